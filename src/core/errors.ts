@@ -1,0 +1,94 @@
+// The error catalogue. Every failure Pressroom reports has a permanent code, a
+// class that decides the process exit code, a message template and a hint saying
+// what to do (the shape of Astro's error data and undici's UND_ERR_* codes).
+// Code that fails throws `pressroomError(code, params)`; only cli/ prints errors
+// and sets the exit code.
+
+/** Exit codes by class. Documented in the README's "Exit codes" table. */
+export const EXIT = {
+  ok: 0,
+  internal: 1,
+  usage: 2,
+  config: 3,
+  api: 4,
+  render: 5,
+  output: 6,
+  busy: 7,
+  gate: 8,
+} as const;
+export type ExitClass = keyof typeof EXIT;
+
+interface CatalogueEntry {
+  readonly exit: ExitClass;
+  /** Message template; `{name}` is replaced with params.name. */
+  readonly message: string;
+  readonly hint: string;
+}
+
+export const CATALOGUE = {
+  // usage
+  PR_USAGE: { exit: 'usage', message: '{detail}', hint: 'Run `pressroom --help` for the commands and flags.' },
+  // config
+  PR_CONFIG_READ: { exit: 'config', message: 'Cannot read the configuration file {file}: {detail}', hint: 'Check the path given to --config (default config/site.json).' },
+  PR_CONFIG_INVALID: { exit: 'config', message: 'Invalid configuration at {where}: {detail}', hint: 'Fix the named field; README "Configuration" lists every key.' },
+  // api / crawl
+  PR_API_UNREACHABLE: { exit: 'api', message: 'The content API did not answer {endpoint}: {detail}', hint: 'Check --api (or PRESSROOM_API) and that the service is up; retries were already made.' },
+  PR_API_STATUS: { exit: 'api', message: 'The content API answered {status} for {endpoint}', hint: 'The service failed for this request after the allowed retries; see its logs.' },
+  PR_API_SHAPE: { exit: 'api', message: 'Unexpected response shape from {endpoint} at {field}: {detail}', hint: 'The API does not answer as docs/api-contract describes; the build stops rather than publish a broken site.' },
+  PR_API_TOO_LARGE: { exit: 'api', message: 'The response from {endpoint} exceeds the size cap of {limit} bytes', hint: 'Raise crawl.maxResponseBytes in the configuration if the response is legitimate.' },
+  PR_API_NOT_JSON: { exit: 'api', message: 'The response from {endpoint} is not JSON ({detail})', hint: 'A proxy or error page answered instead of the API; check --api.' },
+  PR_SNAPSHOT_READ: { exit: 'api', message: 'Cannot read the snapshot {dir}: {detail}', hint: 'Point --from-snapshot at a folder written by a previous build (.pressroom/snapshot).' },
+  // plan / render
+  PR_ROUTE_COLLISION: { exit: 'render', message: 'Two routes write the same file {file}: {first} and {second}', hint: 'Two API records have slugs that map to one path (case or Unicode twins); rename one in the CMS.' },
+  PR_RENDER_FAILED: { exit: 'render', message: 'Rendering {route} failed: {detail}', hint: 'The page component threw; the stack names the component.' },
+  PR_RENDER_MISSING_DATA: { exit: 'render', message: 'Route {route} needs {key}, which is not in the snapshot', hint: 'The page reads data its route did not declare; add the key to the page kind\'s deps.' },
+  PR_BUNDLE_FAILED: { exit: 'render', message: 'Bundling the client failed: {detail}', hint: 'See the esbuild messages above.' },
+  PR_BUNDLE_NODE_MODULE: { exit: 'render', message: 'A Node-only module reached the client bundle: {module} (imported by {importer})', hint: 'src/app and src/client must not import Node modules; move the code to the server side.' },
+  // output
+  PR_OUTPUT_WRITE: { exit: 'output', message: 'Cannot write {file}: {detail}', hint: 'Check free disk space and permissions of the output folder.' },
+  PR_OUTPUT_PUBLISH: { exit: 'output', message: 'Cannot publish the build into {out}: {detail}', hint: 'The previous site is untouched; check permissions of the folder holding --out.' },
+  PR_REDIRECT_LIMIT: { exit: 'output', message: '{host} allows at most {limit} redirect rules; this build has {count}', hint: 'Switch the host off with --hosts (or config hosts), or trim redirects.' },
+  PR_LOCKED: { exit: 'busy', message: 'Another build holds the lock on {out} (pid {pid} since {since})', hint: 'Wait for it to finish; a lock of a dead process is taken over automatically.' },
+  PR_SHRINK_GATE: { exit: 'gate', message: 'This build would publish {count} routes, far fewer than the {previous} of the last build', hint: 'If the shrink is intended, rerun with --allow-shrink.' },
+  PR_INTERNAL: { exit: 'internal', message: 'Internal error: {detail}', hint: 'This is a bug in Pressroom; please report it with the stack trace.' },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof CATALOGUE;
+
+export class PressroomError extends Error {
+  readonly code: ErrorCode;
+  readonly exit: ExitClass;
+  readonly hint: string;
+  readonly params: Readonly<Record<string, string | number>>;
+
+  constructor(code: ErrorCode, params: Record<string, string | number> = {}, options?: { cause?: unknown }) {
+    const entry: CatalogueEntry = CATALOGUE[code];
+    super(fill(entry.message, params), options);
+    this.name = 'PressroomError';
+    this.code = code;
+    this.exit = entry.exit;
+    this.hint = entry.hint;
+    this.params = params;
+  }
+
+  get exitCode(): number {
+    return EXIT[this.exit];
+  }
+}
+
+export function pressroomError(code: ErrorCode, params: Record<string, string | number> = {}, cause?: unknown): PressroomError {
+  return new PressroomError(code, params, cause === undefined ? undefined : { cause });
+}
+
+export function isPressroomError(e: unknown): e is PressroomError {
+  return e instanceof PressroomError;
+}
+
+/** Exit code for anything thrown: catalogue errors by class, anything else is internal. */
+export function exitCodeOf(e: unknown): number {
+  return isPressroomError(e) ? e.exitCode : EXIT.internal;
+}
+
+function fill(template: string, params: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+}

@@ -1,0 +1,91 @@
+// The site model: the contract between crawl, plan, render and the app.
+//
+// A page kind (src/site/kinds/*.ts) says, from a snapshot, which routes exist,
+// which API responses each route's HTML depends on (`deps`), and which further
+// responses the client reads at run time (`fetches`: later pages, tabs). The
+// crawl fetches until every kind's deps and fetches are in the snapshot (a
+// fixed point); plan turns the same routes into files; render seeds each
+// route's QueryClient with exactly its deps. One catalogue, three users
+// (README, Decision 4).
+
+/** One crawled response, after the shape check and normalisation. */
+export interface SnapshotEntry {
+  /** `GET /api/...` */
+  key: string;
+  status: number;
+  body: unknown;
+  /** sha256 of the stable JSON of {status, body}; incremental builds compare these. */
+  hash: string;
+  etag?: string;
+  lastModified?: string;
+}
+
+/** Read access to a snapshot by API path (not key). */
+export interface SnapshotView {
+  get(path: string): SnapshotEntry | undefined;
+  /** The body when the response was 2xx, else undefined. */
+  ok<T>(path: string): T | undefined;
+  paths(): Iterable<string>;
+}
+
+export type PageKindName =
+  | 'home'
+  | 'article'
+  | 'topic'
+  | 'tag'
+  | 'author'
+  | 'author-index'
+  | 'no-posts'
+  | 'search'
+  | 'preview'
+  | 'events'
+  | 'past-events'
+  | 'event-detail'
+  | 'past-event-detail'
+  | 'about'
+  | 'privacy-policy'
+  | 'opt-out-form'
+  | 'contact'
+  | 'sitemap-page'
+  | 'not-found';
+
+export interface SitemapInfo {
+  lastmod?: string;
+  changefreq?: 'always' | 'hourly' | 'daily' | 'weekly' | 'monthly' | 'yearly' | 'never';
+  priority?: number;
+  /** absolute or image-host paths of images on the page (image sitemap) */
+  images?: string[];
+  /** Google News entry when the page is a recent article */
+  news?: { title: string; publicationDate: string };
+}
+
+export interface RouteSpec {
+  kind: PageKindName;
+  /** URL path without trailing slash ('/' for home): used for links, canonical and sitemap alike. */
+  path: string;
+  params: Readonly<Record<string, string>>;
+  /** API paths whose responses this route's HTML depends on (seeded into its QueryClient). */
+  deps: readonly string[];
+  /** null: not in the sitemap (404, shells, /no-posts, previews). */
+  sitemap: SitemapInfo | null;
+  /** Names the source record in errors, e.g. `post 42 (news/foo)`. */
+  record: string;
+  /** Output file relative to out/, when not the default `{path}/index.html`. */
+  file?: string;
+}
+
+export interface SiteContextForKinds {
+  /** The build clock's day, YYYY-MM-DD. */
+  today: string;
+  warn(code: string, message: string): void;
+}
+
+export interface PageKind {
+  kind: PageKindName;
+  /** React Router pattern(s) matched on the client. */
+  patterns: readonly string[];
+  /** Routes of this kind that the snapshot (possibly partial, during the crawl) supports. */
+  routes(snap: SnapshotView, ctx: SiteContextForKinds): RouteSpec[];
+  /** API paths the crawl must fetch beyond the routes' deps (discovery, later pages). */
+  fetches?(snap: SnapshotView, ctx: SiteContextForKinds): string[];
+}
