@@ -77,6 +77,8 @@ export interface RouteSpec {
 export interface SiteContextForKinds {
   /** The build clock's day, YYYY-MM-DD. */
   today: string;
+  /** The build clock, ISO-8601 (one clock for the whole build). */
+  now: string;
   warn(code: string, message: string): void;
 }
 
@@ -88,4 +90,14 @@ export interface PageKind {
   routes(snap: SnapshotView, ctx: SiteContextForKinds): RouteSpec[];
   /** API paths the crawl must fetch beyond the routes' deps (discovery, later pages). */
   fetches?(snap: SnapshotView, ctx: SiteContextForKinds): string[];
+  /** Host redirects this kind implies (e.g. empty listings to /no-posts). */
+  redirects?(snap: SnapshotView, ctx: SiteContextForKinds): RedirectRule[];
+}
+
+export interface RedirectRule {
+  from: string;
+  to: string;
+  status: 301 | 302 | 307 | 308;
+  /** Where the rule came from, for error messages. */
+  source: string;
 }

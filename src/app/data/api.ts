@@ -1,0 +1,66 @@
+// Data access for the isomorphic app. Every GET the crawl made is a query whose
+// key is ['api', path]; on the server its data is seeded from the snapshot, in
+// the browser it is hydrated from the page and, for anything else, read from the
+// static mirror (src/api/mirror.ts). The data is an envelope {status, body} so a
+// 501 or an empty list reads the same on both sides (README, Decision 7).
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { mirrorUrl } from '../../api/mirror.ts';
+
+export interface ApiEnvelope<T = unknown> {
+  status: number;
+  body: T;
+}
+
+export const apiKey = (path: string) => ['api', path] as const;
+export const liveKey = (path: string) => ['live', path] as const;
+
+export const isOk = (status: number) => status >= 200 && status < 300;
+
+export class FetchError extends Error {
+  constructor(
+    readonly url: string,
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'FetchError';
+  }
+}
+
+/** Read a crawled GET from the static mirror. A missing mirror file reads as status 404. */
+export async function fetchMirror<T>(path: string): Promise<ApiEnvelope<T>> {
+  const url = mirrorUrl(path);
+  const res = await fetch(url, { headers: { accept: 'application/json' } });
+  if (res.status === 404) return { status: 404, body: null as T };
+  if (!res.ok) throw new FetchError(url, res.status, `HTTP error! Status: ${res.status}`);
+  return (await res.json()) as ApiEnvelope<T>;
+}
+
+export interface ApiResult<T> {
+  /** The body when the response was 2xx. */
+  data: T | undefined;
+  status: number | undefined;
+  isLoading: boolean;
+  error: Error | null;
+}
+
+/** A crawled GET (prerendered data, or the mirror for later pages and tabs). `null` disables. */
+export function useApi<T>(path: string | null): ApiResult<T> {
+  const q = useQuery({
+    queryKey: apiKey(path ?? ''),
+    queryFn: () => fetchMirror<T>(path!),
+    enabled: path !== null,
+  });
+  const env = q.data as ApiEnvelope<T> | undefined;
+  return {
+    data: env && isOk(env.status) ? env.body : undefined,
+    status: env?.status,
+    isLoading: path !== null && q.isPending,
+    error: q.error,
+  };
+}
+
+/** Seed a QueryClient with crawled responses (server render; tests). */
+export function seedQueries(client: QueryClient, entries: Iterable<[path: string, envelope: ApiEnvelope]>): void {
+  for (const [path, env] of entries) client.setQueryData(apiKey(path), env);
+}

@@ -1,0 +1,18 @@
+// The not-found page (articles spec, "404 page"): 'Error 404 - Not Found' and
+// 'Go Back Home'. Emitted as out/404.html, which every static host serves for
+// unknown paths (static-hosts.md, "404 pages").
+import { Link } from 'react-router-dom';
+import { usePageHead } from '../../head.tsx';
+import { useSite } from '../../context.tsx';
+
+export default function NotFoundPage() {
+  const { site } = useSite();
+  usePageHead({ title: `Page not found | ${site.name}`, description: 'The page you are looking for does not exist.', noindex: true, canonicalPath: '/404', status: 404 });
+  return (
+    <section className="not-found container">
+      <h1>Error 404 - Not Found</h1>
+      <p>The page you are looking for does not exist or has moved.</p>
+      <Link to="/" className="btn btn-primary">Go Back Home</Link>
+    </section>
+  );
+}

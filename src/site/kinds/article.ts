@@ -1,0 +1,46 @@
+import { ep } from '../../api/endpoints.ts';
+import { CATEGORY_SLUGS, type Post } from '../../api/types.ts';
+import { paths } from '../paths.ts';
+import { isRecent, listedPosts, withShell } from '../shared.ts';
+import { checkSlug } from '../slug.ts';
+import type { PageKind, RouteSpec } from '../types.ts';
+
+// Article pages (articles spec, "Article page"): every published post listed in
+// a topic listing. Drafts are never listed, so they never become routes
+// (api-contract: preview-only).
+
+export function articleDeps(post: Pick<Post, 'cat_slug' | 'post_name' | 'post_author_id'>): string[] {
+  return withShell(ep.postDetails(post.cat_slug, post.post_name), ep.asideTopic(post.cat_slug), ep.latest(), ep.authorById(post.post_author_id));
+}
+
+export const article: PageKind = {
+  kind: 'article',
+  patterns: ['/:cat_slug/:post_name'],
+  routes(snap, ctx) {
+    const routes: RouteSpec[] = [];
+    for (const item of listedPosts(snap, CATEGORY_SLUGS)) {
+      const post = snap.ok<any>(ep.postDetails(item.cat_slug, item.post_name))?.result?.[0] as Post | undefined;
+      if (!post) continue;
+      if (post.post_status && post.post_status !== 'publish') continue;
+      if (!checkSlug(post.cat_slug).ok || !checkSlug(post.post_name).ok) continue;
+      routes.push({
+        kind: 'article',
+        path: paths.article(post.cat_slug, post.post_name),
+        params: { cat_slug: post.cat_slug, post_name: post.post_name },
+        deps: articleDeps(post),
+        sitemap: {
+          lastmod: post.post_date,
+          changefreq: 'weekly',
+          priority: 0.7,
+          images: post.banner_img ? [post.banner_img] : [],
+          news: isRecent(post.post_date, ctx.now) ? { title: post.post_title, publicationDate: post.post_date } : undefined,
+        },
+        record: `post ${post.id} (${post.cat_slug}/${post.post_name})`,
+      });
+    }
+    return routes;
+  },
+  fetches(snap) {
+    return listedPosts(snap, CATEGORY_SLUGS).map((p) => ep.postDetails(p.cat_slug, p.post_name));
+  },
+};

@@ -1,0 +1,49 @@
+import { ep } from '../../api/endpoints.ts';
+import { CATEGORY_SLUGS, type Author, type Post } from '../../api/types.ts';
+import { paths } from '../paths.ts';
+import { allPages, authorPagination, listedPosts, withShell } from '../shared.ts';
+import { checkSlug } from '../slug.ts';
+import type { PageKind, RouteSpec, SnapshotView } from '../types.ts';
+
+// Author pages (articles spec, "Author page"): every author with published
+// posts, found through the bylines of post details. Page 1 is prerendered, later
+// pages come from the mirror.
+
+function authorSlugs(snap: SnapshotView): string[] {
+  const names = new Set<string>();
+  for (const item of listedPosts(snap, CATEGORY_SLUGS)) {
+    const post = snap.ok<any>(ep.postDetails(item.cat_slug, item.post_name))?.result?.[0] as Post | undefined;
+    if (post && checkSlug(post.author_name).ok) names.add(post.author_name);
+  }
+  return [...names].sort();
+}
+
+export const author: PageKind = {
+  kind: 'author',
+  patterns: ['/author/:auther_name'],
+  routes(snap) {
+    const routes: RouteSpec[] = [];
+    for (const name of authorSlugs(snap)) {
+      const details = snap.ok<any>(ep.authorDetails(name))?.author?.[0] as Author | undefined;
+      const first = ep.authorPosts(name, null, 1);
+      if (!details || (authorPagination(snap.ok(first))?.totalItems ?? 0) === 0) continue;
+      routes.push({
+        kind: 'author',
+        path: paths.author(name),
+        params: { auther_name: name },
+        deps: withShell(ep.authorDetails(name), first, ep.subcatList()),
+        sitemap: { changefreq: 'daily', priority: 0.4, images: details.author_photo ? [details.author_photo] : [] },
+        record: `author ${details.author_id} (${name})`,
+      });
+    }
+    return routes;
+  },
+  fetches(snap) {
+    const out: string[] = [ep.subcatList()];
+    for (const name of authorSlugs(snap)) {
+      out.push(ep.authorDetails(name));
+      out.push(...allPages(snap, ep.authorPosts(name, null, 1), (n) => ep.authorPosts(name, null, n), (b) => authorPagination(b)?.totalPages));
+    }
+    return out;
+  },
+};

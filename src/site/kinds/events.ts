@@ -1,0 +1,87 @@
+import { ep } from '../../api/endpoints.ts';
+import type { EventItem } from '../../api/types.ts';
+import { paths } from '../paths.ts';
+import { allPages, withShell } from '../shared.ts';
+import { checkSlug } from '../slug.ts';
+import type { PageKind, RouteSpec, SnapshotView } from '../types.ts';
+
+// Events (articles spec, "Events list", "Past events list", "Event detail").
+// The first page of each tab is prerendered; later pages come from the mirror.
+
+const eventPages = (b: any): number | undefined => b?.responseData?.pagination?.totalPages;
+const LISTS = [ep.eventsAll, ep.eventsUpcoming, ep.eventsPast] as const;
+
+function listed(snap: SnapshotView, list: (n: number) => string): EventItem[] {
+  const out: EventItem[] = [];
+  const pages = eventPages(snap.ok(list(1))) ?? 0;
+  for (let n = 1; n <= Math.max(pages, 1); n++) out.push(...((snap.ok<any>(list(n))?.responseData?.eventData ?? []) as EventItem[]));
+  return out.filter((e) => checkSlug(e.event_slug).ok);
+}
+
+function uniqueSlugs(events: EventItem[]): string[] {
+  return [...new Set(events.map((e) => e.event_slug))].sort();
+}
+
+export const EVENT_DETAIL_DEPS = [ep.homeLatestNews(), ep.homePopular()];
+
+function detailRoutes(snap: SnapshotView, slugs: string[], kind: 'event-detail' | 'past-event-detail'): RouteSpec[] {
+  const routes: RouteSpec[] = [];
+  for (const slug of slugs) {
+    const ev = snap.ok<any>(ep.eventDetails(slug))?.eventData?.[0] as EventItem | undefined;
+    if (!ev) continue;
+    routes.push({
+      kind,
+      path: kind === 'event-detail' ? paths.event(slug) : paths.pastEvent(slug),
+      params: { event_slug: slug },
+      deps: withShell(ep.eventDetails(slug), ...EVENT_DETAIL_DEPS),
+      sitemap: { changefreq: 'weekly', priority: 0.5, images: ev.event_banner ? [ev.event_banner] : [] },
+      record: `event ${ev.event_id} (${slug})`,
+    });
+  }
+  return routes;
+}
+
+export const events: PageKind = {
+  kind: 'events',
+  patterns: ['/events'],
+  routes: () => [
+    {
+      kind: 'events',
+      path: paths.events(),
+      params: {},
+      deps: withShell(ep.eventsAll(1), ep.eventsUpcoming(1), ep.eventsPast(1)),
+      sitemap: { changefreq: 'daily', priority: 0.6 },
+      record: 'events list',
+    },
+  ],
+  fetches: (snap) => LISTS.flatMap((list) => allPages(snap, list(1), list, eventPages)),
+};
+
+export const pastEvents: PageKind = {
+  kind: 'past-events',
+  patterns: ['/past-events'],
+  routes: () => [
+    {
+      kind: 'past-events',
+      path: paths.pastEvents(),
+      params: {},
+      deps: withShell(ep.eventsPast(1)),
+      sitemap: { changefreq: 'daily', priority: 0.4 },
+      record: 'past events list',
+    },
+  ],
+};
+
+export const eventDetail: PageKind = {
+  kind: 'event-detail',
+  patterns: ['/events/:event_slug'],
+  routes: (snap) => detailRoutes(snap, uniqueSlugs(listed(snap, ep.eventsAll)), 'event-detail'),
+  fetches: (snap) => uniqueSlugs(listed(snap, ep.eventsAll)).map(ep.eventDetails),
+};
+
+export const pastEventDetail: PageKind = {
+  kind: 'past-event-detail',
+  patterns: ['/past-events/:event_slug'],
+  routes: (snap) => detailRoutes(snap, uniqueSlugs(listed(snap, ep.eventsPast)), 'past-event-detail'),
+  fetches: (snap) => uniqueSlugs(listed(snap, ep.eventsPast)).map(ep.eventDetails),
+};

@@ -1,0 +1,30 @@
+import { ep } from '../../api/endpoints.ts';
+import { paths } from '../paths.ts';
+import { withShell } from '../shared.ts';
+import type { PageKind } from '../types.ts';
+
+// Home (site-shell spec, "Home page"): the home lists in the spec's load order.
+export const HOME_DEPS = [
+  ep.homeLatest(),
+  ep.homeLatestNews(),
+  ep.homePopular(),
+  ep.homeQuickByte(),
+  ep.homeArticle(),
+  ep.homePodcast(),
+  ep.homeInterview(),
+];
+
+export const home: PageKind = {
+  kind: 'home',
+  patterns: ['/'],
+  routes: (_snap, ctx) => [
+    {
+      kind: 'home',
+      path: paths.home(),
+      params: {},
+      deps: withShell(...HOME_DEPS),
+      sitemap: { changefreq: 'hourly', priority: 1, lastmod: ctx.today },
+      record: 'home page',
+    },
+  ],
+};

@@ -1,0 +1,45 @@
+import { ep } from '../../api/endpoints.ts';
+import type { PageKindName } from '../types.ts';
+import type { PageKind } from '../types.ts';
+import { withShell } from '../shared.ts';
+
+// Pages whose content is configuration and copy, plus the run-time shells.
+// A shell (search, preview) is a prerendered page whose content the client
+// fetches from the live API; the hosts' rewrite rules send every
+// /search/... and /preview/... URL to its file (README, Decision 6).
+
+function single(kind: PageKindName, path: string, opts: { deps?: string[]; sitemap?: boolean; file?: string; patterns?: string[]; priority?: number } = {}): PageKind {
+  return {
+    kind,
+    patterns: opts.patterns ?? [path],
+    routes: () => [
+      {
+        kind,
+        path,
+        params: {},
+        deps: withShell(...(opts.deps ?? [])),
+        sitemap: opts.sitemap === false ? null : { changefreq: 'monthly', priority: opts.priority ?? 0.3 },
+        record: `${kind} page`,
+        file: opts.file,
+      },
+    ],
+  };
+}
+
+export const about = single('about', '/about');
+export const privacyPolicy = single('privacy-policy', '/privacy-policy');
+export const optOutForm = single('opt-out-form', '/opt-out-form');
+export const contact = single('contact', '/contact-us');
+export const sitemapPage = single('sitemap-page', '/sitemap', { deps: [ep.subcatList()] });
+export const authorIndex = single('author-index', '/author', { sitemap: false });
+export const noPosts = single('no-posts', '/no-posts', { sitemap: false });
+export const notFound = single('not-found', '/404', { sitemap: false, file: '404.html', patterns: ['*'] });
+
+/** The shells' files; emit writes host rewrites from these prefixes. */
+export const SHELLS = [
+  { kind: 'search', prefix: '/search/', file: '_shell/search.html' },
+  { kind: 'preview', prefix: '/preview/', file: '_shell/preview.html' },
+] as const;
+
+export const search = single('search', '/_shell/search', { sitemap: false, file: SHELLS[0].file, patterns: ['/search/:cat/:searchVal'] });
+export const preview = single('preview', '/_shell/preview', { sitemap: false, file: SHELLS[1].file, patterns: ['/preview/:cat_slug/:post_name'] });

@@ -1,0 +1,27 @@
+import { ep } from '../../api/endpoints.ts';
+import { paths } from '../paths.ts';
+import { subcats, withShell } from '../shared.ts';
+import type { PageKind, RouteSpec } from '../types.ts';
+
+// Tag pages (site-shell spec, "Tag page"): one per sub-category. A tag the API
+// answers 500 for is not published (the spec sends it to /404).
+export const tag: PageKind = {
+  kind: 'tag',
+  patterns: ['/tag/:subcat'],
+  routes(snap) {
+    const routes: RouteSpec[] = [];
+    for (const s of subcats(snap)) {
+      if (snap.ok(ep.tag(s.subcat_slug)) === undefined) continue;
+      routes.push({
+        kind: 'tag',
+        path: paths.tag(s.subcat_slug),
+        params: { subcat: s.subcat_slug },
+        deps: withShell(ep.tag(s.subcat_slug)),
+        sitemap: { changefreq: 'daily', priority: 0.5 },
+        record: `sub-category ${s.subcat_id} (${s.subcat_slug})`,
+      });
+    }
+    return routes;
+  },
+  fetches: (snap) => [ep.subcatList(), ...subcats(snap).map((s) => ep.tag(s.subcat_slug))],
+};

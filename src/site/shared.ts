@@ -1,0 +1,58 @@
+// Helpers shared by the page kinds: the shell's data, paging, and slug checks.
+import { ep } from '../api/endpoints.ts';
+import type { Pagination, PostItem, SubCategory } from '../api/types.ts';
+import { checkSlug } from './slug.ts';
+import type { SnapshotView } from './types.ts';
+
+/**
+ * What every page's shell reads: the three header panels (prerendered into every
+ * page so the panels open with no request, site-shell spec "Shared shell") and
+ * the active ads (slots on most pages).
+ */
+export const SHELL_DEPS: readonly string[] = [ep.latestPost(), ep.leadership(), ep.featuredPanel(), ep.ads()];
+
+export function withShell(...deps: string[]): string[] {
+  return [...SHELL_DEPS, ...deps];
+}
+
+/** Pages 1..totalPages of a paged endpoint, once page 1 is known. */
+export function allPages(snap: SnapshotView, first: string, pageN: (n: number) => string, total: (body: any) => number | undefined): string[] {
+  const body = snap.ok<any>(first);
+  const out = [first];
+  if (body === undefined) return out;
+  const pages = total(body) ?? 1;
+  for (let n = 2; n <= pages; n++) out.push(pageN(n));
+  return out;
+}
+
+export const topicPagination = (b: any): Pagination | undefined => b?.posts?.pagination;
+export const authorPagination = (b: any): Pagination | undefined => b?.authorPosts?.pagination;
+
+/** Sub-categories with valid slugs, in API order. */
+export function subcats(snap: SnapshotView): SubCategory[] {
+  const list = snap.ok<SubCategory[]>(ep.subcatList()) ?? [];
+  return list.filter((s) => checkSlug(s.subcat_slug).ok);
+}
+
+/** Every post item listed in any page of any topic listing (no sub-category), deduplicated by id, in crawl order. */
+export function listedPosts(snap: SnapshotView, cats: readonly string[]): PostItem[] {
+  const seen = new Map<number, PostItem>();
+  for (const cat of cats) {
+    const first = snap.ok<any>(ep.topic(cat, null, 1));
+    const pages = topicPagination(first)?.totalPages ?? 0;
+    for (let n = 1; n <= pages; n++) {
+      const body = snap.ok<any>(ep.topic(cat, null, n));
+      for (const item of (body?.posts?.postData ?? []) as PostItem[]) {
+        if (!seen.has(item.id) && checkSlug(item.post_name).ok && checkSlug(item.cat_slug).ok) seen.set(item.id, item);
+      }
+    }
+  }
+  return [...seen.values()];
+}
+
+/** Within `days` before the build clock (Google News: the last two days). */
+export function isRecent(isoDate: string, now: string, days = 2): boolean {
+  const t = Date.parse(now);
+  const d = Date.parse(isoDate);
+  return Number.isFinite(d) && d <= t && t - d <= days * 86_400_000;
+}
