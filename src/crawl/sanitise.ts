@@ -132,7 +132,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
       for (const k of ['width', 'height'] as const) if (/^\d{1,5}$/.test(attribs[k] ?? '')) out[k] = attribs[k];
       return { tagName, attribs: out };
     },
-    iframe: (tagName, attribs) => {
+    iframe: (tagName, attribs): sanitizeHtml.Tag => {
       const src = attribs.src === undefined ? null : videoEmbedUrl(attribs.src);
       if (!src) return { tagName, attribs: {} };
       return {
