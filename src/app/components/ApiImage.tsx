@@ -1,0 +1,36 @@
+// An image from the image host: width query, optional srcset/sizes, explicit
+// dimensions (no layout shift) and alt text always. Falls back to the site's
+// placeholder when the record has no image.
+import { useSite } from '../context.tsx';
+import { imageUrl, srcSet } from '../lib/images.ts';
+
+export interface ApiImageProps {
+  path: string | null | undefined;
+  alt: string;
+  width: number;
+  height: number;
+  /** The width requested from the image host for `src`. */
+  request?: number;
+  widths?: readonly number[];
+  sizes?: string;
+  className?: string;
+  eager?: boolean;
+}
+
+export function ApiImage({ path, alt, width, height, request, widths, sizes, className, eager }: ApiImageProps) {
+  const { api, site } = useSite();
+  const src = imageUrl(api.imageHost, path, request ?? width) ?? site.placeholderImage;
+  return (
+    <img
+      src={src}
+      srcSet={path && widths ? srcSet(api.imageHost, path, widths) : undefined}
+      sizes={path && widths ? sizes : undefined}
+      alt={alt}
+      width={width}
+      height={height}
+      className={className}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+    />
+  );
+}

@@ -1,0 +1,15 @@
+// 'By {author} | {date}' (site-shell spec, panel card line); the author links to
+// /author/{author_name} when the record names the author's slug.
+import { Link } from 'react-router-dom';
+import { paths } from '../../site/paths.ts';
+import { checkSlug } from '../../site/slug.ts';
+import { formatShortDate, isoDate } from '../lib/format.ts';
+
+export function Byline({ author, authorSlug, date, className = 'byline' }: { author: string; authorSlug?: string | null; date: string; className?: string }) {
+  const linked = authorSlug && checkSlug(authorSlug).ok;
+  return (
+    <span className={className}>
+      By {linked ? <Link to={paths.author(authorSlug)}>{author}</Link> : author} | <time dateTime={isoDate(date)}>{formatShortDate(date)}</time>
+    </span>
+  );
+}

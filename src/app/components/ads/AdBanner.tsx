@@ -1,0 +1,12 @@
+// One advertisement: the image links to dest_url in a new tab with
+// rel="noopener" (api-contract "Advertisements"); banner_name is the alt text.
+import type { Ad } from '../../../api/types.ts';
+import { ApiImage } from '../ApiImage.tsx';
+
+export function AdBanner({ ad, width, height, eager, className = 'ad-banner' }: { ad: Ad; width: number; height: number; eager?: boolean; className?: string }) {
+  return (
+    <a className={className} href={ad.dest_url} target="_blank" rel="noopener noreferrer sponsored">
+      <ApiImage path={ad.banner_img} alt={ad.banner_name || 'Advertisement'} width={width} height={height} request={width} eager={eager} />
+    </a>
+  );
+}

@@ -1,0 +1,20 @@
+// Active ads from the prerendered get_active response, filtered by banner_type
+// (spec: "filtered client-side by banner_type") and by a safe dest_url (unsafe
+// ones are already dropped at build time; this is the second fence).
+import { ep } from '../../../api/endpoints.ts';
+import type { Ad, BannerType } from '../../../api/types.ts';
+import { isSafeHref } from '../../../api/video.ts';
+import { useApi } from '../../data/api.ts';
+
+export const DEFAULT_AD_DURATION_S = 5;
+
+export function useAds(type?: BannerType): Ad[] {
+  const { data } = useApi<Ad[]>(ep.ads());
+  const all = Array.isArray(data) ? data : [];
+  return all.filter((a) => (!type || a.banner_type === type) && isSafeHref(a.dest_url) && !!a.banner_img);
+}
+
+export function adDurationMs(ad: Ad): number {
+  const s = Number(ad.duration_time);
+  return (Number.isFinite(s) && s > 0 ? s : DEFAULT_AD_DURATION_S) * 1000;
+}
