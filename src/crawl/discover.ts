@@ -1,0 +1,27 @@
+// What the crawl must fetch, read from the page-kind catalogue (src/site/kinds):
+// every route's deps and every kind's extra fetches. The crawl calls this until
+// nothing new appears (a fixed point); it is pure so plan and tests can use it.
+import { PAGE_KINDS } from '../site/kinds/index.ts';
+import type { PageKind, SiteContextForKinds, SnapshotView } from '../site/types.ts';
+
+/**
+ * The sample API's own extension listing its redirect records (the real API has
+ * no such endpoint: api-contract.md, "Forms and redirects"). Stored in the
+ * snapshot under this path, never mirrored into out/.
+ */
+export const SAMPLE_REDIRECTS_PATH = '/__sample/redirects';
+
+/** Every API path the catalogue wants for this (possibly partial) snapshot, sorted and unique. */
+export function wantedPaths(snap: SnapshotView, ctx: SiteContextForKinds, kinds: readonly PageKind[] = PAGE_KINDS): string[] {
+  const wanted = new Set<string>();
+  for (const kind of kinds) {
+    for (const route of kind.routes(snap, ctx)) for (const dep of route.deps) wanted.add(dep);
+    for (const path of kind.fetches?.(snap, ctx) ?? []) wanted.add(path);
+  }
+  return [...wanted].sort();
+}
+
+/** The wanted paths not yet in the snapshot. */
+export function missingPaths(snap: SnapshotView, ctx: SiteContextForKinds, kinds: readonly PageKind[] = PAGE_KINDS): string[] {
+  return wantedPaths(snap, ctx, kinds).filter((p) => snap.get(p) === undefined);
+}

@@ -1,0 +1,85 @@
+// plan: snapshot -> the build's routes, redirects, rewrites and sitemap
+// entries (architecture, "plan"). Pure: no disk, no network, no clock beyond
+// the build context it is given. Everything is sorted so two plans of one
+// snapshot are equal.
+import type { SiteConfig } from '../config/schema.ts';
+import { pressroomError } from '../core/errors.ts';
+import { SAMPLE_REDIRECTS_PATH } from '../crawl/discover.ts';
+import { PAGE_KINDS, SHELLS } from '../site/kinds/index.ts';
+import { absoluteUrl, outputFileFor } from '../site/paths.ts';
+import { collisionKey } from '../site/slug.ts';
+import type { PageKind, RouteSpec, SiteContextForKinds, SnapshotView } from '../site/types.ts';
+import { cmp, mergeRedirects, rulesFromRecords } from './redirects.ts';
+import type { BuildPlan, PlannedRoute, RedirectRecord, RewriteRule, SitemapEntry } from './types.ts';
+
+export type { BuildPlan, PlannedRoute, RewriteRule, SitemapEntry } from './types.ts';
+
+export type PlanConfig = Pick<SiteConfig, 'site' | 'api' | 'redirects'>;
+
+export function plan(snap: SnapshotView, ctx: SiteContextForKinds, config: PlanConfig, kinds: readonly PageKind[] = PAGE_KINDS): BuildPlan {
+  const routes = planRoutes(kinds.flatMap((k) => k.routes(snap, ctx)));
+  const routePaths = new Set(routes.map((r) => r.path));
+  const candidates = [
+    ...config.redirects.map((r, i) => ({ from: r.from, to: r.to, status: r.status ?? 301, source: `config redirects[${i}]` })),
+    ...rulesFromRecords(apiRedirectRecords(snap, ctx)),
+    ...kinds.flatMap((k) => k.redirects?.(snap, ctx) ?? []),
+  ];
+  const redirects = mergeRedirects({ candidates, allowHosts: config.api.redirectAllowHosts, routePaths, warn: ctx.warn });
+  return { routes, redirects, rewrites: shellRewrites(), sitemap: sitemapEntries(routes, config) };
+}
+
+/** Routes sorted by path with their files; two routes on one file (case/Unicode folded) is an error. */
+export function planRoutes(specs: readonly RouteSpec[]): PlannedRoute[] {
+  const routes = specs.map((r) => ({ ...r, file: r.file ?? outputFileFor(r.path) })).sort((a, b) => cmp(a.path, b.path) || cmp(a.file, b.file));
+  const byFile = new Map<string, PlannedRoute>();
+  for (const route of routes) {
+    assertInside(route);
+    const key = collisionKey(route.file);
+    const first = byFile.get(key);
+    if (first) throw pressroomError('PR_ROUTE_COLLISION', { file: route.file, first: first.record, second: route.record });
+    byFile.set(key, route);
+  }
+  return routes;
+}
+
+/** Belt and braces: slugs were checked by the kinds, but no file may leave out/. */
+function assertInside(route: PlannedRoute): void {
+  const segs = route.file.split('/');
+  if (route.file.startsWith('/') || segs.some((s) => s === '' || s === '.' || s === '..' || s.includes('\\') || s.includes('\0'))) {
+    throw pressroomError('PR_INTERNAL', { detail: `route ${route.record} maps to an unsafe file ${JSON.stringify(route.file)}` });
+  }
+}
+
+function apiRedirectRecords(snap: SnapshotView, ctx: SiteContextForKinds): RedirectRecord[] {
+  const body = snap.ok<unknown>(SAMPLE_REDIRECTS_PATH);
+  if (body === undefined) return [];
+  if (!Array.isArray(body)) {
+    ctx.warn('PR_REDIRECT_INVALID', `${SAMPLE_REDIRECTS_PATH} is not a list; its redirects are ignored`);
+    return [];
+  }
+  return body as RedirectRecord[];
+}
+
+/** Client-only routes answered by their shell page (README, Decision 6). */
+export function shellRewrites(): RewriteRule[] {
+  return SHELLS.map((s) => ({ prefix: s.prefix, to: `/${s.file}`, status: 200 as const })).sort((a, b) => cmp(a.prefix, b.prefix));
+}
+
+function sitemapEntries(routes: readonly PlannedRoute[], config: PlanConfig): SitemapEntry[] {
+  const origin = config.site.url;
+  const image = (p: string) => (/^https?:\/\//.test(p) ? p : absoluteUrl(config.api.imageHost || origin, p));
+  const out: SitemapEntry[] = [];
+  for (const r of routes) {
+    if (!r.sitemap) continue;
+    const { lastmod, changefreq, priority, images, news } = r.sitemap;
+    out.push({
+      url: absoluteUrl(origin, r.path),
+      ...(lastmod ? { lastmod } : {}),
+      ...(changefreq ? { changefreq } : {}),
+      ...(priority !== undefined ? { priority } : {}),
+      images: [...new Set((images ?? []).filter((p) => typeof p === 'string' && p !== '').map(image))].sort(),
+      ...(news ? { news } : {}),
+    });
+  }
+  return out.sort((a, b) => cmp(a.url, b.url));
+}

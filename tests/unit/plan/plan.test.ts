@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { ep } from '../../../src/api/endpoints.ts';
+import { isPressroomError } from '../../../src/core/errors.ts';
+import { SAMPLE_REDIRECTS_PATH } from '../../../src/crawl/discover.ts';
+import { plan, planRoutes } from '../../../src/plan/index.ts';
+import { article } from '../../../src/site/kinds/article.ts';
+import type { PageKind, RouteSpec } from '../../../src/site/types.ts';
+import { memorySnapshot, testCtx } from '../../helpers/memory-snapshot.ts';
+
+const config = {
+  site: { url: 'https://site.example' } as any,
+  api: { imageHost: '', redirectAllowHosts: ['partner.example'] } as any,
+  redirects: [] as { from: string; to: string; status?: number }[],
+};
+
+const route = (path: string, record: string, extra: Partial<RouteSpec> = {}): RouteSpec => ({
+  kind: 'article',
+  path,
+  params: {},
+  deps: [],
+  sitemap: { changefreq: 'weekly' },
+  record,
+  ...extra,
+});
+const kindOf = (routes: RouteSpec[], redirects: PageKind['redirects'] = undefined): PageKind => ({ kind: 'article', patterns: [], routes: () => routes, redirects });
+
+describe('plan: routes', () => {
+  it('sorts routes by path and resolves each output file', () => {
+    const p = plan(memorySnapshot({}), testCtx(), config, [kindOf([route('/news/b', 'b'), route('/', 'home'), route('/404', 'nf', { file: '404.html' }), route('/news/a', 'a')])]);
+    expect(p.routes.map((r) => [r.path, r.file])).toEqual([
+      ['/', 'index.html'],
+      ['/404', '404.html'],
+      ['/news/a', 'news/a/index.html'],
+      ['/news/b', 'news/b/index.html'],
+    ]);
+  });
+
+  it('names both records when two routes land on one file (case twins)', () => {
+    let err: unknown;
+    try {
+      planRoutes([route('/news/Foo', 'post 1 (news/Foo)'), route('/news/foo', 'post 2 (news/foo)')]);
+    } catch (e) {
+      err = e;
+    }
+    expect(isPressroomError(err) && err.code).toBe('PR_ROUTE_COLLISION');
+    expect((err as Error).message).toContain('post 1 (news/Foo)');
+    expect((err as Error).message).toContain('post 2 (news/foo)');
+  });
+
+  it('treats NFC/NFD spellings of one name as a collision', () => {
+    const nfc = 'caf\u00e9';
+    const nfd = 'cafe\u0301';
+    expect(() => planRoutes([route(`/news/${encodeURIComponent(nfc)}`, 'nfc'), route(`/news/${encodeURIComponent(nfd)}`, 'nfd')])).toThrow(/nfc.*nfd|nfd.*nfc/);
+  });
+
+  it('builds absolute sitemap URLs in the canonical form and leaves out unlisted routes', () => {
+    const p = plan(memorySnapshot({}), testCtx(), config, [
+      kindOf([route('/', 'home', { sitemap: { lastmod: '2026-01-01' } }), route('/news/a', 'a', { sitemap: { images: ['/uploads/a.jpg'] } }), route('/404', 'nf', { sitemap: null, file: '404.html' })]),
+    ]);
+    expect(p.sitemap).toEqual([
+      { url: 'https://site.example/', lastmod: '2026-01-01', images: [] },
+      { url: 'https://site.example/news/a', images: ['https://site.example/uploads/a.jpg'] },
+    ]);
+  });
+
+  it('never makes a route of a draft', () => {
+    const item = (id: number, name: string) => ({ id, post_title: name, post_name: name, cat_slug: 'news', post_author: 'A', post_date: '2026-01-01T00:00:00.000Z' });
+    const details = (id: number, name: string, status: string) => ({
+      success: true,
+      result: [{ ...item(id, name), post_content: '', post_author_id: 1, author_name: 'a', cat_name: 'News', post_status: status }],
+    });
+    const snap = memorySnapshot({
+      [ep.topic('news', null, 1)]: { body: { success: true, posts: { postData: [item(1, 'live'), item(2, 'draft-one')], pagination: { page: 1, limit: 10, totalItems: 2, totalPages: 1 } } } },
+      [ep.postDetails('news', 'live')]: { status: 201, body: details(1, 'live', 'publish') },
+      [ep.postDetails('news', 'draft-one')]: { status: 201, body: details(2, 'draft-one', 'draft') },
+      [ep.previewPost('news', 'hidden')]: { status: 201, body: details(3, 'hidden', 'draft') },
+    });
+    const p = plan(snap, testCtx(), config, [article]);
+    expect(p.routes.map((r) => r.path)).toEqual(['/news/live']);
+  });
+
+  it('writes rewrites for the client-only shells', () => {
+    expect(plan(memorySnapshot({}), testCtx(), config, []).rewrites).toEqual([
+      { prefix: '/preview/', to: '/_shell/preview.html', status: 200 },
+      { prefix: '/search/', to: '/_shell/search.html', status: 200 },
+    ]);
+  });
+});
+
+describe('plan: redirects', () => {
+  const records = [
+    { current_url: '/old', redirect_url: '/new', status: 301 },
+    { current_url: '/evil', redirect_url: '//evil.example', status: 301 },
+    { current_url: '/inject', redirect_url: '/x\n/admin https://evil.example 200', status: 301 },
+    { current_url: '/cr', redirect_url: '/x\r', status: 301 },
+    { current_url: '/js', redirect_url: 'javascript:alert(1)', status: 301 },
+    { current_url: '/off', redirect_url: 'https://evil.example/', status: 302 },
+    { current_url: '/partner', redirect_url: 'https://partner.example/a', status: 302 },
+    { current_url: '/comment', redirect_url: '#x', status: 301 },
+    { current_url: '/backslash', redirect_url: '/\\evil.example', status: 301 },
+    { current_url: 'relative', redirect_url: '/x', status: 301 },
+    { current_url: '//host/x', redirect_url: '/x', status: 301 },
+    { current_url: '/a b', redirect_url: '/x', status: 301 },
+    { current_url: '/%2e%2e/etc', redirect_url: '/x', status: 301 },
+    { current_url: '/splat/*', redirect_url: '/x', status: 301 },
+    { current_url: '/status', redirect_url: '/x', status: 200 },
+    { current_url: '/zw', redirect_url: '/x\u200b', status: 301 },
+  ];
+
+  it('keeps valid rules and drops hostile ones with a warning naming the record', () => {
+    const warnings: string[] = [];
+    const snap = memorySnapshot({ [SAMPLE_REDIRECTS_PATH]: { body: records } });
+    const p = plan(snap, testCtx(warnings), config, []);
+    expect(p.redirects.map((r) => [r.from, r.to, r.status])).toEqual([
+      ['/old', '/new', 301],
+      ['/partner', 'https://partner.example/a', 302],
+    ]);
+    expect(warnings).toHaveLength(records.length - 2);
+    for (const bad of ['/evil', '/inject', '/cr', '/js', '/off', '/comment', '/backslash', 'relative', '//host/x', '/a b', '/%2e%2e/etc', '/splat/*', '/status', '/zw']) {
+      expect(warnings.some((w) => w.startsWith('PR_REDIRECT_INVALID') && w.includes(JSON.stringify(bad).slice(0, 12)))).toBe(true);
+    }
+  });
+
+  it('gives config rules precedence, drops duplicates and redirects from pages', () => {
+    const warnings: string[] = [];
+    const snap = memorySnapshot({ [SAMPLE_REDIRECTS_PATH]: { body: [{ current_url: '/old', redirect_url: '/api-target', status: 301 }, { current_url: '/news/a', redirect_url: '/x', status: 301 }] } });
+    const p = plan(snap, testCtx(warnings), { ...config, redirects: [{ from: '/old', to: '/config-target' }] }, [
+      kindOf([route('/news/a', 'a')], () => [{ from: '/empty', to: '/no-posts', status: 302, source: 'empty topic' }]),
+    ]);
+    expect(p.redirects.map((r) => [r.from, r.to, r.status, r.source])).toEqual([
+      ['/empty', '/no-posts', 302, 'empty topic'],
+      ['/old', '/config-target', 301, 'config redirects[0]'],
+    ]);
+    expect(warnings.join('\n')).toMatch(/PR_REDIRECT_DUPLICATE.*\/old/);
+    expect(warnings.join('\n')).toMatch(/PR_REDIRECT_SHADOWED.*\/news\/a/);
+  });
+});
