@@ -1,0 +1,119 @@
+// Indexes over the corpus, built once at start-up (and again after a mutation),
+// so no request scans 50,000 posts except search. Every list is published posts
+// only, ordered post_date DESC, id DESC (api-contract.md, conventions).
+
+import type { Author, EventItem, SubCategory } from '../api/types.ts';
+import type { Corpus, PostRec } from './corpus.ts';
+
+export interface Catalog {
+  corpus: Corpus;
+  /** published posts, newest first */
+  byDate: PostRec[];
+  byCat: Map<string, PostRec[]>;
+  /** sub-category slug -> posts whose subcat is it or whose keywords name it */
+  bySubcat: Map<string, PostRec[]>;
+  byAuthor: Map<string, PostRec[]>;
+  /** `${cat_slug}/${post_name}` -> post, drafts included (preview) */
+  byPath: Map<string, PostRec>;
+  byId: Map<number, PostRec>;
+  subcatBySlug: Map<string, SubCategory>;
+  authorById: Map<number, Author>;
+  authorBySlug: Map<string, Author>;
+  eventBySlug: Map<string, EventItem>;
+  /** lowercased title and keywords, parallel to byDate, for search */
+  titleLower: string[];
+  keywordsLower: string[];
+}
+
+export function newestFirst(a: PostRec, b: PostRec): number {
+  return b.date - a.date || b.id - a.id;
+}
+
+/** Sub-category match: the post's own sub-category, or its keywords naming it (dashes read as spaces). */
+export function matchesSubcat(c: Corpus, p: PostRec, sub: SubCategory): boolean {
+  if (p.subcat >= 0 && c.subcats[p.subcat].subcat_slug === sub.subcat_slug) return true;
+  if (!p.keywords) return false;
+  const kw = p.keywords.toLowerCase();
+  return kw.includes(sub.subcat_slug.toLowerCase().replace(/-/g, ' ')) || kw.includes(sub.subcat_slug.toLowerCase());
+}
+
+function push<K>(m: Map<K, PostRec[]>, k: K, p: PostRec): void {
+  const list = m.get(k);
+  if (list) list.push(p);
+  else m.set(k, [p]);
+}
+
+export function buildCatalog(c: Corpus): Catalog {
+  const byDate = c.posts.filter((p) => p.status === 'publish').sort(newestFirst);
+  const byCat = new Map<string, PostRec[]>(c.categories.map((cat) => [cat.cat_slug, []]));
+  const byAuthor = new Map<string, PostRec[]>(c.authors.map((a) => [a.author_name, []]));
+  const bySubcat = new Map<string, PostRec[]>(c.subcats.map((s) => [s.subcat_slug, []]));
+  // Keyword phrases -> sub-categories, so matching costs one pass over each post's
+  // keywords rather than 40 substring scans per post.
+  const phrases = c.subcats.map((s) => [s, s.subcat_slug.toLowerCase().replace(/-/g, ' '), s.subcat_slug.toLowerCase()] as const);
+  for (const p of byDate) {
+    push(byCat, c.categories[p.cat].cat_slug, p);
+    push(byAuthor, c.authors[p.author].author_name, p);
+    const kw = p.keywords ? p.keywords.toLowerCase() : '';
+    for (const [s, spaced, raw] of phrases) {
+      const own = p.subcat >= 0 && c.subcats[p.subcat] === s;
+      if (own || (kw && (kw.includes(spaced) || kw.includes(raw)))) bySubcat.get(s.subcat_slug)!.push(p);
+    }
+  }
+  const byPath = new Map<string, PostRec>();
+  const byId = new Map<number, PostRec>();
+  for (const p of c.posts) {
+    byPath.set(`${c.categories[p.cat].cat_slug}/${p.name}`, p);
+    byId.set(p.id, p);
+  }
+  return {
+    corpus: c,
+    byDate,
+    byCat,
+    bySubcat,
+    byAuthor,
+    byPath,
+    byId,
+    subcatBySlug: new Map(c.subcats.map((s) => [s.subcat_slug, s])),
+    authorById: new Map(c.authors.map((a) => [a.author_id, a])),
+    authorBySlug: new Map(c.authors.map((a) => [a.author_name, a])),
+    eventBySlug: new Map(c.events.map((e) => [e.event_slug, e])),
+    titleLower: byDate.map((p) => p.title.toLowerCase()),
+    keywordsLower: byDate.map((p) => (p.keywords ?? '').toLowerCase()),
+  };
+}
+
+export interface Page<T> {
+  items: T[];
+  pagination: { page: number; limit: number; totalItems: number; totalPages: number };
+}
+
+/** Clamp as the contract asks of the sample API: limit 1..100, page >= 1; bad input falls back to defaults. */
+export function clampPaging(pageRaw: string | null, limitRaw: string | null, defLimit = 10): { page: number; limit: number } {
+  const num = (s: string | null, d: number) => {
+    const n = s === null || s.trim() === '' ? NaN : Number(s);
+    return Number.isFinite(n) ? Math.trunc(n) : d;
+  };
+  return { page: Math.max(1, num(pageRaw, 1)), limit: Math.min(100, Math.max(1, num(limitRaw, defLimit))) };
+}
+
+export function paginate<T>(all: readonly T[], page: number, limit: number): Page<T> {
+  const totalItems = all.length;
+  return {
+    items: all.slice((page - 1) * limit, page * limit),
+    pagination: { page, limit, totalItems, totalPages: totalItems === 0 ? 0 : Math.ceil(totalItems / limit) },
+  };
+}
+
+/** Case-insensitive substring on title or keywords; the term is data (no patterns, no SQL). */
+export function search(cat: Catalog, catSlug: string, term: string): PostRec[] {
+  const t = term.toLowerCase();
+  const out: PostRec[] = [];
+  const all = catSlug === 'all';
+  for (let i = 0; i < cat.byDate.length; i++) {
+    const p = cat.byDate[i];
+    if (!all && cat.corpus.categories[p.cat].cat_slug !== catSlug) continue;
+    if (cat.titleLower[i].includes(t) || cat.keywordsLower[i].includes(t)) out.push(p);
+  }
+  return out;
+}

@@ -1,0 +1,71 @@
+// `pressroom api`: serve the sample content API until SIGINT/SIGTERM. The lead's
+// cli/main.ts calls registerApiCommand(program); the work is in runApiCommand so
+// it can be called without commander.
+
+import type { Command } from 'commander';
+import { pressroomError } from '../core/errors.ts';
+import type { CorpusKind } from './corpus.ts';
+import { parseFaults } from './faults.ts';
+import { startSampleApi } from './server.ts';
+
+export interface ApiCommandOptions {
+  port?: number;
+  host?: string;
+  seed?: number;
+  posts?: number;
+  today?: string;
+  dataDir?: string;
+  corpus?: CorpusKind;
+  faults?: string;
+  /** where the base URL line goes (tests pass a collector) */
+  print?: (line: string) => void;
+  /** resolves when the command should stop; defaults to the first SIGINT/SIGTERM */
+  until?: Promise<unknown>;
+}
+
+function intOption(name: string, min: number, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min || n > max) throw pressroomError('PR_USAGE', { detail: `--${name} must be an integer from ${min} to ${max}, got "${value}"` });
+    return n;
+  };
+}
+
+export async function runApiCommand(opts: ApiCommandOptions = {}): Promise<void> {
+  if (opts.corpus !== undefined && opts.corpus !== 'normal' && opts.corpus !== 'hostile') {
+    throw pressroomError('PR_USAGE', { detail: `--corpus must be "normal" or "hostile", got "${opts.corpus}"` });
+  }
+  if (opts.today !== undefined && Number.isNaN(Date.parse(opts.today))) {
+    throw pressroomError('PR_USAGE', { detail: `--today must be an ISO date such as 2026-01-15, got "${opts.today}"` });
+  }
+  let faults;
+  try {
+    faults = opts.faults ? parseFaults(opts.faults) : null;
+  } catch (e) {
+    throw pressroomError('PR_USAGE', { detail: (e as Error).message });
+  }
+  const api = await startSampleApi({ ...opts, faults });
+  (opts.print ?? ((l) => process.stdout.write(`${l}\n`)))(api.url);
+  const stop =
+    opts.until ??
+    new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+  await stop;
+  await api.close();
+}
+
+export function registerApiCommand(program: Command): Command {
+  return program
+    .command('api')
+    .description('Serve the sample content API (generated corpus) on 127.0.0.1 until interrupted')
+    .option('--port <n>', 'port; 0 picks a free one', intOption('port', 0, 65535), 0)
+    .option('--seed <n>', 'corpus seed', intOption('seed', 0, 2 ** 32 - 1))
+    .option('--posts <n>', 'number of posts (default 150)', intOption('posts', 1, 1_000_000))
+    .option('--today <date>', 'the clock: ISO date for post dates and the events split (default 2026-01-15)')
+    .option('--data-dir <dir>', 'store subscriptions, messages and views durably here (default: memory)')
+    .option('--corpus <kind>', 'normal | hostile', 'normal')
+    .option('--faults <spec>', 'fault rules, e.g. "latency=200,error=0.1,path=/api/post/*" (see README)')
+    .action(async (o: ApiCommandOptions) => runApiCommand(o));
+}

@@ -1,0 +1,119 @@
+// The hostile corpus (`--corpus hostile`): the normal corpus plus records that
+// attack the build (path traversal, reserved names, Unicode/case twins, markup
+// in text, script URLs, header splitting in redirects). The server itself stays
+// correct; only the data is hostile. HOSTILE_RECORDS lists every one of them so
+// security tests can assert each is rejected or neutralised.
+
+import type { Corpus, PostRec } from './corpus.ts';
+
+export interface HostileRecord {
+  kind: 'post' | 'subcat' | 'author' | 'event' | 'ad' | 'redirect';
+  /** post_name / subcat_slug / author_name / event_slug / banner_id / current_url */
+  key: string;
+  /** category of a hostile post (for the postdetails path) */
+  cat?: string;
+  attack: string;
+}
+
+const NFC = 'caf\u00e9-review';
+const NFD = 'cafe\u0301-review';
+
+/** Hostile posts: [post_name, title, attack, body?]. Each goes into the news category unless noted. */
+const POSTS: [string, string, string, string?][] = [
+  ['..', 'Dot dot', 'slug ".." (traversal)'],
+  ['../../etc/passwd', 'Traversal slug', 'slug with ../ and /'],
+  ['a/b', 'Slash slug', 'slug with a path separator'],
+  ['a%2Fb', 'Encoded slash slug', 'slug with %2F'],
+  ['nul\u0000byte', 'NUL slug', 'slug with NUL'],
+  ['bell\u0007char', 'Control slug', 'slug with a control character'],
+  ['CON', 'Reserved name', 'Windows reserved name'],
+  ['com1', 'Reserved name lower', 'Windows reserved name (lowercase)'],
+  [NFC, 'Café review (NFC)', 'NFC twin of the NFD slug'],
+  [NFD, 'Café review (NFD)', 'NFD twin of the NFC slug'],
+  ['Case-Twin', 'Case twin upper', 'case twin of case-twin'],
+  ['case-twin', 'Case twin lower', 'case twin of Case-Twin'],
+  ['x'.repeat(300), 'Very long slug', '300-byte slug'],
+  ['script-title', '</script><script>alert("title")</script>', 'title closing a script element'],
+  ['img-onerror', '<img src=x onerror=alert(1)> Breaking', 'title with an onerror image'],
+  ['line-separator', 'Line\u2028separator\u2029title', 'U+2028/U+2029 in the title'],
+  [
+    'evil-body',
+    'A normal-looking headline',
+    'body with script, handlers, javascript: and data: URLs, foreign iframe',
+    [
+      '<h2>Intro</h2><p>Hello<script>alert("body")</script></p>',
+      '<p><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">click</a> <a href="JaVaScRiPt:alert(4)">mixed case</a></p>',
+      '<p><a href="data:text/html;base64,PHNjcmlwdD5hbGVydCg1KTwvc2NyaXB0Pg==">data link</a><img src="data:image/svg+xml,<svg onload=alert(6)>"></p>',
+      '<iframe src="https://evil.example/embed"></iframe><iframe src="https://www.youtube.com.evil.example/embed/x"></iframe>',
+      '<h3 onclick="alert(7)">Heading</h3><style>body{display:none}</style><p style="position:fixed">text</p>',
+      '<p>end</p></div></article></body><!--',
+    ].join('\n'),
+  ],
+  ['missing-fields', 'Post without optional fields', 'null banner_img, subcat, keywords, podcast, reading_time', '<p>Only text.</p>'],
+];
+
+export const HOSTILE_RECORDS: readonly HostileRecord[] = [
+  ...POSTS.map(([key, , attack]) => ({ kind: 'post' as const, key, cat: 'news', attack })),
+  { kind: 'subcat', key: '../admin', attack: 'sub-category slug with traversal' },
+  { kind: 'subcat', key: 'empty-topic', attack: 'sub-category with no posts (empty lists)' },
+  { kind: 'author', key: 'evil/author', attack: 'author slug with a separator, markup in the name, no photo or bio' },
+  { kind: 'author', key: 'no-posts-author', attack: 'author with no posts (empty list)' },
+  { kind: 'event', key: '..%2F..%2Fevent', attack: 'event slug with encoded traversal, script in the title, null banner and link' },
+  { kind: 'event', key: 'event\nnewline', attack: 'event slug with a newline' },
+  { kind: 'ad', key: '101', attack: 'dest_url javascript:' },
+  { kind: 'ad', key: '102', attack: 'dest_url data:, banner_name with markup' },
+  { kind: 'redirect', key: '/hostile/newline', attack: 'redirect_url with CR/LF (header or file splitting)' },
+  { kind: 'redirect', key: '/hostile/protocol-relative', attack: 'redirect_url //evil.example (leaves the site)' },
+  { kind: 'redirect', key: '/hostile/javascript', attack: 'redirect_url javascript:' },
+  { kind: 'redirect', key: '/hostile/absolute', attack: 'redirect_url to a foreign https host' },
+];
+
+export function addHostileRecords(c: Corpus): void {
+  const base = c.posts[0];
+  let id = c.posts.length + 1000; // clear gap so hostile ids are easy to spot
+  const evilAuthor = c.authors.length;
+  c.authors.push(
+    { author_id: evilAuthor + 1, author_name: 'evil/author', author_display_name: '<script>alert("author")</script>', author_description: null, author_photo: null },
+    { author_id: evilAuthor + 2, author_name: 'no-posts-author', author_display_name: 'Nobody Yet', author_description: 'Has written nothing.', author_photo: null },
+  );
+  const evilSub = c.subcats.length;
+  c.subcats.push(
+    { subcat_id: evilSub + 1, subcat_name: 'Admin <b>panel</b>', subcat_slug: '../admin' },
+    { subcat_id: evilSub + 2, subcat_name: 'Empty Topic', subcat_slug: 'empty-topic' },
+  );
+  POSTS.forEach(([name, title, , body], i) => {
+    const missing = name === 'missing-fields';
+    const rec: PostRec = {
+      ...base,
+      id: ++id,
+      name,
+      title,
+      cat: 0,
+      subcat: missing ? -1 : i === 1 ? evilSub : base.subcat,
+      author: i % 3 === 0 ? evilAuthor : base.author,
+      date: c.todayMs - (i + 3) * 86_400_000, // recent, so they show on first pages
+      keywords: missing ? null : `${title}, ../admin`,
+      banner: missing ? null : `/uploads/2025/01/${encodeURIComponent(name)}.jpg`,
+      podcast: name === 'evil-body' ? 'javascript:alert(8)' : null,
+      status: 'publish',
+      content: body ?? `<p>${title}</p>`,
+      readingTime: missing ? null : undefined,
+    };
+    c.posts.push(rec);
+  });
+  const ev = c.events[0];
+  c.events.push(
+    { ...ev, event_id: 1001, event_slug: '..%2F..%2Fevent', event_title: '</script><img src=x onerror=alert(9)>', event_banner: null, event_link: null, podcast_link: null, event_desc: '<p onmouseover="alert(10)">x</p><a href="javascript:alert(11)">y</a>' },
+    { ...ev, event_id: 1002, event_slug: 'event\nnewline', event_title: 'Newline\u2028event', event_link: 'javascript:alert(12)' },
+  );
+  c.ads.push(
+    { banner_id: 101, banner_type: 'Home-2', banner_name: 'Script ad', banner_img: '/uploads/pixel_img/evil-1.png', dest_url: 'javascript:alert(13)', duration_time: 5, active: true },
+    { banner_id: 102, banner_type: 'Post-1', banner_name: '"><script>alert(14)</script>', banner_img: '/uploads/pixel_img/evil-2.png', dest_url: 'data:text/html,<script>alert(15)</script>', duration_time: null, active: true },
+  );
+  c.redirects.push(
+    { current_url: '/hostile/newline', redirect_url: '/ok\r\nSet-Cookie: pwned=1\n/evil 301', status: 301 },
+    { current_url: '/hostile/protocol-relative', redirect_url: '//evil.example/phish', status: 301 },
+    { current_url: '/hostile/javascript', redirect_url: 'javascript:alert(16)', status: 302 },
+    { current_url: '/hostile/absolute', redirect_url: 'https://evil.example/', status: 301 },
+  );
+}

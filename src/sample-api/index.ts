@@ -1,0 +1,16 @@
+// Public surface of the sample content API (architecture, "The sample content API").
+
+import type { RedirectRecord } from '../api/types.ts';
+import { type CorpusOptions, generateCorpus } from './corpus.ts';
+
+export { startSampleApi, type SampleApi, type SampleApiOptions } from './server.ts';
+export { generateCorpus, serializeCorpus, contentOf, DEFAULT_SEED, DEFAULT_POSTS, DEFAULT_TODAY, type Corpus, type CorpusOptions, type CorpusKind } from './corpus.ts';
+export { HOSTILE_RECORDS, type HostileRecord } from './hostile.ts';
+export { parseFaults, type FaultRule } from './faults.ts';
+export type { Mutations, PostFields, NewPost } from './mutate.ts';
+export { runApiCommand, type ApiCommandOptions } from './cli.ts';
+
+/** The corpus's redirect records (also served at GET /__sample/redirects). */
+export function corpusRedirects(options: CorpusOptions = {}): RedirectRecord[] {
+  return generateCorpus(options).redirects;
+}

@@ -1,0 +1,63 @@
+// One handler per path (the real service registered a path twice and the wrong
+// handler answered). Paths are split on '/' before percent-decoding, so an
+// encoded slash in a search term (%2F) stays inside its segment, as in Express.
+
+import type { GetHandler } from './routes-posts.ts';
+import type { PostHandler } from './routes-other.ts';
+
+export type Route = { method: 'GET'; segs: string[]; handler: GetHandler } | { method: 'POST'; segs: string[]; handler: PostHandler };
+
+export type Match =
+  | { kind: 'found'; route: Route; params: string[] }
+  | { kind: 'method'; allow: string[] }
+  | { kind: 'none' }
+  | { kind: 'bad'; reason: string };
+
+export class Router {
+  private routes: Route[] = [];
+
+  constructor(gets: [string, GetHandler][], posts: [string, PostHandler][]) {
+    const seen = new Set<string>();
+    const add = (method: 'GET' | 'POST', path: string) => {
+      const key = `${method} ${path.replace(/:\w+/g, ':')}`;
+      if (seen.has(key)) throw new Error(`sample API: route registered twice: ${key}`);
+      seen.add(key);
+      return path.split('/').slice(1);
+    };
+    for (const [p, handler] of gets) this.routes.push({ method: 'GET', segs: add('GET', p), handler });
+    for (const [p, handler] of posts) this.routes.push({ method: 'POST', segs: add('POST', p), handler });
+  }
+
+  match(method: string, rawPath: string): Match {
+    let segs: string[];
+    try {
+      segs = rawPath.split('/').slice(1).map((s) => decodeURIComponent(s));
+    } catch {
+      return { kind: 'bad', reason: 'malformed percent-encoding in the path' };
+    }
+    const allow = new Set<string>();
+    let best: { route: Route; params: string[]; literals: number } | null = null;
+    for (const route of this.routes) {
+      if (route.segs.length !== segs.length) continue;
+      const params: string[] = [];
+      let literals = 0;
+      let okay = true;
+      for (let i = 0; i < segs.length && okay; i++) {
+        const pat = route.segs[i];
+        if (pat.startsWith(':')) {
+          if (segs[i] === '') okay = false;
+          else params.push(segs[i]);
+        } else if (pat === segs[i]) literals++;
+        else okay = false;
+      }
+      if (!okay) continue;
+      allow.add(route.method);
+      const m = method === 'HEAD' ? 'GET' : method;
+      // The most specific route wins (more literal segments), independent of table order.
+      if (route.method === m && (!best || literals > best.literals)) best = { route, params, literals };
+    }
+    if (best) return { kind: 'found', route: best.route, params: best.params };
+    if (allow.size) return { kind: 'method', allow: [...allow, 'OPTIONS'] };
+    return { kind: 'none' };
+  }
+}
