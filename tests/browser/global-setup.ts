@@ -1,0 +1,46 @@
+// Browser layer set-up (vitest globalSetup): builds the sample site ONCE from a
+// sample API on port 0 (its own data dir, a fixed build clock), serves it with
+// `pressroom serve` semantics and the live API proxied, and hands the URLs to
+// the test files through provide/inject.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startSampleApi } from '../../src/sample-api/index.ts';
+import { startServe } from '../../src/serve/index.ts';
+
+export const BUILD_NOW = '2026-11-22T12:00:00.000Z';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    siteUrl: string;
+    apiUrl: string;
+    outDir: string;
+  }
+}
+
+function run(cmd: string, args: string[], cwd: string): Promise<void> {
+  return new Promise((ok, fail) => {
+    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', fail);
+    child.on('exit', (code) => (code === 0 ? ok() : fail(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
+  });
+}
+
+export default async function setup(project: TestProject) {
+  const root = resolve(import.meta.dirname, '../..');
+  const dir = mkdtempSync(join(tmpdir(), 'pressroom-browser-'));
+  const api = await startSampleApi({ port: 0, today: BUILD_NOW, dataDir: join(dir, 'api-data') });
+  const out = join(dir, 'out');
+  await run(process.execPath, ['cli/bin.js', 'build', '--api', api.url, '--out', out, '--now', BUILD_NOW, '--quiet'], root);
+  const site = await startServe({ out, port: 0, host: '127.0.0.1', apiProxy: api.url });
+  project.provide('siteUrl', site.url);
+  project.provide('apiUrl', api.url);
+  project.provide('outDir', out);
+  return async () => {
+    await site.close();
+    await api.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}

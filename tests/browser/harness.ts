@@ -1,0 +1,67 @@
+// Helpers for the browser layer: Debian's Chromium through playwright-core, and
+// pages that fail the test on any console error, page error or React
+// hydration warning (architecture, "Style to borrow": the Vite ssr-react
+// playground's rule). Every test waits for hydration before it acts.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM = process.env.PRESSROOM_CHROMIUM ?? '/usr/bin/chromium';
+export const ARTIFACTS = resolve(import.meta.dirname, 'artifacts');
+
+export const WIDTHS = { desktop: 1280, mobile: 375 } as const;
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export function siteUrl(path = '/'): string {
+  return new URL(path, inject('siteUrl')).toString();
+}
+
+export interface OpenedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors, page errors and hydration warnings seen so far. */
+  problems: string[];
+  close(): Promise<void>;
+}
+
+const HYDRATION = /hydrat|did not match|server rendered|Minified React error #4(18|19|21|23|25)/i;
+
+/** Watch a page for problems; used by openPage and by tests that make their own pages. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    const text = msg.text();
+    if (msg.type() === 'error') problems.push(`console.error: ${text}`);
+    else if (HYDRATION.test(text)) problems.push(`${msg.type()}: ${text}`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  return problems;
+}
+
+export async function openPage(browser: Browser, path: string, opts: { width?: number; height?: number; waitHydrated?: boolean } = {}): Promise<OpenedPage> {
+  const width = opts.width ?? WIDTHS.desktop;
+  const context = await browser.newContext({ viewport: { width, height: opts.height ?? 900 }, reducedMotion: 'no-preference' });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(siteUrl(path), { waitUntil: 'load' });
+  if (opts.waitHydrated !== false) await waitHydrated(page);
+  return { page, context, problems, close: () => context.close() };
+}
+
+export async function waitHydrated(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
