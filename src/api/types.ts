@@ -55,6 +55,16 @@ export interface Post {
   meta_keywords: string | null;
   reading_time: string | number | null;
   post_status?: string;
+  /** Table of contents of post_content, added by the crawl's sanitiser (src/crawl/sanitise.ts). */
+  toc?: TocEntry[];
+}
+
+/** One heading of sanitised CMS HTML: `id` is the heading's id attribute, `number` "1." or "1.1.". */
+export interface TocEntry {
+  level: 2 | 3 | 4;
+  id: string;
+  text: string;
+  number: string;
 }
 
 export interface Pagination {
@@ -113,6 +123,8 @@ export interface EventItem {
   event_link: string | null;
   podcast_link: string | null;
   banner_show: number;
+  /** Table of contents of event_desc, added by the crawl's sanitiser. */
+  toc?: TocEntry[];
 }
 /** Normalised to the spec's shape; older services put eventData/pagination at the top level. */
 export interface EventListResponse { responseData: { eventData: EventItem[]; pagination: { totalPages: number } } }

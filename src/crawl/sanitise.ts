@@ -19,14 +19,9 @@
 // results are cached by the sha256 of the input.
 import { createHash } from 'node:crypto';
 import sanitizeHtml from 'sanitize-html';
+import type { TocEntry } from '../api/types.ts';
 
-export interface TocEntry {
-  level: 2 | 3 | 4;
-  id: string;
-  text: string;
-  /** "1." for an h2, "1.1." for the h3/h4 under it */
-  number: string;
-}
+export type { TocEntry };
 export interface SanitisedHtml {
   html: string;
   toc: readonly TocEntry[];

@@ -1,0 +1,109 @@
+// The sanitiser's policy (architecture, "Untrusted input").
+import { describe, expect, it } from 'vitest';
+import { excerptFromHtml, sanitiseCacheSize, sanitisePostHtml, videoEmbedUrl } from '../../../src/crawl/sanitise.ts';
+
+const clean = (html: string) => sanitisePostHtml(html).html;
+
+describe('sanitisePostHtml', () => {
+  it('removes scripts, event handlers and dangerous URLs', () => {
+    const out = clean(
+      '<p onclick="x()">a<script>alert(1)</script><style>p{}</style></p>' +
+        '<img src="x.jpg" onerror="alert(1)"><img src="data:image/png;base64,AAAA"><img src="//evil.example/a.png">' +
+        '<a href="javascript:alert(1)">j</a><a href=" JaVaScRiPt:alert(1)">k</a><a href="vbscript:x">v</a><a href="data:text/html,x">d</a>' +
+        '<svg><script>alert(2)</script></svg><form action="/x"><input name="q"></form><object data="x.swf"></object>',
+    );
+    expect(out).not.toMatch(/script|onclick|onerror|javascript|vbscript|data:|evil|<svg|<form|<input|<object|alert/i);
+    expect(out).toContain('<a>j</a>');
+  });
+
+  it('keeps article markup, site-relative and http(s) links, and marks off-site links', () => {
+    const out = clean(
+      '<h5>t</h5><ul><li><strong>a</strong> <em>b</em></li></ul><blockquote>q</blockquote><pre><code>x &lt; y</code></pre>' +
+        '<figure><img src="/uploads/2024/06/a.jpg" alt="A" width="640" height="bad"><figcaption>c</figcaption></figure>' +
+        '<a href="/news/x">in</a><a href="https://other.example/y">out</a><a href="mailto:a@b.example">m</a>' +
+        '<table><tr><td colspan="2">c</td></tr></table>',
+    );
+    expect(out).toContain('<ul><li><strong>a</strong> <em>b</em></li></ul>');
+    expect(out).toContain('<pre><code>x &lt; y</code></pre>');
+    expect(out).toContain('<img src="/uploads/2024/06/a.jpg" alt="A" width="640" />');
+    expect(out).toContain('<a href="/news/x">in</a>');
+    expect(out).toContain('<a href="https://other.example/y" target="_blank" rel="noopener noreferrer">out</a>');
+    expect(out).toContain('<a href="mailto:a@b.example">m</a>');
+    expect(out).toContain('<td colspan="2">c</td>');
+  });
+
+  it('rebuilds allow-listed video iframes and drops every other iframe', () => {
+    const out = clean(
+      '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ?autoplay=1" onload="x()" srcdoc="<script>">fallback</iframe>' +
+        '<iframe src="https://player.vimeo.com/video/76979871"></iframe>' +
+        '<iframe src="https://evil.example/embed/dQw4w9WgXcQ"></iframe>' +
+        '<iframe src="https://www.youtube.com.evil.example/embed/dQw4w9WgXcQ"></iframe>' +
+        '<iframe src="javascript:alert(1)"></iframe><iframe>no src</iframe>',
+    );
+    const frames = out.match(/<iframe[^>]*>/g) ?? [];
+    expect(frames).toEqual([
+      '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="Embedded video" loading="lazy" allowfullscreen>',
+      '<iframe src="https://player.vimeo.com/video/76979871" title="Embedded video" loading="lazy" allowfullscreen>',
+    ]);
+    expect(out).not.toMatch(/evil|fallback|no src|srcdoc|onload/);
+  });
+
+  it('numbers the table of contents and de-duplicates heading ids', () => {
+    const { html, toc } = sanitisePostHtml(
+      '<h2 id="hijack">Intro &amp; Setup</h2><h3>Step</h3><h4>Detail</h4><h3>Step</h3><h2>Intro &amp; Setup</h2><h3>Étape</h3><h2>Intro Setup 2</h2><h2>!!!</h2>',
+    );
+    expect(toc).toEqual([
+      { level: 2, id: 'toc-intro-setup', text: 'Intro & Setup', number: '1.' },
+      { level: 3, id: 'toc-step', text: 'Step', number: '1.1.' },
+      { level: 4, id: 'toc-detail', text: 'Detail', number: '1.2.' },
+      { level: 3, id: 'toc-step-2', text: 'Step', number: '1.3.' },
+      { level: 2, id: 'toc-intro-setup-2', text: 'Intro & Setup', number: '2.' },
+      { level: 3, id: 'toc-etape', text: 'Étape', number: '2.1.' },
+      { level: 2, id: 'toc-intro-setup-2-2', text: 'Intro Setup 2', number: '3.' },
+      { level: 2, id: 'toc-section', text: '!!!', number: '4.' },
+    ]);
+    expect(html).not.toContain('hijack');
+    expect(html).toContain('<h2 id="toc-intro-setup">Intro &amp; Setup</h2>');
+    expect(new Set(toc.map((t) => t.id)).size).toBe(toc.length);
+  });
+
+  it('keeps U+2028 as harmless text', () => {
+    const { html, toc } = sanitisePostHtml('<h2>a\u2028b</h2><p>line\u2028sep\u2029end</p>');
+    expect(html).toContain('<p>line\u2028sep\u2029end</p>');
+    expect(toc[0].text).toBe('a b');
+  });
+
+  it('sanitises one body once (content-hash cache)', () => {
+    const body = `<p>cache ${Math.random()}</p>`;
+    const first = sanitisePostHtml(body);
+    const size = sanitiseCacheSize();
+    expect(sanitisePostHtml(body)).toBe(first);
+    expect(sanitiseCacheSize()).toBe(size);
+  });
+});
+
+describe('videoEmbedUrl', () => {
+  it.each([
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'],
+    ['https://youtu.be/dQw4w9WgXcQ?t=3', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'],
+    ['https://youtube.com/embed/dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'],
+    ['https://player.vimeo.com/video/76979871', 'https://player.vimeo.com/video/76979871'],
+    ['https://www.youtube.com.evil.example/embed/dQw4w9WgXcQ', null],
+    ['https://evil.example/?youtube.com/embed/dQw4w9WgXcQ', null],
+    ['https://www.youtube.com/embed/"><script>', null],
+    ['https://user@www.youtube.com/embed/dQw4w9WgXcQ', null],
+    ['javascript:alert(1)//www.youtube.com/embed/dQw4w9WgXcQ', null],
+    ['not a url', null],
+  ])('%s -> %s', (link, expected) => {
+    expect(videoEmbedUrl(link)).toBe(expected);
+  });
+});
+
+describe('excerptFromHtml', () => {
+  it('strips markup before cutting by characters', () => {
+    expect(excerptFromHtml('<p title="a>b">Hello <b>world</b></p><p>again</p>', 100)).toBe('Hello world again');
+    expect(excerptFromHtml('<p>Hello <b>wonderful</b> world</p>', 9)).toBe('Hello wo…');
+    expect(excerptFromHtml('<p>😀😀😀😀</p>', 3)).toBe('😀😀…');
+    expect(excerptFromHtml('<p>a &amp;lt; b</p><script>x</script>', 50)).toBe('a &lt; b');
+  });
+});
