@@ -1,0 +1,120 @@
+// crawl: API -> snapshot (architecture, "crawl"). A fixed point over the
+// page-kind catalogue: the kinds say, from what is known so far, which
+// responses the site needs (routes' deps and extra fetches); the crawl fetches
+// the missing ones concurrently, checks and normalises each, and repeats until
+// nothing new is wanted. A request budget stops an API that keeps announcing
+// new pages (a paging loop) with a clear error instead of crawling forever.
+import pLimit from 'p-limit';
+import { checkShape } from '../api/schemas.ts';
+import { normaliseResponse } from '../api/normalise.ts';
+import { pressroomError } from '../core/errors.ts';
+import { PAGE_KINDS } from '../site/kinds/index.ts';
+import type { PageKind, SiteContextForKinds, SnapshotView } from '../site/types.ts';
+import { missingPaths, SAMPLE_REDIRECTS_PATH } from './discover.ts';
+import { isFinalAnswer, type ApiClient } from './http.ts';
+import { Snapshot } from './snapshot-store.ts';
+
+export const DEFAULT_MAX_REQUESTS = 500_000;
+
+export interface CrawlProgress {
+  round: number;
+  done: number;
+  /** Grows as rounds discover more. */
+  total: number;
+}
+
+export interface CrawlOptions {
+  client: Pick<ApiClient, 'get' | 'stats'>;
+  ctx: SiteContextForKinds;
+  warn: (code: string, message: string) => void;
+  onProgress?: (p: CrawlProgress) => void;
+  concurrency: number;
+  /** Also fetch the embedded sample API's redirect records (not part of the real contract). */
+  sampleRedirects?: boolean;
+  /** A previous snapshot: its validators make conditional GETs; a 304 reuses its entry. */
+  previous?: SnapshotView;
+  maxRequests?: number;
+  kinds?: readonly PageKind[];
+}
+
+export interface CrawlStats {
+  requests: number;
+  retries: number;
+  notModified: number;
+  rounds: number;
+  entries: number;
+  ms: number;
+}
+
+export async function crawl(opts: CrawlOptions): Promise<{ snapshot: Snapshot; stats: CrawlStats }> {
+  const started = performance.now();
+  const snap = new Snapshot();
+  const kinds = opts.kinds ?? PAGE_KINDS;
+  const budget = opts.maxRequests ?? DEFAULT_MAX_REQUESTS;
+  const limit = pLimit(opts.concurrency);
+  let done = 0;
+  let total = 0;
+  let round = 0;
+
+  if (opts.sampleRedirects) await fetchSampleRedirects(opts, snap);
+
+  for (;;) {
+    const missing = missingPaths(snap, opts.ctx, kinds);
+    if (missing.length === 0) break;
+    round += 1;
+    if (done + missing.length > budget) {
+      throw pressroomError('PR_CRAWL_BUDGET', { limit: budget, round, pending: missing.length, example: `GET ${missing[0]}` });
+    }
+    total += missing.length;
+    opts.onProgress?.({ round, done, total });
+    try {
+      await Promise.all(
+        missing.map((path) =>
+          limit(async () => {
+            await fetchInto(opts, snap, path);
+            done += 1;
+            opts.onProgress?.({ round, done, total });
+          }),
+        ),
+      );
+    } catch (e) {
+      limit.clearQueue();
+      throw e;
+    }
+  }
+  const s = opts.client.stats;
+  return { snapshot: snap, stats: { requests: s.requests, retries: s.retries, notModified: s.notModified, rounds: round, entries: snap.size, ms: Math.round(performance.now() - started) } };
+}
+
+async function fetchInto(opts: CrawlOptions, snap: Snapshot, path: string): Promise<void> {
+  const prev = opts.previous?.get(path);
+  const res = await opts.client.get(path, prev ? { etag: prev.etag, lastModified: prev.lastModified } : {});
+  if (res.notModified && prev) {
+    snap.put(prev);
+    return;
+  }
+  const endpoint = `GET ${path}`;
+  if (res.status >= 200 && res.status <= 299) {
+    const checked = checkShape(path, res.status, res.body);
+    const body = normaliseResponse(path, checked, opts.warn);
+    snap.set(path, { status: res.status, body, etag: res.etag, lastModified: res.lastModified });
+    return;
+  }
+  // tag 500, asidetopic 500, postdetails 501, eventdetails 501: the contract's
+  // own answers, which the site renders (api-contract.md, "Endpoints").
+  if (isFinalAnswer(path, res.status)) {
+    snap.set(path, { status: res.status, body: res.body ?? null });
+    return;
+  }
+  throw pressroomError('PR_API_STATUS', { endpoint, status: res.status });
+}
+
+async function fetchSampleRedirects(opts: CrawlOptions, snap: Snapshot): Promise<void> {
+  const res = await opts.client.get(SAMPLE_REDIRECTS_PATH);
+  if (res.status < 200 || res.status > 299) throw pressroomError('PR_API_STATUS', { endpoint: `GET ${SAMPLE_REDIRECTS_PATH}`, status: res.status });
+  if (!Array.isArray(res.body)) {
+    throw pressroomError('PR_API_SHAPE', { endpoint: SAMPLE_REDIRECTS_PATH, field: '(body)', detail: 'expected a list of redirect records' });
+  }
+  // Each record is validated by plan (src/plan/redirects.ts), which drops bad ones with a warning.
+  snap.set(SAMPLE_REDIRECTS_PATH, { status: res.status, body: res.body });
+}
