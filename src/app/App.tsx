@@ -2,7 +2,7 @@
 // Patterns come from the page-kind catalogue (src/site/kinds), so a route that
 // is prerendered is also a route the client knows.
 import { Suspense, useEffect, useState } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
 import type { PageKindName } from '../site/types.ts';
 import { PageSkeleton } from './components/PageSkeleton.tsx';
@@ -21,16 +21,41 @@ export interface AppProps {
    * pending state, then routes for real after hydration (no mismatch).
    */
   shell?: PageKindName | null;
+  /**
+   * Set when the document was rendered for another URL than the one it is
+   * served at: hosts answer every unknown path with 404.html (static-hosts.md,
+   * "404 pages"), and a path such as /news/no-such-post would otherwise match
+   * the article pattern on the client and mismatch the prerendered 404. The
+   * pinned kind's page is shown at that first URL; navigation routes normally.
+   */
+  pinned?: PageKindName | null;
 }
 
-export function App({ shell = null }: AppProps) {
+export function App({ shell = null, pinned = null }: AppProps) {
   const [pendingShell, setPendingShell] = useState<PageKindName | null>(shell);
-  useEffect(() => setPendingShell(null), []);
+  useEffect(() => {
+    setPendingShell(null);
+    // Runs once the first client render committed (hydration done): browser
+    // tests wait for this mark before they look for mismatch warnings.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  const { pathname } = useLocation();
+  const [pinnedPath] = useState(pathname);
+  const pinnedKind = pinned && pathname === pinnedPath ? pinned : null;
   return (
     <Routes>
       <Route element={<Layout />}>
         {pendingShell ? (
           <Route path="*" element={<PageSkeleton label="Loading…" />} />
+        ) : pinnedKind ? (
+          <Route
+            path="*"
+            element={
+              <Suspense fallback={<PageSkeleton label="Loading…" />}>
+                <PageSlot kind={pinnedKind} />
+              </Suspense>
+            }
+          />
         ) : (
           PAGE_KINDS.flatMap((k) =>
             k.patterns.map((pattern) => (

@@ -3,7 +3,7 @@
 // the browser it is hydrated from the page and, for anything else, read from the
 // static mirror (src/api/mirror.ts). The data is an envelope {status, body} so a
 // 501 or an empty list reads the same on both sides (README, Decision 7).
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { QueryClient, useQuery, type DefaultOptions } from '@tanstack/react-query';
 import { mirrorUrl } from '../../api/mirror.ts';
 
 export interface ApiEnvelope<T = unknown> {
@@ -60,7 +60,32 @@ export function useApi<T>(path: string | null): ApiResult<T> {
   };
 }
 
-/** Seed a QueryClient with crawled responses (server render; tests). */
+/**
+ * The one set of query defaults for the server render and the browser. Hydrated
+ * data never goes stale and nothing refetches on mount, focus or reconnect, so
+ * the first client render sees exactly the prerendered data (static-hosts.md,
+ * "Hydration facts": hydrated queries refetch on mount when staleTime is 0).
+ */
+export const QUERY_DEFAULTS: DefaultOptions = {
+  queries: {
+    staleTime: Infinity,
+    retry: false,
+    refetchOnMount: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  },
+};
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: QUERY_DEFAULTS });
+}
+
+/**
+ * Seed a QueryClient with crawled responses (server render; tests). The update
+ * time is fixed (0, not Date.now()) so the dehydrated state, and with it the
+ * page, is byte-identical between builds; with staleTime Infinity it never
+ * makes the data stale.
+ */
 export function seedQueries(client: QueryClient, entries: Iterable<[path: string, envelope: ApiEnvelope]>): void {
-  for (const [path, env] of entries) client.setQueryData(apiKey(path), env);
+  for (const [path, env] of entries) client.setQueryData(apiKey(path), env, { updatedAt: 0 });
 }

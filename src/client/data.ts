@@ -1,0 +1,28 @@
+// The page data the server embeds in every document (src/render): which page
+// kind and path were prerendered, the shell mode, the public configuration and
+// the dehydrated query state. One type for both sides of the wire.
+import type { DehydratedState } from '@tanstack/react-query';
+import type { PublicConfig } from '../config/schema.ts';
+import type { PageKindName } from '../site/types.ts';
+
+/** id of the <script type="application/json"> element holding PageData. */
+export const DATA_ELEMENT_ID = '__PRESSROOM_DATA__';
+/** id of the element holding the app. */
+export const ROOT_ELEMENT_ID = 'root';
+
+export interface PageData {
+  kind: PageKindName;
+  /** The route path the page was rendered at. */
+  path: string;
+  /** Shell mode (search, preview): the first client render must pass the same value. */
+  shell: PageKindName | null;
+  config: PublicConfig;
+  state: DehydratedState;
+}
+
+/** Read the embedded page data; null when the document carries none. */
+export function readPageData(doc: Document): PageData | null {
+  const el = doc.getElementById(DATA_ELEMENT_ID);
+  if (!el?.textContent) return null;
+  return JSON.parse(el.textContent) as PageData;
+}

@@ -1,0 +1,124 @@
+// The render stage (architecture, "render"): pure. For each route a new
+// QueryClient seeded with exactly the route's deps, renderToString of the app
+// under a static router, the dehydrated state embedded as escaped JSON, all in
+// the document from templates/. Returns {path, file, html, warnings}; writes
+// nothing. Same input, same bytes: no clock, no randomness, fixed orders.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderToString } from 'react-dom/server';
+import { apiKey, createQueryClient, seedQueries } from '../app/data/api.ts';
+import type { HeadCollector, PageHead } from '../app/head.tsx';
+import { preloadAllPages, preloadPage } from '../app/pages/registry.ts';
+import { DATA_ELEMENT_ID, type PageData } from '../client/data.ts';
+import type { PublicConfig, SiteConfig } from '../config/schema.ts';
+import { isPressroomError, pressroomError } from '../core/errors.ts';
+import { escapeHtml } from '../core/html.ts';
+import { jsonForScript } from '../core/json.ts';
+import { outputFileFor } from '../site/paths.ts';
+import type { PageKindName, RouteSpec, SnapshotView } from '../site/types.ts';
+import type { ClientBundle } from '../bundle/index.ts';
+import { appElement, depEnvelopes, shellOf } from './app.tsx';
+import { pageHead, preloadLinks, staticHead } from './head.ts';
+import { pendingApiQueries } from './pending.ts';
+import { dehydratedStateJson, QueryJsonCache } from './state.ts';
+import { loadTemplate, type DocumentTemplate } from './template.ts';
+
+export interface RenderedPage {
+  path: string;
+  /** Relative to out/: route.file ?? outputFileFor(route.path). */
+  file: string;
+  html: string;
+  warnings: string[];
+}
+
+export interface Renderer {
+  renderRoute(route: RouteSpec): RenderedPage;
+}
+
+export interface RendererOptions {
+  config: SiteConfig;
+  publicConfig: PublicConfig;
+  bundle: Pick<ClientBundle, 'entryUrl' | 'cssUrl' | 'preloadFor'>;
+  snapshot: SnapshotView;
+  /** Document template file; default templates/document.html of this checkout. */
+  templateFile?: string;
+  /** Throw PR_RENDER_MISSING_DATA (instead of warning) when a page reads undeclared data (tests). */
+  strict?: boolean;
+  /** Page kinds to load before rendering; default all (tests render a few). */
+  kinds?: readonly PageKindName[];
+}
+
+const DEFAULT_TEMPLATE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../templates/document.html');
+
+export async function createRenderer(opts: RendererOptions): Promise<Renderer> {
+  const { config, publicConfig, bundle, snapshot } = opts;
+  // renderToString cannot wait for a lazy page: load every page module first.
+  if (opts.kinds) await Promise.all(opts.kinds.map(preloadPage));
+  else await preloadAllPages();
+  const template: DocumentTemplate = await loadTemplate(opts.templateFile ?? DEFAULT_TEMPLATE);
+
+  // Everything that is the same for every page is built once here.
+  const lang = escapeHtml(config.site.language);
+  const fixedHead = staticHead({ cssUrl: bundle.cssUrl });
+  const configJson = jsonForScript(publicConfig);
+  const scripts = `<script type="module" src="${escapeHtml(bundle.entryUrl)}"></script>`;
+  const preloads = new Map<PageKindName, string>();
+  const preloadsFor = (kind: PageKindName) => {
+    let html = preloads.get(kind);
+    if (html === undefined) preloads.set(kind, (html = preloadLinks(bundle.entryUrl, bundle.preloadFor(kind))));
+    return html;
+  };
+  const jsonCache = new QueryJsonCache();
+
+  function renderRoute(route: RouteSpec): RenderedPage {
+    const warnings: string[] = [];
+    const envelopes = depEnvelopes(route, snapshot);
+    const client = createQueryClient();
+    seedQueries(client, envelopes);
+    const seeded = new Map<string, string | null>();
+    for (const [p] of envelopes) {
+      const hash = snapshot.get(p)?.hash;
+      seeded.set(client.getQueryCache().find({ queryKey: apiKey(p), exact: true })!.queryHash, hash ? `${p}\0${hash}` : null);
+    }
+    const collector: HeadCollector = { head: null };
+
+    let app: string;
+    try {
+      app = renderToString(appElement({ route, client, publicConfig, collector }));
+    } catch (e) {
+      if (isPressroomError(e)) throw e;
+      const detail = e instanceof Error ? e.message : String(e);
+      throw pressroomError('PR_RENDER_FAILED', { route: route.path, detail }, e);
+    }
+
+    for (const key of pendingApiQueries(client)) {
+      if (opts.strict) throw pressroomError('PR_RENDER_MISSING_DATA', { route: route.path, key });
+      warnings.push(`Route ${route.path} read ${key}, which is not among its deps; it renders as loading`);
+    }
+    let head: PageHead | null = collector.head;
+    if (!head) {
+      warnings.push(`Route ${route.path} (${route.kind}) did not call usePageHead; using the site title`);
+      head = { title: config.site.title };
+    }
+
+    const shell = shellOf(route.kind);
+    const stateJson = dehydratedStateJson(client, seeded, jsonCache);
+    client.clear();
+    // Same bytes as jsonForScript({kind, path, shell, config, state}) without re-serialising the config.
+    const data: string =
+      `{"kind":${jsonForScript(route.kind)},"path":${jsonForScript(route.path)},"shell":${jsonForScript(shell)},` +
+      `"config":${configJson},"state":${stateJson}}`;
+    const html = template.fill({
+      lang,
+      head: `${fixedHead.top}\n${pageHead(config, head, route.path)}\n${fixedHead.bottom}\n${preloadsFor(route.kind)}`,
+      app,
+      data: `<script id="${DATA_ELEMENT_ID}" type="application/json">${data}</script>`,
+      scripts,
+    });
+    return { path: route.path, file: route.file ?? outputFileFor(route.path), html, warnings };
+  }
+
+  return { renderRoute };
+}
+
+export type { PageData };

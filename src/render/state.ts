@@ -1,0 +1,51 @@
+// The dehydrated query state embedded in each page. React Query's dehydrate()
+// stamps `dehydratedAt: Date.now()` on every query, which would make two builds
+// differ; it is fixed to 0 here (the seeded data's update time is 0 as well, and
+// with staleTime Infinity neither makes anything refetch). Only the seeded
+// queries are dehydrated, in seed order (= route.deps order).
+//
+// Serialising is the render's biggest cost after renderToString, and the shell's
+// deps (header panels, ads) are the same on every page, so each query's JSON is
+// cached by API path and content hash in a small LRU.
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { jsonForScript } from '../core/json.ts';
+
+export class QueryJsonCache {
+  private readonly map = new Map<string, string>();
+  constructor(private readonly limit = 512) {}
+
+  get(key: string): string | undefined {
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+
+  set(key: string, value: string): void {
+    this.map.set(key, value);
+    if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value!);
+  }
+}
+
+/**
+ * The escaped JSON of `{mutations: [], queries: [...]}` for the seeded queries.
+ * `seeded` maps each query hash to a cache key (path + content hash), or null
+ * to serialise without caching.
+ */
+export function dehydratedStateJson(client: QueryClient, seeded: ReadonlyMap<string, string | null>, cache: QueryJsonCache): string {
+  const parts: string[] = [];
+  for (const query of client.getQueryCache().getAll()) {
+    if (!seeded.has(query.queryHash)) continue;
+    const key = seeded.get(query.queryHash);
+    let json = key ? cache.get(key) : undefined;
+    if (json === undefined) {
+      const [dq] = dehydrate(client, { shouldDehydrateQuery: (q) => q === query }).queries;
+      json = jsonForScript({ ...dq, dehydratedAt: 0 });
+      if (key) cache.set(key, json);
+    }
+    parts.push(json);
+  }
+  return `{"mutations":[],"queries":[${parts.join(',')}]}`;
+}
