@@ -99,7 +99,9 @@ function tag(ctx: Ctx, [subSlug]: string[]): Reply {
 function searchPosts(ctx: Ctx, [catSlug, term]: string[], q: URLSearchParams): Reply {
   const { page, limit } = clampPaging(q.get('page'), q.get('limit'));
   const pg = paginate(search(ctx.cat, catSlug, term), page, limit);
-  return ok({ success: true, result: { category: catSlug, postData: pg.items.map((p) => listingItem(ctx.cat.corpus, p)), pagination: pg.pagination } });
+  const body = { success: true, result: { category: catSlug, postData: pg.items.map((p) => listingItem(ctx.cat.corpus, p)), pagination: pg.pagination } };
+  // Not cached: the term space is unbounded, so caching would let one client evict every useful entry.
+  return { status: 200, body, cacheable: false };
 }
 
 const details = (drafts: boolean): GetHandler => (ctx, [catSlug, name]) => {
