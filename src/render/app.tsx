@@ -4,13 +4,16 @@
 // Also used by bench/render-floor.ts so the floor renders the same pages.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { StaticRouter } from 'react-router-dom';
+import { renderToString } from 'react-dom/server';
+import { Route, Routes, StaticRouter } from 'react-router-dom';
 import { App } from '../app/App.tsx';
 import { SiteProvider } from '../app/context.tsx';
 import { createQueryClient, seedQueries, type ApiEnvelope } from '../app/data/api.ts';
 import { HeadProvider, type HeadCollector } from '../app/head.tsx';
+import { usePageComponent } from '../app/pages/registry.ts';
 import type { PublicConfig } from '../config/schema.ts';
 import { pressroomError } from '../core/errors.ts';
+import { PAGE_KINDS } from '../site/kinds/index.ts';
 import type { PageKindName, RouteSpec, SnapshotView } from '../site/types.ts';
 
 /** Kinds whose document is a run-time shell (README, Decision 6). */
@@ -49,3 +52,42 @@ export function appElement(opts: {
     </QueryClientProvider>
   );
 }
+
+function BarePage({ kind }: { kind: PageKindName }) {
+  const Page = usePageComponent(kind);
+  return <Page />;
+}
+
+/**
+ * renderToString turns an error thrown inside a Suspense boundary (every page
+ * sits in one, src/app/App.tsx) into a client-rendered fallback and tells no
+ * one (its onError is a no-op). When the output shows such a boundary
+ * (`<!--$!`), the page is rendered again without the boundary to get the
+ * error itself; only on failure, so it costs nothing on the normal path.
+ */
+export function diagnoseFallback(opts: { route: RouteSpec; client: QueryClient; publicConfig: PublicConfig }): string {
+  const patterns = PAGE_KINDS.find((k) => k.kind === opts.route.kind)?.patterns ?? ['*'];
+  try {
+    renderToString(
+      <QueryClientProvider client={opts.client}>
+        <SiteProvider config={opts.publicConfig}>
+          <HeadProvider collector={null}>
+            <StaticRouter location={opts.route.path}>
+              <Routes>
+                {patterns.map((p) => (
+                  <Route key={p} path={p} element={<BarePage kind={opts.route.kind} />} />
+                ))}
+              </Routes>
+            </StaticRouter>
+          </HeadProvider>
+        </SiteProvider>
+      </QueryClientProvider>,
+    );
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+  return 'a Suspense boundary fell back to client rendering (a component suspended or threw)';
+}
+
+/** The marker React writes for a boundary that will be client-rendered. */
+export const CLIENT_RENDERED_BOUNDARY = '<!--$!';

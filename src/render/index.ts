@@ -17,7 +17,7 @@ import { jsonForScript } from '../core/json.ts';
 import { outputFileFor } from '../site/paths.ts';
 import type { PageKindName, RouteSpec, SnapshotView } from '../site/types.ts';
 import type { ClientBundle } from '../bundle/index.ts';
-import { appElement, depEnvelopes, shellOf } from './app.tsx';
+import { appElement, CLIENT_RENDERED_BOUNDARY, depEnvelopes, diagnoseFallback, shellOf } from './app.tsx';
 import { pageHead, preloadLinks, staticHead } from './head.ts';
 import { pendingApiQueries } from './pending.ts';
 import { dehydratedStateJson, QueryJsonCache } from './state.ts';
@@ -89,6 +89,10 @@ export async function createRenderer(opts: RendererOptions): Promise<Renderer> {
       if (isPressroomError(e)) throw e;
       const detail = e instanceof Error ? e.message : String(e);
       throw pressroomError('PR_RENDER_FAILED', { route: route.path, detail }, e);
+    }
+    // A boundary that fell back means the page threw or suspended: never publish its skeleton.
+    if (app.includes(CLIENT_RENDERED_BOUNDARY)) {
+      throw pressroomError('PR_RENDER_FAILED', { route: route.path, detail: diagnoseFallback({ route, client, publicConfig }) });
     }
 
     for (const key of pendingApiQueries(client)) {
