@@ -20,6 +20,7 @@
 import { createHash } from 'node:crypto';
 import sanitizeHtml from 'sanitize-html';
 import type { TocEntry } from '../api/types.ts';
+import { videoEmbedUrl } from '../api/video.ts';
 
 export type { TocEntry };
 export interface SanitisedHtml {
@@ -27,42 +28,10 @@ export interface SanitisedHtml {
   toc: readonly TocEntry[];
 }
 
-// Exact host matches: a suffix or substring test would let
-// www.youtube.com.evil.example through.
-const YOUTUBE_HOSTS = new Set(['www.youtube.com', 'youtube.com', 'm.youtube.com', 'youtu.be', 'www.youtube-nocookie.com']);
-const VIMEO_HOSTS = new Set(['player.vimeo.com', 'vimeo.com', 'www.vimeo.com']);
-const YOUTUBE_ID = /^[A-Za-z0-9_-]{6,20}$/;
-const VIMEO_ID = /^\d{1,12}$/;
-
-/**
- * The embed URL for a video link (YouTube watch/embed/short links, Vimeo), or
- * null when the link is not a video on an allow-listed host. The result is
- * built from the validated id only, so nothing else of the input reaches the page.
- */
-export function videoEmbedUrl(link: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(link.trim());
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  if (url.username || url.password || (url.port && url.port !== '443' && url.port !== '80')) return null;
-  const host = url.hostname.toLowerCase();
-  const segs = url.pathname.split('/').filter(Boolean);
-  if (YOUTUBE_HOSTS.has(host)) {
-    let id: string | null | undefined;
-    if (host === 'youtu.be') id = segs[0];
-    else if (segs[0] === 'watch') id = url.searchParams.get('v');
-    else if (segs[0] === 'embed' || segs[0] === 'shorts' || segs[0] === 'live' || segs[0] === 'v') id = segs[1];
-    return id && YOUTUBE_ID.test(id) ? `https://www.youtube-nocookie.com/embed/${id}` : null;
-  }
-  if (VIMEO_HOSTS.has(host)) {
-    const id = host === 'player.vimeo.com' ? (segs[0] === 'video' ? segs[1] : undefined) : segs[0];
-    return id && VIMEO_ID.test(id) ? `https://player.vimeo.com/video/${id}` : null;
-  }
-  return null;
-}
+// videoEmbedUrl lives in src/api/video.ts (isomorphic: the app builds podcast
+// embeds with it too), so the sanitiser and the pages share one allow-list:
+// exact host matches, id characters checked, URL rebuilt from the id.
+export { videoEmbedUrl };
 
 const SITE_RELATIVE = /^\/(?![/\\])/; // "/x" but not "//host" or "/\host"
 // eslint-disable-next-line no-control-regex
