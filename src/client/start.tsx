@@ -1,0 +1,69 @@
+// Client start-up (articles spec, "Start-up"; architecture, "One app on both
+// sides"): one QueryClient with the server's defaults, hydrated from the state
+// embedded in the page, so nothing refetches on load; the current page's chunk
+// is loaded before hydrateRoot, so hydration never suspends; hydrateRoot when
+// the root holds server HTML, createRoot otherwise. The tree is the server's
+// (src/render/app.tsx) with BrowserRouter for StaticRouter; App marks
+// <html data-hydrated="true"> once the first render committed.
+import { hydrate, QueryClientProvider } from '@tanstack/react-query';
+import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from '../app/App.tsx';
+import { SiteProvider } from '../app/context.tsx';
+import { createQueryClient } from '../app/data/api.ts';
+import { HeadProvider } from '../app/head.tsx';
+import { preloadPage } from '../app/pages/registry.ts';
+import { readPageData, ROOT_ELEMENT_ID } from './data.ts';
+
+/** site-shell spec, "Business constants": chunk load timeout 120000 ms. */
+const CHUNK_TIMEOUT_MS = 120_000;
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => resolve(undefined), ms);
+    p.then(
+      (v) => (clearTimeout(t), resolve(v)),
+      (e) => (clearTimeout(t), reject(e)),
+    );
+  });
+}
+
+/** Start the app in `doc`; resolves once the root is created (hydration continues asynchronously). */
+export async function startClient(doc: Document = document): Promise<void> {
+  const data = readPageData(doc);
+  const container = doc.getElementById(ROOT_ELEMENT_ID);
+  if (!data || !container) {
+    console.error('Pressroom: the page carries no app data or root element');
+    return;
+  }
+  const queryClient = createQueryClient();
+  hydrate(queryClient, data.state);
+  try {
+    await withTimeout(preloadPage(data.kind), CHUNK_TIMEOUT_MS);
+  } catch (e) {
+    // The page suspends and loads again when rendered; the server HTML stays in place meanwhile.
+    console.error('Pressroom: loading the page module failed', e);
+  }
+  // The 404 document is served at any unknown URL: show it there, route normally after.
+  const pinned = data.kind === 'not-found' ? data.kind : null;
+  const app = (
+    <QueryClientProvider client={queryClient}>
+      <SiteProvider config={data.config}>
+        <HeadProvider collector={null}>
+          <BrowserRouter>
+            <App shell={data.shell} pinned={pinned} />
+          </BrowserRouter>
+        </HeadProvider>
+      </SiteProvider>
+    </QueryClientProvider>
+  );
+  const options: RootOptions = {
+    onRecoverableError(error, info) {
+      // Hydration mismatches land here; browser tests fail on any console error.
+      console.error('Pressroom: recoverable React error', error, info.componentStack ?? '');
+    },
+  };
+  if (container.firstElementChild) hydrateRoot(container, app, options);
+  else createRoot(container, options).render(app);
+}
+

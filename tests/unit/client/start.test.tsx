@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+// Client start-up against real server output: hydrateRoot over prerendered
+// HTML without mismatch or refetch, createRoot into an empty root, and the
+// 404 document hydrating at an unknown URL that matches another pattern.
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startClient } from '../../../src/client/start.tsx';
+import { readPageData } from '../../../src/client/data.ts';
+import { createRenderer, type Renderer } from '../../../src/render/index.ts';
+import { bundle, config, publicConfig, route, snapshot } from '../render/fixtures/setup.ts';
+
+vi.mock('../../../src/app/pages/registry.ts', async () => {
+  const { TEST_PAGES } = await import('../render/fixtures/pages.tsx');
+  return {
+    preloadPage: async () => undefined,
+    preloadAllPages: async () => undefined,
+    usePageComponent: (kind: string) => TEST_PAGES[kind],
+  };
+});
+vi.mock('../../../src/app/shell/Layout.tsx', async () => ({ Layout: (await import('../render/fixtures/pages.tsx')).TestLayout }));
+
+/** Put a rendered page's root and data into the test document at `url`. */
+function load(html: string, url: string, { emptyRoot = false } = {}) {
+  const server = new DOMParser().parseFromString(html, 'text/html');
+  const root = server.getElementById('root')!;
+  if (emptyRoot) root.innerHTML = '';
+  document.body.innerHTML = root.outerHTML + server.getElementById('__PRESSROOM_DATA__')!.outerHTML;
+  window.history.replaceState(null, '', url);
+  delete document.documentElement.dataset.hydrated;
+}
+
+describe('startClient', () => {
+  let renderer: Renderer;
+  let errors: ReturnType<typeof vi.spyOn>;
+  let fetchSpy: ReturnType<typeof vi.fn>;
+  beforeAll(async () => {
+    renderer = await createRenderer({ config, publicConfig, bundle, snapshot, kinds: [] });
+  });
+  beforeEach(() => {
+    errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fetchSpy = vi.fn(async () => new Response('{}', { status: 500 }));
+    vi.stubGlobal('fetch', fetchSpy);
+  });
+  afterEach(() => {
+    errors.mockRestore();
+    vi.unstubAllGlobals();
+  });
+
+  const hydrated = () => vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe('true'), { timeout: 3000 });
+
+  it('hydrates prerendered HTML with the embedded state: no mismatch, no request', async () => {
+    const page = renderer.renderRoute(route('about', '/about', ['/api/test/item']));
+    load(page.html, '/about');
+    const before = document.getElementById('root')!.innerHTML;
+    expect(readPageData(document)!.kind).toBe('about');
+    await startClient(document);
+    await hydrated();
+    expect(errors).not.toHaveBeenCalled();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(document.getElementById('root')!.innerHTML).toBe(before);
+    expect(document.querySelector('#root h1')!.textContent).toMatch(/^Hostile <\/script>/);
+  });
+
+  it('renders fresh with createRoot when the root is empty', async () => {
+    const page = renderer.renderRoute(route('about', '/about', ['/api/test/item']));
+    load(page.html, '/about', { emptyRoot: true });
+    await startClient(document);
+    await hydrated();
+    await vi.waitFor(() => expect(document.querySelector('#root h1')).not.toBeNull());
+    expect(errors).not.toHaveBeenCalled();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('hydrates the 404 document at an unknown URL that matches the article pattern', async () => {
+    const page = renderer.renderRoute(route('not-found', '/404', [], '404.html'));
+    load(page.html, '/news/no-such-post');
+    await startClient(document);
+    await hydrated();
+    expect(errors).not.toHaveBeenCalled();
+    expect(document.querySelector('#root h1')!.textContent).toBe('Error 404 - Not Found');
+  });
+
+  it('reports a hydration mismatch through console.error', async () => {
+    const page = renderer.renderRoute(route('about', '/about', ['/api/test/item']));
+    load(page.html, '/about');
+    document.querySelector('#root h1')!.textContent = 'tampered';
+    await startClient(document);
+    await hydrated();
+    await vi.waitFor(() => expect(errors).toHaveBeenCalled());
+  });
+});
