@@ -41,5 +41,6 @@ export const SHELLS = [
   { kind: 'preview', prefix: '/preview/', file: '_shell/preview.html' },
 ] as const;
 
-export const search = single('search', '/_shell/search', { sitemap: false, file: SHELLS[0].file, patterns: ['/search/:cat/:searchVal'] });
+// The search shell carries the category list for its filter tabs (articles spec, "Search results").
+export const search = single('search', '/_shell/search', { deps: [ep.categoryAll()], sitemap: false, file: SHELLS[0].file, patterns: ['/search/:cat/:searchVal'] });
 export const preview = single('preview', '/_shell/preview', { sitemap: false, file: SHELLS[1].file, patterns: ['/preview/:cat_slug/:post_name'] });

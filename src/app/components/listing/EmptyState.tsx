@@ -1,0 +1,17 @@
+// The empty list message (site-shell spec, "Topic listing": heading 'No Posts
+// Available' with text 'Sorry, there are no posts available at the moment.').
+import type { ReactNode } from 'react';
+
+export const NO_POSTS_HEADING = 'No Posts Available';
+export const NO_POSTS_TEXT = 'Sorry, there are no posts available at the moment.';
+
+export function EmptyState({ headingLevel = 2, children }: { headingLevel?: 1 | 2; children?: ReactNode }) {
+  const H = `h${headingLevel}` as const;
+  return (
+    <div className="empty-state">
+      <H className="empty-state-title">{NO_POSTS_HEADING}</H>
+      <p>{NO_POSTS_TEXT}</p>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+// The filter strip of the topic and search pages: an optional muted label
+// ('Filter :' on topic pages), the first N entries as tab links (6 on topic
+// pages, site-shell spec §9; 8 on search, articles spec §9), the rest behind a
+// 'More' button that opens a menu of links. The active entry is highlighted and
+// marked aria-current="page"; when it sits in the menu, the More button is
+// highlighted too. The menu closes on outside click, on Escape (focus returns
+// to the button) and after a choice.
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+
+export interface FilterItem {
+  key: string;
+  label: string;
+  to: string;
+  active: boolean;
+}
+
+export interface FilterTabsProps {
+  items: FilterItem[];
+  /** Tabs before 'More'. */
+  visible: number;
+  /** Accessible name of the strip. */
+  ariaLabel: string;
+  /** A disabled label at the start (topic pages: 'Filter :'). */
+  label?: string;
+}
+
+export function FilterTabs({ items, visible, ariaLabel, label }: FilterTabsProps) {
+  const tabs = items.slice(0, visible);
+  const rest = items.slice(visible);
+  return (
+    <nav className="filter-strip" aria-label={ariaLabel}>
+      {label ? (
+        <span className="filter-label" aria-disabled="true">
+          {label}
+        </span>
+      ) : null}
+      <ul className="filter-tabs">
+        {tabs.map((it) => (
+          <li key={it.key}>
+            <FilterLink item={it} className="filter-tab" />
+          </li>
+        ))}
+        {rest.length > 0 ? (
+          <li className="filter-more-item">
+            <MoreMenu items={rest} />
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}
+
+function FilterLink({ item, className, onPick }: { item: FilterItem; className: string; onPick?: () => void }) {
+  return (
+    <Link to={item.to} className={item.active ? `${className} is-active` : className} aria-current={item.active ? 'page' : undefined} onClick={onPick}>
+      {item.label}
+    </Link>
+  );
+}
+
+function MoreMenu({ items }: { items: FilterItem[] }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const activeInside = items.some((it) => it.active);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent | TouchEvent) => {
+      if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('touchstart', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('touchstart', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="filter-more" ref={box}>
+      <button
+        ref={button}
+        type="button"
+        className={activeInside ? 'filter-tab filter-more-button is-active' : 'filter-tab filter-more-button'}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+      >
+        More <span aria-hidden="true">▾</span>
+      </button>
+      <ul id={id} className="filter-menu" hidden={!open}>
+        {items.map((it) => (
+          <li key={it.key}>
+            <FilterLink item={it} className="filter-menu-link" onPick={() => setOpen(false)} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+// /author: where the author page sends readers when an author's response has an
+// invalid shape (articles spec §8). The spec does not show this screen; it tells
+// the reader the author could not be found and offers ways on: home, and the
+// topic listings of the header's groups (config nav), so no one is stranded.
+import { Link } from 'react-router-dom';
+import { paths } from '../../../site/paths.ts';
+import { useSite } from '../../context.tsx';
+import { usePageHead } from '../../head.tsx';
+
+export default function AuthorIndexPage() {
+  const { site, nav } = useSite();
+  usePageHead({ title: `Author not found | ${site.name}`, description: `The author you were looking for could not be found on ${site.name}.`, noindex: true });
+  const groups = nav.sections.flatMap((s) => s.groups);
+  const seen = new Set<string>();
+  const topics = groups.filter((g) => !seen.has(g.cat_slug) && seen.add(g.cat_slug));
+  return (
+    <section className="info-page container">
+      <h1>Author not found</h1>
+      <p>We could not load this author&rsquo;s page. The link may be out of date, or the author has no published posts yet.</p>
+      <p>
+        <Link to={paths.home()} className="btn btn-primary">
+          Go Back Home
+        </Link>
+      </p>
+      <h2>Browse our topics</h2>
+      <ul className="info-links">
+        {topics.map((g) => (
+          <li key={g.cat_slug}>
+            <Link to={paths.topic(g.cat_slug)}>{g.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+// The search page's category tabs: 'all' first, then GET /api/category/all
+// (articles spec §7: "list of categories"; some API versions answer
+// {category: [...]}, api-contract.md: accept both).
+import type { Category } from '../../../api/types.ts';
+
+export interface SearchCategory {
+  slug: string;
+  name: string;
+}
+
+export const ALL_CATEGORY: SearchCategory = { slug: 'all', name: 'All' };
+
+export function searchCategories(body: unknown): SearchCategory[] {
+  const list: unknown = body && typeof body === 'object' && !Array.isArray(body) ? (body as { category?: unknown }).category : body;
+  const out: SearchCategory[] = [ALL_CATEGORY];
+  if (!Array.isArray(list)) return out;
+  for (const c of list as Partial<Category>[]) {
+    if (c && typeof c.cat_slug === 'string' && c.cat_slug && c.cat_slug !== 'all' && typeof c.cat_name === 'string') out.push({ slug: c.cat_slug, name: c.cat_name });
+  }
+  return out;
+}

@@ -1,0 +1,72 @@
+// Search results /search/{cat}/{searchVal} (articles spec, "Search results",
+// §4, §7, §8, §9). Served by a prerendered shell and rendered in the browser
+// only; results come from the LIVE API (src/app/data/live.ts). States: loading,
+// results, empty (totalItems 0), and the error states of ./query.ts, shown as
+// an alert. Search pages are never indexed.
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { ep } from '../../../api/endpoints.ts';
+import { paths } from '../../../site/paths.ts';
+import { FilterTabs } from '../../components/listing/FilterTabs.tsx';
+import { ListingBody } from '../../components/listing/ListingBody.tsx';
+import { PageSkeleton } from '../../components/PageSkeleton.tsx';
+import { Pagination } from '../../components/pagination/Pagination.tsx';
+import { searchWindow } from '../../components/pagination/windows.ts';
+import { useSite } from '../../context.tsx';
+import { liveKey, useApi } from '../../data/api.ts';
+import { usePageHead } from '../../head.tsx';
+import { searchCategories } from './categories.ts';
+import { fetchSearch, searchErrorMessage } from './query.ts';
+
+/** articles spec §9: category tabs first 8. */
+export const SEARCH_TABS = 8;
+export const EMPTY_HEADING = 'No Result For Your Search';
+export const resultHeading = (term: string) => `Search Result : ${term}`;
+
+export default function SearchPage() {
+  const { cat = 'all', searchVal = '' } = useParams();
+  const term = searchVal;
+  const { site, api } = useSite();
+  // A new category or term starts at page 1.
+  const [pageState, setPageState] = useState({ key: `${cat}\n${term}`, page: 1 });
+  const page = pageState.key === `${cat}\n${term}` ? pageState.page : 1;
+  const setPage = (n: number) => setPageState({ key: `${cat}\n${term}`, page: n });
+
+  const path = ep.search(cat, term, page);
+  const q = useQuery({ queryKey: liveKey(path), queryFn: ({ signal }) => fetchSearch(api.publicBase, path, signal), retry: false });
+  const categories = searchCategories(useApi<unknown>(ep.categoryAll()).data);
+
+  usePageHead({ title: `${resultHeading(term)} | ${site.name}`, description: `Search results for “${term}” on ${site.name}.`, noindex: true });
+
+  const tabs = categories.map((c) => ({ key: c.slug, label: c.name, to: paths.search(c.slug, term), active: c.slug === cat }));
+  const result = q.data;
+  const heading = result && result.totalItems === 0 ? EMPTY_HEADING : resultHeading(term);
+
+  return (
+    <div className="listing-page search-page container">
+      <header className="listing-header">
+        <h1 className="listing-title">{heading}</h1>
+        <FilterTabs items={tabs} visible={SEARCH_TABS} ariaLabel="Search in category" />
+      </header>
+      {q.isPending ? (
+        <PageSkeleton label={`Searching for ${term}…`} />
+      ) : q.isError ? (
+        <div className="search-error" role="alert">
+          <p className="search-error-title">{searchErrorMessage(q.error)}</p>
+          <p>Please try again in a moment.</p>
+        </div>
+      ) : result && result.posts.length > 0 ? (
+        <>
+          {/* Fade-in, articles spec §9: 5 steps at 40 ms on search pages. */}
+          <ListingBody key={path} posts={result.posts} firstStepMs={40} secondStepMs={40} sidebarAds={false} listLabel="More results" />
+          <Pagination page={page} totalPages={result.totalPages} pages={searchWindow(page, result.totalPages)} onChange={setPage} label="Search result pages" />
+        </>
+      ) : (
+        <p className="search-empty">
+          Nothing matched “{term}”{cat !== 'all' ? ' in this category' : ''}. Try other words{cat !== 'all' ? ' or search all categories' : ''}.
+        </p>
+      )}
+    </div>
+  );
+}

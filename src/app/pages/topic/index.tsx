@@ -1,0 +1,123 @@
+// Topic listing /topic/{cat_slug}[/{subcat}] (site-shell spec, "Topic
+// listing", §4, §5, §8, §9). Page 1 is prerendered from the route's deps; later
+// pages read the static mirror (every page was crawled). The page number lives
+// in localStorage ('currentPage', ./useStoredPage.ts), restored after
+// hydration.
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ep } from '../../../api/endpoints.ts';
+import type { SubCategory, TopicResponse } from '../../../api/types.ts';
+import { absoluteUrl, paths } from '../../../site/paths.ts';
+import { AdSlot } from '../../components/ads/AdSlot.tsx';
+import { EmptyState } from '../../components/listing/EmptyState.tsx';
+import { FilterTabs } from '../../components/listing/FilterTabs.tsx';
+import { ListingBody } from '../../components/listing/ListingBody.tsx';
+import { PageSkeleton } from '../../components/PageSkeleton.tsx';
+import { Pagination } from '../../components/pagination/Pagination.tsx';
+import { topicWindow } from '../../components/pagination/windows.ts';
+import { useSite } from '../../context.tsx';
+import { useApi } from '../../data/api.ts';
+import { usePageHead } from '../../head.tsx';
+import { capitalise } from '../../lib/format.ts';
+import { checkTopicResponse } from './shape.ts';
+import { useStoredPage } from './useStoredPage.ts';
+
+/** site-shell spec §9: tabs before 'More' 6. */
+export const TOPIC_TABS = 6;
+
+/** The category's display name: the API's cat_name when a post carries it, else the slug in words. */
+export function categoryName(slug: string, catName: string | undefined): string {
+  return capitalise(catName?.trim() || slug.replace(/-/g, ' '));
+}
+
+export default function TopicPage() {
+  const { cat_slug: cat = '', subcat = null } = useParams();
+  const sub = subcat ?? null;
+  const { site } = useSite();
+  const navigate = useNavigate();
+  const [page, setPage] = useStoredPage(`${cat}/${sub ?? ''}`);
+
+  const first = useApi<TopicResponse>(ep.topic(cat, sub, 1));
+  const firstList = first.data !== undefined ? checkTopicResponse(first.data) : null;
+  const totalPages = firstList?.totalPages ?? 1;
+  // A stored page beyond this listing's end shows its last page.
+  const shownPage = Math.min(Math.max(page, 1), Math.max(totalPages, 1));
+  const later = useApi<TopicResponse>(shownPage > 1 ? ep.topic(cat, sub, shownPage) : null);
+  const current = shownPage > 1 ? later : first;
+  const list = current.data !== undefined ? checkTopicResponse(current.data) : null;
+  const subcats = useApi<SubCategory[]>(ep.subcatList());
+
+  const malformed = current.data !== undefined && list === null;
+  const empty = list !== null && list.posts.length === 0;
+  const failed = !current.isLoading && current.data === undefined;
+
+  // §5 / §8: malformed -> console error and /404; empty -> /no-posts; a failed
+  // load is logged only. Navigation happens in effects, so the server render
+  // (which never sees these cases: plan skips empty listings) stays pure.
+  useEffect(() => {
+    if (malformed) {
+      console.error(`Invalid topic response for ${ep.topic(cat, sub, shownPage)}: posts.postData and posts.pagination {totalItems, totalPages} are required`);
+      navigate(paths.notFound(), { replace: true });
+    } else if (empty) {
+      navigate(paths.noPosts(), { replace: true });
+    } else if (failed) {
+      console.log(`Error fetching topic posts (${ep.topic(cat, sub, shownPage)}): status ${current.status ?? 'none'}`, current.error ?? '');
+    }
+  }, [malformed, empty, failed, cat, sub, shownPage, navigate, current.status, current.error]);
+
+  // §8: "Sub-category list fails: console log; status 404 redirects to /404".
+  const subFailed = !subcats.isLoading && subcats.data === undefined;
+  useEffect(() => {
+    if (!subFailed) return;
+    console.log(`Error fetching sub-categories: status ${subcats.status ?? 'none'}`, subcats.error ?? '');
+    if (subcats.status === 404) navigate(paths.notFound(), { replace: true });
+  }, [subFailed, subcats.status, subcats.error, navigate]);
+
+  const subList = Array.isArray(subcats.data) ? subcats.data : [];
+  const catTitle = categoryName(cat, firstList?.posts[0]?.cat_name);
+  const subName = sub ? (subList.find((s) => s.subcat_slug === sub)?.subcat_name ?? sub.replace(/-/g, ' ')) : null;
+  const subTitle = subName ? capitalise(subName) : null;
+  const title = `${catTitle}${subTitle ? ` - ${subTitle}` : ''}`;
+
+  usePageHead({
+    title: `${title} | ${site.name}`,
+    description: `The latest ${title} posts on ${site.name}: news, articles, podcasts and interviews for technology and marketing professionals.`,
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, name: 'Home', item: absoluteUrl(site.url, paths.home()) },
+          { '@type': 'ListItem', position: 2, name: catTitle, item: absoluteUrl(site.url, paths.topic(cat)) },
+          ...(sub && subTitle ? [{ '@type': 'ListItem', position: 3, name: subTitle, item: absoluteUrl(site.url, paths.topic(cat, sub)) }] : []),
+        ],
+      },
+    ],
+  });
+
+  const tabs = subList.map((s) => ({ key: s.subcat_slug, label: s.subcat_name, to: paths.topic(cat, s.subcat_slug), active: s.subcat_slug === sub }));
+
+  return (
+    <div className="listing-page topic-page container">
+      <header className="listing-header">
+        <h1 className="listing-title">
+          {catTitle}
+          {subTitle ? <span className="listing-subtitle"> {subTitle}</span> : null}
+        </h1>
+        {tabs.length > 0 ? <FilterTabs items={tabs} visible={TOPIC_TABS} ariaLabel={`Filter ${catTitle} by sub-category`} label="Filter :" /> : null}
+      </header>
+      {current.isLoading ? (
+        <PageSkeleton label={`Loading page ${shownPage}…`} />
+      ) : list && list.posts.length > 0 ? (
+        <>
+          {/* Fade-in, site-shell spec §2: 40 ms steps; the second block after 100 px of scroll at 150 ms steps. */}
+          <ListingBody key={shownPage} posts={list.posts} firstStepMs={40} secondStepMs={150} secondAfterScrollY={100} listLabel={`More ${title} posts`} />
+          <Pagination page={shownPage} totalPages={list.totalPages} pages={topicWindow(shownPage, list.totalPages)} onChange={setPage} label={`${title} pages`} />
+        </>
+      ) : (
+        <EmptyState />
+      )}
+      <AdSlot type="Footer-3" width={1200} height={150} className="ad-slot ad-slot-wide" />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+// The topic page's current page number (site-shell spec §4): "kept in browser
+// local storage under 'currentPage' and restored on load"; "a change of page,
+// limit, category or sub-category reloads".
+//
+// The prerendered HTML is page 1 and so is the first client render (no
+// hydration mismatch); the stored number is read in an effect, after
+// hydration. It is restored once per document load — the first topic page the
+// document shows — while a move to another category or sub-category inside the
+// app starts again at page 1 (and stores 1).
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export const STORAGE_KEY = 'currentPage';
+
+let restoredThisDocument = false;
+
+/** For tests: forget that this document already restored its page. */
+export function resetRestoreFlag(): void {
+  restoredThisDocument = false;
+}
+
+export function readStoredPage(): number | null {
+  try {
+    const raw = window.localStorage.getItem(STORAGE_KEY);
+    const n = raw === null ? NaN : Number.parseInt(raw, 10);
+    return Number.isInteger(n) && n >= 1 ? n : null;
+  } catch {
+    return null; // storage disabled (privacy mode): page 1
+  }
+}
+
+export function writeStoredPage(n: number): void {
+  try {
+    window.localStorage.setItem(STORAGE_KEY, String(n));
+  } catch {
+    // storage disabled: the page still works, it just is not remembered
+  }
+}
+
+/** [page, setPage] for the listing identified by `listingKey` (category and sub-category). */
+export function useStoredPage(listingKey: string): [number, (n: number) => void] {
+  const [page, setPageState] = useState(1);
+  const seenKey = useRef<string | null>(null);
+  useEffect(() => {
+    if (seenKey.current === listingKey) return;
+    if (seenKey.current === null && !restoredThisDocument) {
+      restoredThisDocument = true;
+      const stored = readStoredPage();
+      if (stored !== null && stored > 1) setPageState(stored);
+    } else {
+      setPageState(1);
+      writeStoredPage(1);
+    }
+    seenKey.current = listingKey;
+  }, [listingKey]);
+  const setPage = useCallback((n: number) => {
+    setPageState(n);
+    writeStoredPage(n);
+  }, []);
+  return [page, setPage];
+}
