@@ -24,7 +24,7 @@ export default function NoPostsPage() {
       <EmptyState headingLevel={1}>
         <p className="info-actions">
           {canGoBack ? (
-            <button type="button" className="btn btn-secondary" onClick={() => navigate(-1)}>
+            <button type="button" className="btn btn-outline" onClick={() => navigate(-1)}>
               Go back
             </button>
           ) : null}
