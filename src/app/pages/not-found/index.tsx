@@ -1,13 +1,17 @@
 // The not-found page (articles spec, "404 page"): 'Error 404 - Not Found' and
 // 'Go Back Home'. Emitted as out/404.html, which every static host serves for
-// unknown paths (static-hosts.md, "404 pages").
+// unknown paths (static-hosts.md, "404 pages"). After hydration it asks the
+// API whether the requested URL was redirected and follows a safe target
+// (articles spec §7; ../../lib/redirect-check.ts).
 import { Link } from 'react-router-dom';
 import { usePageHead } from '../../head.tsx';
 import { useSite } from '../../context.tsx';
+import { useRedirectCheck } from '../../lib/redirect-check.ts';
 
 export default function NotFoundPage() {
   const { site } = useSite();
   usePageHead({ title: `Page not found | ${site.name}`, description: 'The page you are looking for does not exist.', noindex: true, canonicalPath: '/404', status: 404 });
+  useRedirectCheck();
   return (
     <section className="not-found container">
       <h1>Error 404 - Not Found</h1>

@@ -1,0 +1,25 @@
+// Placeholder of the article layout while its post is really loading on the
+// client (client navigation; a preview). Prerendered articles never show it.
+export function ArticleSkeleton() {
+  return (
+    <div className="article-page container" role="status" aria-busy="true" aria-live="polite">
+      <span className="visually-hidden">Loading article…</span>
+      <div className="article-layout">
+        <div className="article-main">
+          <div className="skeleton skeleton-title" />
+          <div className="skeleton skeleton-line" style={{ width: '40%' }} />
+          <div className="skeleton skeleton-hero" />
+          {Array.from({ length: 8 }, (_, i) => (
+            <div key={i} className="skeleton skeleton-line" style={{ width: `${95 - ((i * 17) % 30)}%` }} />
+          ))}
+        </div>
+        <div className="article-aside">
+          <div className="skeleton skeleton-ad" />
+          {Array.from({ length: 4 }, (_, i) => (
+            <div key={i} className="skeleton skeleton-line" />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

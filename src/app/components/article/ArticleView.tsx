@@ -1,0 +1,83 @@
+// The article layout shared by the article page and its preview (articles
+// spec, "Article page" and "Article preview"): headline, byline, date, share
+// buttons, hero image or video, table of contents, body HTML, author box,
+// 'Related Content' beside it, 'More from' the site and the ad slots below,
+// and the scroll-to-top button. The preview adds 'Related Articles' and the
+// Instagram share, and scrolls the TOC to 90px instead of 130px.
+import { Link } from 'react-router-dom';
+import type { Author, Post, PostItem } from '../../../api/types.ts';
+import { paths } from '../../../site/paths.ts';
+import { checkSlug } from '../../../site/slug.ts';
+import { ARTICLE_WIDTHS } from '../../lib/images.ts';
+import { ApiImage } from '../ApiImage.tsx';
+import { Byline } from '../Byline.tsx';
+import { ShareButtons } from '../ShareButtons.tsx';
+import { AdSlot } from '../ads/AdSlot.tsx';
+import { AuthorBox } from './AuthorBox.tsx';
+import { ARTICLE_IMAGE_SIZES, MoreFrom } from './MoreFrom.tsx';
+import { RelatedArticles, RelatedContent, relatedExcluding } from './RelatedList.tsx';
+import { ScrollToTop } from './ScrollToTop.tsx';
+import { TableOfContents, TOC_OFFSET, TOC_OFFSET_PREVIEW } from './TableOfContents.tsx';
+import { showsHero, VideoEmbed } from './VideoEmbed.tsx';
+
+export interface Loadable<T> {
+  data: T | undefined;
+  loading: boolean;
+}
+
+export interface ArticleViewProps {
+  post: Post;
+  author: Loadable<Author>;
+  latest: Loadable<PostItem[]>;
+  aside: Loadable<PostItem[]>;
+  preview?: boolean;
+}
+
+export function ArticleView({ post, author, latest, aside, preview = false }: ArticleViewProps) {
+  const related = relatedExcluding(aside.data, post.id);
+  const sharePath = preview ? paths.preview(post.cat_slug, post.post_name) : paths.article(post.cat_slug, post.post_name);
+  const catOk = checkSlug(post.cat_slug).ok;
+  return (
+    <div className={`article-page container${preview ? ' article-preview' : ''}`}>
+      {preview ? (
+        <p className="preview-banner" role="note">
+          Preview: this draft is not published.
+        </p>
+      ) : null}
+      <div className="article-layout">
+        <article className="article-main">
+          <header className="article-header">
+            {catOk && post.cat_name ? (
+              <Link to={paths.topic(post.cat_slug)} className="article-cat">
+                {post.cat_name}
+              </Link>
+            ) : null}
+            <h1 className="article-title">{post.post_title}</h1>
+            <div className="article-meta">
+              <Byline author={post.post_author} authorSlug={post.author_name} date={post.post_date} className="byline article-byline" />
+              <ShareButtons path={sharePath} title={post.post_title} instagram={preview} />
+            </div>
+          </header>
+          {showsHero(post) ? (
+            <figure className="article-hero">
+              <ApiImage path={post.banner_img} alt={post.post_title} width={500} height={281} request={500} widths={ARTICLE_WIDTHS} sizes={ARTICLE_IMAGE_SIZES} eager />
+            </figure>
+          ) : null}
+          {post.podcast_link ? <VideoEmbed link={post.podcast_link} title={post.post_title} /> : null}
+          <TableOfContents toc={post.toc} offset={preview ? TOC_OFFSET_PREVIEW : TOC_OFFSET} />
+          {/* Sanitised CMS HTML: on the server by the build, in the browser for a preview (lib/cms-client.ts). */}
+          <div className="article-body" dangerouslySetInnerHTML={{ __html: post.post_content }} />
+          <AuthorBox author={author.data} loading={author.loading} fallbackName={post.post_author} fallbackSlug={post.author_name} date={post.post_date} />
+          {preview ? <RelatedArticles posts={related} loading={aside.loading} /> : null}
+        </article>
+        <aside className="article-aside" aria-label="Sidebar">
+          <AdSlot type="Post-1" width={300} height={250} className="ad-slot ad-slot-side" />
+          <RelatedContent posts={related} loading={aside.loading} />
+        </aside>
+      </div>
+      <MoreFrom posts={latest.data} loading={latest.loading} currentId={post.id} />
+      <AdSlot type="Footer-3" width={728} height={90} className="ad-slot ad-slot-footer" />
+      <ScrollToTop />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+// 'More from' the site (articles spec, "Article page"): the latest posts
+// (GET /api/post/latest) without the one being read, as cards that fade in on
+// scroll in up to 5 steps of 70ms (§9). Card images follow §9: 500 on wide
+// screens (min 768px), 300 by default, 250 at 320px.
+import type { PostItem } from '../../../api/types.ts';
+import { useSite } from '../../context.tsx';
+import { revealClass, useReveal } from '../../lib/reveal.ts';
+import { PostCard } from '../PostCard.tsx';
+import { ARTICLE_REVEAL_MS } from './RelatedList.tsx';
+
+export const MORE_FROM_LIMIT = 6;
+export const ARTICLE_IMAGE_SIZES = '(max-width: 320px) 250px, (min-width: 768px) 500px, 300px';
+
+export function MoreFrom({ posts, loading, currentId }: { posts: PostItem[] | undefined; loading: boolean; currentId: number }) {
+  const { site } = useSite();
+  const [ref, shown] = useReveal<HTMLElement>({ stepMs: ARTICLE_REVEAL_MS });
+  const list = (Array.isArray(posts) ? posts : []).filter((p) => p && p.id !== currentId).slice(0, MORE_FROM_LIMIT);
+  if (!loading && list.length === 0) return null;
+  return (
+    <section className="more-from" aria-labelledby="more-from-title" ref={ref}>
+      <h2 id="more-from-title" className="section-title">More from {site.name}</h2>
+      {loading ? (
+        <div className="more-from-grid" aria-busy="true">
+          {Array.from({ length: 3 }, (_, i) => (
+            <div key={i} className="skeleton skeleton-card" />
+          ))}
+        </div>
+      ) : (
+        <div className="more-from-grid">
+          {list.map((p, i) => (
+            <PostCard key={p.id} post={p} className={`post-card ${revealClass(i, shown)}`} imageWidth={500} imageHeight={281} request={500} sizes={ARTICLE_IMAGE_SIZES} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

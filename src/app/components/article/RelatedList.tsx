@@ -1,0 +1,83 @@
+// Side list 'Related Content' (articles spec, "Article page": asidetopic,
+// excluding the current post) and, on the preview, 'Related Articles' (first 4,
+// numbered; §9 "Related list on preview limited to 4"). Both fade in on scroll
+// in up to 5 steps of 70ms (§9).
+import { Link } from 'react-router-dom';
+import type { PostItem } from '../../../api/types.ts';
+import { paths } from '../../../site/paths.ts';
+import { formatShortDate, isoDate } from '../../lib/format.ts';
+import { revealClass, useReveal } from '../../lib/reveal.ts';
+import { ApiImage } from '../ApiImage.tsx';
+
+export const ARTICLE_REVEAL_MS = 70;
+export const PREVIEW_RELATED_LIMIT = 4;
+
+/** The related posts other than the one being read, in API order. */
+export function relatedExcluding(list: readonly PostItem[] | undefined, currentId: number): PostItem[] {
+  return (Array.isArray(list) ? list : []).filter((p) => p && p.id !== currentId);
+}
+
+function SideSkeleton({ rows }: { rows: number }) {
+  return (
+    <div aria-busy="true">
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="skeleton skeleton-line" />
+      ))}
+    </div>
+  );
+}
+
+export function RelatedContent({ posts, loading }: { posts: PostItem[]; loading: boolean }) {
+  const [ref, shown] = useReveal<HTMLElement>({ stepMs: ARTICLE_REVEAL_MS });
+  if (!loading && posts.length === 0) return null;
+  return (
+    <section className="side-list" aria-labelledby="related-content-title" ref={ref}>
+      <h2 id="related-content-title" className="side-list-title">Related Content</h2>
+      {loading ? (
+        <SideSkeleton rows={4} />
+      ) : (
+        <ul className="side-list-items">
+          {posts.map((p, i) => (
+            <li key={p.id} className={`side-item ${revealClass(i, shown)}`}>
+              <Link to={paths.article(p.cat_slug, p.post_name)} className="side-item-media" tabIndex={-1} aria-hidden="true">
+                <ApiImage path={p.banner_img} alt="" width={96} height={64} request={150} />
+              </Link>
+              <div className="side-item-body">
+                <Link to={paths.article(p.cat_slug, p.post_name)} className="side-item-title">
+                  {p.post_title}
+                </Link>
+                <time className="side-item-date" dateTime={isoDate(p.post_date)}>
+                  {formatShortDate(p.post_date)}
+                </time>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function RelatedArticles({ posts, loading }: { posts: PostItem[]; loading: boolean }) {
+  const first = posts.slice(0, PREVIEW_RELATED_LIMIT);
+  if (!loading && first.length === 0) return null;
+  return (
+    <section className="related-articles" aria-labelledby="related-articles-title">
+      <h2 id="related-articles-title">Related Articles</h2>
+      {loading ? (
+        <SideSkeleton rows={4} />
+      ) : (
+        <ol className="related-articles-list">
+          {first.map((p, i) => (
+            <li key={p.id}>
+              <span className="related-number" aria-hidden="true">
+                {i + 1}
+              </span>
+              <Link to={paths.article(p.cat_slug, p.post_name)}>{p.post_title}</Link>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

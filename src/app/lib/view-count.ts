@@ -1,0 +1,56 @@
+// The article's view count (articles spec §7: POST post_count/{id} with
+// {postId, ip_addr}, 200 expected; §8: 'HTTP error! Status: {status}' on any
+// other status). The reader's IP comes from a third-party lookup service only
+// when config api.ipLookup.enabled is set: it is off by default because it
+// sends every reader's address to that service (issue 5). Without it the body
+// carries no ip_addr and the API counts the connection's address.
+import { useEffect, useRef } from 'react';
+import { ep } from '../../api/endpoints.ts';
+import type { PublicConfig } from '../../config/schema.ts';
+import { useSite } from '../context.tsx';
+import { livePost } from '../data/live.ts';
+
+export interface ViewCountOptions {
+  base: string;
+  postId: number;
+  ipLookup: PublicConfig['api']['ipLookup'];
+}
+
+/** The reader's public IP from the lookup service, or null (disabled or failed; failures are logged only, §8). */
+export async function lookupIp(ipLookup: ViewCountOptions['ipLookup']): Promise<string | null> {
+  if (!ipLookup.enabled) return null;
+  try {
+    const res = await fetch(ipLookup.url, { headers: { accept: 'application/json' } });
+    if (res.status !== 200) throw new Error(`HTTP error! Status: ${res.status}`);
+    const body = (await res.json()) as { ip?: unknown };
+    return typeof body.ip === 'string' && body.ip.length <= 64 ? body.ip : null;
+  } catch (e) {
+    console.warn(`IP lookup failed: ${(e as Error).message}`);
+    return null;
+  }
+}
+
+/** Record one view; throws 'HTTP error! Status: {status}' unless the API answers 200. */
+export async function sendViewCount({ base, postId, ipLookup }: ViewCountOptions): Promise<void> {
+  const ip = await lookupIp(ipLookup);
+  const payload: { postId: number; ip_addr?: string } = { postId };
+  if (ip !== null) payload.ip_addr = ip;
+  const res = await livePost(base, ep.postCount(postId), payload);
+  if (res.status !== 200) throw new Error(`HTTP error! Status: ${res.status}`);
+}
+
+/**
+ * Count one view per page view, after hydration. The ref survives StrictMode's
+ * effect replay (same component instance), so the POST goes out once; moving
+ * to another article in the same page instance counts that one. Errors are
+ * logged with console.warn: the reader sees nothing (§8).
+ */
+export function useViewCount(postId: number | undefined): void {
+  const { api } = useSite();
+  const counted = useRef<number | null>(null);
+  useEffect(() => {
+    if (postId === undefined || counted.current === postId) return;
+    counted.current = postId;
+    sendViewCount({ base: api.publicBase, postId, ipLookup: api.ipLookup }).catch((e: unknown) => console.warn((e as Error).message));
+  }, [postId, api.publicBase, api.ipLookup]);
+}

@@ -1,0 +1,61 @@
+// The article page /{cat_slug}/{post_name} (articles spec, "Article page").
+// Reads the route's deps (src/site/kinds/article.ts): the post details, the
+// category's aside list, the latest posts and the author by id; on the server
+// and after hydration they come from the embedded state, after a client
+// navigation from the static mirror (skeletons only then). An unknown post
+// (status 501; a path the mirror does not hold reads 404) goes to /404 (§8);
+// any other failure shows 'Error: {message}'. After hydration the view is
+// counted once (../../lib/view-count.ts).
+import { Navigate, useParams } from 'react-router-dom';
+import { ep } from '../../../api/endpoints.ts';
+import type { AsideResponse, AuthorByIdResponse, Post, PostDetailsResponse, PostItem } from '../../../api/types.ts';
+import { ArticleSkeleton } from '../../components/article/ArticleSkeleton.tsx';
+import { ArticleView } from '../../components/article/ArticleView.tsx';
+import { articleHead } from '../../components/article/seo.ts';
+import { useSite } from '../../context.tsx';
+import { isOk, useApi } from '../../data/api.ts';
+import { usePageHead, type PageHead } from '../../head.tsx';
+import { useViewCount } from '../../lib/view-count.ts';
+
+/** Statuses that mean "no such article": the API's 501, the mirror's missing file. */
+export const UNKNOWN_POST_STATUSES = [501, 404];
+
+export default function ArticlePage() {
+  const { cat_slug = '', post_name = '' } = useParams();
+  const config = useSite();
+  const details = useApi<PostDetailsResponse>(ep.postDetails(cat_slug, post_name));
+  const post: Post | undefined = details.data?.result?.[0];
+  const aside = useApi<AsideResponse>(ep.asideTopic(cat_slug));
+  const latest = useApi<PostItem[]>(ep.latest());
+  const author = useApi<AuthorByIdResponse>(post ? ep.authorById(post.post_author_id) : null);
+
+  const status = details.status;
+  const unknown = status !== undefined && (UNKNOWN_POST_STATUSES.includes(status) || (isOk(status) && !post));
+  const failed = details.error ? details.error.message : status !== undefined && !isOk(status) && !unknown ? `HTTP error! Status: ${status}` : null;
+
+  const head: PageHead = post
+    ? articleHead(post, config)
+    : { title: failed ? `Error | ${config.site.name}` : `Loading… | ${config.site.name}`, noindex: true };
+  usePageHead(head);
+  useViewCount(post?.id);
+
+  if (unknown) return <Navigate to="/404" replace />;
+  if (failed) {
+    return (
+      <div className="article-page container">
+        <p className="article-error" role="alert">
+          Error: {failed}
+        </p>
+      </div>
+    );
+  }
+  if (!post) return <ArticleSkeleton />;
+  return (
+    <ArticleView
+      post={post}
+      author={{ data: author.data?.result?.[0], loading: author.isLoading }}
+      latest={{ data: Array.isArray(latest.data) ? latest.data : undefined, loading: latest.isLoading }}
+      aside={{ data: aside.data?.result, loading: aside.isLoading }}
+    />
+  );
+}
