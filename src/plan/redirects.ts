@@ -12,6 +12,9 @@
 // - sources are static paths: no '*' or ':placeholder' (those are dynamic rules
 //   with their own, much smaller host limits) and no query or fragment, which
 //   never reach the host's matcher.
+// - only RFC 3986 characters, without `$`, `'` and `;`: every host format can
+//   then carry a rule verbatim (nginx would read `$x` as a variable and `;` as
+//   the end of a directive); anything else must arrive percent-encoded.
 // Invalid rules are dropped with a warning naming the record; the build goes on.
 import type { RedirectRule } from '../site/types.ts';
 import type { RedirectRecord } from './types.ts';
@@ -21,6 +24,9 @@ export const REDIRECT_STATUSES = [301, 302, 307, 308] as const;
 const MAX_URL_CHARS = 480;
 // \s covers CR, LF, tabs and Unicode spaces; \p{C} control, format (zero-width, bidi) and unassigned.
 const BAD_CHARS = /[\s\p{C}\\]/u;
+const URL_CHARS = /^[A-Za-z0-9\-._~:/?#[\]@!&()*+,=%]*$/;
+const charsCheck = (what: string, v: string): Check | null =>
+  URL_CHARS.test(v) ? null : bad(`${what} has characters that must be percent-encoded (only RFC 3986 characters without $ ' ; are kept)`);
 
 export type Check = { ok: true } | { ok: false; reason: string };
 const bad = (reason: string): Check => ({ ok: false, reason });
@@ -30,6 +36,8 @@ export function checkSource(from: unknown): Check {
   if (from.length > MAX_URL_CHARS) return bad(`source longer than ${MAX_URL_CHARS} characters`);
   if (BAD_CHARS.test(from)) return bad('source contains whitespace, a control character or a backslash');
   if (!from.startsWith('/') || from.startsWith('//')) return bad('source is not a site path starting with a single "/"');
+  const chars = charsCheck('source', from);
+  if (chars) return chars;
   if (/[#?*:]/.test(from)) return bad('source contains "#", "?", "*" or ":" (only static paths are allowed)');
   const segments = from.split('/');
   for (const s of segments) {
@@ -49,6 +57,8 @@ export function checkTarget(to: unknown, allowHosts: readonly string[]): Check {
   if (to.length > MAX_URL_CHARS) return bad(`target longer than ${MAX_URL_CHARS} characters`);
   if (BAD_CHARS.test(to)) return bad('target contains whitespace, a control character or a backslash');
   if (to.startsWith('#')) return bad('target starts with "#" (a comment in _redirects)');
+  const chars = charsCheck('target', to);
+  if (chars) return chars;
   if (to.startsWith('/')) {
     if (to.startsWith('//')) return bad('target is protocol-relative ("//host") and would leave the site');
     return { ok: true };

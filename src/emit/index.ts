@@ -1,0 +1,119 @@
+// emit: the only writer of out/ (architecture, "emit"). Pages stream in from
+// the renderer one by one and are written with bounded, overlapped writes into
+// a staging folder beside out/; then the static JSON mirror, the sitemaps,
+// robots.txt, the redirect maps, the client bundle and the manifest; then the
+// staging folder is published atomically (./publish.ts). Everything is sorted
+// and carries no wall-clock time, so one snapshot gives byte-identical output.
+import { mkdir, rm } from 'node:fs/promises';
+import { mirrorFile } from '../api/mirror.ts';
+import type { SiteConfig } from '../config/schema.ts';
+import { pressroomError } from '../core/errors.ts';
+import { stableStringify } from '../core/json.ts';
+import type { BuildPlan } from '../plan/types.ts';
+import type { SnapshotEntry } from '../site/types.ts';
+import { publish, recover, stagingDirFor } from './publish.ts';
+import { renderRedirects, type HostName } from './redirects/index.ts';
+import { renderSitemaps, robotsTxt, SITEMAP_SHARD_LIMIT } from './sitemap.ts';
+import { OutputWriter, type ManifestEntry } from './writer.ts';
+
+export { recover } from './publish.ts';
+export type { ManifestEntry } from './writer.ts';
+
+export const MANIFEST_FILE = 'pressroom-manifest.json';
+
+/** What render yields per route. */
+export interface EmittedPage {
+  path: string;
+  file: string;
+  html: string;
+}
+
+/** Where the content came from; serve uses it to start the same sample API. */
+export type BuildSource = { kind: 'api'; base: string } | { kind: 'embedded-sample'; seed: number; posts: number; today: string; corpus: string };
+
+export interface Manifest {
+  version: 1;
+  source: BuildSource;
+  files: ManifestEntry[];
+}
+
+export interface EmitInput {
+  out: string;
+  plan: BuildPlan;
+  pages: AsyncIterable<EmittedPage>;
+  /** Snapshot entries, for the static mirror (only `GET /api/...` keys are mirrored). */
+  entries: Iterable<SnapshotEntry>;
+  bundleFiles: readonly { path: string; contents: string | Uint8Array }[];
+  config: Pick<SiteConfig, 'site' | 'hosts'>;
+  source: BuildSource;
+  onProgress?: (p: { done: number; total: number }) => void;
+  maxInFlight?: number;
+  sitemapLimit?: number;
+}
+
+export interface EmitResult {
+  pages: number;
+  files: number;
+  bytes: number;
+  manifest: Manifest;
+}
+
+// The same escapes as jsonForScript (src/core/json.ts), over stable JSON: a
+// mirror file may be inlined into a page or read by fetch, and equal data gives
+// equal bytes whichever way the snapshot was made (crawled or loaded).
+const UNSAFE = /[<>&\u2028\u2029]/g;
+const safeJson = (v: unknown) => stableStringify(v).replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+export async function emit(input: EmitInput): Promise<EmitResult> {
+  await recover(input.out);
+  const staging = stagingDirFor(input.out);
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(staging, { recursive: true });
+  const w = new OutputWriter(staging, input.maxInFlight ?? 32);
+  try {
+    const pages = await writePages(w, input);
+    for (const e of input.entries) {
+      if (!e.key.startsWith('GET /api/')) continue;
+      await w.write(mirrorFile(e.key.slice(4)), safeJson({ status: e.status, body: e.body }));
+    }
+    const { site } = input.config;
+    for (const f of await renderSitemaps(input.plan.sitemap, { url: site.url, name: site.name, language: site.language }, input.sitemapLimit ?? SITEMAP_SHARD_LIMIT)) {
+      await w.write(f.path, f.contents);
+    }
+    await w.write('robots.txt', robotsTxt(site.url));
+    const bundle = [...input.bundleFiles].map((f) => ({ path: f.path.replace(/^\/+/, ''), contents: f.contents })).sort((a, b) => (a.path < b.path ? -1 : 1));
+    // The bundle's folders hold content-hashed files only: cached forever (static-hosts.md, "Cache headers").
+    const immutablePrefixes = [...new Set(bundle.filter((f) => f.path.includes('/')).map((f) => `/${f.path.split('/')[0]}/`))].sort();
+    const redirectFiles = renderRedirects({ redirects: input.plan.redirects, rewrites: input.plan.rewrites, hosts: input.config.hosts as HostName[], immutablePrefixes });
+    for (const f of redirectFiles) await w.write(f.path, f.contents);
+    for (const f of bundle) await w.write(f.path, typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents));
+    await w.flush();
+    const manifest: Manifest = { version: 1, source: input.source, files: w.manifest() };
+    await w.write(MANIFEST_FILE, `${JSON.stringify(manifest, null, 1)}\n`);
+    await w.flush();
+    const result = { pages, files: w.files, bytes: w.bytes, manifest };
+    await publish(staging, input.out);
+    return result;
+  } catch (e) {
+    await w.flush().catch(() => undefined);
+    await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+    throw e;
+  }
+}
+
+/** Streams the rendered pages to disk and checks that exactly the planned files arrived. */
+async function writePages(w: OutputWriter, input: EmitInput): Promise<number> {
+  const planned = new Map(input.plan.routes.map((r) => [r.file, r]));
+  const total = planned.size;
+  let done = 0;
+  for await (const page of input.pages) {
+    const route = planned.get(page.file);
+    if (!route || route.path !== page.path) throw pressroomError('PR_INTERNAL', { detail: `render produced ${page.file} for ${page.path}, which the plan does not have` });
+    await w.write(page.file, page.html);
+    done += 1;
+    input.onProgress?.({ done, total });
+  }
+  const missing = [...planned.keys()].filter((f) => !w.has(f));
+  if (missing.length) throw pressroomError('PR_INTERNAL', { detail: `render did not produce ${missing.length} planned files, e.g. ${missing[0]}` });
+  return done;
+}

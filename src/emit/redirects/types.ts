@@ -1,0 +1,37 @@
+// One canonical redirect list (plan's validated RedirectRule[] plus the shell
+// rewrites), rendered into each host's format by one module per format
+// (static-hosts.md, "Redirect maps: formats and limits"). Issue 8 adds Vercel,
+// Apache, Caddy, S3 and GitHub Pages as further modules of this shape.
+import type { SiteConfig } from '../../config/schema.ts';
+import type { RewriteRule } from '../../plan/types.ts';
+import type { RedirectRule } from '../../site/types.ts';
+
+export type HostName = SiteConfig['hosts'][number];
+
+export interface RedirectInput {
+  /** Validated, sorted by source (src/plan/redirects.ts). */
+  redirects: readonly RedirectRule[];
+  rewrites: readonly RewriteRule[];
+  /** The configured hosts (config.hosts). */
+  hosts: readonly HostName[];
+  /** Folders of content-hashed assets ('/assets/'): cached forever. */
+  immutablePrefixes: readonly string[];
+  /** Canonical origin (config.site.url); GitHub Pages' canonical links need it. Issue 8. */
+  siteUrl?: string;
+  /** Files the pages already occupy in out/ (GitHub Pages redirect pages must not overwrite one). Issue 8. */
+  pageFiles?: ReadonlySet<string>;
+  /** Non-fatal notes (a rule a host cannot carry and skips). Issue 8. */
+  warn?(code: string, message: string): void;
+}
+
+export interface OutputFile {
+  path: string;
+  contents: string;
+}
+
+export interface HostFormat {
+  /** The hosts that read this format; it is written when any of them is configured. */
+  hosts: readonly HostName[];
+  /** The files, or PR_REDIRECT_LIMIT naming the host and the count. */
+  render(input: RedirectInput): OutputFile[];
+}

@@ -1,0 +1,50 @@
+// Vercel (static-hosts.md, "Redirect maps"): `vercel.json` with `redirects`,
+// `rewrites` (the client-only shells) and `headers` (hashed assets immutable;
+// Vercel already revalidates other static files). About 1,024 routes in all;
+// over that the deploy fails, so the build fails first, naming the host.
+//
+// Sources are path-to-regexp patterns on Vercel: `(`, `)`, `+`, `{`, `}` are
+// escaped with a backslash so a literal path stays literal (plan already keeps
+// `:`, `*`, `?` out of sources). In destinations `:name` would be read as a
+// parameter, so `:`, `(`, `)` and `*` after the origin are percent-encoded.
+// Status: 308 -> permanent: true, 307 -> permanent: false, 301/302 -> statusCode
+// (Vercel: statusCode is for codes `permanent` cannot express).
+import type { RedirectRule } from '../../site/types.ts';
+import { assertRules, checkLimit } from './guard.ts';
+import type { HostFormat } from './types.ts';
+
+export const VERCEL_ROUTE_LIMIT = 1024;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export const vercelSource = (from: string) => from.replace(/[(){}+]/g, '\\$&');
+
+export function vercelDestination(to: string): string {
+  const origin = /^https?:\/\/[^/?#]*/i.exec(to)?.[0] ?? '';
+  const rest = to.slice(origin.length).replace(/[:()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return origin + rest;
+}
+
+type VercelRedirect = { source: string; destination: string } & ({ permanent: boolean } | { statusCode: number });
+
+function redirect(r: RedirectRule): VercelRedirect {
+  const base = { source: vercelSource(r.from), destination: vercelDestination(r.to) };
+  if (r.status === 308 || r.status === 307) return { ...base, permanent: r.status === 308 };
+  return { ...base, statusCode: r.status };
+}
+
+export const vercelRedirects: HostFormat = {
+  hosts: ['vercel'],
+  render(input) {
+    assertRules('Vercel', input);
+    const { redirects, rewrites, immutablePrefixes } = input;
+    const headers = immutablePrefixes.map((p) => ({ source: `${vercelSource(p)}(.*)`, headers: [{ key: 'Cache-Control', value: IMMUTABLE }] }));
+    checkLimit(input, 'vercel', 'Vercel (vercel.json routes)', VERCEL_ROUTE_LIMIT, redirects.length + rewrites.length + headers.length);
+    const json = {
+      $schema: 'https://openapi.vercel.sh/vercel.json',
+      redirects: redirects.map(redirect),
+      rewrites: rewrites.map((r) => ({ source: `${vercelSource(r.prefix)}:path*`, destination: r.to })),
+      headers,
+    };
+    return [{ path: 'vercel.json', contents: `${JSON.stringify(json, null, 2)}\n` }];
+  },
+};

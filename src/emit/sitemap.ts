@@ -1,0 +1,73 @@
+// Sitemaps with the `sitemap` package (static-hosts.md, "Sitemaps"): an index
+// `sitemap.xml` listing shards `sitemaps/sitemap-N.xml` of at most 45,000 URLs
+// (the protocol allows 50,000; common practice splits at 45,000), absolute URLs
+// in the canonical form, real lastmod only (a route without a known date has
+// none), image and Google News entries where the route has them.
+//
+// Gotcha from static-hosts.md: an index stream must be read to the end or
+// `finish` never fires; every stream here is consumed by streamToPromise.
+import { Readable } from 'node:stream';
+import { SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
+import { absoluteUrl } from '../site/paths.ts';
+import type { SitemapEntry } from '../plan/types.ts';
+
+export const SITEMAP_SHARD_LIMIT = 45_000;
+export const SITEMAP_INDEX_FILE = 'sitemap.xml';
+export const shardFile = (n: number) => `sitemaps/sitemap-${n}.xml`;
+
+/** Consecutive slices of at most `limit` entries (at least one shard, possibly empty). */
+export function shardEntries<T>(entries: readonly T[], limit = SITEMAP_SHARD_LIMIT): T[][] {
+  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`shard limit ${limit}`);
+  const shards: T[][] = [];
+  for (let i = 0; i < entries.length; i += limit) shards.push(entries.slice(i, i + limit));
+  return shards.length ? shards : [[]];
+}
+
+export interface SitemapSite {
+  url: string;
+  name: string;
+  language: string;
+}
+
+function item(e: SitemapEntry, site: SitemapSite): SitemapItemLoose {
+  return {
+    url: e.url,
+    ...(e.lastmod ? { lastmod: e.lastmod } : {}),
+    ...(e.changefreq ? { changefreq: e.changefreq as SitemapItemLoose['changefreq'] } : {}),
+    ...(e.priority !== undefined ? { priority: e.priority } : {}),
+    img: e.images.map((url) => ({ url })),
+    ...(e.news
+      ? { news: { publication: { name: site.name, language: site.language }, publication_date: e.news.publicationDate, title: e.news.title } }
+      : {}),
+  };
+}
+
+async function xml(stream: SitemapStream | SitemapIndexStream, items: readonly unknown[]): Promise<string> {
+  const done = streamToPromise(stream);
+  Readable.from(items, { objectMode: true }).pipe(stream);
+  return (await done).toString('utf8');
+}
+
+/** The index and its shards as {path, contents}, in a fixed order. */
+export async function renderSitemaps(entries: readonly SitemapEntry[], site: SitemapSite, limit = SITEMAP_SHARD_LIMIT): Promise<{ path: string; contents: string }[]> {
+  const shards = shardEntries(entries, limit);
+  const files: { path: string; contents: string }[] = [];
+  const index: { url: string; lastmod?: string }[] = [];
+  for (const [n, shard] of shards.entries()) {
+    const hasNews = shard.some((e) => e.news);
+    const hasImages = shard.some((e) => e.images.length > 0);
+    const stream = new SitemapStream({ xmlns: { news: hasNews, image: hasImages, video: false, xhtml: false } });
+    files.push({ path: shardFile(n), contents: await xml(stream, shard.map((e) => item(e, site))) });
+    const lastmod = shard.reduce<string | undefined>((max, e) => (e.lastmod && (!max || iso(e.lastmod) > iso(max)) ? e.lastmod : max), undefined);
+    index.push({ url: absoluteUrl(site.url, `/${shardFile(n)}`), ...(lastmod ? { lastmod } : {}) });
+  }
+  files.unshift({ path: SITEMAP_INDEX_FILE, contents: await xml(new SitemapIndexStream(), index) });
+  return files;
+}
+
+const iso = (d: string) => new Date(d).toISOString();
+
+/** robots.txt with the absolute Sitemap line (static-hosts.md, "Sitemaps"). */
+export function robotsTxt(siteUrl: string): string {
+  return ['User-agent: *', 'Allow: /', 'Disallow: /preview/', 'Disallow: /_shell/', '', `Sitemap: ${absoluteUrl(siteUrl, `/${SITEMAP_INDEX_FILE}`)}`, ''].join('\n');
+}

@@ -1,0 +1,25 @@
+// File helpers shared by emit, pipeline and integration tests.
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+
+/** Every file under `root`, '/'-separated, sorted. */
+export async function listFiles(root: string): Promise<string[]> {
+  const out: string[] = [];
+  async function walk(dir: string) {
+    for (const e of await readdir(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) await walk(p);
+      else out.push(relative(root, p).split(sep).join('/'));
+    }
+  }
+  await walk(root);
+  return out.sort();
+}
+
+/** path -> sha256 of every file under `root`: compares two trees byte for byte. */
+export async function treeHashes(root: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const f of await listFiles(root)) out[f] = createHash('sha256').update(await readFile(join(root, f))).digest('hex');
+  return out;
+}

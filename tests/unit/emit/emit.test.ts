@@ -1,0 +1,158 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { emit, MANIFEST_FILE, type EmitInput, type EmittedPage } from '../../../src/emit/index.ts';
+import { recover } from '../../../src/emit/publish.ts';
+import type { BuildPlan } from '../../../src/plan/types.ts';
+import { memorySnapshot } from '../../helpers/memory-snapshot.ts';
+import { listFiles } from '../../helpers/files.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pressroom-emit-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const plan: BuildPlan = {
+  routes: [
+    { kind: 'home', path: '/', params: {}, deps: [], sitemap: { lastmod: '2026-01-02T00:00:00.000Z' }, record: 'home', file: 'index.html' },
+    { kind: 'not-found', path: '/404', params: {}, deps: [], sitemap: null, record: 'nf', file: '404.html' },
+    { kind: 'article', path: '/news/a', params: {}, deps: [], sitemap: {}, record: 'a', file: 'news/a/index.html' },
+  ],
+  redirects: [{ from: '/old', to: '/news/a', status: 301, source: 'test' }],
+  rewrites: [{ prefix: '/search/', to: '/_shell/search.html', status: 200 }],
+  sitemap: [
+    { url: 'https://site.example/', lastmod: '2026-01-02T00:00:00.000Z', images: [] },
+    { url: 'https://site.example/news/a', images: ['https://site.example/uploads/a.jpg'] },
+  ],
+};
+
+async function* pagesOf(list: EmittedPage[], failAt = -1): AsyncGenerator<EmittedPage> {
+  for (const [i, p] of list.entries()) {
+    if (i === failAt) throw new Error('render blew up');
+    yield p;
+  }
+}
+const PAGES: EmittedPage[] = plan.routes.map((r) => ({ path: r.path, file: r.file, html: `<!doctype html><title>${r.record}</title>` }));
+const snap = memorySnapshot({
+  '/api/post/topic/news?limit=10&page=1': { body: { b: 1, a: '</script><!--\u2028' } },
+  '/api/post/postdetails/news/missing': { status: 501, body: { error: 'Post not Found!' } },
+  '/__sample/redirects': { body: [] },
+});
+const input = (out: string, extra: Partial<EmitInput> = {}): EmitInput => ({
+  out,
+  plan,
+  pages: pagesOf(PAGES),
+  entries: snap.entries(),
+  bundleFiles: [{ path: 'assets/app-abc123.js', contents: 'console.log(1)' }],
+  config: { site: { url: 'https://site.example', name: 'Site', language: 'en' } as any, hosts: ['netlify', 'cloudflare', 'nginx'] },
+  source: { kind: 'api', base: 'http://api.test' },
+  ...extra,
+});
+
+describe('emit', () => {
+  it('writes pages, mirror, sitemaps, robots, redirect maps, bundle and a sorted manifest', async () => {
+    const out = join(dir, 'out');
+    const res = await emit(input(out));
+    const files = await listFiles(out);
+    expect(files).toEqual([
+      '404.html',
+      '_redirects',
+      'assets/app-abc123.js',
+      'data/post/postdetails/news/missing.json',
+      'data/post/topic/news@limit=10,page=1.json',
+      'index.html',
+      'news/a/index.html',
+      'nginx/pressroom.conf',
+      'nginx/redirects.map',
+      MANIFEST_FILE,
+      'robots.txt',
+      'sitemap.xml',
+      'sitemaps/sitemap-0.xml',
+    ]);
+    expect(res.pages).toBe(3);
+    const mirror = await readFile(join(out, 'data/post/topic/news@limit=10,page=1.json'), 'utf8');
+    expect(mirror).toBe('{"body":{"a":"\\u003c/script\\u003e\\u003c!--\\u2028","b":1},"status":200}');
+    expect(JSON.parse(mirror).body.a).toBe('</script><!--\u2028');
+    const redirects = await readFile(join(out, '_redirects'), 'utf8');
+    expect(redirects).toContain('\n/old /news/a 301\n/search/* /_shell/search.html 200\n');
+    const conf = await readFile(join(out, 'nginx/pressroom.conf'), 'utf8');
+    expect(conf).toContain('try_files $uri $uri/index.html =404;');
+    expect(conf).toContain('error_page 404 /404.html;');
+    expect(conf).toContain('location /assets/ {');
+    expect(await readFile(join(out, 'nginx/redirects.map'), 'utf8')).toContain('  "/old" "/news/a";');
+    expect(await readFile(join(out, 'robots.txt'), 'utf8')).toContain('Sitemap: https://site.example/sitemap.xml\n');
+    const index = await readFile(join(out, 'sitemap.xml'), 'utf8');
+    expect(index).toContain('<loc>https://site.example/sitemaps/sitemap-0.xml</loc>');
+    const shard = await readFile(join(out, 'sitemaps/sitemap-0.xml'), 'utf8');
+    expect(shard).toContain('<loc>https://site.example/news/a</loc>');
+    expect(shard).toContain('<image:loc>https://site.example/uploads/a.jpg</image:loc>');
+    const manifest = JSON.parse(await readFile(join(out, MANIFEST_FILE), 'utf8'));
+    expect(manifest.files.map((f: { path: string }) => f.path)).toEqual(files.filter((f) => f !== MANIFEST_FILE));
+    expect(manifest.files[0]).toMatchObject({ path: '404.html', size: PAGES[1].html.length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect((await readdir(dir)).sort()).toEqual(['out']);
+  });
+
+  it('is deterministic: the same inputs give byte-identical output', async () => {
+    await emit(input(join(dir, 'a')));
+    await emit(input(join(dir, 'b'), { pages: pagesOf(PAGES) }));
+    const a = await listFiles(join(dir, 'a'));
+    expect(await listFiles(join(dir, 'b'))).toEqual(a);
+    for (const f of a) expect(await readFile(join(dir, 'b', f), 'utf8')).toBe(await readFile(join(dir, 'a', f), 'utf8'));
+  });
+
+  it('leaves the previous out/ exactly as it was when the build fails, and removes its staging folder', async () => {
+    const out = join(dir, 'out');
+    await mkdir(out);
+    await writeFile(join(out, 'index.html'), 'previous site');
+    await expect(emit(input(out, { pages: pagesOf(PAGES, 2) }))).rejects.toThrow('render blew up');
+    expect(await listFiles(out)).toEqual(['index.html']);
+    expect(await readFile(join(out, 'index.html'), 'utf8')).toBe('previous site');
+    expect((await readdir(dir)).sort()).toEqual(['out']);
+  });
+
+  it('fails when the renderer skips a planned page', async () => {
+    const out = join(dir, 'out');
+    await expect(emit(input(out, { pages: pagesOf(PAGES.slice(0, 2)) }))).rejects.toMatchObject({ code: 'PR_INTERNAL', message: expect.stringContaining('news/a/index.html') });
+  });
+
+  it('fails naming Cloudflare and the count when the redirects pass its limit', async () => {
+    const many = Array.from({ length: 2001 }, (_, i) => ({ from: `/r${i}`, to: '/', status: 301 as const, source: 't' }));
+    await expect(emit(input(join(dir, 'out'), { plan: { ...plan, redirects: many } }))).rejects.toMatchObject({
+      code: 'PR_REDIRECT_LIMIT',
+      message: expect.stringMatching(/Cloudflare Pages.*2000.*2001/),
+    });
+    // Netlify alone states no limit.
+    await emit(input(join(dir, 'out'), { plan: { ...plan, redirects: many }, pages: pagesOf(PAGES), config: { ...input('').config, hosts: ['netlify'] } }));
+  });
+});
+
+describe('publish recovery', () => {
+  const deadPid = () => spawnSync(process.execPath, ['-e', '0']).pid;
+
+  it('removes staging and old folders of dead builds and keeps live ones', async () => {
+    const out = join(dir, 'out');
+    await mkdir(out);
+    const dead = deadPid();
+    await mkdir(join(dir, `out.staging-${dead}`));
+    await mkdir(join(dir, `out.old-${dead}`));
+    await mkdir(join(dir, `out.staging-${process.pid}`));
+    await recover(out);
+    expect((await readdir(dir)).sort()).toEqual(['out', `out.staging-${process.pid}`]);
+  });
+
+  it('restores the previous site when a publish was killed between its two renames', async () => {
+    const out = join(dir, 'out');
+    const dead = deadPid();
+    await mkdir(join(dir, `out.old-${dead}`));
+    await writeFile(join(dir, `out.old-${dead}`, 'index.html'), 'previous site');
+    await mkdir(join(dir, `out.staging-${dead}`));
+    await recover(out);
+    expect(await readFile(join(out, 'index.html'), 'utf8')).toBe('previous site');
+    expect((await readdir(dir)).sort()).toEqual(['out']);
+  });
+});

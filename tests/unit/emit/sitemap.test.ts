@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { renderSitemaps, shardEntries, SITEMAP_SHARD_LIMIT } from '../../../src/emit/sitemap.ts';
+import type { SitemapEntry } from '../../../src/plan/types.ts';
+
+const site = { url: 'https://site.example', name: 'Site', language: 'en' };
+const entry = (n: number, lastmod?: string): SitemapEntry => ({ url: `https://site.example/p/${n}`, images: [], ...(lastmod ? { lastmod } : {}) });
+
+describe('sitemap sharding', () => {
+  it('splits at 45,000 URLs by default', () => {
+    expect(SITEMAP_SHARD_LIMIT).toBe(45_000);
+    const shards = shardEntries(Array.from({ length: 90_001 }, (_, i) => i));
+    expect(shards.map((s) => s.length)).toEqual([45_000, 45_000, 1]);
+    expect(shards[1][0]).toBe(45_000);
+  });
+
+  it('takes an injected limit and always gives at least one shard', () => {
+    expect(shardEntries([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(shardEntries([], 2)).toEqual([[]]);
+  });
+
+  it('writes an index of absolute shard URLs with each shard\'s newest lastmod', async () => {
+    const files = await renderSitemaps([entry(1, '2026-01-01T00:00:00.000Z'), entry(2, '2026-01-03T00:00:00.000Z'), entry(3), entry(4), entry(5, '2025-12-01T00:00:00.000Z')], site, 2);
+    expect(files.map((f) => f.path)).toEqual(['sitemap.xml', 'sitemaps/sitemap-0.xml', 'sitemaps/sitemap-1.xml', 'sitemaps/sitemap-2.xml']);
+    const index = files[0].contents;
+    expect(index.match(/<loc>[^<]+<\/loc>/g)).toEqual([0, 1, 2].map((n) => `<loc>https://site.example/sitemaps/sitemap-${n}.xml</loc>`));
+    expect(index).toContain('<lastmod>2026-01-03T00:00:00.000Z</lastmod>');
+    expect(files[1].contents.match(/<loc>[^<]+<\/loc>/g)).toEqual(['<loc>https://site.example/p/1</loc>', '<loc>https://site.example/p/2</loc>']);
+    expect(files[2].contents).not.toContain('<lastmod>');
+  });
+
+  it('escapes XML special characters and writes Google News entries', async () => {
+    const [, shard] = await renderSitemaps([{ url: 'https://site.example/a?x=1&y=2', images: [], news: { title: 'Tom & "Jerry" <3', publicationDate: '2026-01-14T00:00:00.000Z' } }], site);
+    expect(shard.contents).toContain('https://site.example/a?x=1&amp;y=2');
+    expect(shard.contents).toContain('<news:name>Site</news:name>');
+    expect(shard.contents).not.toContain('<3');
+  });
+});
