@@ -1,34 +1,77 @@
-// Minimal footer: columns from config. Completed (Subscribe popup, social
-// icons) in the shell issue.
+// The site footer (site-shell spec, "Shared shell"): logo (150x60), tagline,
+// the About, Policies, Follow us and Other Publications columns, the imprint
+// line with 'All Rights Reserved', the media and sales mailto links and the
+// Subscribe action — the only trigger of the subscribe popup. Every text and
+// link comes from config/site.json (PublicConfig).
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSite } from '../context.tsx';
+import { SocialIcon } from './SocialIcon.tsx';
+import { SubscribeModal } from './SubscribeModal.tsx';
 
 export function Footer() {
   const { site, footer, contact } = useSite();
+  const [subscribing, setSubscribing] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const closeModal = () => {
+    setSubscribing(false);
+    opener.current?.focus(); // focus returns to the opener
+  };
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
-        <div>
-          <img src={site.logoFooter} alt={site.name} width={150} height={60} />
+        <div className="footer-brand">
+          <Link to="/" aria-label={`${site.name} home`}>
+            <img src={site.logoFooter} alt={site.name} width={150} height={60} loading="lazy" />
+          </Link>
           <p>{site.tagline}</p>
+          <p>{site.taglineMarketing}</p>
+          <button type="button" className="btn btn-subscribe" ref={opener} onClick={() => setSubscribing(true)} aria-haspopup="dialog">
+            Subscribe
+          </button>
         </div>
-        <nav aria-label="About">
+        <nav aria-label="About" className="footer-col">
           <h2>About</h2>
           <ul>{footer.about.map((l) => <li key={l.href}><Link to={l.href}>{l.label}</Link></li>)}</ul>
         </nav>
-        <nav aria-label="Policies">
+        <nav aria-label="Policies" className="footer-col">
           <h2>Policies</h2>
           <ul>{footer.policies.map((l) => <li key={l.href}><Link to={l.href}>{l.label}</Link></li>)}</ul>
+        </nav>
+        <nav aria-label="Follow us" className="footer-col">
+          <h2>Follow us</h2>
+          <ul className="footer-social">
+            {footer.social.map((l) => (
+              <li key={l.href}>
+                <a href={l.href} target="_blank" rel="noopener noreferrer" aria-label={l.label} title={l.label}>
+                  <SocialIcon network={l.network} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Other Publications" className="footer-col">
+          <h2>Other Publications</h2>
+          <ul>
+            {footer.publications.map((l) => (
+              <li key={l.href}>
+                <a href={l.href} target="_blank" rel="noopener noreferrer">{l.label}</a>
+              </li>
+            ))}
+          </ul>
         </nav>
       </div>
       <div className="container footer-bottom">
         <p>
-          {footer.imprint} {footer.rights}
+          © {footer.imprint} {footer.rights}
         </p>
-        <p>
-          <a href={`mailto:${contact.mediaEmail}`}>{contact.mediaEmail}</a> · <a href={`mailto:${contact.salesEmail}`}>{contact.salesEmail}</a>
+        <p className="footer-contacts">
+          Media contact: <a href={`mailto:${contact.mediaEmail}`}>{contact.mediaEmail}</a>
+          <span aria-hidden="true"> · </span>
+          Sales contact: <a href={`mailto:${contact.salesEmail}`}>{contact.salesEmail}</a>
         </p>
       </div>
+      {subscribing ? <SubscribeModal onClose={closeModal} /> : null}
     </footer>
   );
 }

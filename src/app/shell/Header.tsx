@@ -1,24 +1,98 @@
-// Minimal header: logo and plain links. The dropdown panels (site-shell spec,
-// "Shared shell") are built in the shell issue on top of this.
-import { Link } from 'react-router-dom';
+// The fixed site header (site-shell spec, "Shared shell"): logo (130x60, links
+// to /), the left control that opens the navigation below 768 px (300 ms
+// transition, shell.css), three dropdown sections with post panels, the Events
+// and Contact Us links and the search box.
+//
+// Panel state (spec §4): none open or one of the sections; a click on a section
+// toggles it, a click outside the header closes it. Nothing is open in the
+// prerendered HTML, so the first client render matches and the panels only
+// appear after hydration.
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { useSite } from '../context.tsx';
+import { HeaderPanel } from './HeaderPanel.tsx';
+import { SearchBox } from './SearchBox.tsx';
 
 export function Header() {
   const { site, nav } = useSite();
+  const [open, setOpen] = useState<string | null>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const ref = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+
+  // A navigation closes the panel and the mobile menu.
+  useEffect(() => {
+    setOpen(null);
+    setMenuOpen(false);
+  }, [pathname]);
+
+  // Outside click closes the open panel (spec §2).
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(null);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(null);
+    };
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
   return (
-    <header className="site-header">
+    <header className="site-header" ref={ref}>
       <div className="container header-inner">
+        <button
+          type="button"
+          className="header-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="site-nav"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((v) => !v)}
+        >
+          <span className="header-toggle-bar" />
+          <span className="header-toggle-bar" />
+          <span className="header-toggle-bar" />
+        </button>
         <Link to="/" className="logo" aria-label={`${site.name} home`}>
           <img src={site.logo} alt={site.name} width={130} height={60} />
         </Link>
-        <nav aria-label="Main">
-          <ul className="nav-links">
+        <nav id="site-nav" aria-label="Main" className={menuOpen ? 'site-nav is-open' : 'site-nav'}>
+          <ul className="nav-list">
+            {nav.sections.map((s) => {
+              const isOpen = open === s.key;
+              const panelId = `header-panel-${s.key}`;
+              return (
+                <li key={s.key} className={isOpen ? 'nav-item nav-section is-open' : 'nav-item nav-section'}>
+                  <button
+                    type="button"
+                    className="nav-section-button"
+                    aria-expanded={isOpen}
+                    aria-controls={isOpen ? panelId : undefined}
+                    onClick={() => setOpen(isOpen ? null : s.key)}
+                  >
+                    {s.label}
+                    <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+                      <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
+                    </svg>
+                  </button>
+                  {isOpen ? <HeaderPanel section={s} id={panelId} /> : null}
+                </li>
+              );
+            })}
             {nav.links.map((l) => (
-              <li key={l.href}>
-                <Link to={l.href}>{l.label}</Link>
+              <li key={l.href} className="nav-item">
+                <Link to={l.href} className="nav-link">
+                  {l.label}
+                </Link>
               </li>
             ))}
           </ul>
+          <SearchBox onSearch={() => setMenuOpen(false)} />
         </nav>
       </div>
     </header>

@@ -1,8 +1,10 @@
-// An advertisement slot of one banner_type. Shows the first matching ad in the
-// prerendered HTML; the rotating behaviour (site-shell spec "Ad rotation") is
-// layered on in AdRotator when it exists for the slot.
+// An advertisement slot of one banner_type (site-shell spec, "Advertisements").
+// Without `pick`, every active ad of the type takes its turn in the slot (the
+// rotation: AdRotator); the prerendered HTML shows the first one. With `pick`,
+// the chosen ads are shown side by side, each fixed.
 import type { BannerType } from '../../../api/types.ts';
 import { AdBanner } from './AdBanner.tsx';
+import { AdRotator } from './AdRotator.tsx';
 import { useAds } from './useAds.ts';
 
 export interface AdSlotProps {
@@ -13,17 +15,26 @@ export interface AdSlotProps {
   height: number;
   className?: string;
   label?: string;
+  eager?: boolean;
 }
 
-export function AdSlot({ type, pick, width, height, className = 'ad-slot', label = 'Advertisement' }: AdSlotProps) {
+export function AdSlot({ type, pick, width, height, className = 'ad-slot', label = 'Advertisement', eager }: AdSlotProps) {
   const ads = useAds(type);
-  const chosen = pick ? pick.map((i) => ads[i]).filter(Boolean) : ads.slice(0, 1);
-  if (chosen.length === 0) return null;
+  if (pick) {
+    const chosen = pick.map((i) => ads[i]).filter(Boolean);
+    if (chosen.length === 0) return null;
+    return (
+      <aside className={className} aria-label={label}>
+        {chosen.map((ad) => (
+          <AdBanner key={ad.banner_id} ad={ad} width={width} height={height} eager={eager} />
+        ))}
+      </aside>
+    );
+  }
+  if (ads.length === 0) return null;
   return (
     <aside className={className} aria-label={label}>
-      {chosen.map((ad) => (
-        <AdBanner key={ad.banner_id} ad={ad} width={width} height={height} />
-      ))}
+      <AdRotator ads={ads} width={width} height={height} eager={eager} />
     </aside>
   );
 }

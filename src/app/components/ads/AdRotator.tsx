@@ -1,0 +1,34 @@
+// A slot that rotates through several ads of one banner_type (site-shell spec
+// "Ad rotation"). The first ad is what the page prerenders; the rest follow
+// after hydration. Only the shown ad is in the DOM; the next one's image is
+// preloaded with new Image() so the swap shows no blank frame.
+import type { Ad } from '../../../api/types.ts';
+import { imageUrl } from '../../../site/paths.ts';
+import { useSite } from '../../context.tsx';
+import { AdBanner } from './AdBanner.tsx';
+import { AD_FADE_MS, useRotation } from './useRotation.ts';
+import { adDurationMs } from './useAds.ts';
+
+export function AdRotator({ ads, width, height, eager }: { ads: Ad[]; width: number; height: number; eager?: boolean }) {
+  const { api } = useSite();
+  const { index, visible } = useRotation(
+    ads.length,
+    (i) => adDurationMs(ads[i]),
+    (i) => {
+      const src = imageUrl(api.imageHost, ads[i]?.banner_img, width);
+      if (src) new Image().src = src;
+    },
+  );
+  const ad = ads[index];
+  if (!ad) return null;
+  return (
+    <div
+      className={visible ? 'ad-rotator is-visible' : 'ad-rotator is-fading'}
+      style={{ ['--ad-fade-ms' as string]: `${AD_FADE_MS}ms` }}
+      data-ad-index={index}
+      data-ad-count={ads.length}
+    >
+      <AdBanner key={ad.banner_id} ad={ad} width={width} height={height} eager={eager} />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+// The home page, route / (site-shell spec, "Home page"): the blocks in the
+// spec's order — Latest (lead, two secondary posts, Latest/Popular tabs),
+// Podcast feature, Guest Author carousel, Quick Bytes, Articles, and the footer
+// ad banner (Footer-3). Every list is prerendered (src/site/kinds/home.ts).
+import { ep } from '../../../api/endpoints.ts';
+import type { PostItem } from '../../../api/types.ts';
+import { AdSlot } from '../../components/ads/AdSlot.tsx';
+import { useSite } from '../../context.tsx';
+import { useApi } from '../../data/api.ts';
+import { usePageHead } from '../../head.tsx';
+import { ArticlesBlock, GuestAuthorBlock, PodcastBlock, QuickBytesBlock } from './FeatureBlocks.tsx';
+import { LatestBlock } from './LatestBlock.tsx';
+
+export default function HomePage() {
+  const { site } = useSite();
+  const lead = useApi<PostItem[]>(ep.homeLatest()).data?.[0];
+  usePageHead({ title: site.title, description: site.description, image: lead?.banner_img ?? null, type: 'website', canonicalPath: '/' });
+  return (
+    <div className="home-page">
+      <div className="container">
+        <h1 className="visually-hidden">{site.title}</h1>
+        <LatestBlock />
+        <PodcastBlock />
+        <GuestAuthorBlock />
+        <QuickBytesBlock />
+        <ArticlesBlock />
+      </div>
+      <div className="container">
+        <AdSlot type="Footer-3" width={1200} height={150} className="ad-slot ad-slot-wide" label="Advertisement" />
+      </div>
+    </div>
+  );
+}

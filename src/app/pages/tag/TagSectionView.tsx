@@ -1,0 +1,58 @@
+// One section of the tag page: heading, 'See all' link to the category's topic
+// page, and its posts in the section's layout. Fades in with staggered timers
+// (spec §4: up to 5 steps) after hydration only: the first section at 40 ms
+// per step, the others once the reader scrolls past 100 px at 150 ms per step
+// (the spec's listing-page timings).
+import { Link } from 'react-router-dom';
+import type { PostItem } from '../../../api/types.ts';
+import { paths } from '../../../site/paths.ts';
+import { PostCard, PostRow, excerptOf } from '../../components/PostCard.tsx';
+import { revealClass, useReveal } from '../../lib/reveal.ts';
+import { NO_POSTS } from '../home/common.tsx';
+import { ARTICLES_SIDE_LIST, type TagSection } from './sections.ts';
+
+const SIZES = '(min-width: 768px) 500px, 300px';
+
+export function TagSectionView({ section, posts, first }: { section: TagSection; posts: PostItem[]; first: boolean }) {
+  const [ref, shown] = useReveal<HTMLElement>(first ? { stepMs: 40 } : { stepMs: 150, afterScrollY: 100 });
+  const titleId = `${section.id}-title`;
+  let body;
+  if (posts.length === 0) {
+    body = <p className="no-posts">{NO_POSTS}</p>;
+  } else if (section.layout === 'lead-list') {
+    const [lead] = posts;
+    body = (
+      <div className="tag-lead-list">
+        <PostCard post={lead} imageWidth={700} imageHeight={394} request={700} sizes="(min-width: 992px) 700px, 100vw" excerpt={excerptOf(lead)} className={`post-card post-card-feature ${revealClass(0, shown)}`} />
+        <ul className="side-list" aria-label={`More ${section.title}`}>
+          {posts.slice(1, 1 + ARTICLES_SIDE_LIST).map((p, i) => (
+            <li key={p.id} className={revealClass(i + 1, shown)}>
+              <PostRow post={p} thumb={96} request={200} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  } else {
+    body = (
+      <div className={`tag-${section.layout}`}>
+        {posts.map((p, i) => (
+          <PostCard key={p.id} post={p} imageWidth={500} imageHeight={281} request={500} sizes={SIZES} excerpt={section.layout === 'row' ? excerptOf(p) : null} className={`post-card ${revealClass(i, shown)}`} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <section id={section.id} ref={ref} className={`tag-section tag-section-${section.layout}`} aria-labelledby={titleId}>
+      <div className="section-head">
+        <h2 id={titleId} className="section-title">
+          {section.title}
+        </h2>
+        <Link to={paths.topic(section.cat)} className="section-more">
+          See all<span className="visually-hidden"> {section.title}</span> →
+        </Link>
+      </div>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+// The tag page, /tag/{subcat} (site-shell spec, "Tag page"): the heading is the
+// tag with its first letter capitalised; then News 3, Articles (lead and a side
+// list of 7), Quick Bytes, Podcast, the Home-2 ad slot, Hot Seats 4 (from the
+// interview list), Future Ready 2 (only if present), Guest Author, Learning
+// Center 3, and the footer ads; the desktop 'Category' side menu scrolls to
+// each section.
+//
+// Tags the API answers 500 for are never prerendered (src/site/kinds/tag.ts);
+// a client-side navigation to one reads the mirror's 500/501 and goes to /404
+// (spec §8); other failures are logged only.
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ep } from '../../../api/endpoints.ts';
+import type { TagResponse } from '../../../api/types.ts';
+import { paths } from '../../../site/paths.ts';
+import { AdSlot } from '../../components/ads/AdSlot.tsx';
+import { PageSkeleton } from '../../components/PageSkeleton.tsx';
+import { ShareButtons } from '../../components/ShareButtons.tsx';
+import { useSite } from '../../context.tsx';
+import { useApi } from '../../data/api.ts';
+import { usePageHead } from '../../head.tsx';
+import { capitalise } from '../../lib/format.ts';
+import { CategoryMenu } from './CategoryMenu.tsx';
+import { TagSectionView } from './TagSectionView.tsx';
+import { BEFORE_AD, TAG_SECTIONS, sectionPosts } from './sections.ts';
+
+export default function TagPage() {
+  const { subcat = '' } = useParams();
+  const { site } = useSite();
+  const navigate = useNavigate();
+  const r = useApi<TagResponse>(ep.tag(subcat));
+  const body = r.data;
+  const tag = capitalise(body?.posts?.subCatName || subcat);
+  const firstImage = body ? TAG_SECTIONS.map((s) => sectionPosts(body, s)[0]?.banner_img).find(Boolean) : null;
+  usePageHead({
+    title: `${tag} | ${site.name}`,
+    description: `${tag}: the latest news, articles, quick bytes, podcasts and interviews on ${site.name}.`,
+    image: firstImage ?? null,
+    type: 'website',
+    canonicalPath: paths.tag(subcat),
+  });
+
+  const gone = r.status === 500 || r.status === 501;
+  useEffect(() => {
+    if (gone) navigate(paths.notFound(), { replace: true });
+    else if (!r.isLoading && (r.error || !body)) console.log(`Tag ${subcat}: ${r.error?.message ?? `status ${r.status}`}`);
+  }, [gone, r.isLoading, r.error, r.status, body, subcat, navigate]);
+
+  if (r.isLoading || gone) return <PageSkeleton label="Loading tag…" />;
+
+  const visible = TAG_SECTIONS.map((s) => ({ s, posts: sectionPosts(body, s) })).filter(({ s, posts }) => !s.onlyIfPresent || posts.length > 0);
+  const before = visible.filter(({ s }) => TAG_SECTIONS.indexOf(s) < BEFORE_AD);
+  const after = visible.filter(({ s }) => TAG_SECTIONS.indexOf(s) >= BEFORE_AD);
+
+  return (
+    <div className="tag-page">
+      <CategoryMenu />
+      <div className="container">
+        <header className="tag-header">
+          <p className="tag-kicker">Tag</p>
+          <h1>{tag}</h1>
+          <ShareButtons path={paths.tag(subcat)} title={`${tag} | ${site.name}`} />
+        </header>
+        {before.map(({ s, posts }, i) => (
+          <TagSectionView key={s.id} section={s} posts={posts} first={i === 0} />
+        ))}
+        <AdSlot type="Home-2" width={1200} height={150} className="ad-slot ad-slot-wide" />
+        {after.map(({ s, posts }) => (
+          <TagSectionView key={s.id} section={s} posts={posts} first={false} />
+        ))}
+        <AdSlot type="Footer-3" width={1200} height={150} className="ad-slot ad-slot-wide" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+// The tag page's sections (site-shell spec, "Tag page", §9): their order,
+// source list, count and the side menu's scroll offset.
+//
+// Scroll offsets (spec §9: "60, 85 or 90 px"): the header is 75 px tall, and
+// each section has 24 px of top padding before its heading, so
+// - 60 px: News, the first section, which sits right under the page heading;
+// - 85 px: the sections of the main column before the Home-2 ad (Articles,
+//   Quick Bytes, Podcast);
+// - 90 px: the sections after the full-width Home-2 ad (Hot Seats, Future
+//   Ready, Guest Author, Learning Center), whose banner leaves a larger gap.
+import type { PostItem, TagKey, TagResponse } from '../../../api/types.ts';
+
+export type TagLayout = 'row' | 'lead-list' | 'grid';
+
+export interface TagSection {
+  id: string;
+  title: string;
+  key: TagKey;
+  /** Items shown; undefined = all the API returned (up to 7). */
+  count?: number;
+  layout: TagLayout;
+  offset: 60 | 85 | 90;
+  /** Future Ready is rendered only when it has posts. */
+  onlyIfPresent?: boolean;
+  /** Category slug for the section's 'See all' link. */
+  cat: string;
+}
+
+export const ARTICLES_SIDE_LIST = 7;
+
+export const TAG_SECTIONS: readonly TagSection[] = [
+  { id: 'tag-news', title: 'News', key: 'news', count: 3, layout: 'row', offset: 60, cat: 'news' },
+  { id: 'tag-articles', title: 'Articles', key: 'featured', layout: 'lead-list', offset: 85, cat: 'featured' },
+  { id: 'tag-quickbytes', title: 'Quick Bytes', key: 'quickbytes', layout: 'grid', offset: 85, cat: 'quick-bytes' },
+  { id: 'tag-podcast', title: 'Podcast', key: 'podcasts', layout: 'grid', offset: 85, cat: 'podcasts' },
+  { id: 'tag-hotseats', title: 'Hot Seats', key: 'interview', count: 4, layout: 'grid', offset: 90, cat: 'interview' },
+  { id: 'tag-futureready', title: 'Future Ready', key: 'futureready', count: 2, layout: 'row', offset: 90, onlyIfPresent: true, cat: 'future-ready' },
+  { id: 'tag-guestauthor', title: 'Guest Author', key: 'guestauthor', layout: 'grid', offset: 90, cat: 'guest-author' },
+  { id: 'tag-learningcenter', title: 'Learning Center', key: 'learningcenter', count: 3, layout: 'row', offset: 90, cat: 'learning-center' },
+];
+
+/** Sections placed before the Home-2 ad slot. */
+export const BEFORE_AD = 4;
+
+export function sectionPosts(body: TagResponse | undefined, s: TagSection): PostItem[] {
+  const list = body?.posts?.[s.key];
+  const all = Array.isArray(list) ? list : [];
+  return s.count === undefined ? all : all.slice(0, s.count);
+}
+
+/** spec §8: 'Nohing is there!!!...' (spelt so) when a menu target is missing. */
+export const MISSING_TARGET = 'Nohing is there!!!...';
+
+/**
+ * Smooth-scroll to a section, leaving `offset` px above it for the fixed header.
+ * Returns false (and alerts, spec §8) when the section is not on the page.
+ */
+export function scrollToSection(id: string, offset: number): boolean {
+  const el = document.getElementById(id);
+  if (!el) {
+    window.alert(MISSING_TARGET);
+    return false;
+  }
+  const top = el.getBoundingClientRect().top + window.scrollY - offset;
+  window.scrollTo({ top, behavior: 'smooth' });
+  return true;
+}
