@@ -67,7 +67,8 @@ export async function bundleClient(opts: BundleOptions = {}): Promise<ClientBund
       splitting: true,
       format: 'esm',
       platform: 'browser',
-      target: ['es2020', 'chrome87', 'firefox78', 'safari14'],
+      // ES2020: every browser with native ESM modules + dynamic import (and modulepreload support or a harmless no-op).
+      target: 'es2020',
       jsx: 'automatic',
       minify: opts.minify ?? true,
       legalComments: 'none',
@@ -82,8 +83,12 @@ export async function bundleClient(opts: BundleOptions = {}): Promise<ClientBund
   } catch (e) {
     if (hits.length) throw pressroomError('PR_BUNDLE_NODE_MODULE', { ...hits[0] }, e);
     const failure = e as Partial<BuildFailure>;
-    const detail = failure.errors?.length
-      ? failure.errors.map((m) => (m.location ? `${m.location.file}:${m.location.line}: ${m.text}` : m.text)).join('; ')
+    const errors = failure.errors ?? [];
+    const detail = errors.length
+      ? errors
+          .slice(0, 5)
+          .map((m) => (m.location ? `${m.location.file}:${m.location.line}: ${m.text}` : m.text))
+          .join('; ') + (errors.length > 5 ? ` (and ${errors.length - 5} more)` : '')
       : String((e as Error)?.message ?? e);
     throw pressroomError('PR_BUNDLE_FAILED', { detail }, e);
   }
