@@ -70,10 +70,10 @@ export function ArticleView({ post, author, latest, aside, preview = false }: Ar
           <AuthorBox author={author.data} loading={author.loading} fallbackName={post.post_author} fallbackSlug={post.author_name} date={post.post_date} />
           {preview ? <RelatedArticles posts={related} loading={aside.loading} /> : null}
         </article>
-        <aside className="article-aside" aria-label="Sidebar">
+        <div className="article-aside">
           <AdSlot type="Post-1" width={300} height={250} className="ad-slot ad-slot-side" />
           <RelatedContent posts={related} loading={aside.loading} />
-        </aside>
+        </div>
       </div>
       <MoreFrom posts={latest.data} loading={latest.loading} currentId={post.id} />
       <AdSlot type="Footer-3" width={728} height={90} className="ad-slot ad-slot-footer" />

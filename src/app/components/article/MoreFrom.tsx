@@ -18,7 +18,7 @@ export function MoreFrom({ posts, loading, currentId }: { posts: PostItem[] | un
   if (!loading && list.length === 0) return null;
   return (
     <section className="more-from" aria-labelledby="more-from-title" ref={ref}>
-      <h2 id="more-from-title" className="section-title">More from {site.name}</h2>
+      <h2 id="more-from-title" className="section-title">{`More from ${site.name}`}</h2>
       {loading ? (
         <div className="more-from-grid" aria-busy="true">
           {Array.from({ length: 3 }, (_, i) => (
