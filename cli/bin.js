@@ -3,5 +3,9 @@
 // (README, Decision 2), then hands over to cli/main.ts.
 import { register } from 'tsx/esm/api';
 
+// React's server renderer picks its build when first imported: the development
+// build is several times slower and embeds stack traces in fallback markup.
+process.env.NODE_ENV ??= 'production';
+
 register();
 await import('./main.ts');
