@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+// Search results (articles spec "Search results", §4, §7, §8, §9): the live
+// API's states — results, empty, not ok, bad structure, unreachable — as the
+// reader sees them, the category tabs and the centred window.
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ep } from '../../../../../src/api/endpoints.ts';
+import SearchPage from '../../../../../src/app/pages/search/index.tsx';
+import { MSG_BAD_SHAPE, MSG_NOT_OK, MSG_UNREACHABLE } from '../../../../../src/app/pages/search/query.ts';
+import { clientMount, item, ok, serverRender, type Mounted } from '../topic/harness.tsx';
+
+const PATTERNS = ['/search/:cat/:searchVal'];
+const CATS = ['news', 'quick-bytes', 'featured', 'podcasts', 'interview', 'guest-author', 'future-ready', 'learning-center'].map((s, i) => ({ cat_id: i + 1, cat_slug: s, cat_name: s.replace(/-/g, ' ') }));
+const SEEDED = { [ep.ads()]: ok([]), [ep.categoryAll()]: ok(CATS) };
+const range = (a: number, n: number) => Array.from({ length: n }, (_, i) => a + i);
+const answer = (ids: number[], totalItems: number, totalPages: number, page = 1) => ({ success: true, result: { category: 'all', postData: ids.map((id) => item(id)), pagination: { page, limit: 10, totalItems, totalPages } } });
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const titles = (root: HTMLElement) => [...root.querySelectorAll('.post-card-title a, .post-row-title a')].map((a) => a.textContent);
+const h1 = (root: HTMLElement) => root.querySelector('h1')?.textContent;
+const alert = (root: HTMLElement) => root.querySelector('[role="alert"]')?.textContent ?? '';
+
+let mounted: Mounted | null = null;
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  mounted?.unmount();
+  mounted = null;
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const open = (url: string) => (mounted = clientMount(SearchPage, PATTERNS, url, { html: null, data: SEEDED }));
+
+describe('search page', () => {
+  it('shows results: heading, 3 cards then a list, the pager; page 2 asks the live API again', async () => {
+    fetchMock.mockImplementation(async (url: string) => (url.includes('page=2') ? json(answer(range(11, 3), 13, 2, 2)) : json(answer(range(1, 10), 13, 2))));
+    const root = open('/search/all/react').container;
+    expect(root.querySelector('[aria-busy="true"]')).not.toBeNull();
+    await vi.waitFor(() => expect(titles(root)).toHaveLength(10));
+    expect(fetchMock).toHaveBeenCalledWith('/api/post/search/all/react?limit=10&page=1', expect.anything());
+    expect(h1(root)).toBe('Search Result : react');
+    expect(root.querySelectorAll('.listing-cards .post-card')).toHaveLength(3);
+    expect(root.querySelectorAll('.listing-list .post-row')).toHaveLength(7);
+    expect(root.querySelector<HTMLButtonElement>('button[aria-label="Previous page"]')!.disabled).toBe(true);
+    act(() => root.querySelector<HTMLButtonElement>('button[aria-label="Page 2"]')!.click());
+    await vi.waitFor(() => expect(titles(root)).toEqual(['Post number 11', 'Post number 12', 'Post number 13']));
+    expect(root.querySelector<HTMLButtonElement>('button[aria-label="Next page"]')!.disabled).toBe(true);
+  });
+
+  it('shows the category tabs: All and the first 7 categories as tabs, the rest under More', async () => {
+    fetchMock.mockImplementation(async () => json(answer([1], 1, 1)));
+    const root = open('/search/podcasts/react').container;
+    const tabs = [...root.querySelectorAll('.filter-tabs > li > a')];
+    expect(tabs).toHaveLength(8);
+    expect(tabs[0].getAttribute('href')).toBe('/search/all/react');
+    expect(root.querySelector('a[aria-current="page"]')!.getAttribute('href')).toBe('/search/podcasts/react');
+    expect([...root.querySelectorAll('.filter-menu a')].map((a) => a.getAttribute('href'))).toEqual(['/search/learning-center/react']);
+    await vi.waitFor(() => expect(titles(root)).toHaveLength(1));
+  });
+
+  it("reads 'No Result For Your Search' when totalItems is 0", async () => {
+    fetchMock.mockImplementation(async () => json(answer([], 0, 0)));
+    const root = open('/search/all/zzzz').container;
+    await vi.waitFor(() => expect(h1(root)).toBe('No Result For Your Search'));
+    expect(titles(root)).toEqual([]);
+    expect(root.querySelector('.pagination')).toBeNull();
+  });
+
+  it(`shows '${MSG_NOT_OK}' for a non-ok answer`, async () => {
+    fetchMock.mockImplementation(async () => json({ success: false }, 500));
+    const root = open('/search/all/react').container;
+    await vi.waitFor(() => expect(alert(root)).toContain(MSG_NOT_OK));
+  });
+
+  it(`shows '${MSG_BAD_SHAPE}' for a bad structure`, async () => {
+    fetchMock.mockImplementation(async () => json({ success: true, result: { postData: 'nope' } }));
+    const root = open('/search/all/react').container;
+    await vi.waitFor(() => expect(alert(root)).toContain(MSG_BAD_SHAPE));
+  });
+
+  it('says plainly when the live API cannot be reached', async () => {
+    fetchMock.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const root = open('/search/all/react').container;
+    await vi.waitFor(() => expect(alert(root)).toContain(MSG_UNREACHABLE));
+  });
+
+  it('keeps the term as data in the API path', async () => {
+    fetchMock.mockImplementation(async () => json(answer([], 0, 0)));
+    const root = open(`/search/all/${encodeURIComponent("a/b?c=1&d'")}`).container;
+    await vi.waitFor(() => expect(h1(root)).toBe('No Result For Your Search'));
+    expect(fetchMock).toHaveBeenCalledWith(`/api/post/search/all/${encodeURIComponent("a/b?c=1&d'")}?limit=10&page=1`, expect.anything());
+  });
+
+  it('is noindex', () => {
+    const { head } = serverRender(SearchPage, PATTERNS, '/search/all/react', SEEDED);
+    expect(head!.noindex).toBe(true);
+  });
+});
