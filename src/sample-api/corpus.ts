@@ -131,7 +131,7 @@ function buildPosts(seed: number, rng: Rng, catSeq: number[], todayMs: number, s
   const span = 730 * DAY;
   const start = todayMs - span;
   const recent = Math.min(6, Math.max(3, Math.floor(n * 0.02)));
-  const usedNames = CATEGORIES.map(() => new Set<string>());
+  const usedNames = CATEGORIES.map(() => new Map<string, number>()); // slug -> last suffix used
   const draftEvery = Math.max(25, Math.floor(n / 40)); // ~2.5% drafts at 1k+, a handful at 150
   const posts: PostRec[] = new Array(n);
   for (let i = 0; i < n; i++) {
@@ -143,9 +143,14 @@ function buildPosts(seed: number, rng: Rng, catSeq: number[], todayMs: number, s
     const techIdx = subcat >= 0 ? subcat : int(r, 0, subcats.length - 1);
     const parts = titleParts(r, SUBCATEGORIES[techIdx]);
     const title = composeTitle(r, catSlug, parts);
-    let name = slugify(title);
-    for (let k = 2; usedNames[cat].has(name); k++) name = `${slugify(title)}-${k}`;
-    usedNames[cat].add(name);
+    // Headlines repeat at 50k posts: a per-base counter keeps uniqueness O(1), not O(k^2).
+    const baseName = slugify(title);
+    let name = baseName;
+    for (let k = usedNames[cat].get(baseName) ?? 1; usedNames[cat].has(name); k++) {
+      name = `${baseName}-${k + 1}`;
+      usedNames[cat].set(baseName, k + 1);
+    }
+    usedNames[cat].set(name, usedNames[cat].get(name) ?? 1);
 
     // Dates rise with id over the two years before today, with jitter so ids and dates
     // are not perfectly aligned; the last few posts fall in the final two days (news sitemap).

@@ -53,9 +53,10 @@ export function shuffle<T>(rng: Rng, items: T[]): T[] {
 
 /** Lowercase [a-z0-9-] slug, cut on a word boundary (the normal corpus's slug rule). */
 export function slugify(text: string, maxLen = 80): string {
-  let s = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  // normalize() is slow; only non-ASCII text (e.g. "Tomás") needs accents folded.
+  // eslint-disable-next-line no-control-regex
+  const folded = /[^\u0000-\u007f]/.test(text) ? text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '') : text;
+  let s = folded
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');

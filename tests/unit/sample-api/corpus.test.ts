@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { categoryCounts, contentOf, generateCorpus, serializeCorpus, type Corpus } from '../../../src/sample-api/corpus.ts';
 import { HOSTILE_RECORDS } from '../../../src/sample-api/hostile.ts';
+
+// Real HTTP on shared CI machines: allow for load rather than fail on a busy core.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 function hash(c: Corpus): string {
   const h = createHash('sha256');

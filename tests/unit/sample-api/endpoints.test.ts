@@ -1,7 +1,10 @@
 // Every GET of the contract over real HTTP: shapes, statuses, ordering, paging.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSampleApi, type SampleApi } from '../../../src/sample-api/index.ts';
 import { getJson, isNewestFirst } from './_client.ts';
+
+// Real HTTP on shared CI machines: allow for load rather than fail on a busy core.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 let api: SampleApi;
 let base: string;

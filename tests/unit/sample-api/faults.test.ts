@@ -1,8 +1,11 @@
 // Each fault mode over real HTTP, limited by path and by "first N", and changed at run time.
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Faults, parseFaults } from '../../../src/sample-api/faults.ts';
 import { startSampleApi, type SampleApi } from '../../../src/sample-api/index.ts';
+
+// Real HTTP on shared CI machines: allow for load rather than fail on a busy core.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 let api: SampleApi;
 beforeAll(async () => {

@@ -3,9 +3,12 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSampleApi, type SampleApi } from '../../../src/sample-api/index.ts';
 import { getJson, postJson } from './_client.ts';
+
+// Real HTTP on shared CI machines: allow for load rather than fail on a busy core.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 let dir: string;
 beforeAll(async () => {
@@ -85,19 +88,19 @@ describe('contact, view count, redirect check', () => {
   });
 
   it('views count distinct (post, ip) pairs and lift a post into homepopular', async () => {
+    // Rank by the corpus baseline, then give the 5th just enough distinct viewers to pass the 4th.
+    const ranked = [...api.corpus.baseViews].sort((a, b) => b[1] - a[1] || b[0] - a[0]);
     const before = await getJson(api.url, '/api/post/homepopular');
-    const target = api.corpus.posts.filter((p) => p.status === 'publish').at(-40)!;
-    expect(before.body.map((i: { id: number }) => i.id)).not.toContain(target.id);
-    // Base views are at most 400 per post, so 420 distinct viewers (sent twice) must rank first.
-    for (let batch = 0; batch < 6; batch++) {
-      const rs = await Promise.all(
-        Array.from({ length: 140 }, (_, k) => postJson(api.url, `/api/post/post_count/${target.id}`, { postId: target.id, ip_addr: `198.51.100.${(batch * 140 + k) % 420}` })),
-      );
-      for (const r of rs) expect([r.status, r.body]).toEqual([200, {}]);
-    }
-    expect(api.store.viewCount(target.id)).toBe(420);
+    expect(before.body.map((i: { id: number }) => i.id)).not.toContain(ranked[4][0]);
+    const [target, count] = ranked[4];
+    const needed = ranked[3][1] - count + 1;
+    const rs = await Promise.all(
+      Array.from({ length: needed * 2 }, (_, k) => postJson(api.url, `/api/post/post_count/${target}`, { postId: target, ip_addr: `198.51.100.${k % needed}` })),
+    );
+    for (const r of rs) expect([r.status, r.body]).toEqual([200, {}]);
+    expect(api.store.viewCount(target)).toBe(needed); // each ip counted once
     const after = await getJson(api.url, '/api/post/homepopular');
-    expect(after.body[0].id).toBe(target.id);
+    expect(after.body.map((i: { id: number }) => i.id)).toContain(target);
     expect((await postJson(api.url, '/api/post/post_count/999999', { ip_addr: '1.2.3.4' })).status).toBe(404);
   });
 

@@ -1,8 +1,11 @@
 // Protocol behaviour: 404/405, CORS preflight, conditional GET, the image host,
 // mutations, the hostile corpus served correctly, and the CLI entry.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HOSTILE_RECORDS, runApiCommand, startSampleApi, type SampleApi } from '../../../src/sample-api/index.ts';
 import { getJson, postJson } from './_client.ts';
+
+// Real HTTP on shared CI machines: allow for load rather than fail on a busy core.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 let api: SampleApi;
 beforeAll(async () => {
