@@ -130,6 +130,7 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
       const embed = videoEmbedUrl(el.getAttribute('src'));
       const title = (el.getAttribute('title') || 'Embedded video').slice(0, 200);
       for (const name of el.getAttributeNames()) el.removeAttribute(name);
+      el.textContent = ''; // iframe fallback text is not article text (as on the server)
       if (embed) {
         el.setAttribute('src', embed);
         el.setAttribute('title', title);
