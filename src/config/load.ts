@@ -56,13 +56,13 @@ export function validateConfig(raw: unknown, where = 'config'): Readonly<SiteCon
 
 /** The browser's slice of the configuration; `today` is the build clock's day. */
 export function publicConfig(config: SiteConfig, now: Date): PublicConfig {
-  const { site, nav, footer, contact, api } = config;
-  const extra: Record<string, unknown> = {};
-  for (const key of ['about', 'team', 'pages', 'privacy', 'sitemapPage'] as const) {
-    if (key in config) extra[key] = (config as Record<string, unknown>)[key];
-  }
+  const { site, nav, footer, contact, api, about, privacy, sitemapPage, pages } = config;
   return {
-    ...extra,
+    // Static page copy (About, Privacy Policy, Site Map box, form pages).
+    about,
+    privacy,
+    sitemapPage,
+    pages,
     site,
     nav,
     footer,

@@ -6,6 +6,33 @@ import { z } from 'zod';
 
 const link = z.object({ href: z.string().min(1), label: z.string().min(1) });
 
+/** Static page copy (issue 6): About, Privacy Policy, Site Map side box, contact and opt-out texts. */
+const teamMember = z.object({ name: z.string().min(1), role: z.string().min(1), image: z.string().min(1), description: z.string().min(1) });
+export const aboutSchema = z.object({
+  title: z.string().min(1),
+  intro: z.array(z.string().min(1)).min(1),
+  teamTitle: z.string().min(1),
+  team: z.array(teamMember).length(5),
+});
+/** Paragraphs may hold {siteName}, {optOutLink}, {contactLink}, {helpline}, {privacyEmail}. */
+export const privacySchema = z.object({
+  title: z.string().min(1),
+  updated: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  sections: z.array(z.object({ heading: z.string().min(1), paragraphs: z.array(z.string().min(1)).min(1) })).min(1),
+});
+export const sitemapPageSchema = z.object({
+  title: z.string().min(1),
+  boxTitle: z.string().min(1),
+  availability: z.string().min(1),
+  phone: z.string().min(1),
+  emails: z.array(z.email()).length(2),
+});
+const formPage = z.object({ title: z.string().min(1), intro: z.string().min(1), consent: z.string().min(1), submit: z.string().min(1) });
+export const pagesSchema = z.object({
+  contact: formPage.extend({ formTitle: z.string().min(1) }),
+  optOut: formPage,
+});
+
 export const configSchema = z.object({
   site: z.object({
     name: z.string().min(1),
@@ -73,6 +100,10 @@ export const configSchema = z.object({
   feeds: z.object({ items: z.number().int().min(1).max(1000) }),
   releases: z.object({ keep: z.number().int().min(1).max(100) }),
   shrinkGate: z.number().min(0).max(1),
+  about: aboutSchema,
+  privacy: privacySchema,
+  sitemapPage: sitemapPageSchema,
+  pages: pagesSchema,
 }).loose();
 
 export type SiteConfig = z.infer<typeof configSchema>;
@@ -81,7 +112,8 @@ export type SiteConfig = z.infer<typeof configSchema>;
  * The part of the configuration the browser needs, embedded in every page.
  * Kept small and free of anything operator-private.
  */
-export type PublicConfig = Pick<SiteConfig, 'site' | 'nav' | 'footer' | 'contact'> & {
+export type PublicConfig = Pick<SiteConfig, 'site' | 'nav' | 'footer' | 'contact'> &
+  Pick<SiteConfig, 'about' | 'privacy' | 'sitemapPage' | 'pages'> & {
   api: Pick<SiteConfig['api'], 'publicBase' | 'imageHost' | 'ipLookup' | 'optOutPath' | 'redirectAllowHosts'>;
   /** YYYY-MM-DD, the build clock's day (events split, "today"). */
   today: string;

@@ -1,0 +1,72 @@
+// The Latest/Popular sidebar of the event detail page (articles spec "Event
+// detail"; §9 tab keys tab1 = Latest, the default, and tab2 = Popular). Items
+// link to /{cat_slug}/{post_name} with title, content snippet, author and date.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ep } from '../../../api/endpoints.ts';
+import type { PostItem } from '../../../api/types.ts';
+import { cutText, stripTags } from '../../../core/html.ts';
+import { paths } from '../../../site/paths.ts';
+import { checkSlug } from '../../../site/slug.ts';
+import { useApi } from '../../data/api.ts';
+import { formatShortDate, isoDate } from '../../lib/format.ts';
+
+const TABS = [
+  { key: 'tab1', label: 'Latest', path: ep.homeLatestNews() },
+  { key: 'tab2', label: 'Popular', path: ep.homePopular() },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+
+const SNIPPET_MAX = 90;
+
+function SidebarItem({ item }: { item: PostItem }) {
+  const snippet = cutText(stripTags(item.post_content ?? item.p_content ?? ''), SNIPPET_MAX);
+  return (
+    <li className="sidebar-item">
+      <Link to={paths.article(item.cat_slug, item.post_name)} className="sidebar-item-title">
+        {item.post_title}
+      </Link>
+      {snippet ? <p className="sidebar-item-snippet">{snippet}</p> : null}
+      <p className="sidebar-item-meta">
+        By {item.post_author} | <time dateTime={isoDate(item.post_date)}>{formatShortDate(item.post_date)}</time>
+      </p>
+    </li>
+  );
+}
+
+function usable(data: unknown): PostItem[] {
+  return (Array.isArray(data) ? (data as PostItem[]) : []).filter((p) => checkSlug(p.cat_slug).ok && checkSlug(p.post_name).ok);
+}
+
+export function EventSidebar() {
+  const [tab, setTab] = useState<TabKey>('tab1');
+  const latest = useApi<PostItem[]>(TABS[0].path);
+  const popular = useApi<PostItem[]>(TABS[1].path);
+  // §8: failures on latest or popular are logged only; the panel stays empty.
+  const items = usable(tab === 'tab1' ? latest.data : popular.data);
+  return (
+    <aside className="event-sidebar" aria-label="Latest and popular articles">
+      <div className="sidebar-tabs" role="tablist" aria-label="Articles">
+        {TABS.map((t) => (
+          <button
+            key={t.key}
+            type="button"
+            role="tab"
+            id={`sidebar-${t.key}`}
+            aria-selected={tab === t.key}
+            aria-controls="sidebar-panel"
+            className={`sidebar-tab${tab === t.key ? ' active' : ''}`}
+            onClick={() => setTab(t.key)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <ul className="sidebar-list" id="sidebar-panel" role="tabpanel" aria-labelledby={`sidebar-${tab}`}>
+        {items.map((p) => (
+          <SidebarItem key={p.id} item={p} />
+        ))}
+      </ul>
+    </aside>
+  );
+}

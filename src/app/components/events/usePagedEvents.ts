@@ -1,0 +1,51 @@
+// Loading pages 1..n of an event list from the prerendered data and the static
+// mirror (architecture, "Data on the client"). Page 1 is seeded by the server,
+// so the first client render equals the prerendered HTML; later pages are read
+// when Show More asks for them.
+import { useQueries } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { EventListResponse } from '../../../api/types.ts';
+import { apiKey, fetchMirror, isOk, type ApiEnvelope } from '../../data/api.ts';
+import { eventPage } from '../../lib/events.ts';
+import type { EventItem } from '../../../api/types.ts';
+
+export interface PagedEvents {
+  /** Items per fetched page, in page order (pages still loading are left out). */
+  pages: EventItem[][];
+  totalPages: number;
+  loading: boolean;
+  failed: boolean;
+}
+
+export function usePagedEvents(list: (page: number) => string, pageCount: number): PagedEvents {
+  const paths = Array.from({ length: pageCount }, (_, i) => list(i + 1));
+  const results = useQueries({
+    queries: paths.map((path) => ({
+      queryKey: apiKey(path),
+      queryFn: () => fetchMirror<EventListResponse>(path),
+    })),
+  });
+  const pages: EventItem[][] = [];
+  let failed = false;
+  let loading = false;
+  let totalPages = 0;
+  let problem: string | null = null;
+  results.forEach((r, i) => {
+    const env = r.data as ApiEnvelope<EventListResponse> | undefined;
+    if (r.isPending) loading = true;
+    if (r.error || (env && !isOk(env.status))) {
+      failed = true;
+      problem ??= r.error ? r.error.message : `HTTP error! Status: ${env!.status}`;
+      return;
+    }
+    if (!env) return;
+    const p = eventPage(env.body);
+    if (i === 0) totalPages = p.totalPages;
+    pages.push(p.items);
+  });
+  // §8 "Failure fetching events": logged only (never console.error); the list stops.
+  useEffect(() => {
+    if (problem) console.warn(`Failed to fetch events: ${problem}`);
+  }, [problem]);
+  return { pages, totalPages, loading, failed };
+}

@@ -1,0 +1,71 @@
+// The submit cycle shared by the contact and opt-out forms (articles spec §4
+// "Forms"): idle -> submitting ('Submitting...', button disabled) -> success
+// (message for 8000 ms, form cleared) or failure (logged 'Failed to submit data
+// to the API.', form kept as filled, a polite visible notice).
+//
+// One request per submission: a ref is the "internal error flag" of §5 — while
+// it is set (a request in flight) submit is blocked, so a double click or Enter
+// pressed twice sends one request (a state update would come too late).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { livePost } from '../../data/live.ts';
+
+/** §9: success message shown 8000 ms. */
+export const SUCCESS_MS = 8000;
+export const SUBMIT_FAILED_LOG = 'Failed to submit data to the API.';
+
+export type SubmitStatus = 'idle' | 'submitting' | 'success' | 'failure';
+
+export interface SubmitOptions {
+  base: string;
+  path: string;
+  /** Called after a successful send (or a honeypot hit) to clear the form. */
+  onSent: () => void;
+}
+
+export function useMessageSubmit({ base, path, onSent }: SubmitOptions) {
+  const [status, setStatus] = useState<SubmitStatus>('idle');
+  const busy = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const succeed = useCallback(() => {
+    onSent();
+    setStatus('success');
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => setStatus((s) => (s === 'success' ? 'idle' : s)), SUCCESS_MS);
+  }, [onSent]);
+
+  /** Sends once; returns false when a submission is already in flight. */
+  const send = useCallback(
+    async (payload: Record<string, unknown>, opts: { honeypot?: boolean } = {}): Promise<boolean> => {
+      if (busy.current) return false;
+      if (opts.honeypot) {
+        // A bot filled the hidden field: look like success, send nothing.
+        succeed();
+        return true;
+      }
+      busy.current = true;
+      setStatus('submitting');
+      try {
+        const res = await livePost(base, path, payload);
+        if (!res.ok) throw new Error(`HTTP error! Status: ${res.status}`);
+        succeed();
+      } catch {
+        // §8: logged (warn, not error: nothing is broken on the page) and the form stays filled.
+        console.warn(SUBMIT_FAILED_LOG);
+        setStatus('failure');
+      } finally {
+        busy.current = false;
+      }
+      return true;
+    },
+    [base, path, succeed],
+  );
+
+  return { status, send, isBusy: () => busy.current };
+}

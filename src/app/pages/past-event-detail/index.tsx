@@ -1,0 +1,7 @@
+// /past-events/{event_slug} (articles spec "Event detail"; the past-event
+// version uses the second and third active ads).
+import { EventDetail } from '../../components/events/EventDetail.tsx';
+
+export default function PastEventDetailPage() {
+  return <EventDetail variant="past" />;
+}

@@ -1,0 +1,41 @@
+// /privacy-policy (articles spec "Privacy Policy"): the legal text from
+// config/site.json `privacy`, with links to /opt-out-form, the CCPA helpline
+// (config.contact.helpline) and the data-protection contact
+// (config.contact.privacyEmail); the text promises breach notification within 1
+// business day. Paragraphs name the links with {tokens} so operators can edit
+// the wording and keep the links.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../site/paths.ts';
+import { useSite } from '../../context.tsx';
+import { usePageHead } from '../../head.tsx';
+import { formatLongDate, isoDate } from '../../lib/format.ts';
+import { fillTokens, telHref } from '../../components/forms/links.tsx';
+
+export default function PrivacyPolicyPage() {
+  const { site, privacy, contact } = useSite();
+  usePageHead({ title: `${privacy.title} | ${site.name}`, description: `How ${site.name} collects, uses and protects personal information, and how to exercise your privacy rights.`, canonicalPath: paths.privacy() });
+  const tokens: Record<string, ReactNode> = {
+    siteName: site.name,
+    optOutLink: <Link to={paths.optOut()}>Do Not Sell My Information form</Link>,
+    contactLink: <Link to={paths.contact()}>contact page</Link>,
+    helpline: <a href={telHref(contact.helpline)}>{contact.helpline}</a>,
+    privacyEmail: <a href={`mailto:${contact.privacyEmail}`}>{contact.privacyEmail}</a>,
+  };
+  return (
+    <article className="static-page legal-page container">
+      <h1 className="page-title">{privacy.title}</h1>
+      <p className="legal-updated">
+        Last updated: <time dateTime={isoDate(privacy.updated)}>{formatLongDate(privacy.updated)}</time>
+      </p>
+      {privacy.sections.map((s) => (
+        <section key={s.heading} className="legal-section">
+          <h2>{s.heading}</h2>
+          {s.paragraphs.map((p, i) => (
+            <p key={i}>{fillTokens(p, tokens)}</p>
+          ))}
+        </section>
+      ))}
+    </article>
+  );
+}

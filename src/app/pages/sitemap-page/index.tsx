@@ -1,0 +1,102 @@
+// /sitemap (articles spec "Site Map"): links to /, /about, /contact-us,
+// /opt-out-form and /privacy-policy; the topic pages; every sub-category's
+// /tag/{subcat_slug} link (ep.subcatList(), prerendered); the side box with
+// 24/7 availability, a phone number and two e-mails (config `sitemapPage`).
+// §8: a failed menu fetch shows 'Error fetching menu items: {message}'.
+import { Link } from 'react-router-dom';
+import { ep } from '../../../api/endpoints.ts';
+import type { SubCategory } from '../../../api/types.ts';
+import { paths } from '../../../site/paths.ts';
+import { checkSlug } from '../../../site/slug.ts';
+import { telHref } from '../../components/forms/links.tsx';
+import { useSite } from '../../context.tsx';
+import { useApi } from '../../data/api.ts';
+import { usePageHead } from '../../head.tsx';
+
+const PAGES = [
+  { to: paths.home(), label: 'Home' },
+  { to: paths.about(), label: 'About Us' },
+  { to: paths.contact(), label: 'Contact Us' },
+  { to: paths.optOut(), label: 'Do Not Sell My Information' },
+  { to: paths.privacy(), label: 'Privacy Policy' },
+];
+
+/** The spec's topic pages, in its order. */
+export const SITEMAP_TOPICS = [
+  { slug: 'news', label: 'News' },
+  { slug: 'podcasts', label: 'Podcasts' },
+  { slug: 'interview', label: 'Interview' },
+  { slug: 'guest-author', label: 'Guest Author' },
+  { slug: 'featured', label: 'Featured' },
+  { slug: 'future-ready', label: 'Future Ready' },
+  { slug: 'learning-center', label: 'Learning Center' },
+] as const;
+
+function SubcatLinks() {
+  const { data, status, error, isLoading } = useApi<SubCategory[]>(ep.subcatList());
+  const problem = error?.message ?? (status !== undefined && (status < 200 || status >= 300) ? `HTTP error! Status: ${status}` : null);
+  if (problem) return <p className="sitemap-error" role="alert">Error fetching menu items: {problem}</p>;
+  if (isLoading) return <p role="status">Loading...</p>;
+  const subcats = (Array.isArray(data) ? data : []).filter((s) => checkSlug(s.subcat_slug).ok);
+  return (
+    <ul className="sitemap-list sitemap-columns">
+      {subcats.map((s) => (
+        <li key={s.subcat_id}>
+          <Link to={paths.tag(s.subcat_slug)}>{s.subcat_name}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function SitemapPage() {
+  const { site, sitemapPage: box } = useSite();
+  usePageHead({ title: `${box.title} | ${site.name}`, description: `Every section, topic and tag on ${site.name}.`, canonicalPath: paths.sitemapPage() });
+  return (
+    <article className="static-page sitemap-page container">
+      <h1 className="page-title">{box.title}</h1>
+      <div className="sitemap-layout">
+        <div className="sitemap-main">
+          <section aria-labelledby="sm-pages">
+            <h2 id="sm-pages">Pages</h2>
+            <ul className="sitemap-list">
+              {PAGES.map((p) => (
+                <li key={p.to}>
+                  <Link to={p.to}>{p.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="sm-topics">
+            <h2 id="sm-topics">Topics</h2>
+            <ul className="sitemap-list">
+              {SITEMAP_TOPICS.map((t) => (
+                <li key={t.slug}>
+                  <Link to={paths.topic(t.slug)}>{t.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="sm-tags">
+            <h2 id="sm-tags">Tags</h2>
+            <SubcatLinks />
+          </section>
+        </div>
+        <aside className="sitemap-box" aria-labelledby="sm-box">
+          <h2 id="sm-box">{box.boxTitle}</h2>
+          <p>{box.availability}</p>
+          <p>
+            <a href={telHref(box.phone)}>{box.phone}</a>
+          </p>
+          <ul className="sitemap-box-emails">
+            {box.emails.map((e) => (
+              <li key={e}>
+                <a href={`mailto:${e}`}>{e}</a>
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </div>
+    </article>
+  );
+}
