@@ -62,8 +62,12 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Sa
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://sample.invalid');
-    const path = url.pathname;
+    // Split by hand rather than new URL(): URL would resolve dot segments and read
+    // "//host/x" as another host, so the path would not be the one the client sent.
+    const rawUrl = req.url ?? '/';
+    const q = rawUrl.indexOf('?');
+    const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
+    const url = { searchParams: new URLSearchParams(q === -1 ? '' : rawUrl.slice(q + 1)) };
     const decision = faults.active ? faults.decide(path) : null;
     if (decision?.latencyMs) await new Promise((r) => setTimeout(r, decision.latencyMs));
     switch (decision?.action) {

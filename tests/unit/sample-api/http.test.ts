@@ -25,6 +25,13 @@ describe('protocol', () => {
     expect(wrong.headers.get('allow')).toContain('POST');
     expect((await postJson(api.url, '/api/post/homelatest', {})).status).toBe(405);
     expect((await getJson(api.url, '/api/post/tag/%E0%A4%A')).status).toBe(400);
+    // Paths are taken as sent: no dot-segment resolution, no "//host" reinterpretation.
+    const { request } = await import('node:http');
+    const statusOf = (path: string) =>
+      new Promise<number>((resolve, reject) => request(`${api.url}/`, { path, agent: false }, (res) => { res.resume(); resolve(res.statusCode!); }).on('error', reject).end());
+    expect(await statusOf('/api/post/../category/all')).toBe(404);
+    expect(await statusOf('//evil.example/api/category/all')).toBe(404);
+    expect(await statusOf('/api/category/all')).toBe(200);
   });
 
   it('CORS is open, with preflight for the JSON POSTs', async () => {
