@@ -1,0 +1,34 @@
+// GitLab Pages reads the same `_redirects` file as Netlify (written by
+// ./netlify.ts); this module adds GitLab's own documented limits
+// (docs.gitlab.com, "GitLab Pages redirects"): at most 1,000 rules and 64 KB
+// (over the count none apply, so the build fails naming the host), and only
+// 301/302 redirects plus 200 rewrites — a 307/308 rule is skipped by GitLab,
+// which the build reports as a warning. It writes no file of its own.
+import { assertRules, checkLimit } from './guard.ts';
+import { netlifyRedirects } from './netlify.ts';
+import type { HostFormat } from './types.ts';
+
+export const GITLAB_RULE_LIMIT = 1000;
+export const GITLAB_FILE_BYTES = 65_536;
+
+/** GitLab's checks over the canonical list and the `_redirects` text ./netlify.ts writes for it. */
+export function gitlabCheck(input: Parameters<HostFormat['render']>[0], redirectsFile?: string): void {
+  assertRules('GitLab Pages', input);
+  checkLimit(input, 'gitlab', 'GitLab Pages', GITLAB_RULE_LIMIT, input.redirects.length + input.rewrites.length);
+  if (redirectsFile !== undefined) {
+    checkLimit(input, 'gitlab', 'GitLab Pages (_redirects bytes)', GITLAB_FILE_BYTES, Buffer.byteLength(redirectsFile));
+  }
+  const unsupported = input.redirects.filter((r) => r.status !== 301 && r.status !== 302);
+  if (unsupported.length) {
+    input.warn?.('PR_REDIRECT_UNSUPPORTED', `GitLab Pages supports 301/302 redirects only; it skips ${unsupported.length} rules (e.g. ${unsupported[0].from} ${unsupported[0].status})`);
+  }
+}
+
+export const gitlabRedirects: HostFormat = {
+  hosts: ['gitlab'],
+  render(input) {
+    const file = netlifyRedirects.render(input).find((f) => f.path === '_redirects');
+    gitlabCheck(input, file?.contents);
+    return [];
+  },
+};
