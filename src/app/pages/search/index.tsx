@@ -4,7 +4,7 @@
 // results, empty (totalItems 0), and the error states of ./query.ts, shown as
 // an alert. Search pages are never indexed.
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ep } from '../../../api/endpoints.ts';
 import { paths } from '../../../site/paths.ts';
@@ -18,6 +18,23 @@ import { liveKey, useApi } from '../../data/api.ts';
 import { usePageHead } from '../../head.tsx';
 import { searchCategories } from './categories.ts';
 import { fetchSearch, searchErrorMessage } from './query.ts';
+
+/**
+ * Search pages are never indexed. The shell document is shared by every search
+ * URL and usePageHead's browser effect sets only the title and description, so
+ * the page itself keeps a robots noindex tag in the head while it is shown
+ * (also after a client-side navigation here), and removes the one it added.
+ */
+function useNoindexWhileMounted(): void {
+  useEffect(() => {
+    if (document.head.querySelector('meta[name="robots"][content~="noindex"]')) return;
+    const meta = document.createElement('meta');
+    meta.name = 'robots';
+    meta.content = 'noindex';
+    document.head.append(meta);
+    return () => meta.remove();
+  }, []);
+}
 
 /** articles spec §9: category tabs first 8. */
 export const SEARCH_TABS = 8;
@@ -37,6 +54,7 @@ export default function SearchPage() {
   const q = useQuery({ queryKey: liveKey(path), queryFn: ({ signal }) => fetchSearch(api.publicBase, path, signal), retry: false });
   const categories = searchCategories(useApi<unknown>(ep.categoryAll()).data);
 
+  useNoindexWhileMounted();
   usePageHead({ title: `${resultHeading(term)} | ${site.name}`, description: `Search results for “${term}” on ${site.name}.`, noindex: true });
 
   const tabs = categories.map((c) => ({ key: c.slug, label: c.name, to: paths.search(c.slug, term), active: c.slug === cat }));

@@ -99,8 +99,15 @@ describe('search page', () => {
     expect(fetchMock).toHaveBeenCalledWith(`/api/post/search/all/${encodeURIComponent("a/b?c=1&d'")}?limit=10&page=1`, expect.anything());
   });
 
-  it('is noindex', () => {
+  it('is noindex: in its head data and, in the browser, as a robots tag while shown', async () => {
     const { head } = serverRender(SearchPage, PATTERNS, '/search/all/react', SEEDED);
     expect(head!.noindex).toBe(true);
+    fetchMock.mockImplementation(async () => json(answer([], 0, 0)));
+    const m = open('/search/all/react');
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    await vi.waitFor(() => expect(h1(m.container)).toBe('No Result For Your Search'));
+    m.unmount();
+    mounted = null;
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
   });
 });

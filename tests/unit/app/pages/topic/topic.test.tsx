@@ -86,7 +86,7 @@ describe('topic page: currentPage in localStorage', () => {
     await vi.waitFor(() => expect(titles(mounted!.container)).toContain('Post number 200'));
     expect(titles(mounted.container)).not.toContain('Post number 100');
     expect(current(mounted.container)).toBe('2');
-    const hydrationWarnings = errors.mock.calls.map((c) => String(c[0])).filter((m) => /hydrat|did not match|server rendered/i.test(m));
+    const hydrationWarnings = errors.mock.calls.map((c: unknown[]) => String(c[0])).filter((m: string) => /hydrat|did not match|server rendered/i.test(m));
     expect(hydrationWarnings).toEqual([]);
     expect(fetch).toHaveBeenCalledWith('/data/post/topic/news@limit=10,page=2.json', expect.anything());
   });
