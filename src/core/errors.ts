@@ -49,6 +49,7 @@ export const CATALOGUE = {
   PR_OUTPUT_WRITE: { exit: 'output', message: 'Cannot write {file}: {detail}', hint: 'Check free disk space and permissions of the output folder.' },
   PR_OUTPUT_PUBLISH: { exit: 'output', message: 'Cannot publish the build into {out}: {detail}', hint: 'The previous site is untouched; check permissions of the folder holding --out.' },
   PR_REDIRECT_LIMIT: { exit: 'output', message: '{host} allows at most {limit} redirect rules; this build has {count}', hint: 'Switch the host off with --hosts (or config hosts), or trim redirects.' },
+  PR_HEADERS_LIMIT: { exit: 'output', message: '{host} allows at most {limit} {what}; this build has {count}', hint: 'Switch the host off with --hosts (or config hosts).' },
   PR_LOCKED: { exit: 'busy', message: 'Another build holds the lock on {out} (pid {pid} since {since})', hint: 'Wait for it to finish; a lock of a dead process is taken over automatically.' },
   PR_SHRINK_GATE: { exit: 'gate', message: 'This build would publish {count} routes, far fewer than the {previous} of the last build', hint: 'If the shrink is intended, rerun with --allow-shrink.' },
   PR_INTERNAL: { exit: 'internal', message: 'Internal error: {detail}', hint: 'This is a bug in Pressroom; please report it with the stack trace.' },

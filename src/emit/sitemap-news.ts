@@ -1,0 +1,53 @@
+// The Google News sitemap `sitemaps/news.xml` (static-hosts.md, "Sitemaps"):
+// only articles published within the last two days by the build clock, at most
+// 1,000 (newest first), each with news:publication (name and language from
+// config.site), news:publication_date (ISO 8601) and news:title. The article
+// kind marks recent articles (RouteSpec.sitemap.news, from ctx.now); the window
+// is re-checked here against the same clock so a stale plan cannot leak old
+// stories. Listed in the sitemap index next to the shards (./sitemap.ts).
+import { Readable } from 'node:stream';
+import { SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
+import type { SitemapEntry } from '../plan/types.ts';
+
+export const NEWS_SITEMAP_FILE = 'sitemaps/news.xml';
+export const NEWS_MAX_URLS = 1000;
+export const NEWS_WINDOW_MS = 2 * 86_400_000;
+
+export interface NewsSite {
+  name: string;
+  language: string;
+}
+
+/** The entries that belong in the news sitemap, newest first, at most 1,000. */
+export function newsEntries(entries: readonly SitemapEntry[], now: string): (SitemapEntry & { news: NonNullable<SitemapEntry['news']> })[] {
+  const t = Date.parse(now);
+  return entries
+    .filter((e): e is SitemapEntry & { news: NonNullable<SitemapEntry['news']> } => {
+      if (!e.news) return false;
+      const d = Date.parse(e.news.publicationDate);
+      return Number.isFinite(d) && d <= t && t - d <= NEWS_WINDOW_MS;
+    })
+    .sort((a, b) => Date.parse(b.news.publicationDate) - Date.parse(a.news.publicationDate) || (a.url < b.url ? -1 : 1))
+    .slice(0, NEWS_MAX_URLS);
+}
+
+/** Google's language codes are ISO 639 (2-3 letters) or zh-cn / zh-tw. */
+export function newsLanguage(language: string): string {
+  const l = language.toLowerCase();
+  return l === 'zh-cn' || l === 'zh-tw' ? l : l.split(/[-_]/)[0];
+}
+
+export async function renderNewsSitemap(entries: readonly SitemapEntry[], site: NewsSite, now: string): Promise<{ path: string; contents: string }> {
+  const items: SitemapItemLoose[] = newsEntries(entries, now).map((e) => ({
+    url: e.url,
+    news: {
+      publication: { name: site.name, language: newsLanguage(site.language) },
+      publication_date: new Date(e.news.publicationDate).toISOString(),
+      title: e.news.title,
+    },
+  }));
+  const stream = new SitemapStream({ xmlns: { news: true, image: false, video: false, xhtml: false } });
+  const done = streamToPromise(stream);
+  Readable.from(items, { objectMode: true }).pipe(stream);
+  return { path: NEWS_SITEMAP_FILE, contents: (await done).toString('utf8') };
+}
