@@ -53,12 +53,14 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Sa
   // Last-Modified: a logical clock, not the wall clock, so answers are reproducible.
   // It starts at the newest post (or "today") and moves one second per mutation.
   let lastModified = Math.max(corpus.todayMs, ...ctx.cat.byDate.slice(0, 1).map((p) => p.date));
+  let lastModifiedHttp = new Date(lastModified).toUTCString();
 
   const mutate = mutations(corpus, () => {
     ctx.cat = buildCatalog(corpus) as Catalog;
     forgetExcerpts(corpus);
     cache.clear();
     lastModified = Math.floor(lastModified / 1000) * 1000 + 1000;
+    lastModifiedHttp = new Date(lastModified).toUTCString();
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -103,7 +105,7 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Sa
     }
 
     if (m.route.method === 'GET') {
-      const key = `${path}?${url.searchParams.toString()}`;
+      const key = rawUrl; // one spelling, one entry: the crawl always sends sorted query keys
       let body = cache.get(key);
       if (!body) {
         const reply = m.route.handler(ctx, m.params, url.searchParams);
@@ -116,7 +118,7 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Sa
       const headers = {
         'Content-Type': 'application/json; charset=utf-8',
         ETag: body.etag,
-        'Last-Modified': new Date(lastModified).toUTCString(),
+        'Last-Modified': lastModifiedHttp,
         'Cache-Control': 'no-cache',
       };
       if (body.status < 300 && notModified(req, body.etag, lastModified)) return send(req, res, 304, headers, Buffer.alloc(0));

@@ -2,6 +2,8 @@
 // mutations, the hostile corpus served correctly, and the CLI entry.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HOSTILE_RECORDS, runApiCommand, startSampleApi, type SampleApi } from '../../../src/sample-api/index.ts';
+import { Command } from 'commander';
+import { registerApiCommand } from '../../../src/sample-api/cli.ts';
 import { getJson, postJson } from './_client.ts';
 
 // Real HTTP on shared CI machines: allow for load rather than fail on a busy core.
@@ -161,5 +163,13 @@ describe('CLI entry', () => {
     await done;
     await expect(runApiCommand({ corpus: 'weird' as never })).rejects.toThrow(/--corpus/);
     await expect(runApiCommand({ faults: 'bogus=1' })).rejects.toThrow(/unknown key/);
+  });
+
+  it('registerApiCommand adds `api` with its flags', () => {
+    const program = new Command();
+    const api = registerApiCommand(program);
+    expect(api.name()).toBe('api');
+    expect(api.options.map((o) => o.long)).toEqual(['--port', '--seed', '--posts', '--today', '--data-dir', '--corpus', '--faults']);
+    expect(() => api.parseOptions(['--posts', 'many'])).toThrow(/--posts must be an integer/);
   });
 });
