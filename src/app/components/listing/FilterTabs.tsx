@@ -31,9 +31,8 @@ export function FilterTabs({ items, visible, ariaLabel, label }: FilterTabsProps
   return (
     <nav className="filter-strip" aria-label={ariaLabel}>
       {label ? (
-        <span className="filter-label" aria-disabled="true">
-          {label}
-        </span>
+        // Not a control: the spec's disabled 'Filter :' label is shown muted.
+        <span className="filter-label">{label}</span>
       ) : null}
       <ul className="filter-tabs">
         {tabs.map((it) => (
