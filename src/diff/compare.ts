@@ -1,0 +1,85 @@
+// What `pressroom diff` compares (issue 7): two output folders (or two
+// releases, which are output folders), or two snapshots.
+//
+// Output folders: every HTML file is a route. A route is changed when its
+// normalised HTML (./normalise.ts) differs, so bytes that differ only in
+// content-hashed asset names are equal. Other files are compared too, by
+// masked name and masked text: content-hashed files themselves (their content
+// is the bundle; a rebuilt bundle alone must show no change) and the manifest
+// (it lists hashes of everything) are left out.
+// Snapshots: entries by key; changed when the entry hash differs.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+import { Snapshot } from '../crawl/snapshot-store.ts';
+import { listTree } from '../releases/link.ts';
+import { isHashedName, maskHashes, normaliseHtml } from './normalise.ts';
+
+const MANIFEST = 'pressroom-manifest.json';
+
+export interface PageChange {
+  file: string;
+  /** Unified diff of the normalised HTML. */
+  diff: string;
+}
+
+export interface OutDiff {
+  kind: 'out';
+  equal: boolean;
+  pages: { added: string[]; removed: string[]; changed: PageChange[] };
+  files: { added: string[]; removed: string[]; changed: string[] };
+}
+
+export interface SnapshotDiff {
+  kind: 'snapshot';
+  equal: boolean;
+  added: string[];
+  removed: string[];
+  changed: string[];
+}
+
+export type DiffResult = OutDiff | SnapshotDiff;
+
+const isPage = (rel: string) => rel.endsWith('.html');
+
+function split<T>(a: Map<string, T>, b: Map<string, T>) {
+  return {
+    added: [...b.keys()].filter((k) => !a.has(k)).sort(),
+    removed: [...a.keys()].filter((k) => !b.has(k)).sort(),
+    both: [...a.keys()].filter((k) => b.has(k)).sort(),
+  };
+}
+
+export async function diffOutputs(oldDir: string, newDir: string, opts: { context?: number } = {}): Promise<OutDiff> {
+  const [a, b] = await Promise.all([listTree(oldDir), listTree(newDir)]);
+  // Keyed by masked name: entry-AAAA1111.js and entry-BBBB2222.js are the same file.
+  const index = (list: string[]) => new Map(list.filter((f) => f !== MANIFEST && !(isHashedName(f) && !isPage(f))).map((f) => [maskHashes(`/${f}`).slice(1), f]));
+  const ia = index(a);
+  const ib = index(b);
+  const s = split(ia, ib);
+  const pages: OutDiff['pages'] = { added: s.added.filter(isPage), removed: s.removed.filter(isPage), changed: [] };
+  const files: OutDiff['files'] = { added: s.added.filter((f) => !isPage(f)), removed: s.removed.filter((f) => !isPage(f)), changed: [] };
+  for (const key of s.both) {
+    const [x, y] = await Promise.all([readFile(join(oldDir, ia.get(key)!)), readFile(join(newDir, ib.get(key)!))]);
+    if (x.equals(y)) continue;
+    if (isPage(key)) {
+      const nx = normaliseHtml(x.toString('utf8'));
+      const ny = normaliseHtml(y.toString('utf8'));
+      if (nx === ny) continue;
+      pages.changed.push({ file: key, diff: createTwoFilesPatch(`a/${key}`, `b/${key}`, nx, ny, undefined, undefined, { context: opts.context ?? 3 }) });
+    } else if (maskHashes(x.toString('utf8')) !== maskHashes(y.toString('utf8'))) {
+      files.changed.push(key);
+    }
+  }
+  const equal = pages.added.length + pages.removed.length + pages.changed.length + files.added.length + files.removed.length + files.changed.length === 0;
+  return { kind: 'out', equal, pages, files };
+}
+
+export async function diffSnapshots(oldDir: string, newDir: string): Promise<SnapshotDiff> {
+  const [{ snapshot: a }, { snapshot: b }] = await Promise.all([Snapshot.load(oldDir), Snapshot.load(newDir)]);
+  const ha = new Map(a.entries().map((e) => [e.key, e.hash]));
+  const hb = new Map(b.entries().map((e) => [e.key, e.hash]));
+  const s = split(ha, hb);
+  const changed = s.both.filter((k) => ha.get(k) !== hb.get(k));
+  return { kind: 'snapshot', equal: s.added.length + s.removed.length + changed.length === 0, added: s.added, removed: s.removed, changed };
+}

@@ -1,0 +1,65 @@
+// `pressroom diff <old> <new>` (issue 7): resolves each side (an output folder,
+// a release id, or a snapshot folder), compares them (./compare.ts) and
+// formats the result for people or, with --json, for machines. Exit codes
+// follow diff(1): 0 equal, 1 different, 2 trouble (the CLI maps every error
+// of this command to 2).
+import { stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { pressroomError } from '../core/errors.ts';
+import { SNAPSHOT_FILE } from '../crawl/snapshot-store.ts';
+import { isReleaseId, releasePaths, RELEASE_SITE } from '../releases/store.ts';
+import { diffOutputs, diffSnapshots, type DiffResult } from './compare.ts';
+
+export { normaliseHtml, maskHashes } from './normalise.ts';
+export type { DiffResult, OutDiff, SnapshotDiff, PageChange } from './compare.ts';
+
+export interface Side {
+  kind: 'out' | 'snapshot';
+  dir: string;
+}
+
+const isDir = (p: string) => stat(p).then((s) => s.isDirectory(), () => false);
+const isFile = (p: string) => stat(p).then((s) => s.isFile(), () => false);
+
+/** A folder with snapshot.ndjson is a snapshot; a release folder means its site; a bare release id is looked up beside `out`. */
+export async function resolveSide(arg: string, out = 'out'): Promise<Side> {
+  const abs = resolve(arg);
+  if (await isDir(abs)) {
+    if (await isFile(join(abs, SNAPSHOT_FILE))) return { kind: 'snapshot', dir: abs };
+    if ((await isDir(join(abs, RELEASE_SITE))) && isReleaseId(abs.slice(abs.lastIndexOf('/') + 1))) return { kind: 'out', dir: join(abs, RELEASE_SITE) };
+    return { kind: 'out', dir: abs };
+  }
+  if (isReleaseId(arg)) {
+    const { site } = releasePaths(out, arg);
+    if (await isDir(site)) return { kind: 'out', dir: site };
+    throw pressroomError('PR_USAGE', { detail: `No release ${arg} beside ${resolve(out)} (\`pressroom releases\` lists them)` });
+  }
+  throw pressroomError('PR_USAGE', { detail: `${arg} is neither a folder nor a release id` });
+}
+
+export async function diffBuilds(oldArg: string, newArg: string, opts: { out?: string; context?: number } = {}): Promise<DiffResult> {
+  const [a, b] = await Promise.all([resolveSide(oldArg, opts.out), resolveSide(newArg, opts.out)]);
+  if (a.kind !== b.kind) throw pressroomError('PR_USAGE', { detail: `Cannot compare a ${a.kind} (${oldArg}) with a ${b.kind} (${newArg})` });
+  return a.kind === 'snapshot' ? diffSnapshots(a.dir, b.dir) : diffOutputs(a.dir, b.dir, { context: opts.context });
+}
+
+const list = (title: string, items: readonly string[], mark: string) => (items.length ? [`${title} (${items.length}):`, ...items.map((i) => `  ${mark} ${i}`)] : []);
+
+/** The human-readable report: a summary, then each changed page's unified diff. */
+export function formatDiff(r: DiffResult): string {
+  if (r.equal) return 'No differences.\n';
+  const lines: string[] = [];
+  if (r.kind === 'snapshot') {
+    lines.push(`Snapshot entries: ${r.added.length} added, ${r.removed.length} removed, ${r.changed.length} changed`);
+    lines.push(...list('Added', r.added, '+'), ...list('Removed', r.removed, '-'), ...list('Changed', r.changed, '~'));
+    return `${lines.join('\n')}\n`;
+  }
+  const { pages, files } = r;
+  lines.push(`Routes: ${pages.added.length} added, ${pages.removed.length} removed, ${pages.changed.length} changed`);
+  lines.push(`Other files: ${files.added.length} added, ${files.removed.length} removed, ${files.changed.length} changed`);
+  lines.push(...list('Added routes', pages.added, '+'), ...list('Removed routes', pages.removed, '-'), ...list('Changed routes', pages.changed.map((c) => c.file), '~'));
+  lines.push(...list('Added files', files.added, '+'), ...list('Removed files', files.removed, '-'), ...list('Changed files', files.changed, '~'));
+  let text = `${lines.join('\n')}\n`;
+  for (const c of pages.changed) text += `\n${c.diff}`;
+  return text;
+}

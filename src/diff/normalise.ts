@@ -1,0 +1,54 @@
+// The normalised HTML that `pressroom diff` and the HTML snapshot tests compare
+// (issue 7, "pressroom diff": "one tag per line, content-hashed asset names
+// masked, so a rebuilt bundle alone shows no change").
+//
+// - Each tag, comment and text run goes on its own line; whitespace-only text
+//   between tags is dropped and text is trimmed (it carries no meaning in
+//   prerendered markup, and keeps lines short).
+// - The JSON inside <script type="application/json"> and
+//   <script type="application/ld+json"> is pretty-printed, two spaces, in its
+//   own key order, so a data change is one readable line instead of a change
+//   to one giant line.
+// - Content-hashed file names (esbuild's `[name]-[hash]`, 8+ characters of
+//   [A-Za-z0-9]) are masked everywhere as `name-[hash].ext`: in script src,
+//   stylesheet and modulepreload hrefs and in the embedded data alike.
+const TOKEN = /<!--[\s\S]*?-->|<[^>]*>|[^<]+/g;
+const HASHED_NAME = /(\/[\w.@~-]*?)-[A-Za-z0-9]{8,}\.(js|mjs|css|map|woff2?|ttf|otf|svg|png|jpe?g|gif|webp|avif)\b/g;
+const JSON_SCRIPT = /^<script\b[^>]*\btype="application\/(ld\+)?json"/i;
+
+export function maskHashes(text: string): string {
+  return text.replace(HASHED_NAME, '$1-[hash].$2');
+}
+
+function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text.trim();
+  }
+}
+
+export function normaliseHtml(html: string): string {
+  const lines: string[] = [];
+  let jsonNext = false;
+  for (const m of html.matchAll(TOKEN)) {
+    const tok = m[0];
+    if (tok.startsWith('<')) {
+      // Tags spanning lines (rare) become one line too.
+      lines.push(tok.replace(/\s*\n\s*/g, ' '));
+      jsonNext = JSON_SCRIPT.test(tok);
+      continue;
+    }
+    const text = tok.trim();
+    if (text === '') continue;
+    lines.push(jsonNext ? prettyJson(text) : text);
+    jsonNext = false;
+  }
+  return `${maskHashes(lines.join('\n'))}\n`;
+}
+
+/** Whether a file name is content-hashed (its bytes are named by its hash; compare by masked name only). */
+export function isHashedName(rel: string): boolean {
+  HASHED_NAME.lastIndex = 0;
+  return HASHED_NAME.test(`/${rel.slice(rel.lastIndexOf('/') + 1)}`);
+}

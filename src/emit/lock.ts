@@ -1,0 +1,195 @@
+// The run lock (issue 7, "A run lock"): two builds (or a build and a rollback)
+// on the same output never overlap. The lock is a file beside out/
+// (`out.lock`), created with O_EXCL ('wx'), which is atomic on local POSIX file
+// systems: of two racing starts exactly one creates it; the other exits at once
+// with PR_LOCKED (exit 7) naming the holder.
+//
+// A build killed with SIGKILL cannot remove its lock. A lock whose holder runs
+// on this host and no longer exists (kill(pid, 0) fails with ESRCH) is stale
+// and taken over. Take-over renames the stale file aside (rename is atomic, so
+// only one contender wins it) and checks that what it moved is still the stale
+// lock it read; if a faster contender had already replaced it, the live lock
+// is put back and this run reports it as held. A lock of another host is never
+// taken over (its pid means nothing here): the operator removes it.
+import { hostname } from 'node:os';
+import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { readFileSync, unlinkSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { pressroomError } from '../core/errors.ts';
+
+export interface LockInfo {
+  pid: number;
+  host: string;
+  /** ISO-8601 wall-clock time the holder started. */
+  startedAt: string;
+  /** What the holder runs, e.g. `build` or `rollback`. */
+  command: string;
+}
+
+export interface RunLock {
+  readonly file: string;
+  readonly info: LockInfo;
+  /** Removes the lock (idempotent). */
+  release(): Promise<void>;
+}
+
+export interface LockOptions {
+  command: string;
+  /** Release the lock on SIGINT/SIGTERM, then let the signal end the process (default true). */
+  handleSignals?: boolean;
+  /** A lock file that cannot be parsed (its writer died between create and write) is stale after this long. */
+  unreadableStaleMs?: number;
+}
+
+export const lockFileFor = (out: string): string => join(dirname(resolve(out)), `${basename(resolve(out))}.lock`);
+
+/** Whether a process id is alive on this host (EPERM: alive, just not ours). */
+export function pidAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function parse(text: string): LockInfo | undefined {
+  try {
+    const v = JSON.parse(text) as LockInfo;
+    return Number.isInteger(v?.pid) && typeof v.host === 'string' ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads the current lock, if any (for `pressroom releases` and messages). */
+export async function readLock(out: string): Promise<LockInfo | undefined> {
+  return parse(await readFile(lockFileFor(out), 'utf8').catch(() => ''));
+}
+
+export async function acquireLock(out: string, opts: LockOptions): Promise<RunLock> {
+  const file = lockFileFor(out);
+  const info: LockInfo = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), command: opts.command };
+  const text = `${JSON.stringify(info)}\n`;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await tryCreate(file, text)) return held(file, info, opts.handleSignals ?? true);
+    const raw = await readFile(file, 'utf8').catch(() => undefined);
+    if (raw === undefined) continue; // released between our create and read: try again
+    const holder = parse(raw);
+    if (!(await isStale(file, holder, opts.unreadableStaleMs ?? 10_000))) throw lockedError(out, holder);
+    await takeOver(file, raw);
+  }
+  throw lockedError(out, await readLock(out));
+}
+
+async function tryCreate(file: string, text: string): Promise<boolean> {
+  // Written to a private name first and then hard-linked into place: link(2)
+  // fails with EEXIST like O_EXCL, and the lock is never seen half-written.
+  const tmp = `${file}.${process.pid}.tmp`;
+  const fh = await open(tmp, 'w');
+  try {
+    await fh.writeFile(text);
+  } finally {
+    await fh.close();
+  }
+  try {
+    await link(tmp, file);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    // File systems without hard links: fall back to an exclusive create.
+    if ((e as NodeJS.ErrnoException).code === 'EPERM' || (e as NodeJS.ErrnoException).code === 'ENOTSUP') return exclusiveCreate(file, text);
+    throw pressroomError('PR_OUTPUT_WRITE', { file, detail: (e as Error).message }, e);
+  } finally {
+    await unlink(tmp).catch(() => undefined);
+  }
+}
+
+async function exclusiveCreate(file: string, text: string): Promise<boolean> {
+  try {
+    const fh = await open(file, 'wx');
+    try {
+      await fh.writeFile(text);
+    } finally {
+      await fh.close();
+    }
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw pressroomError('PR_OUTPUT_WRITE', { file, detail: (e as Error).message }, e);
+  }
+}
+
+async function isStale(file: string, holder: LockInfo | undefined, unreadableStaleMs: number): Promise<boolean> {
+  if (!holder) {
+    const s = await stat(file).catch(() => undefined);
+    return !s || Date.now() - s.mtimeMs > unreadableStaleMs;
+  }
+  return holder.host === hostname() && holder.pid !== process.pid && !pidAlive(holder.pid);
+}
+
+async function takeOver(file: string, staleText: string): Promise<void> {
+  const aside = `${file}.stale-${process.pid}`;
+  try {
+    await rename(file, aside);
+  } catch {
+    return; // someone else moved or removed it first
+  }
+  const moved = await readFile(aside, 'utf8').catch(() => '');
+  if (moved === staleText) {
+    await unlink(aside).catch(() => undefined);
+    return;
+  }
+  // We moved a live lock that replaced the stale one meanwhile: put it back.
+  await link(aside, file).catch(() => undefined);
+  await unlink(aside).catch(() => undefined);
+}
+
+function lockedError(out: string, holder: LockInfo | undefined) {
+  return pressroomError('PR_LOCKED', {
+    out: resolve(out),
+    pid: holder ? `${holder.pid}${holder.host !== hostname() ? ` on ${holder.host}` : ''}, ${holder.command}` : 'unknown',
+    since: holder?.startedAt ?? 'unknown',
+  });
+}
+
+function held(file: string, info: LockInfo, handleSignals: boolean): RunLock {
+  let released = false;
+  const ours = `${JSON.stringify(info)}\n`;
+  const releaseSync = () => {
+    if (released) return;
+    released = true;
+    try {
+      // Only our own lock: never remove one a later run took over.
+      if (readFileSync(file, 'utf8') === ours) unlinkSync(file);
+    } catch {
+      /* already gone */
+    }
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    releaseSync();
+    detach();
+    // Default action of the signal: the process ends with 128 + signo, as the shell expects.
+    process.kill(process.pid, signal);
+  };
+  const detach = () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+  if (handleSignals) {
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  }
+  return {
+    file,
+    info,
+    async release() {
+      detach();
+      if (released) return;
+      released = true;
+      const now = await readFile(file, 'utf8').catch(() => undefined);
+      if (now === ours) await unlink(file).catch(() => undefined);
+    },
+  };
+}

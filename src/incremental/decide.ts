@@ -1,0 +1,58 @@
+// Which routes to render, which to reuse and which files to drop (issue 7,
+// "Incremental rebuilds"). Pure: the previous build's state and this build's
+// routes with their input hashes in, a decision out.
+//
+// A route's page is reused only when all of this holds, else it is rendered:
+// - not `--full`;
+// - the code hash equals the previous one (templates, bundle, config, sources,
+//   Pressroom's and React's versions: any of them can change every page);
+// - the previous build had a route on the same file and path with the same
+//   depsHash (the route itself and the snapshot entry hash of every dep).
+// Files of routes that no longer exist are "deleted": the staging folder starts
+// empty, so they are simply not carried over, and the sitemap is regenerated
+// from the plan, so their entries go too.
+import { createHash } from 'node:crypto';
+import { stableStringify } from '../core/json.ts';
+import type { PlannedRoute } from '../plan/types.ts';
+import type { SnapshotView } from '../site/types.ts';
+import type { BuildState, RouteState } from './state.ts';
+
+export type DecisionReason = 'full' | 'first-build' | 'code-changed' | 'incremental';
+
+export interface Decision<R extends { file: string } = PlannedRoute> {
+  reason: DecisionReason;
+  render: R[];
+  reuse: { route: R; previous: RouteState }[];
+  /** Files of the previous build's routes that this build does not have, sorted. */
+  deleted: string[];
+}
+
+/** The hash of a route's inputs: what it is (kind, path, params, file) and each dep's entry hash (or its absence). */
+export function depsHash(route: Pick<PlannedRoute, 'kind' | 'path' | 'params' | 'file' | 'deps'>, snap: Pick<SnapshotView, 'get'>): string {
+  const deps = [...route.deps].sort().map((p) => [p, snap.get(p)?.hash ?? null]);
+  return createHash('sha256')
+    .update(stableStringify({ kind: route.kind, path: route.path, params: route.params, file: route.file, deps }))
+    .digest('hex');
+}
+
+export function decide<R extends { path: string; file: string }>(input: {
+  previous: BuildState | undefined;
+  codeHash: string;
+  routes: readonly R[];
+  hashOf: (route: R) => string;
+  full?: boolean;
+}): Decision<R> {
+  const { previous, codeHash, routes } = input;
+  const reason: DecisionReason = input.full ? 'full' : !previous ? 'first-build' : previous.codeHash !== codeHash ? 'code-changed' : 'incremental';
+  const current = new Set(routes.map((r) => r.file));
+  const deleted = previous ? Object.keys(previous.routes).filter((f) => !current.has(f)).sort() : [];
+  if (reason !== 'incremental') return { reason, render: [...routes], reuse: [], deleted };
+  const render: R[] = [];
+  const reuse: { route: R; previous: RouteState }[] = [];
+  for (const route of routes) {
+    const prev = previous!.routes[route.file];
+    if (prev && prev.path === route.path && prev.depsHash === input.hashOf(route)) reuse.push({ route, previous: prev });
+    else render.push(route);
+  }
+  return { reason, render, reuse, deleted };
+}

@@ -1,0 +1,58 @@
+// The build state kept with each release (issue 7, "Incremental rebuilds"):
+// for every route its output file, the hash of its inputs (`depsHash`) and the
+// hash and size of the HTML it produced, plus the one code hash of the build.
+// The next build compares its own hashes with these to decide what to render.
+import { readFile } from 'node:fs/promises';
+import { pressroomError } from '../core/errors.ts';
+
+export const STATE_VERSION = 1;
+
+export interface RouteState {
+  path: string;
+  /** Relative to out/. */
+  file: string;
+  /** sha256 of the route itself and of every dep's snapshot entry hash. */
+  depsHash: string;
+  /** sha256 and size of the page's HTML, so a reused page enters the manifest without being read. */
+  sha256: string;
+  size: number;
+}
+
+export interface BuildState {
+  version: typeof STATE_VERSION;
+  /** sha256 of everything code-like: sources, template, bundle, config, versions (./code-hash.ts). */
+  codeHash: string;
+  /** Keyed by output file, sorted. */
+  routes: Record<string, RouteState>;
+}
+
+export function emptyState(codeHash: string): BuildState {
+  return { version: STATE_VERSION, codeHash, routes: {} };
+}
+
+/** The state as stable text: keys sorted, one route per line (diffable, small). */
+export function serialiseState(state: BuildState): string {
+  const files = Object.keys(state.routes).sort();
+  const lines = files.map((f) => `  ${JSON.stringify(f)}: ${JSON.stringify(state.routes[f])}`);
+  return `{"version": ${state.version}, "codeHash": ${JSON.stringify(state.codeHash)}, "routes": {\n${lines.join(',\n')}\n}}\n`;
+}
+
+/** Reads a state file; a missing file is `undefined` (first build), a damaged one is an error. */
+export async function readState(file: string): Promise<BuildState | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw pressroomError('PR_OUTPUT_WRITE', { file, detail: (e as Error).message }, e);
+  }
+  let v: BuildState;
+  try {
+    v = JSON.parse(text) as BuildState;
+  } catch (e) {
+    // A damaged state only costs a full build, never a wrong one.
+    return undefined;
+  }
+  if (v?.version !== STATE_VERSION || typeof v.codeHash !== 'string' || typeof v.routes !== 'object' || v.routes === null) return undefined;
+  return v;
+}

@@ -1,0 +1,63 @@
+// Carrying files over without rewriting them (issue 7: "unchanged files keep
+// their bytes and mtime, so rsync and CDN invalidation see only real
+// changes"). A hard link shares the inode, so bytes and mtime are the same by
+// construction and nothing is copied; Pressroom never edits a published file in
+// place (every build writes a new staging folder), so sharing is safe. Where
+// links are impossible (another file system, EXDEV; a file system without
+// them), the file is copied and its times are set to the source's.
+import { copyFile, link, mkdir, readdir, stat, utimes } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import pLimit from 'p-limit';
+import { pressroomError } from '../core/errors.ts';
+
+const FALLBACK = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK', 'EOPNOTSUPP']);
+
+/** Links (or copies with its mtime) `from` to `to`, creating `to`'s folder. */
+export async function carryFile(from: string, to: string, dirs?: Map<string, Promise<unknown>>): Promise<void> {
+  const dir = dirname(to);
+  let made = dirs?.get(dir);
+  if (!made) {
+    made = mkdir(dir, { recursive: true });
+    dirs?.set(dir, made);
+  }
+  try {
+    await made;
+    await link(from, to);
+  } catch (e) {
+    if (!FALLBACK.has((e as NodeJS.ErrnoException).code ?? '')) {
+      throw pressroomError('PR_OUTPUT_WRITE', { file: to, detail: `cannot carry over ${from}: ${(e as Error).message}` }, e);
+    }
+    try {
+      await copyFile(from, to);
+      const s = await stat(from);
+      await utimes(to, s.atime, s.mtime);
+    } catch (e2) {
+      throw pressroomError('PR_OUTPUT_WRITE', { file: to, detail: (e2 as Error).message }, e2);
+    }
+  }
+}
+
+/** Every file under `root`, as '/'-separated relative paths, sorted. */
+export async function listTree(root: string): Promise<string[]> {
+  const out: string[] = [];
+  async function walk(dir: string, prefix: string): Promise<void> {
+    const entries = await readdir(dir, { withFileTypes: true });
+    for (const e of entries) {
+      const rel = prefix ? `${prefix}/${e.name}` : e.name;
+      if (e.isDirectory()) await walk(join(dir, e.name), rel);
+      else if (e.isFile()) out.push(rel);
+    }
+  }
+  await walk(root, '');
+  return out.sort();
+}
+
+/** Carries a whole tree over (releases, rollback). */
+export async function carryTree(from: string, to: string, concurrency = 32): Promise<number> {
+  const files = await listTree(from);
+  const dirs = new Map<string, Promise<unknown>>();
+  const limit = pLimit(concurrency);
+  await mkdir(to, { recursive: true });
+  await Promise.all(files.map((rel) => limit(() => carryFile(join(from, rel), join(to, rel), dirs))));
+  return files.length;
+}

@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { EXIT, isPressroomError } from '../../../src/core/errors.ts';
+import { acquireLock, lockFileFor, readLock } from '../../../src/emit/lock.ts';
+
+const tmp = () => mkdtemp(join(tmpdir(), 'pr-lock-'));
+
+async function expectLocked(p: Promise<unknown>, naming: string) {
+  const e = await p.then(() => undefined, (x: unknown) => x);
+  expect(isPressroomError(e) && e.code).toBe('PR_LOCKED');
+  expect(isPressroomError(e) && e.exitCode).toBe(EXIT.busy);
+  expect((e as Error).message).toContain(naming);
+}
+
+describe('run lock', () => {
+  it('a second start on the same output fails at once with PR_LOCKED (exit 7) naming the holder; free again after release', async () => {
+    const out = join(await tmp(), 'out');
+    const first = await acquireLock(out, { command: 'build', handleSignals: false });
+    expect(await readLock(out)).toMatchObject({ pid: process.pid, host: hostname(), command: 'build' });
+    // Same pid as holder: a live holder (never taken over as stale).
+    await expectLocked(acquireLock(out, { command: 'build', handleSignals: false }), `pid ${process.pid}`);
+    await first.release();
+    const again = await acquireLock(out, { command: 'build', handleSignals: false });
+    await again.release();
+    await expect(readFile(lockFileFor(out), 'utf8')).rejects.toThrow();
+  });
+
+  it('of concurrent starts exactly one wins', async () => {
+    const out = join(await tmp(), 'out');
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => acquireLock(out, { command: 'build', handleSignals: false })));
+    const won = results.filter((r) => r.status === 'fulfilled');
+    expect(won).toHaveLength(1);
+    await (won[0] as PromiseFulfilledResult<{ release(): Promise<void> }>).value.release();
+  });
+
+  it('a lock left by a SIGKILLed process is taken over', async () => {
+    const out = join(await tmp(), 'out');
+    const lockModule = new URL('../../../src/emit/lock.ts', import.meta.url).pathname;
+    const child = spawn(process.execPath, ['--import', 'tsx', '-e', `
+      const { acquireLock } = await import(${JSON.stringify(lockModule)});
+      await acquireLock(${JSON.stringify(out)}, { command: 'build' });
+      console.log('locked');
+      setInterval(() => {}, 1000);
+    `], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((res) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('locked') && res()));
+    await expectLocked(acquireLock(out, { command: 'build', handleSignals: false }), `pid ${child.pid}`);
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    const lock = await acquireLock(out, { command: 'build', handleSignals: false });
+    expect(lock.info.pid).toBe(process.pid);
+    await lock.release();
+  });
+
+  it('SIGTERM releases the lock before the process ends', async () => {
+    const out = join(await tmp(), 'out');
+    const lockModule = new URL('../../../src/emit/lock.ts', import.meta.url).pathname;
+    const child = spawn(process.execPath, ['--import', 'tsx', '-e', `
+      const { acquireLock } = await import(${JSON.stringify(lockModule)});
+      await acquireLock(${JSON.stringify(out)}, { command: 'build' });
+      console.log('locked');
+      setInterval(() => {}, 1000);
+    `], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((res) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('locked') && res()));
+    child.kill('SIGTERM');
+    const [, signal] = await once(child, 'exit');
+    expect(signal).toBe('SIGTERM');
+    await expect(readFile(lockFileFor(out), 'utf8')).rejects.toThrow();
+  });
+
+  it('a lock of another host is never taken over', async () => {
+    const out = join(await tmp(), 'out');
+    await writeFile(lockFileFor(out), JSON.stringify({ pid: 999999, host: 'elsewhere.example', startedAt: '2026-01-01T00:00:00Z', command: 'build' }));
+    await expectLocked(acquireLock(out, { command: 'build', handleSignals: false }), 'on elsewhere.example');
+  });
+});

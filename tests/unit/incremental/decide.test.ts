@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { decide, depsHash } from '../../../src/incremental/decide.ts';
+import { emptyState, readState, serialiseState, type BuildState } from '../../../src/incremental/state.ts';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+type R = { kind: 'article'; path: string; file: string; params: Record<string, string>; deps: string[] };
+const route = (path: string, deps: string[]): R => ({ kind: 'article', path, file: `${path.slice(1) || 'index'}/index.html`, params: {}, deps });
+const snap = (hashes: Record<string, string>) => ({ get: (p: string) => (p in hashes ? { key: `GET ${p}`, status: 200, body: null, hash: hashes[p] } : undefined) });
+
+function stateOf(codeHash: string, routes: R[], hashes: Record<string, string>): BuildState {
+  const s = emptyState(codeHash);
+  for (const r of routes) s.routes[r.file] = { path: r.path, file: r.file, depsHash: depsHash(r, snap(hashes)), sha256: 'x', size: 1 };
+  return s;
+}
+
+describe('depsHash', () => {
+  it('changes when a dep entry changes, appears or disappears, and ignores dep order', () => {
+    const r = route('/a', ['/api/x', '/api/y']);
+    const base = depsHash(r, snap({ '/api/x': '1', '/api/y': '2' }));
+    expect(depsHash({ ...r, deps: ['/api/y', '/api/x'] }, snap({ '/api/x': '1', '/api/y': '2' }))).toBe(base);
+    expect(depsHash(r, snap({ '/api/x': '1', '/api/y': '3' }))).not.toBe(base);
+    expect(depsHash(r, snap({ '/api/x': '1' }))).not.toBe(base);
+    expect(depsHash({ ...r, params: { slug: 'b' } }, snap({ '/api/x': '1', '/api/y': '2' }))).not.toBe(base);
+  });
+});
+
+describe('decide', () => {
+  const hashes = { '/api/a': '1', '/api/b': '1', '/api/shell': 's' };
+  const routes = [route('/a', ['/api/a', '/api/shell']), route('/b', ['/api/b', '/api/shell'])];
+  const previous = stateOf('code1', routes, hashes);
+
+  it('reuses every route when nothing changed', () => {
+    const d = decide({ previous, codeHash: 'code1', routes, hashOf: (r) => depsHash(r, snap(hashes)) });
+    expect(d.reason).toBe('incremental');
+    expect(d.render).toEqual([]);
+    expect(d.reuse.map((x) => x.route.path)).toEqual(['/a', '/b']);
+    expect(d.deleted).toEqual([]);
+  });
+
+  it('re-renders only routes whose deps changed; a shared dep re-renders all that use it', () => {
+    const h2 = { ...hashes, '/api/b': '2' };
+    const d = decide({ previous, codeHash: 'code1', routes, hashOf: (r) => depsHash(r, snap(h2)) });
+    expect(d.render.map((r) => r.path)).toEqual(['/b']);
+    const h3 = { ...hashes, '/api/shell': 't' };
+    expect(decide({ previous, codeHash: 'code1', routes, hashOf: (r) => depsHash(r, snap(h3)) }).render).toHaveLength(2);
+  });
+
+  it('renders new routes and reports the files of vanished ones as deleted', () => {
+    const next = [routes[0], route('/c', ['/api/a'])];
+    const d = decide({ previous, codeHash: 'code1', routes: next, hashOf: (r) => depsHash(r, snap(hashes)) });
+    expect(d.render.map((r) => r.path)).toEqual(['/c']);
+    expect(d.reuse.map((x) => x.route.path)).toEqual(['/a']);
+    expect(d.deleted).toEqual(['b/index.html']);
+  });
+
+  it('a code change, --full or no previous state renders everything', () => {
+    const hashOf = (r: R) => depsHash(r, snap(hashes));
+    expect(decide({ previous, codeHash: 'code2', routes, hashOf })).toMatchObject({ reason: 'code-changed', reuse: [] });
+    expect(decide({ previous, codeHash: 'code1', routes, hashOf, full: true })).toMatchObject({ reason: 'full', reuse: [] });
+    expect(decide({ previous: undefined, codeHash: 'code1', routes, hashOf })).toMatchObject({ reason: 'first-build', reuse: [] });
+    expect(decide({ previous, codeHash: 'code2', routes, hashOf }).render).toHaveLength(2);
+  });
+});
+
+describe('state file', () => {
+  it('round-trips; a damaged file reads as no state (a full build), a missing one as undefined', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pr-state-'));
+    const s = stateOf('c', [route('/a', ['/api/a'])], { '/api/a': '1' });
+    await writeFile(join(dir, 's.json'), serialiseState(s));
+    expect(await readState(join(dir, 's.json'))).toEqual(s);
+    await writeFile(join(dir, 'bad.json'), '{"version": 1, "codeH');
+    expect(await readState(join(dir, 'bad.json'))).toBeUndefined();
+    expect(await readState(join(dir, 'none.json'))).toBeUndefined();
+  });
+});
