@@ -1,0 +1,200 @@
+// `pressroom serve`: out/ served as a static host serves it (issue 3, item 2):
+// `index.html` per folder with and without the trailing slash, `404.html` with
+// status 404, the `_redirects` rules (redirects with their status, 200 rewrites
+// to the client-only shells), content types, ETag/304, HEAD, no path traversal.
+//
+// The sample site is configured with publicBase '' and imageHost '' (same
+// origin), so /api/* and /uploads/* are proxied to a live API: --api-proxy, or
+// when the site was built from the embedded sample API (the manifest's
+// `source`), an embedded sample API with the same seed, size and today, whose
+// form POSTs persist under .pressroom/sample-data. Search, preview, forms and
+// images then work in `npm start`.
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { dirname, extname, join, posix, resolve, sep } from 'node:path';
+import { pressroomError } from '../core/errors.ts';
+import { MANIFEST_FILE, type Manifest } from '../emit/index.ts';
+import { startSampleApi } from '../sample-api/index.ts';
+import { matchRule, parseRedirects, type ServeRule } from './rules.ts';
+
+export interface ServeOptions {
+  out?: string;
+  port?: number;
+  host?: string;
+  /** Live API for /api/* and /uploads/*; default: from the manifest's source. */
+  apiProxy?: string;
+  /** Where an embedded sample API keeps its POSTs (default .pressroom/sample-data beside out/). */
+  dataDir?: string;
+}
+
+export interface Serving {
+  url: string;
+  /** The API that /api/* and /uploads/* go to, if any. */
+  apiProxy: string | null;
+  close(): Promise<void>;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+  '.conf': 'text/plain; charset=utf-8',
+};
+const HASHED = /-[A-Za-z0-9]{8,}\.(js|css)$/;
+const PROXIED = /^\/(api|uploads)\//;
+
+export async function startServe(opts: ServeOptions = {}): Promise<Serving> {
+  const root = resolve(opts.out ?? 'out');
+  const manifest = await readManifest(root);
+  const rules = parseRedirects(await readFile(join(root, '_redirects'), 'utf8').catch(() => ''));
+  let apiProxy = opts.apiProxy ?? null;
+  let embedded: { close(): Promise<void> } | null = null;
+  if (!apiProxy && manifest.source.kind === 'embedded-sample') {
+    const s = manifest.source;
+    const api = await startSampleApi({ port: 0, seed: s.seed, posts: s.posts, today: s.today, dataDir: opts.dataDir ?? join(dirname(root), '.pressroom', 'sample-data') });
+    embedded = api;
+    apiProxy = api.url;
+  } else if (!apiProxy && manifest.source.kind === 'api') {
+    apiProxy = manifest.source.base;
+  }
+
+  const server = createServer((req, res) => {
+    handle(root, rules, apiProxy, req, res).catch((e) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(`internal error: ${(e as Error).message}\n`);
+    });
+  });
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((ok, fail) => {
+    server.once('error', (e) => fail(pressroomError('PR_USAGE', { detail: `cannot listen on ${opts.host ?? '127.0.0.1'}:${opts.port ?? 0}: ${e.message}` })));
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => ok());
+  });
+  const { port, address } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+  return {
+    url: `http://${host}:${port}`,
+    apiProxy,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((ok) => server.close(() => ok()));
+      await embedded?.close();
+    },
+  };
+}
+
+async function readManifest(root: string): Promise<Manifest> {
+  try {
+    return JSON.parse(await readFile(join(root, MANIFEST_FILE), 'utf8')) as Manifest;
+  } catch (e) {
+    throw pressroomError('PR_USAGE', { detail: `${root} holds no built site (${MANIFEST_FILE}: ${(e as Error).message}); run \`pressroom build\` first` });
+  }
+}
+
+async function handle(root: string, rules: readonly ServeRule[], apiProxy: string | null, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  if (apiProxy && PROXIED.test(url.pathname)) return proxy(apiProxy, req, res);
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
+    return void res.end('method not allowed\n');
+  }
+  const rel = safePath(url.pathname);
+  if (rel === null) {
+    res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+    return void res.end('bad path\n');
+  }
+  const file = await findFile(root, rel);
+  if (file) return sendFile(req, res, file, 200);
+  const rule = matchRule(rules, url.pathname);
+  if (rule && rule.status >= 300 && rule.status < 400) {
+    res.writeHead(rule.status, { location: rule.to, 'content-type': 'text/plain; charset=utf-8' });
+    return void res.end(`redirecting to ${rule.to}\n`);
+  }
+  if (rule && rule.status === 200) {
+    const target = safePath(rule.to);
+    const rewritten = target === null ? null : await findFile(root, target);
+    if (rewritten) return sendFile(req, res, rewritten, 200);
+  }
+  return sendFile(req, res, join(root, '404.html'), 404);
+}
+
+/** The decoded, normalised path relative to out/, or null when it would leave it. */
+export function safePath(pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  if (/[\0\\]/.test(decoded) || decoded.split('/').some((s) => s === '..')) return null;
+  const norm = posix.normalize(decoded);
+  if (!norm.startsWith('/')) return null;
+  return norm.slice(1);
+}
+
+/** A file, or the folder's index.html (with or without the trailing slash). */
+async function findFile(root: string, rel: string): Promise<string | null> {
+  const candidates = rel === '' || rel.endsWith('/') ? [`${rel}index.html`] : [rel, `${rel}/index.html`];
+  for (const c of candidates) {
+    const abs = resolve(root, c);
+    if (abs !== root && !abs.startsWith(root + sep)) return null;
+    const st = await stat(abs).catch(() => null);
+    if (st?.isFile()) return abs;
+  }
+  return null;
+}
+
+async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status: number): Promise<void> {
+  const st = await stat(file).catch(() => null);
+  if (!st) {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+    return void res.end('not found\n');
+  }
+  const etag = `W/"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`;
+  const headers = {
+    'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'cache-control': HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'max-age=0, must-revalidate',
+    etag,
+    'content-length': String(st.size),
+  };
+  if (status === 200 && req.headers['if-none-match'] === etag) {
+    res.writeHead(304, { etag, 'cache-control': headers['cache-control'] });
+    return void res.end();
+  }
+  res.writeHead(status, headers);
+  if (req.method === 'HEAD') return void res.end();
+  await new Promise<void>((ok, fail) => {
+    createReadStream(file).on('error', fail).pipe(res).on('finish', ok).on('close', ok);
+  });
+}
+
+function proxy(base: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const target = new URL(req.url ?? '/', base);
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise<void>((ok) => {
+    const upstream = send(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res).on('finish', ok).on('close', ok);
+    });
+    upstream.on('error', (e) => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(`the API at ${base} did not answer: ${e.message}\n`);
+      ok();
+    });
+    req.pipe(upstream);
+  });
+}
