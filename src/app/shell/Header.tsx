@@ -52,7 +52,11 @@ export function Header() {
           aria-expanded={menuOpen}
           aria-controls="site-nav"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((v) => !v)}
+          onClick={() => {
+            // Collapsing the navigation also closes its open panel.
+            if (menuOpen) setOpen(null);
+            setMenuOpen(!menuOpen);
+          }}
         >
           <span className="header-toggle-bar" />
           <span className="header-toggle-bar" />

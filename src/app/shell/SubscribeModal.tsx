@@ -33,7 +33,13 @@ export function SubscribeModal({ onClose }: { onClose: () => void }) {
     // Next frame: the 'is-shown' class starts the 300 ms / 150 ms transitions.
     const raf = requestAnimationFrame(() => setShown(true));
     input.current?.focus();
+    // Escape closes wherever the focus is (it can sit on <body> after a click on the backdrop).
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === 'Escape') closeRef.current();
+    };
+    document.addEventListener('keydown', onKey);
     return () => {
+      document.removeEventListener('keydown', onKey);
       mounted.current = false;
       cancelAnimationFrame(raf);
       if (resetTimer.current) clearTimeout(resetTimer.current);
@@ -46,6 +52,9 @@ export function SubscribeModal({ onClose }: { onClose: () => void }) {
     setShown(false);
     setTimeout(onClose, MODAL_MS); // let the modal transition finish
   };
+
+  const closeRef = useRef(close);
+  closeRef.current = close;
 
   const check = (v: string) => {
     const ok = isValidEmail(v);
@@ -78,11 +87,6 @@ export function SubscribeModal({ onClose }: { onClose: () => void }) {
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      close();
-      return;
-    }
     if (e.key !== 'Tab' || !dialog.current) return;
     const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
     if (items.length === 0) return;
@@ -134,7 +138,8 @@ export function SubscribeModal({ onClose }: { onClose: () => void }) {
               }}
               onBlur={(e) => check(e.target.value)}
             />
-            <button type="submit" className="btn btn-primary" disabled={sending}>
+            {/* aria-disabled, not disabled: a disabled button would drop the focus out of the dialog */}
+            <button type="submit" className="btn btn-primary" aria-disabled={sending}>
               Submit
             </button>
           </div>
