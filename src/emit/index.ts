@@ -61,6 +61,7 @@ export interface EmitResult {
 // The same escapes as jsonForScript (src/core/json.ts), over stable JSON: a
 // mirror file may be inlined into a page or read by fetch, and equal data gives
 // equal bytes whichever way the snapshot was made (crawled or loaded).
+const HASHED = /^[^/].*\/[^/]+-[A-Za-z0-9]{8,}\.(js|css)$/;
 const UNSAFE = /[<>&\u2028\u2029]/g;
 const safeJson = (v: unknown) => stableStringify(v).replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
@@ -82,8 +83,8 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     }
     await w.write('robots.txt', robotsTxt(site.url));
     const bundle = [...input.bundleFiles].map((f) => ({ path: f.path.replace(/^\/+/, ''), contents: f.contents })).sort((a, b) => (a.path < b.path ? -1 : 1));
-    // The bundle's folders hold content-hashed files only: cached forever (static-hosts.md, "Cache headers").
-    const immutablePrefixes = [...new Set(bundle.filter((f) => f.path.includes('/')).map((f) => `/${f.path.split('/')[0]}/`))].sort();
+    // Folders holding esbuild's content-hashed files ('name-HASH.js'): those files are cached forever (static-hosts.md, "Cache headers").
+    const immutablePrefixes = [...new Set(bundle.filter((f) => HASHED.test(f.path)).map((f) => `/${f.path.slice(0, f.path.lastIndexOf('/') + 1)}`))].sort();
     const redirectFiles = renderRedirects({ redirects: input.plan.redirects, rewrites: input.plan.rewrites, hosts: input.config.hosts as HostName[], immutablePrefixes });
     for (const f of redirectFiles) await w.write(f.path, f.contents);
     for (const f of bundle) await w.write(f.path, typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents));

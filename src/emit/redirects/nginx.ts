@@ -53,7 +53,8 @@ export const nginxRedirects: HostFormat = {
         `  try_files ${r.to} =404;`,
         '}',
       ]),
-      ...immutablePrefixes.flatMap((p) => [`location ${p} {`, '  add_header Cache-Control "public, max-age=31536000, immutable" always;', '  try_files $uri =404;', '}']),
+      // Only esbuild's content-hashed names ('entry-3F2A1B7C.js'); the logo and other static assets beside them revalidate.
+      ...immutablePrefixes.flatMap((p) => [`location ~ "^${p}[^/]+-[A-Za-z0-9]{8,}\\.(js|css)$" {`, '  add_header Cache-Control "public, max-age=31536000, immutable" always;', '  try_files $uri =404;', '}']),
       'location = /404.html { internal; add_header Cache-Control "max-age=0, must-revalidate" always; }',
       '',
     ];

@@ -14,7 +14,7 @@ export interface RedirectInput {
   rewrites: readonly RewriteRule[];
   /** The configured hosts (config.hosts). */
   hosts: readonly HostName[];
-  /** Folders of content-hashed assets ('/assets/'): cached forever. */
+  /** Folders holding content-hashed assets ('/assets/'); only the hashed names in them are cached forever. */
   immutablePrefixes: readonly string[];
   /** Canonical origin (config.site.url); GitHub Pages' canonical links need it. Issue 8. */
   siteUrl?: string;

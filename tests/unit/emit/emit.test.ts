@@ -48,7 +48,7 @@ const input = (out: string, extra: Partial<EmitInput> = {}): EmitInput => ({
   plan,
   pages: pagesOf(PAGES),
   entries: snap.entries(),
-  bundleFiles: [{ path: 'assets/app-abc123.js', contents: 'console.log(1)' }],
+  bundleFiles: [{ path: 'assets/app-ABC12345.js', contents: 'console.log(1)' }],
   config: { site: { url: 'https://site.example', name: 'Site', language: 'en' } as any, hosts: ['netlify', 'cloudflare', 'nginx'] },
   source: { kind: 'api', base: 'http://api.test' },
   ...extra,
@@ -62,7 +62,7 @@ describe('emit', () => {
     expect(files).toEqual([
       '404.html',
       '_redirects',
-      'assets/app-abc123.js',
+      'assets/app-ABC12345.js',
       'data/post/postdetails/news/missing.json',
       'data/post/topic/news@limit=10,page=1.json',
       'index.html',
@@ -83,7 +83,7 @@ describe('emit', () => {
     const conf = await readFile(join(out, 'nginx/pressroom.conf'), 'utf8');
     expect(conf).toContain('try_files $uri $uri/index.html =404;');
     expect(conf).toContain('error_page 404 /404.html;');
-    expect(conf).toContain('location /assets/ {');
+    expect(conf).toContain('location ~ "^/assets/[^/]+-[A-Za-z0-9]{8,}\\.(js|css)$" {');
     expect(await readFile(join(out, 'nginx/redirects.map'), 'utf8')).toContain('  "/old" "/news/a";');
     expect(await readFile(join(out, 'robots.txt'), 'utf8')).toContain('Sitemap: https://site.example/sitemap.xml\n');
     const index = await readFile(join(out, 'sitemap.xml'), 'utf8');
