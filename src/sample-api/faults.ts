@@ -1,6 +1,7 @@
 // Fault injection for tests. Rules are deterministic: a share is drawn from a
 // seeded stream per rule, and `first=N` limits a rule to the first N matching
 // requests, so a test can say "the first two topic requests fail" exactly.
+// The first rule that matches the path and is not exhausted decides.
 //
 // String syntax (flag --faults): rules separated by ';', options by ',':
 //   latency=200,error=0.1,path=/api/post/*
@@ -89,13 +90,13 @@ export class Faults {
     return this.rules.length > 0;
   }
 
-  /** The first rule whose path matches decides; null when no rule applies to this request. */
+  /** The first matching, not exhausted rule decides; null when no rule applies to this request. */
   decide(path: string): FaultDecision | null {
     for (const live of this.rules) {
       if (!live.re.test(path)) continue;
       live.seen++;
       const { rule } = live;
-      if (rule.first !== undefined && live.seen > rule.first) return null;
+      if (rule.first !== undefined && live.seen > rule.first) continue; // exhausted: later rules may apply
       // One draw per request; shares are stacked so their sum is the total fault share.
       const roll = live.rng();
       let acc = 0;

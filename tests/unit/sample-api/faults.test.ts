@@ -58,6 +58,13 @@ describe('fault injection', () => {
     expect((await fetch(api.url + TOPIC)).status).toBe(200);
   });
 
+  it('an exhausted rule falls through to the next one', async () => {
+    api.setFaults('error=1,status=500,first=2;ratelimit=1,retry=2,first=1');
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await fetch(api.url + TOPIC)).status);
+    expect(statuses).toEqual([500, 500, 429, 200]);
+  });
+
   it('429 with Retry-After', async () => {
     api.setFaults('ratelimit=1,retry=7,path=/api/post/*');
     const r = await fetch(api.url + TOPIC);
