@@ -1,0 +1,42 @@
+// Recording a build as a release (./store.ts has the layout). Called by emit
+// between "staging complete" and the swap into out/, so a release exists for
+// everything that gets published; `current` moves after the swap.
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { pressroomError } from '../core/errors.ts';
+import { serialiseState, type BuildState } from '../incremental/state.ts';
+import { carryTree } from './link.ts';
+import { commitRelease, newReleaseId, pruneReleases, releasePaths, setCurrentRelease, stateRootFor, RELEASE_REPORT, RELEASE_SITE, RELEASE_STATE } from './store.ts';
+
+/** Hard-links the finished staging folder into a new release with its state; returns the id. */
+export async function recordRelease(out: string, staging: string, state: BuildState): Promise<string> {
+  const id = await newReleaseId(out);
+  const tmp = `${releasePaths(out, id).dir}.tmp`;
+  await carryTree(staging, join(tmp, RELEASE_SITE));
+  await writeText(join(tmp, RELEASE_STATE), serialiseState(state));
+  await commitRelease(out, id);
+  return id;
+}
+
+/** After the swap: `current` names the release, old ones beyond `keep` go. */
+export async function activateRelease(out: string, id: string, keep: number): Promise<string[]> {
+  await setCurrentRelease(out, id);
+  return pruneReleases(out, keep);
+}
+
+/** build-report.json in the release and, for the latest build, beside the releases. */
+export async function writeBuildReport(out: string, id: string | undefined, report: unknown): Promise<void> {
+  const text = `${JSON.stringify(report, null, 2)}\n`;
+  if (id) await writeText(releasePaths(out, id).report, text);
+  await writeText(join(stateRootFor(out), RELEASE_REPORT), text);
+}
+
+async function writeText(file: string, text: string): Promise<void> {
+  try {
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(`${file}.tmp-${process.pid}`, text);
+    await rename(`${file}.tmp-${process.pid}`, file);
+  } catch (e) {
+    throw pressroomError('PR_OUTPUT_WRITE', { file, detail: (e as Error).message }, e);
+  }
+}

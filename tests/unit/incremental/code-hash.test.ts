@@ -1,0 +1,49 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { codeHash } from '../../../src/incremental/code-hash.ts';
+
+async function fakeRoot(): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), 'pr-code-'));
+  await mkdir(join(root, 'src', 'app'), { recursive: true });
+  await mkdir(join(root, 'src', 'sample-api'), { recursive: true });
+  await mkdir(join(root, 'templates'), { recursive: true });
+  await writeFile(join(root, 'package.json'), JSON.stringify({ version: '1.0.0' }));
+  await writeFile(join(root, 'src', 'app', 'Page.tsx'), 'export const P = 1;');
+  await writeFile(join(root, 'src', 'sample-api', 'corpus.ts'), 'export const C = 1;');
+  await writeFile(join(root, 'templates', 'document.html'), '<html>{{app}}</html>');
+  return root;
+}
+
+describe('codeHash', () => {
+  const base = { bundleHash: 'b1', config: { site: { name: 'A' } }, publicConfig: { today: '2026-01-15' } };
+
+  it('is stable for equal inputs', async () => {
+    const root = await fakeRoot();
+    expect(await codeHash({ ...base, root })).toBe(await codeHash({ ...base, root }));
+  });
+
+  it('changes with a component, the template, the bundle, the config, the build day or the version', async () => {
+    const root = await fakeRoot();
+    const h = await codeHash({ ...base, root });
+    expect(await codeHash({ ...base, root, bundleHash: 'b2' })).not.toBe(h);
+    expect(await codeHash({ ...base, root, config: { site: { name: 'B' } } })).not.toBe(h);
+    expect(await codeHash({ ...base, root, publicConfig: { today: '2026-01-16' } })).not.toBe(h);
+    await writeFile(join(root, 'src', 'app', 'Page.tsx'), 'export const P = 2;');
+    const h2 = await codeHash({ ...base, root });
+    expect(h2).not.toBe(h);
+    await writeFile(join(root, 'templates', 'document.html'), '<html lang>{{app}}</html>');
+    const h3 = await codeHash({ ...base, root });
+    expect(h3).not.toBe(h2);
+    await writeFile(join(root, 'package.json'), JSON.stringify({ version: '1.0.1' }));
+    expect(await codeHash({ ...base, root })).not.toBe(h3);
+  });
+
+  it('ignores the sample API (its answers are in the snapshot, not the code)', async () => {
+    const root = await fakeRoot();
+    const h = await codeHash({ ...base, root });
+    await writeFile(join(root, 'src', 'sample-api', 'corpus.ts'), 'export const C = 2;');
+    expect(await codeHash({ ...base, root })).toBe(h);
+  });
+});
