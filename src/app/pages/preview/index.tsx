@@ -22,6 +22,28 @@ import { paths } from '../../../site/paths.ts';
 import { loadAside, loadAuthor, loadDraft, loadLatest } from './data.ts';
 import { readPreview, savePreviewLatest, savePreviewPost, savePreviewRelated, type KeptPreview } from './storage.ts';
 
+/**
+ * noindex in the live document too: the shell is prerendered without knowing
+ * the draft, and a crawler that runs scripts reads the head after this.
+ */
+function useRobotsNoindex(): void {
+  useEffect(() => {
+    let meta = document.head.querySelector<HTMLMetaElement>('meta[name="robots"]');
+    const created = !meta;
+    const before = meta?.content;
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'robots';
+      document.head.appendChild(meta);
+    }
+    meta.content = 'noindex';
+    return () => {
+      if (created) meta.remove();
+      else if (before !== undefined) meta.content = before;
+    };
+  }, []);
+}
+
 /** Failures of the side calls are logged only (articles spec §8), as warnings. */
 function logged<T>(what: string, p: Promise<T>): Promise<T> {
   return p.catch((e: unknown) => {
@@ -35,6 +57,7 @@ export default function PreviewPage() {
   const { site, api } = useSite();
   const base = api.publicBase;
   const path = paths.preview(cat_slug, post_name);
+  useRobotsNoindex();
 
   const draft = useQuery({
     queryKey: liveKey(ep.previewPost(cat_slug, post_name)),

@@ -1,0 +1,141 @@
+// The article page, the article preview and the 404 page's redirect check in
+// real Chromium over the built sample site (issue 3 item 4 "the article page";
+// issue 5 items 3 and 4): hydration clean, the TOC click scrolls the heading to
+// 130px below the top, scroll-to-top appears after 400px, the view is counted;
+// a draft previewed through the live API; a 404 whose URL the sample API
+// redirects. Every page fails on console errors, page errors or hydration
+// warnings (./harness.ts).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Post } from '../../src/api/types.ts';
+import { generateCorpus } from '../../src/sample-api/index.ts';
+import { BUILD_NOW } from './global-setup.ts';
+import { launchBrowser, openPage, type OpenedPage } from './harness.ts';
+
+let browser: Browser;
+const opened: OpenedPage[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await Promise.all(opened.map((o) => o.close()));
+  await browser?.close();
+});
+
+/**
+ * Problems other than the one failed load a test provokes on purpose: Chromium
+ * logs every non-2xx response as a console error (the 404 document itself, a
+ * 501 from the preview call), which no page code can prevent.
+ */
+function unexpected(problems: string[], ...expected: number[]): string[] {
+  return problems.filter((p) => !expected.some((s) => p.startsWith(`console.error: Failed to load resource: the server responded with a status of ${s} `)));
+}
+
+async function open(path: string, opts: { width?: number } = {}): Promise<OpenedPage> {
+  const o = await openPage(browser, path, opts);
+  opened.push(o);
+  return o;
+}
+
+/** A prerendered article with a hero and at least three TOC entries, read from the built site's mirror. */
+function articleWithToc(): Post {
+  const root = join(inject('outDir'), 'data', 'post', 'postdetails');
+  for (const cat of readdirSync(root).sort()) {
+    for (const file of readdirSync(join(root, cat)).sort()) {
+      const env = JSON.parse(readFileSync(join(root, cat, file), 'utf8'));
+      const post = env.body?.result?.[0] as Post | undefined;
+      if (post && (post.toc?.length ?? 0) >= 3 && !post.podcast_link && post.banner_img && post.banner_show === 1) return post;
+    }
+  }
+  throw new Error('the sample site has no article with a hero and a three-entry TOC');
+}
+
+describe('article page', () => {
+  it('hydrates cleanly, scrolls to a TOC entry, shows scroll-to-top after 400px and counts the view', async () => {
+    const post = articleWithToc();
+    const { page, problems } = await open(`/${post.cat_slug}/${post.post_name}`);
+    expect(await page.locator('h1.article-title').textContent()).toBe(post.post_title);
+    expect(await page.locator('.article-hero img').getAttribute('loading')).toBe('eager');
+    expect(await page.locator('.author-box-name').textContent()).not.toMatch(/Loading/);
+
+    const entry = post.toc![2];
+    await page.click(`.toc-list a[href="#${entry.id}"]`);
+    await page.waitForFunction(
+      (id) => Math.abs(document.getElementById(id)!.getBoundingClientRect().top - 130) <= 2,
+      entry.id,
+      { timeout: 5000 },
+    );
+    expect(await page.locator(`.toc-list a[href="#${entry.id}"]`).getAttribute('aria-current')).toBe('location');
+
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await page.waitForFunction(() => window.scrollY === 0);
+    expect(await page.locator('.scroll-top').count()).toBe(0);
+    await page.evaluate(() => window.scrollTo({ top: 600, behavior: 'instant' }));
+    await page.waitForSelector('button.scroll-top');
+    await page.click('button.scroll-top');
+    await page.waitForFunction(() => window.scrollY === 0);
+
+    const toggle = page.locator('.toc-toggle');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('#article-toc-entries').isVisible()).toBe(false);
+
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/api/post/post_count/')));
+    expect(problems).toEqual([]);
+  });
+
+  it('renders at 375px without problems', async () => {
+    const post = articleWithToc();
+    const { page, problems } = await open(`/${post.cat_slug}/${post.post_name}`, { width: 375 });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('article preview', () => {
+  it('shows a draft from the live API with Related Articles and the Instagram share, noindex, kept in storage', async () => {
+    const corpus = generateCorpus({ today: BUILD_NOW });
+    const d = corpus.posts.find((p) => p.status === 'draft')!;
+    const cat = corpus.categories[d.cat].cat_slug;
+    const { page, problems } = await open(`/preview/${cat}/${d.name}`);
+    await page.waitForSelector('h1.article-title');
+    expect(await page.locator('h1.article-title').textContent()).toBe(d.title);
+    expect(await page.locator('[aria-label="Share on Instagram"]').count()).toBe(1);
+    await page.waitForSelector('.related-articles-list li');
+    const numbers = await page.locator('.related-articles-list .related-number').allTextContents();
+    expect(numbers.length).toBeLessThanOrEqual(4);
+    expect(numbers).toEqual(numbers.map((_, i) => String(i + 1)));
+    await page.waitForFunction(() => document.querySelector('meta[name="robots"]')?.getAttribute('content') === 'noindex');
+    await page.waitForFunction(() => ['preview:post', 'preview:related', 'preview:latest'].every((k) => localStorage.getItem(k)));
+    expect(await page.locator('.article-body script').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('goes to the 404 page for an unknown draft', async () => {
+    const { page, problems } = await open('/preview/news/no-such-draft-anywhere');
+    await page.waitForURL((u) => u.pathname === '/404');
+    await page.waitForSelector('text=Error 404 - Not Found');
+    expect(unexpected(problems, 501)).toEqual([]);
+    expect(problems.length).toBe(1);
+  });
+});
+
+describe('404 page', () => {
+  it('follows the redirect the sample API has for the URL', async () => {
+    const { page, problems } = await open('/category/security');
+    await page.waitForURL((u) => u.pathname === '/tag/cyber-security', { timeout: 10_000 });
+    await page.waitForSelector('h1');
+    expect(unexpected(problems, 404)).toEqual([]);
+  });
+
+  it('stays on the 404 page when there is no redirect', async () => {
+    const { page, problems } = await open('/no/such/page/here');
+    expect(await page.locator('h1').textContent()).toBe('Error 404 - Not Found');
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/api/url_redirect/check_redirect')));
+    expect(new URL(page.url()).pathname).toBe('/no/such/page/here');
+    expect(unexpected(problems, 404)).toEqual([]);
+  });
+});
