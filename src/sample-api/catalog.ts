@@ -44,23 +44,43 @@ function push<K>(m: Map<K, PostRec[]>, k: K, p: PostRec): void {
   else m.set(k, [p]);
 }
 
+/**
+ * Sub-categories named in a keywords string, with the contract's "contains" rule
+ * (slug with dashes read as spaces, or the slug itself). A phrase has no comma, so
+ * a match lies inside one comma-separated piece; generated keywords are exactly
+ * sub-category names, so most pieces resolve by one map lookup instead of 80
+ * substring scans per post (startup at 50,000 posts).
+ */
+export function keywordMatcher(subcats: SubCategory[]): (keywords: string) => number[] {
+  const phrases = subcats.map((s) => [s.subcat_slug.toLowerCase().replace(/-/g, ' '), s.subcat_slug.toLowerCase()] as const);
+  const scan = (piece: string) => phrases.flatMap(([spaced, raw], i) => (piece.includes(spaced) || piece.includes(raw) ? [i] : []));
+  const exact = new Map<string, number[]>();
+  for (const [spaced, raw] of phrases) {
+    exact.set(spaced, scan(spaced));
+    exact.set(raw, scan(raw));
+  }
+  return (keywords) => keywords.toLowerCase().split(',').flatMap((piece) => exact.get(piece.trim()) ?? scan(piece));
+}
+
 export function buildCatalog(c: Corpus): Catalog {
   const byDate = c.posts.filter((p) => p.status === 'publish').sort(newestFirst);
   const byCat = new Map<string, PostRec[]>(c.categories.map((cat) => [cat.cat_slug, []]));
   const byAuthor = new Map<string, PostRec[]>(c.authors.map((a) => [a.author_name, []]));
   const bySubcat = new Map<string, PostRec[]>(c.subcats.map((s) => [s.subcat_slug, []]));
-  // Keyword phrases -> sub-categories, so matching costs one pass over each post's
-  // keywords rather than 40 substring scans per post.
-  const phrases = c.subcats.map((s) => [s, s.subcat_slug.toLowerCase().replace(/-/g, ' '), s.subcat_slug.toLowerCase()] as const);
-  for (const p of byDate) {
+  const matcher = keywordMatcher(c.subcats);
+  const lastPost = new Int32Array(c.subcats.length).fill(-1); // de-duplicates per post
+  byDate.forEach((p, i) => {
     push(byCat, c.categories[p.cat].cat_slug, p);
     push(byAuthor, c.authors[p.author].author_name, p);
-    const kw = p.keywords ? p.keywords.toLowerCase() : '';
-    for (const [s, spaced, raw] of phrases) {
-      const own = p.subcat >= 0 && c.subcats[p.subcat] === s;
-      if (own || (kw && (kw.includes(spaced) || kw.includes(raw)))) bySubcat.get(s.subcat_slug)!.push(p);
-    }
-  }
+    const add = (s: number) => {
+      if (lastPost[s] === i) return;
+      lastPost[s] = i;
+      bySubcat.get(c.subcats[s].subcat_slug)!.push(p);
+    };
+    // Push in sub-category order so every list stays newest first.
+    if (p.subcat >= 0) add(p.subcat);
+    if (p.keywords) for (const s of matcher(p.keywords)) add(s);
+  });
   const byPath = new Map<string, PostRec>();
   const byId = new Map<number, PostRec>();
   for (const p of c.posts) {
