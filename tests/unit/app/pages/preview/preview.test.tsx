@@ -92,6 +92,17 @@ describe('preview page', () => {
     expect(m.container.querySelector('#toc-intro')?.tagName).toBe('H2');
   });
 
+  it('shows the copy kept by an earlier visit while the live call runs, then the live draft', async () => {
+    const d = draft();
+    const path = `/preview/${d.cat}/${d.name}`;
+    savePreviewPost(path, makePost({ post_title: 'Kept copy', post_content: '<h2>Kept</h2><script>alert(1)</script>' }));
+    api.setFaults('latency=1500,path=/api/post/preview-post/*');
+    const { m } = await openPreview(d.cat, d.name);
+    await waitFor(() => m.container.querySelector('.article-title')?.textContent === 'Kept copy');
+    expect(m.container.querySelector('.article-body')!.innerHTML).toBe('<h2 id="toc-kept">Kept</h2>');
+    await waitFor(() => m.container.querySelector('.article-title')?.textContent === d.title, 8000);
+  }, 15_000);
+
   it('goes to /404 for an unknown preview (501)', async () => {
     const { m } = await openPreview('news', 'no-such-draft');
     await waitFor(() => m.container.querySelector('#not-found') !== null);
