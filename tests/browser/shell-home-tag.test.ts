@@ -15,6 +15,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Scroll through the page so fade-ins run and lazy images load, then back to the top, before a full-page screenshot. */
+async function scrollThrough(page: import('playwright-core').Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += 400) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForFunction(() => !document.querySelector('.reveal-out'));
+  await page.waitForLoadState('networkidle');
+}
+
 /** The first tag page linked from nowhere in particular: read from the sitemap-free route list via a known slug. */
 async function firstTagPath(): Promise<string> {
   const { page, close } = await openPage(browser, '/sitemap');
@@ -29,6 +42,7 @@ for (const [name, width] of Object.entries(WIDTHS)) {
       const o = await openPage(browser, '/', { width });
       const { page } = o;
       expect(await page.locator('.home-lead').count()).toBe(1);
+      await scrollThrough(page);
       await screenshot(page, `home-${name}`);
 
       if (width < 768) await page.click('.header-toggle');
@@ -96,7 +110,10 @@ for (const [name, width] of Object.entries(WIDTHS)) {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       expect(await page.evaluate(() => document.activeElement?.className)).toContain('btn-subscribe');
-      expect(o.problems).toEqual([]);
+      // The duplicate answer is a 404 by contract (api-contract "Forms"), which
+      // Chromium itself reports as a failed resource; the app logs nothing.
+      expect(o.problems.filter((p) => !p.includes('status of 404'))).toEqual([]);
+      expect(o.problems.length).toBeLessThanOrEqual(1);
       await o.close();
     });
 
@@ -105,6 +122,7 @@ for (const [name, width] of Object.entries(WIDTHS)) {
       const o = await openPage(browser, path, { width });
       const { page } = o;
       expect(await page.locator('.tag-section').count()).toBeGreaterThanOrEqual(7);
+      await scrollThrough(page);
       await screenshot(page, `tag-${name}`);
       if (width >= 768) {
         await page.locator('.tag-menu-handle').click();
