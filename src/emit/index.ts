@@ -14,7 +14,7 @@ import type { SnapshotEntry } from '../site/types.ts';
 import { publish, recover, stagingDirFor } from './publish.ts';
 import { renderRedirects, type HostName } from './redirects/index.ts';
 import { renderSitemaps, robotsTxt, SITEMAP_SHARD_LIMIT } from './sitemap.ts';
-import { OutputWriter, type ManifestEntry } from './writer.ts';
+import { OutputWriter, type ManifestEntry, type PreviousFiles } from './writer.ts';
 
 export { recover } from './publish.ts';
 export type { ManifestEntry } from './writer.ts';
@@ -26,6 +26,8 @@ export interface EmittedPage {
   path: string;
   file: string;
   html: string;
+  /** An unchanged page of an incremental build (issue 7): carried over from the previous release, not rendered. */
+  reuse?: { from: string; sha256: string; size: number };
 }
 
 /** Where the content came from; serve uses it to start the same sample API. */
@@ -49,12 +51,18 @@ export interface EmitInput {
   onProgress?: (p: { done: number; total: number }) => void;
   maxInFlight?: number;
   sitemapLimit?: number;
+  /** The previous release's files: regenerated files with equal bytes are carried over with their mtime (issue 7). */
+  previous?: PreviousFiles;
+  /** Runs once staging is complete, before the swap into out/ (issue 7: record the release). */
+  beforePublish?: (staging: string, manifest: Manifest) => Promise<void>;
 }
 
 export interface EmitResult {
   pages: number;
   files: number;
   bytes: number;
+  /** Files carried over unchanged from the previous release (issue 7). */
+  carried: number;
   manifest: Manifest;
 }
 
@@ -70,7 +78,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
   const staging = stagingDirFor(input.out);
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
-  const w = new OutputWriter(staging, input.maxInFlight ?? 32);
+  const w = new OutputWriter(staging, input.maxInFlight ?? 32, input.previous);
   try {
     const pages = await writePages(w, input);
     for (const e of input.entries) {
@@ -92,7 +100,8 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     const manifest: Manifest = { version: 1, source: input.source, files: w.manifest() };
     await w.write(MANIFEST_FILE, `${JSON.stringify(manifest, null, 1)}\n`);
     await w.flush();
-    const result = { pages, files: w.files, bytes: w.bytes, manifest };
+    const result = { pages, files: w.files, bytes: w.bytes, carried: w.carried, manifest };
+    await input.beforePublish?.(staging, manifest);
     await publish(staging, input.out);
     return result;
   } catch (e) {
@@ -110,7 +119,8 @@ async function writePages(w: OutputWriter, input: EmitInput): Promise<number> {
   for await (const page of input.pages) {
     const route = planned.get(page.file);
     if (!route || route.path !== page.path) throw pressroomError('PR_INTERNAL', { detail: `render produced ${page.file} for ${page.path}, which the plan does not have` });
-    await w.write(page.file, page.html);
+    if (page.reuse) await w.carry(page.file, page.reuse.from, page.reuse);
+    else await w.write(page.file, page.html);
     done += 1;
     input.onProgress?.({ done, total });
   }

@@ -1,6 +1,7 @@
 // The orchestrator (architecture, "The pipeline"): the only module that knows
 // the order of the stages. It reads like a table of contents:
-//   config -> crawl (or load a snapshot) -> save snapshot -> plan -> bundle -> render+emit -> report
+//   config -> lock -> crawl (conditional, or load a snapshot) -> save snapshot -> plan -> gate
+//   -> bundle -> incremental decision -> render (changed routes) + emit -> release -> report
 import { dirname, join, resolve } from 'node:path';
 import { bundleClient } from '../bundle/index.ts';
 import { buildClock, loadConfig, publicConfig } from '../config/load.ts';
@@ -9,14 +10,28 @@ import type { Snapshot } from '../crawl/snapshot-store.ts';
 import { emit } from '../emit/index.ts';
 import { plan } from '../plan/index.ts';
 import { createRenderer } from '../render/index.ts';
+import { acquireLock } from '../emit/lock.ts';
+import { codeHash, incrementalStep, mergedPages, nextState, previousRelease } from '../incremental/index.ts';
+import { checkShrinkGate } from '../releases/gate.ts';
+import { activateRelease, recordRelease, writeBuildReport } from '../releases/record.ts';
 import type { SiteContextForKinds } from '../site/types.ts';
-import { acquireSnapshot, saveSnapshot } from './snapshot.ts';
+import { acquireSnapshot, loadPrevious, saveSnapshot } from './snapshot.ts';
 import { renderStream } from './render-stream.ts';
 import type { BuildEvent, BuildOptions, BuildReport, StageName } from './types.ts';
 
 export type { BuildEvent, BuildOptions, BuildReport, StageName } from './types.ts';
 
+/** Two builds on one output never overlap (issue 7): the run lock is held from start to report. */
 export async function build(options: BuildOptions = {}): Promise<BuildReport> {
+  const lock = await acquireLock(resolve(options.out ?? 'out'), { command: 'build', handleSignals: options.handleSignals });
+  try {
+    return await lockedBuild(options);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
   const started = performance.now();
   const emitEvent = options.onEvent ?? (() => {});
   const timings = {} as Record<StageName, number>;
@@ -35,39 +50,54 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
   const out = resolve(options.out ?? 'out');
   const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn };
 
-  const acquired = await stage('crawl', () => acquireSnapshot({ options, config, clock, ctx, warn, emitEvent }));
+  const snapshotDir = options.snapshotDir ?? join(dirname(out), '.pressroom', 'snapshot');
+  const previousSnapshot = options.full || options.fromSnapshot ? undefined : await loadPrevious(snapshotDir);
+  const acquired = await stage('crawl', () => acquireSnapshot({ options, config, clock, ctx, warn, emitEvent, previous: previousSnapshot }));
   const snapshot: Snapshot = acquired.snapshot;
-  await stage('snapshot', () =>
-    options.fromSnapshot ? undefined : saveSnapshot(snapshot, options.snapshotDir ?? join(dirname(out), '.pressroom', 'snapshot'), clock, acquired.source),
-  );
+  await stage('snapshot', () => (options.fromSnapshot ? undefined : saveSnapshot(snapshot, snapshotDir, clock, acquired.source)));
   const buildPlan = await stage('plan', () => plan(snapshot, ctx, config));
+  const previous = await previousRelease(out);
+  checkShrinkGate({ count: buildPlan.routes.length, previous: previous && Object.keys(previous.state.routes).length, shrinkGate: config.shrinkGate, allowShrink: options.allowShrink });
   const bundle = await stage('bundle', () => bundleClient({ minify: true }));
+  const code = await codeHash({ bundleHash: bundle.hash, config, publicConfig: publicConfig(config, clock) });
+  const step = await incrementalStep({ previous, routes: buildPlan.routes, snapshot, codeHash: code, full: options.full });
   const renderer = await createRenderer({ config, publicConfig: publicConfig(config, clock), bundle, snapshot });
 
-  // render and emit overlap: pages stream from the renderer into emit's bounded writes.
-  const rendered = renderStream(renderer, buildPlan.routes, warn);
+  // render and emit overlap: pages stream from the renderer into emit's bounded writes;
+  // unchanged pages are carried over from the previous release instead (issue 7).
+  const rendered = renderStream(renderer, step.decision.render, warn);
+  let release = '';
+  let releaseMs = 0;
   const emitted = await stage(
     'emit',
     () =>
       emit({
         out,
         plan: buildPlan,
-        pages: rendered.pages(
+        pages: mergedPages(step, buildPlan.routes, rendered.pages(
           () => emitEvent({ type: 'stage-start', stage: 'render', total: buildPlan.routes.length }),
           (ms) => emitEvent({ type: 'stage-end', stage: 'render', ms }),
-        ),
+        )),
         entries: snapshot.entries(),
         bundleFiles: bundle.files,
         config,
         source: acquired.source,
         onProgress: (p) => emitEvent({ type: 'progress', stage: 'render', done: p.done, total: p.total }),
+        previous: step.previousFiles,
+        beforePublish: async (staging, manifest) => {
+          const t = performance.now();
+          release = await recordRelease(out, staging, nextState(code, buildPlan.routes, step, manifest.files));
+          releaseMs = performance.now() - t;
+        },
       }),
   );
   timings.render = Math.round(rendered.ms());
-  timings.emit = Math.max(0, timings.emit - timings.render);
+  timings.emit = Math.max(0, timings.emit - timings.render - Math.round(releaseMs));
+  await stage('release', () => activateRelease(out, release, config.releases.keep));
+  timings.release += Math.round(releaseMs);
 
   const total = Math.round(performance.now() - started);
-  return {
+  const report: BuildReport = {
     ok: true,
     out,
     source: acquired.source,
@@ -82,9 +112,20 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
     retries: acquired.stats.retries,
     notModified: acquired.stats.notModified,
     snapshotEntries: snapshot.size,
+    incremental: {
+      mode: step.decision.reason,
+      rendered: step.decision.render.length,
+      reused: step.decision.reuse.length,
+      deleted: step.decision.deleted.length,
+      unchangedFiles: emitted.carried,
+      previousRelease: step.previousRelease ?? null,
+    },
+    release,
     warnings,
     pagesPerSecond: total > 0 ? Math.round((emitted.pages / total) * 1000) : 0,
   };
+  await writeBuildReport(out, release, report);
+  return report;
 }
 
 /** file < environment < flags, then the one build clock (src/config/load.ts). */
