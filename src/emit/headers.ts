@@ -3,11 +3,12 @@
 // and everything else not hashed `max-age=0, must-revalidate`.
 //
 // Both hosts *combine* the headers of every rule a path matches (the values of
-// one header are comma-joined), so a catch-all `/*` next to `/assets/*` would
-// send both Cache-Control values for an asset. Instead of a catch-all, one rule
-// per top-level entry of out/ that is not a hashed-asset folder: `/`, each
-// top-level file, and each folder as `/{name}` plus `/{name}/*`. The rules never
-// overlap, and there are few (categories and fixed pages, not articles).
+// one header are comma-joined), and their patterns cannot say "name-HASH.js",
+// so a folder rule would also make /assets/logo.svg immutable and a catch-all
+// `/*` next to it would send two Cache-Control values. So: one rule per
+// content-hashed file (esbuild's `name-HASH.js|css`), plus `/data/*`; every
+// other file keeps the host's default, which on both Netlify and Cloudflare
+// Pages is exactly `public, max-age=0, must-revalidate` (HTML, logo, sitemaps).
 // Cloudflare allows 100 rules and 2,000 characters per line: checked, failing
 // the build naming the host unless Cloudflare is switched off.
 // The nginx, Apache, Caddy and Vercel equivalents live in their redirect writers.
@@ -18,11 +19,14 @@ export const REVALIDATE = 'max-age=0, must-revalidate';
 export const CLOUDFLARE_HEADER_RULES = 100;
 export const CLOUDFLARE_HEADER_LINE = 2000;
 
+/** esbuild's content-hashed output names ('assets/entry-ZUON7Q7K.js'), as emit recognises them. */
+export const HASHED_ASSET = /^[^/].*\/[^/]+-[A-Za-z0-9]{8,}\.(js|css)$/;
+/** The same test as a regular expression on URL paths, for the server-config hosts. */
+export const HASHED_URL_PATTERN = '[^/]+-[A-Za-z0-9]{8,}\\.(js|css)$';
+
 export interface HeadersInput {
   /** Every file of out/ (relative, '/'-separated, decoded), e.g. from the manifest. */
   files: readonly string[];
-  /** Folders of content-hashed assets, as URL prefixes ('/assets/'). */
-  immutablePrefixes: readonly string[];
   hosts: readonly string[];
 }
 
@@ -31,25 +35,13 @@ export interface HeaderRule {
   headers: [string, string][];
 }
 
-const seg = (s: string) => encodeURIComponent(s);
+const urlPath = (file: string) => `/${file.split('/').map(encodeURIComponent).join('/')}`;
 
-export function headerRules({ files, immutablePrefixes }: Omit<HeadersInput, 'hosts'>): HeaderRule[] {
-  const hashed = new Set(immutablePrefixes.map((p) => p.replace(/^\/|\/$/g, '')));
-  const folders = new Set<string>();
-  const topFiles = new Set<string>();
-  for (const f of files) {
-    const [first, ...rest] = f.split('/');
-    if (hashed.has(first)) continue;
-    if (first.startsWith('_') && rest.length === 0) continue; // _headers, _redirects: host config, never served
-    (rest.length ? folders : topFiles).add(first);
-  }
-  const sorted = (s: Set<string>) => [...s].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const revalidate = (path: string): HeaderRule => ({ path, headers: [['Cache-Control', REVALIDATE]] });
+export function headerRules({ files }: Pick<HeadersInput, 'files'>): HeaderRule[] {
+  const hashed = files.filter((f) => HASHED_ASSET.test(f)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return [
-    ...[...hashed].sort().map((h) => ({ path: `/${seg(h)}/*`, headers: [['Cache-Control', IMMUTABLE]] as [string, string][] })),
-    revalidate('/'),
-    ...sorted(topFiles).map((f) => revalidate(`/${seg(f)}`)),
-    ...sorted(folders).flatMap((d) => [revalidate(`/${seg(d)}`), revalidate(`/${seg(d)}/*`)]),
+    ...hashed.map((f) => ({ path: urlPath(f), headers: [['Cache-Control', IMMUTABLE]] as [string, string][] })),
+    ...(files.some((f) => f.startsWith('data/')) ? [{ path: '/data/*', headers: [['Cache-Control', REVALIDATE]] as [string, string][] }] : []),
   ];
 }
 

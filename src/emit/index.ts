@@ -11,6 +11,7 @@ import { pressroomError } from '../core/errors.ts';
 import { stableStringify } from '../core/json.ts';
 import type { BuildPlan } from '../plan/types.ts';
 import type { SnapshotEntry } from '../site/types.ts';
+import { headersFile, publishingFiles } from './publishing.ts';
 import { publish, recover, stagingDirFor } from './publish.ts';
 import { renderRedirects, type HostName } from './redirects/index.ts';
 import { renderSitemaps, robotsTxt, SITEMAP_SHARD_LIMIT } from './sitemap.ts';
@@ -46,7 +47,11 @@ export interface EmitInput {
   /** Snapshot entries, for the static mirror (only `GET /api/...` keys are mirrored). */
   entries: Iterable<SnapshotEntry>;
   bundleFiles: readonly { path: string; contents: string | Uint8Array }[];
-  config: Pick<SiteConfig, 'site' | 'hosts'>;
+  config: Pick<SiteConfig, 'site' | 'hosts'> & Partial<Pick<SiteConfig, 'feeds' | 'api'>>;
+  /** The build clock (ISO-8601): the news sitemap's two-day window and empty feeds' dates (issue 8). Without it, no feeds or news sitemap. */
+  now?: string;
+  /** Non-fatal notes from the host writers (issue 8). */
+  warn?(code: string, message: string): void;
   source: BuildSource;
   onProgress?: (p: { done: number; total: number }) => void;
   maxInFlight?: number;
@@ -86,16 +91,31 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
       await w.write(mirrorFile(e.key.slice(4)), safeJson({ status: e.status, body: e.body }));
     }
     const { site } = input.config;
-    for (const f of await renderSitemaps(input.plan.sitemap, { url: site.url, name: site.name, language: site.language }, input.sitemapLimit ?? SITEMAP_SHARD_LIMIT)) {
+    // Feeds and the Google News sitemap (issue 8), when the build clock is known.
+    const publishing = input.now ? await publishingFiles({ plan: input.plan, entries: input.entries, config: input.config, now: input.now }) : null;
+    for (const f of publishing?.files ?? []) await w.write(f.path, f.contents);
+    const extraSitemaps = publishing ? [publishing.newsSitemap] : [];
+    for (const f of await renderSitemaps(input.plan.sitemap, { url: site.url, name: site.name, language: site.language }, input.sitemapLimit ?? SITEMAP_SHARD_LIMIT, extraSitemaps)) {
       await w.write(f.path, f.contents);
     }
     await w.write('robots.txt', robotsTxt(site.url));
     const bundle = [...input.bundleFiles].map((f) => ({ path: f.path.replace(/^\/+/, ''), contents: f.contents })).sort((a, b) => (a.path < b.path ? -1 : 1));
     // Folders holding esbuild's content-hashed files ('name-HASH.js'): those files are cached forever (static-hosts.md, "Cache headers").
     const immutablePrefixes = [...new Set(bundle.filter((f) => HASHED.test(f.path)).map((f) => `/${f.path.slice(0, f.path.lastIndexOf('/') + 1)}`))].sort();
-    const redirectFiles = renderRedirects({ redirects: input.plan.redirects, rewrites: input.plan.rewrites, hosts: input.config.hosts as HostName[], immutablePrefixes });
+    const redirectFiles = renderRedirects({
+      redirects: input.plan.redirects,
+      rewrites: input.plan.rewrites,
+      hosts: input.config.hosts as HostName[],
+      immutablePrefixes,
+      siteUrl: site.url,
+      pageFiles: new Set(input.plan.routes.map((r) => r.file)),
+      warn: input.warn,
+    });
     for (const f of redirectFiles) await w.write(f.path, f.contents);
     for (const f of bundle) await w.write(f.path, typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents));
+    // `_headers` last: its rules name every content-hashed file of the build (issue 8, ./headers.ts).
+    const headers = headersFile(w.manifest().map((f) => f.path), input.config.hosts);
+    if (headers) await w.write(headers.path, headers.contents);
     await w.flush();
     const manifest: Manifest = { version: 1, source: input.source, files: w.manifest() };
     await w.write(MANIFEST_FILE, `${JSON.stringify(manifest, null, 1)}\n`);

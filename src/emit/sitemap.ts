@@ -49,7 +49,8 @@ async function xml(stream: SitemapStream | SitemapIndexStream, items: readonly u
 }
 
 /** The index and its shards as {path, contents}, in a fixed order. */
-export async function renderSitemaps(entries: readonly SitemapEntry[], site: SitemapSite, limit = SITEMAP_SHARD_LIMIT): Promise<{ path: string; contents: string }[]> {
+/** `extra`: further sitemaps written elsewhere (issue 8: sitemaps/news.xml), listed in the index after the shards. */
+export async function renderSitemaps(entries: readonly SitemapEntry[], site: SitemapSite, limit = SITEMAP_SHARD_LIMIT, extra: readonly string[] = []): Promise<{ path: string; contents: string }[]> {
   const shards = shardEntries(entries, limit);
   const files: { path: string; contents: string }[] = [];
   const index: { url: string; lastmod?: string }[] = [];
@@ -61,6 +62,7 @@ export async function renderSitemaps(entries: readonly SitemapEntry[], site: Sit
     const lastmod = shard.reduce<string | undefined>((max, e) => (e.lastmod && (!max || iso(e.lastmod) > iso(max)) ? e.lastmod : max), undefined);
     index.push({ url: absoluteUrl(site.url, `/${shardFile(n)}`), ...(lastmod ? { lastmod } : {}) });
   }
+  for (const path of extra) index.push({ url: absoluteUrl(site.url, `/${path}`) });
   files.unshift({ path: SITEMAP_INDEX_FILE, contents: await xml(new SitemapIndexStream(), index) });
   return files;
 }

@@ -81,6 +81,8 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
         entries: snapshot.entries(),
         bundleFiles: bundle.files,
         config,
+        now: ctx.now,
+        warn,
         source: acquired.source,
         onProgress: (p) => emitEvent({ type: 'progress', stage: 'render', done: p.done, total: p.total }),
         previous: step.previousFiles,

@@ -9,6 +9,7 @@
 // RewriteMap would scale further but works only in server config (static-hosts.md).
 // The shells and folder index files use mod_rewrite (DirectorySlash Off keeps
 // /about from being redirected to /about/, the canonical form has no slash).
+import { HASHED_URL_PATTERN } from '../headers.ts';
 import { assertRules, decodedPath } from './guard.ts';
 import type { HostFormat } from './types.ts';
 
@@ -54,7 +55,7 @@ export const apacheRedirects: HostFormat = {
       '',
       '<IfModule mod_headers.c>',
       '  Header set Cache-Control "max-age=0, must-revalidate"',
-      ...immutablePrefixes.flatMap((p) => [`  <If "%{REQUEST_URI} =~ m#^${folder(p)}#">`, '    Header set Cache-Control "public, max-age=31536000, immutable"', '  </If>']),
+      ...immutablePrefixes.flatMap((p) => [`  <If "%{REQUEST_URI} =~ m#^${folder(p)}${HASHED_URL_PATTERN}#">`, '    Header set Cache-Control "public, max-age=31536000, immutable"', '  </If>']),
       '</IfModule>',
       '',
     ];

@@ -37,7 +37,8 @@ export const vercelRedirects: HostFormat = {
   render(input) {
     assertRules('Vercel', input);
     const { redirects, rewrites, immutablePrefixes } = input;
-    const headers = immutablePrefixes.map((p) => ({ source: `${vercelSource(p)}(.*)`, headers: [{ key: 'Cache-Control', value: IMMUTABLE }] }));
+    // Only esbuild's content-hashed names in those folders ('entry-ZUON7Q7K.js'); the logo beside them keeps Vercel's revalidating default.
+    const headers = immutablePrefixes.map((p) => ({ source: `${vercelSource(p)}:file([^/]+-[A-Za-z0-9]{8,}\\.(?:js|css))`, headers: [{ key: 'Cache-Control', value: IMMUTABLE }] }));
     checkLimit(input, 'vercel', 'Vercel (vercel.json routes)', VERCEL_ROUTE_LIMIT, redirects.length + rewrites.length + headers.length);
     const json = {
       $schema: 'https://openapi.vercel.sh/vercel.json',

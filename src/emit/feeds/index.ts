@@ -1,0 +1,72 @@
+// Feeds for the whole site, each category, each tag (sub-category) and each
+// author (issue 8, "Feeds"), in RSS 2.0, Atom and JSON Feed 1.1, capped at
+// config.feeds.items newest items. Paths: src/site/feeds.ts. A section gets a
+// feed when it has articles or a page (topic, tag, author route), so every
+// <link rel="alternate"> a page carries resolves.
+import type { SiteConfig } from '../../config/schema.ts';
+import type { PlannedRoute } from '../../plan/types.ts';
+import { feedPath, type FeedScope } from '../../site/feeds.ts';
+import { absoluteUrl, paths } from '../../site/paths.ts';
+import { checkSlug } from '../../site/slug.ts';
+import { feedArticles, type FeedArticle, type FeedSource } from './model.ts';
+import { atom, jsonFeed, rss, type FeedMeta } from './render.ts';
+
+export { feedArticles, type FeedArticle } from './model.ts';
+
+export interface FeedsInput extends FeedSource {
+  site: Pick<SiteConfig['site'], 'name' | 'title' | 'description' | 'language' | 'logo' | 'url'>;
+  items: number;
+  now: string;
+}
+
+interface Section {
+  scope: FeedScope;
+  title: string;
+  page: string;
+  articles: FeedArticle[];
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function sections(input: FeedsInput, all: FeedArticle[]): Section[] {
+  const groups = new Map<string, Section>();
+  const add = (kind: 'category' | 'tag' | 'author', slug: string, name: string, page: string, a?: FeedArticle) => {
+    if (!checkSlug(slug).ok) return;
+    const key = `${kind}\u0000${slug}`;
+    let s = groups.get(key);
+    if (!s) {
+      s = { scope: { kind, slug }, title: `${input.site.name}: ${name}`, page, articles: [] };
+      groups.set(key, s);
+    }
+    if (a) s.articles.push(a);
+  };
+  for (const a of all) {
+    add('category', a.category.slug, a.category.name, paths.topic(a.category.slug), a);
+    if (a.tag) add('tag', a.tag.slug, a.tag.name, paths.tag(a.tag.slug), a);
+    if (a.author) add('author', a.author.slug, a.author.name, paths.author(a.author.slug), a);
+  }
+  // Pages without articles in the snapshot still get (empty) feeds, so their links resolve.
+  for (const r of input.routes as PlannedRoute[]) {
+    if (r.kind === 'topic' && r.params.cat_slug && !r.params.subcat) add('category', r.params.cat_slug, r.params.cat_slug, r.path);
+    if (r.kind === 'topic' && r.params.subcat) add('tag', r.params.subcat, r.params.subcat, paths.tag(r.params.subcat));
+    if (r.kind === 'tag' && r.params.subcat) add('tag', r.params.subcat, r.params.subcat, r.path);
+    if (r.kind === 'author' && r.params.auther_name) add('author', r.params.auther_name, r.params.auther_name, r.path);
+  }
+  return [...groups.values()].sort((a, b) => cmp(feedPath(a.scope, 'rss'), feedPath(b.scope, 'rss')));
+}
+
+/** Every feed file, sorted by path. */
+export function renderFeeds(input: FeedsInput): { path: string; contents: string }[] {
+  const all = feedArticles(input);
+  const logo = /^https?:\/\//.test(input.site.logo) ? input.site.logo : absoluteUrl(input.site.url, input.site.logo);
+  const base = { siteUrl: input.site.url, language: input.site.language, image: logo, now: input.now };
+  const list: Section[] = [{ scope: { kind: 'site' }, title: input.site.title, page: '/', articles: all }, ...sections(input, all)];
+  const files: { path: string; contents: string }[] = [];
+  for (const s of list) {
+    const meta: FeedMeta = { ...base, scope: s.scope, title: s.title, description: s.scope.kind === 'site' ? input.site.description : `The latest stories from ${s.title}`, link: absoluteUrl(input.site.url, s.page) };
+    const items = s.articles.slice(0, input.items);
+    const file = (f: 'rss' | 'atom' | 'json') => decodeURIComponent(feedPath(s.scope, f).slice(1));
+    files.push({ path: file('rss'), contents: rss(meta, items) }, { path: file('atom'), contents: atom(meta, items) }, { path: file('json'), contents: jsonFeed(meta, items) });
+  }
+  return files.sort((a, b) => cmp(a.path, b.path));
+}

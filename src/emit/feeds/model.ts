@@ -1,0 +1,86 @@
+// Feed items from the snapshot (issue 8, "Feeds"): one per article route, with
+// the post's details and its author record. Everything a feed shows is derived
+// here once, as plain text and absolute URLs; ./render.ts only formats it.
+import { ep } from '../../api/endpoints.ts';
+import type { Author, Post } from '../../api/types.ts';
+import { cutText, stripTags } from '../../core/html.ts';
+import type { PlannedRoute } from '../../plan/types.ts';
+import { absoluteUrl, paths } from '../../site/paths.ts';
+import { checkSlug } from '../../site/slug.ts';
+
+export const EXCERPT_CHARS = 280;
+
+export interface FeedArticle {
+  /** Stable forever: a tag: URI from the host, the first publication day and the post id (survives slug renames). */
+  id: string;
+  url: string;
+  title: string;
+  excerpt: string;
+  date: Date;
+  image?: { url: string; type: string };
+  category: { slug: string; name: string };
+  tag?: { slug: string; name: string };
+  author?: { slug: string; name: string; url: string };
+}
+
+export interface FeedSource {
+  routes: readonly PlannedRoute[];
+  /** The 2xx body of an API path in the snapshot. */
+  lookup(apiPath: string): unknown;
+  siteUrl: string;
+  imageHost: string;
+}
+
+// XML 1.0 forbids most C0 controls; CMS text must not make a feed unparsable.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+export const clean = (s: string) => s.replace(CONTROL, '');
+
+const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif', svg: 'image/svg+xml' };
+
+function imageOf(src: FeedSource, path: string | null): FeedArticle['image'] {
+  if (!path) return undefined;
+  let url: string;
+  if (/^https?:\/\//i.test(path)) url = path;
+  else if (path.startsWith('/') && !path.startsWith('//')) url = absoluteUrl(src.imageHost || src.siteUrl, path);
+  else return undefined;
+  const ext = /\.([a-z0-9]+)(?:[?#]|$)/i.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? '';
+  return { url, type: IMAGE_TYPES[ext] ?? 'image/jpeg' };
+}
+
+/** At most EXCERPT_CHARS, cut at a word boundary with an ellipsis when shortened. */
+export function excerptOf(text: string): string {
+  const cut = cutText(text, EXCERPT_CHARS);
+  if (cut === text) return text;
+  const space = cut.lastIndexOf(' ');
+  return `${(space > EXCERPT_CHARS / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
+}
+
+export function feedArticles(src: FeedSource): FeedArticle[] {
+  const host = new URL(src.siteUrl).hostname;
+  const out: FeedArticle[] = [];
+  for (const r of src.routes) {
+    if (r.kind !== 'article') continue;
+    const post = (src.lookup(ep.postDetails(r.params.cat_slug, r.params.post_name)) as { result?: Post[] } | undefined)?.result?.[0];
+    if (!post) continue;
+    const date = new Date(post.post_date);
+    if (Number.isNaN(date.getTime())) continue;
+    const author = (src.lookup(ep.authorById(post.post_author_id)) as { result?: Author[] } | undefined)?.result?.[0];
+    const authorSlug = author?.author_name ?? post.author_name;
+    const excerpt = clean(post.meta_description?.trim() || excerptOf(stripTags(post.post_content ?? '')));
+    out.push({
+      id: `tag:${host},${date.toISOString().slice(0, 10)}:post/${post.id}`,
+      url: absoluteUrl(src.siteUrl, r.path),
+      title: clean(post.post_title),
+      excerpt,
+      date,
+      image: post.banner_img ? imageOf(src, post.banner_img) : undefined,
+      category: { slug: post.cat_slug, name: clean(post.cat_name || post.cat_slug) },
+      ...(post.subcat_slug && checkSlug(post.subcat_slug).ok ? { tag: { slug: post.subcat_slug, name: clean(post.subcat_name || post.subcat_slug) } } : {}),
+      ...(authorSlug && checkSlug(authorSlug).ok
+        ? { author: { slug: authorSlug, name: clean(author?.author_display_name || post.post_author || authorSlug), url: absoluteUrl(src.siteUrl, paths.author(authorSlug)) } }
+        : {}),
+    });
+  }
+  // Newest first; ties by URL so equal snapshots give equal feeds.
+  return out.sort((a, b) => b.date.getTime() - a.date.getTime() || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+}

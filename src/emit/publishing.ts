@@ -1,0 +1,43 @@
+// The publishing outputs beyond pages, mirror and the basic sitemap (issue 8):
+// feeds for the site, each category, tag and author; the Google News sitemap;
+// and, once every other file is known, the `_headers` file. emit calls these
+// two functions; everything here is pure over the plan and the snapshot.
+import type { SiteConfig } from '../config/schema.ts';
+import type { BuildPlan } from '../plan/types.ts';
+import type { SnapshotEntry } from '../site/types.ts';
+import { readsHeadersFile, renderHeaders } from './headers.ts';
+import { renderFeeds } from './feeds/index.ts';
+import { renderNewsSitemap } from './sitemap-news.ts';
+
+export interface PublishingInput {
+  plan: Pick<BuildPlan, 'routes' | 'sitemap'>;
+  entries: Iterable<SnapshotEntry>;
+  config: Pick<SiteConfig, 'site' | 'hosts'> & Partial<Pick<SiteConfig, 'feeds' | 'api'>>;
+  /** The build clock, ISO-8601. */
+  now: string;
+}
+
+export const DEFAULT_FEED_ITEMS = 20;
+
+/** Feeds and `sitemaps/news.xml`, sorted by path. */
+export async function publishingFiles(input: PublishingInput): Promise<{ files: { path: string; contents: string }[]; newsSitemap: string }> {
+  const bodies = new Map<string, unknown>();
+  for (const e of input.entries) if (e.status >= 200 && e.status < 300 && e.key.startsWith('GET ')) bodies.set(e.key.slice(4), e.body);
+  const { site } = input.config;
+  const feeds = renderFeeds({
+    routes: input.plan.routes,
+    lookup: (p) => bodies.get(p),
+    siteUrl: site.url,
+    imageHost: input.config.api?.imageHost ?? '',
+    site,
+    items: input.config.feeds?.items ?? DEFAULT_FEED_ITEMS,
+    now: input.now,
+  });
+  const news = await renderNewsSitemap(input.plan.sitemap, site, input.now);
+  return { files: [...feeds, news].sort((a, b) => (a.path < b.path ? -1 : 1)), newsSitemap: news.path };
+}
+
+/** `_headers` when Netlify or Cloudflare Pages is configured, from every file of the build. */
+export function headersFile(files: readonly string[], hosts: readonly string[]): { path: string; contents: string } | null {
+  return readsHeadersFile(hosts) ? renderHeaders({ files, hosts }) : null;
+}

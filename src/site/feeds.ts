@@ -1,0 +1,58 @@
+// Feed URLs (issue 8, "Feeds"), shared by emit (which writes them) and the pages
+// (which link them with <link rel="alternate">). Pure and isomorphic.
+//
+// Scheme: the whole site at /feed.xml (RSS 2.0), /atom.xml (Atom 1.0) and
+// /feed.json (JSON Feed 1.1); one folder per section below /feeds/:
+//   /feeds/category/{cat_slug}/{feed.xml,atom.xml,feed.json}
+//   /feeds/tag/{subcat_slug}/…   /feeds/author/{author_name}/…
+// Slugs are the checked ones the page URLs use (src/site/slug.ts).
+
+export type FeedScope = { kind: 'site' } | { kind: 'category' | 'tag' | 'author'; slug: string };
+export type FeedFormat = 'rss' | 'atom' | 'json';
+
+export const FEED_TYPES: Record<FeedFormat, string> = {
+  rss: 'application/rss+xml',
+  atom: 'application/atom+xml',
+  json: 'application/feed+json',
+};
+const FILE: Record<FeedFormat, string> = { rss: 'feed.xml', atom: 'atom.xml', json: 'feed.json' };
+const LABEL: Record<FeedFormat, string> = { rss: 'RSS', atom: 'Atom', json: 'JSON Feed' };
+
+/** Site path of one feed. */
+export function feedPath(scope: FeedScope, format: FeedFormat): string {
+  if (scope.kind === 'site') return `/${FILE[format]}`;
+  return `/feeds/${scope.kind}/${encodeURIComponent(scope.slug)}/${FILE[format]}`;
+}
+
+export interface FeedAlternate {
+  type: string;
+  href: string;
+  title: string;
+}
+
+/** The three alternates of one scope, titled e.g. "DevDispatch: News (RSS)". */
+export function feedAlternates(scope: FeedScope, title: string): FeedAlternate[] {
+  return (['rss', 'atom', 'json'] as const).map((f) => ({ type: FEED_TYPES[f], href: feedPath(scope, f), title: `${title} (${LABEL[f]})` }));
+}
+
+/**
+ * The alternates a page links to: the home page the site feeds, a topic page
+ * (category, no sub-category) its category's, a tag page its tag's, an author
+ * page the author's. `label` names the section (category/tag/author name).
+ */
+export function feedLinksFor(kind: 'home' | 'topic' | 'tag' | 'author', params: Readonly<Record<string, string | undefined>>, siteName: string, label?: string): FeedAlternate[] {
+  const named = (l: string | undefined, fallback: string) => `${siteName}: ${l || fallback}`;
+  switch (kind) {
+    case 'home':
+      return feedAlternates({ kind: 'site' }, siteName);
+    case 'topic':
+      if (params.subcat) return feedAlternates({ kind: 'tag', slug: params.subcat }, named(label, params.subcat));
+      return params.cat_slug ? feedAlternates({ kind: 'category', slug: params.cat_slug }, named(label, params.cat_slug)) : [];
+    case 'tag':
+      return params.subcat ? feedAlternates({ kind: 'tag', slug: params.subcat }, named(label, params.subcat)) : [];
+    case 'author': {
+      const name = params.auther_name ?? params.author_name;
+      return name ? feedAlternates({ kind: 'author', slug: name }, named(label, name)) : [];
+    }
+  }
+}
