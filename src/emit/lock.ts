@@ -12,7 +12,7 @@
 // is put back and this run reports it as held. A lock of another host is never
 // taken over (its pid means nothing here): the operator removes it.
 import { hostname } from 'node:os';
-import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { readFileSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
@@ -87,6 +87,7 @@ async function tryCreate(file: string, text: string): Promise<boolean> {
   // Written to a private name first and then hard-linked into place: link(2)
   // fails with EEXIST like O_EXCL, and the lock is never seen half-written.
   const tmp = `${file}.${process.pid}.tmp`;
+  await mkdir(dirname(file), { recursive: true });
   const fh = await open(tmp, 'w');
   try {
     await fh.writeFile(text);

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pressroomError, type PressroomError } from '../core/errors.ts';
+import { carryFile } from '../releases/link.ts';
 
 export interface ManifestEntry {
   path: string;
@@ -14,18 +15,33 @@ export interface ManifestEntry {
   size: number;
 }
 
+/**
+ * The previous release's files (issue 7): a file whose new bytes have the same
+ * sha256 as the file of the same path there is hard-linked from it instead of
+ * written, so it keeps its mtime (rsync and CDN invalidation see only real changes).
+ */
+export interface PreviousFiles {
+  root: string;
+  /** path -> sha256, from the previous manifest. */
+  files: ReadonlyMap<string, string>;
+}
+
 export class OutputWriter {
   readonly #root: string;
   readonly #max: number;
+  readonly #previous: PreviousFiles | undefined;
   readonly #dirs = new Map<string, Promise<unknown>>();
   readonly #entries = new Map<string, ManifestEntry>();
   readonly #inFlight = new Set<Promise<void>>();
   #error: PressroomError | undefined;
   bytes = 0;
+  /** Files carried over from the previous release rather than written. */
+  carried = 0;
 
-  constructor(root: string, maxInFlight = 32) {
+  constructor(root: string, maxInFlight = 32, previous?: PreviousFiles) {
     this.#root = root;
     this.#max = maxInFlight;
+    this.#previous = previous;
   }
 
   get files(): number {
@@ -42,12 +58,37 @@ export class OutputWriter {
     assertRelative(rel);
     if (this.#entries.has(rel)) throw pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: 'two outputs write this file' });
     const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    this.#entries.set(rel, { path: rel, sha256: createHash('sha256').update(buf).digest('hex'), size: buf.length });
+    const sha256 = createHash('sha256').update(buf).digest('hex');
+    if (this.#previous?.files.get(rel) === sha256) return this.carry(rel, join(this.#previous.root, rel), { sha256, size: buf.length });
+    this.#entries.set(rel, { path: rel, sha256, size: buf.length });
     this.bytes += buf.length;
+    await this.#queue(this.#writeOne(rel, buf));
+  }
+
+  /** Carries an existing file over (hard link, else copy with its mtime) whose hash and size are known: an unchanged page. */
+  async carry(rel: string, from: string, known: { sha256: string; size: number }): Promise<void> {
+    if (this.#error) throw this.#error;
+    assertRelative(rel);
+    if (this.#entries.has(rel)) throw pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: 'two outputs write this file' });
+    this.#entries.set(rel, { path: rel, sha256: known.sha256, size: known.size });
+    this.bytes += known.size;
+    this.carried += 1;
+    await this.#queue(this.#carryOne(rel, from));
+  }
+
+  async #queue(run: Promise<void>): Promise<void> {
+    const p: Promise<void> = run.finally(() => this.#inFlight.delete(p));
+    this.#inFlight.add(p);
     while (this.#inFlight.size >= this.#max) await Promise.race(this.#inFlight);
     if (this.#error) throw this.#error;
-    const p: Promise<void> = this.#writeOne(rel, buf).finally(() => this.#inFlight.delete(p));
-    this.#inFlight.add(p);
+  }
+
+  async #carryOne(rel: string, from: string): Promise<void> {
+    try {
+      await carryFile(from, join(this.#root, rel), this.#dirs);
+    } catch (e) {
+      this.#error ??= pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: (e as Error).message }, e);
+    }
   }
 
   /** Waits for every queued write; throws the first failure. */

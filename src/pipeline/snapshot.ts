@@ -30,6 +30,8 @@ interface AcquireInput {
   ctx: SiteContextForKinds;
   warn: (code: string, message: string) => void;
   emitEvent: (e: BuildEvent) => void;
+  /** The previous crawl's snapshot: its validators make conditional GETs, a 304 reuses its entry (issue 7). */
+  previous?: Snapshot;
 }
 
 export async function acquireSnapshot(input: AcquireInput): Promise<Acquired> {
@@ -64,6 +66,7 @@ async function crawlFrom(input: AcquireInput, base: string, source: BuildSource,
       warn: input.warn,
       concurrency: c.concurrency,
       sampleRedirects,
+      previous: input.previous,
       onProgress: (p) => input.emitEvent({ type: 'progress', stage: 'crawl', done: p.done, total: p.total }),
     });
     return { snapshot, source, stats };
@@ -81,6 +84,15 @@ export async function saveSnapshot(snapshot: Snapshot, dir: string, clock: Date,
     await rename(`${file}.tmp-${process.pid}`, file);
   } catch (e) {
     throw pressroomError('PR_OUTPUT_WRITE', { file, detail: (e as Error).message }, e);
+  }
+}
+
+/** The snapshot the last crawl saved, if it is there and intact (else the crawl is unconditional). */
+export async function loadPrevious(dir: string): Promise<Snapshot | undefined> {
+  try {
+    return (await Snapshot.load(dir)).snapshot;
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,8 +1,9 @@
 // The build's inputs, events and report: the contract between the pipeline,
 // the CLI and the tests (README, "CLI reference").
 import type { BuildSource } from '../emit/index.ts';
+import type { DecisionReason } from '../incremental/decide.ts';
 
-export type StageName = 'config' | 'crawl' | 'snapshot' | 'plan' | 'bundle' | 'render' | 'emit';
+export type StageName = 'config' | 'crawl' | 'snapshot' | 'plan' | 'bundle' | 'render' | 'emit' | 'release';
 
 export type BuildEvent =
   | { type: 'stage-start'; stage: StageName; total?: number }
@@ -28,6 +29,12 @@ export interface BuildOptions {
   /** The embedded sample API's corpus when no API is configured (bench: posts 10000). */
   sample?: { seed?: number; posts?: number };
   onEvent?: (e: BuildEvent) => void;
+  /** Render every route and crawl without conditional requests (issue 7: `--full`). */
+  full?: boolean;
+  /** Publish even when the route count dropped by more than config.shrinkGate (issue 7: `--allow-shrink`). */
+  allowShrink?: boolean;
+  /** Release the run lock on SIGINT/SIGTERM (default true; tests running several builds in one process pass false). */
+  handleSignals?: boolean;
 }
 
 export interface BuildReport {
@@ -47,6 +54,18 @@ export interface BuildReport {
   retries: number;
   notModified: number;
   snapshotEntries: number;
+  /** What changed (issue 7): pages rendered, reused from the previous release, deleted (routes gone). */
+  incremental: {
+    mode: DecisionReason;
+    rendered: number;
+    reused: number;
+    deleted: number;
+    /** All files (pages, mirror, sitemaps, ...) carried over with their bytes and mtime. */
+    unchangedFiles: number;
+    previousRelease: string | null;
+  };
+  /** The release this build published (.pressroom/<out>/releases/<id>). */
+  release: string;
   warnings: string[];
   pagesPerSecond: number;
 }

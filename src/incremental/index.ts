@@ -1,0 +1,84 @@
+// The incremental step of a build (issue 7, "Incremental rebuilds"), as the
+// pipeline uses it: read the state of the release out/ holds now, decide per
+// route (./decide.ts), hand emit a page stream in which unchanged pages are
+// carried over from that release instead of rendered, and, once emit has
+// written everything, make the new state from emit's manifest.
+//
+// Why an incremental build equals a full one byte for byte: only page HTML is
+// ever reused, and only when every input of the page (its deps' snapshot
+// hashes, the route, the code hash) is the one that produced it; rendering is
+// deterministic (src/render), so rendering again would give the same bytes.
+// Everything else (mirror, sitemaps, redirects, bundle, manifest) is
+// regenerated from the full plan every time; emit carries a regenerated file
+// over from the previous release only when its bytes are equal (same sha256),
+// which keeps its mtime and nothing else.
+import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import type { EmittedPage, ManifestEntry } from '../emit/index.ts';
+import type { PlannedRoute } from '../plan/types.ts';
+import { currentState } from '../releases/store.ts';
+import type { SnapshotView } from '../site/types.ts';
+import { decide, depsHash, type Decision } from './decide.ts';
+import { STATE_VERSION, type BuildState } from './state.ts';
+
+export { codeHash } from './code-hash.ts';
+export type { Decision, DecisionReason } from './decide.ts';
+
+const MANIFEST_FILE = 'pressroom-manifest.json';
+
+export interface IncrementalStep {
+  decision: Decision<PlannedRoute>;
+  /** The release pages are carried over from (the one out/ holds now). */
+  previousRelease?: string;
+  /** Its files and their sha256, so emit can carry over any regenerated file with equal bytes. */
+  previousFiles?: { root: string; files: Map<string, string> };
+  /** depsHash by output file, for the next state. */
+  hashes: Map<string, string>;
+}
+
+export type PreviousRelease = Awaited<ReturnType<typeof currentState>>;
+
+/** The release out/ holds now, with its state (undefined on a first build). */
+export const previousRelease = (out: string): Promise<PreviousRelease> => currentState(out);
+
+export async function incrementalStep(input: { previous: PreviousRelease; routes: readonly PlannedRoute[]; snapshot: SnapshotView; codeHash: string; full?: boolean }): Promise<IncrementalStep> {
+  const hashes = new Map(input.routes.map((r) => [r.file, depsHash(r, input.snapshot)]));
+  const prev = input.previous;
+  const decision = decide({ previous: prev?.state, codeHash: input.codeHash, routes: input.routes, hashOf: (r) => hashes.get(r.file)!, full: input.full });
+  if (!prev) return { decision, hashes };
+  return { decision, hashes, previousRelease: prev.id, previousFiles: { root: prev.site, files: await manifestHashes(prev.site) } };
+}
+
+async function manifestHashes(site: string): Promise<Map<string, string>> {
+  try {
+    const m = JSON.parse(await readFile(join(site, MANIFEST_FILE), 'utf8')) as { files?: ManifestEntry[] };
+    return new Map((m.files ?? []).map((f) => [f.path, f.sha256]));
+  } catch {
+    return new Map();
+  }
+}
+
+/**
+ * The pages emit writes, in plan order: carried-over pages (no render) and
+ * rendered ones. `render` is the pipeline's renderer stream for a subset of routes.
+ */
+export async function* mergedPages(step: IncrementalStep, routes: readonly PlannedRoute[], rendered: AsyncIterable<EmittedPage>): AsyncGenerator<EmittedPage> {
+  const reused = new Map(step.decision.reuse.map((x) => [x.route.file, x.previous]));
+  for (const route of routes) {
+    const prev = reused.get(route.file);
+    if (!prev) continue;
+    yield { path: route.path, file: route.file, html: '', reuse: { from: join(step.previousFiles!.root, prev.file), sha256: prev.sha256, size: prev.size } };
+  }
+  yield* rendered;
+}
+
+/** The state of this build, from its routes and what emit wrote. */
+export function nextState(codeHash: string, routes: readonly PlannedRoute[], step: IncrementalStep, manifest: readonly ManifestEntry[]): BuildState {
+  const byPath = new Map(manifest.map((f) => [f.path, f]));
+  const state: BuildState = { version: STATE_VERSION, codeHash, routes: {} };
+  for (const r of routes) {
+    const f = byPath.get(r.file)!;
+    state.routes[r.file] = { path: r.path, file: r.file, depsHash: step.hashes.get(r.file)!, sha256: f.sha256, size: f.size };
+  }
+  return state;
+}
