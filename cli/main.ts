@@ -8,6 +8,9 @@ import { createReporter, summaryLine } from '../src/pipeline/progress.ts';
 import { registerApiCommand } from '../src/sample-api/cli.ts';
 import { startServe } from '../src/serve/index.ts';
 
+/** `--hosts netlify,nginx` (or `none`): config validates the names (README "Deploying"). */
+const hostList = (v: string): string[] => (v.trim() === 'none' ? [] : v.split(',').map((h) => h.trim()).filter(Boolean));
+
 const int = (name: string, min: number, max: number) => (v: string) => {
   const n = Number(v);
   if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`--${name} must be an integer from ${min} to ${max}`);
@@ -33,11 +36,12 @@ export function createProgram(): Command {
     .option('--from-snapshot <dir>', 'render a saved snapshot instead of crawling (e.g. .pressroom/snapshot)')
     .option('--json', 'print the build report as JSON on stdout')
     .option('--quiet', 'no progress output')
+    .option('--hosts <list>', 'static hosts to write redirect and header files for, comma-separated (overrides config hosts; "none" writes none): netlify, cloudflare, gitlab, vercel, nginx, apache, caddy, s3, github-pages')
     .action(async (o) => {
       const reporter = createReporter({ stream: process.stderr, quiet: o.quiet });
       let report;
       try {
-        report = await build({ api: o.api, out: o.out, configFile: o.config, concurrency: o.concurrency, now: o.now, fromSnapshot: o.fromSnapshot, onEvent: (e) => reporter.onEvent(e) });
+        report = await build({ api: o.api, out: o.out, configFile: o.config, concurrency: o.concurrency, now: o.now, fromSnapshot: o.fromSnapshot, hosts: o.hosts === undefined ? undefined : hostList(o.hosts), onEvent: (e) => reporter.onEvent(e) });
       } finally {
         reporter.stop();
       }

@@ -138,6 +138,7 @@ function configure(options: BuildOptions): { config: Readonly<SiteConfig>; clock
     overrides: (raw) => {
       if (options.api !== undefined) raw.api.base = options.api;
       if (options.concurrency !== undefined) raw.crawl.concurrency = options.concurrency;
+      if (options.hosts !== undefined) raw.hosts = options.hosts;
     },
   });
   return { config, clock: buildClock(config, options.now) };

@@ -20,6 +20,8 @@ export interface BuildOptions {
   /** Output folder (default 'out'). */
   out?: string;
   concurrency?: number;
+  /** Static hosts to write redirect/header files for; overrides config.hosts (issue 8, `--hosts`). */
+  hosts?: string[];
   /** The build clock, ISO-8601 (else config.today, else the real clock). */
   now?: string;
   /** Render from a saved snapshot instead of crawling. */

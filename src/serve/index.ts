@@ -18,6 +18,7 @@ import { dirname, extname, join, posix, resolve, sep } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
 import { MANIFEST_FILE, type Manifest } from '../emit/index.ts';
 import { startSampleApi } from '../sample-api/index.ts';
+import { HOST_DEFAULT_CACHE, headersFor, parseHeadersFile, type HeaderRule } from './headers.ts';
 import { matchRule, parseRedirects, type ServeRule } from './rules.ts';
 
 export interface ServeOptions {
@@ -62,6 +63,8 @@ export async function startServe(opts: ServeOptions = {}): Promise<Serving> {
   const root = resolve(opts.out ?? 'out');
   const manifest = await readManifest(root);
   const rules = parseRedirects(await readFile(join(root, '_redirects'), 'utf8').catch(() => ''));
+  // `_headers` as Netlify/Cloudflare apply it (issue 8); null when the build wrote none.
+  const headerRules = await readFile(join(root, '_headers'), 'utf8').then(parseHeadersFile, () => null);
   let apiProxy = opts.apiProxy ?? null;
   let embedded: { close(): Promise<void> } | null = null;
   if (!apiProxy && manifest.source.kind === 'embedded-sample') {
@@ -74,7 +77,7 @@ export async function startServe(opts: ServeOptions = {}): Promise<Serving> {
   }
 
   const server = createServer((req, res) => {
-    handle(root, rules, apiProxy, req, res).catch((e) => {
+    handle(root, rules, headerRules, apiProxy, req, res).catch((e) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(`internal error: ${(e as Error).message}\n`);
     });
@@ -105,8 +108,9 @@ async function readManifest(root: string): Promise<Manifest> {
   }
 }
 
-async function handle(root: string, rules: readonly ServeRule[], apiProxy: string | null, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(root: string, rules: readonly ServeRule[], headerRules: readonly HeaderRule[] | null, apiProxy: string | null, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
+  const custom = headerRules ? { 'cache-control': HOST_DEFAULT_CACHE, ...headersFor(headerRules, url.pathname) } : undefined;
   if (apiProxy && PROXIED.test(url.pathname)) return proxy(apiProxy, req, res);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
@@ -118,7 +122,7 @@ async function handle(root: string, rules: readonly ServeRule[], apiProxy: strin
     return void res.end('bad path\n');
   }
   const file = await findFile(root, rel);
-  if (file) return sendFile(req, res, file, 200);
+  if (file) return sendFile(req, res, file, 200, custom);
   const rule = matchRule(rules, url.pathname);
   if (rule && rule.status >= 300 && rule.status < 400) {
     res.writeHead(rule.status, { location: rule.to, 'content-type': 'text/plain; charset=utf-8' });
@@ -127,9 +131,9 @@ async function handle(root: string, rules: readonly ServeRule[], apiProxy: strin
   if (rule && rule.status === 200) {
     const target = safePath(rule.to);
     const rewritten = target === null ? null : await findFile(root, target);
-    if (rewritten) return sendFile(req, res, rewritten, 200);
+    if (rewritten) return sendFile(req, res, rewritten, 200, custom);
   }
-  return sendFile(req, res, join(root, '404.html'), 404);
+  return sendFile(req, res, join(root, '404.html'), 404, custom);
 }
 
 /** The decoded, normalised path relative to out/, or null when it would leave it. */
@@ -158,7 +162,8 @@ async function findFile(root: string, rel: string): Promise<string | null> {
   return null;
 }
 
-async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status: number): Promise<void> {
+/** `custom`: the `_headers` result for the request path; it replaces the built-in cache policy (issue 8). */
+async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status: number, custom?: Record<string, string>): Promise<void> {
   const st = await stat(file).catch(() => null);
   if (!st) {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
@@ -170,6 +175,7 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, file: string,
     'cache-control': HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'max-age=0, must-revalidate',
     etag,
     'content-length': String(st.size),
+    ...custom,
   };
   if (status === 200 && req.headers['if-none-match'] === etag) {
     res.writeHead(304, { etag, 'cache-control': headers['cache-control'] });
