@@ -8,6 +8,7 @@ import pLimit from 'p-limit';
 import { checkShape } from '../api/schemas.ts';
 import { normaliseResponse } from '../api/normalise.ts';
 import { pressroomError } from '../core/errors.ts';
+import { stableStringify } from '../core/json.ts';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
 import type { PageKind, SiteContextForKinds, SnapshotView } from '../site/types.ts';
 import { missingPaths, SAMPLE_REDIRECTS_PATH } from './discover.ts';
@@ -96,14 +97,16 @@ async function fetchInto(opts: CrawlOptions, snap: Snapshot, path: string): Prom
   const endpoint = `GET ${path}`;
   if (res.status >= 200 && res.status <= 299) {
     const checked = checkShape(path, res.status, res.body);
-    const body = normaliseResponse(path, checked, opts.warn);
+    // Canonical key order (as a saved snapshot has it), so a crawled build and a
+    // re-render of its saved snapshot give the same bytes.
+    const body = canonical(normaliseResponse(path, checked, opts.warn));
     snap.set(path, { status: res.status, body, etag: res.etag, lastModified: res.lastModified });
     return;
   }
   // tag 500, asidetopic 500, postdetails 501, eventdetails 501: the contract's
   // own answers, which the site renders (api-contract.md, "Endpoints").
   if (isFinalAnswer(path, res.status)) {
-    snap.set(path, { status: res.status, body: res.body ?? null });
+    snap.set(path, { status: res.status, body: canonical(res.body ?? null) });
     return;
   }
   throw pressroomError('PR_API_STATUS', { endpoint, status: res.status });
@@ -118,3 +121,5 @@ async function fetchSampleRedirects(opts: CrawlOptions, snap: Snapshot): Promise
   // Each record is validated by plan (src/plan/redirects.ts), which drops bad ones with a warning.
   snap.set(SAMPLE_REDIRECTS_PATH, { status: res.status, body: res.body });
 }
+
+const canonical = (v: unknown): unknown => JSON.parse(stableStringify(v));

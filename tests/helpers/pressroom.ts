@@ -1,0 +1,67 @@
+// Shared helpers for integration and browser tests: the sample API on port 0,
+// a build into a temporary folder (in-process or through the real CLI), and
+// `pressroom serve` on port 0.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build, type BuildOptions, type BuildReport } from '../../src/pipeline/index.ts';
+import { startSampleApi, type SampleApi, type SampleApiOptions } from '../../src/sample-api/index.ts';
+import { startServe, type Serving } from '../../src/serve/index.ts';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const BIN = join(ROOT, 'cli/bin.js');
+/** The fixed build clock of the tests (the sample API's default day). */
+export const TEST_NOW = '2026-01-15T12:00:00.000Z';
+
+export function startTestApi(opts: SampleApiOptions = {}): Promise<SampleApi> {
+  return startSampleApi({ port: 0, today: TEST_NOW, ...opts });
+}
+
+export async function tempDir(prefix = 'pressroom-'): Promise<{ dir: string; cleanup(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** In-process build into `${dir}/out`, snapshot in `${dir}/.pressroom/snapshot`. */
+export function buildInto(dir: string, opts: BuildOptions = {}): Promise<BuildReport> {
+  return build({ out: join(dir, 'out'), now: TEST_NOW, configFile: join(ROOT, 'config/site.json'), env: {}, ...opts });
+}
+
+export interface CliRun {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Spawns `node cli/bin.js ...args` from the project root (no TTY: plain progress lines). */
+export function spawnCli(args: string[], env: Record<string, string> = {}): CliRun {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (err += d));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) => child.on('close', (code, signal) => ok({ code, signal })));
+  return { child, stdout: () => out, stderr: () => err, exit };
+}
+
+/** Resolves once stderr matches `re` (or rejects when the process ends first). */
+export function waitForStderr(run: CliRun, re: RegExp): Promise<void> {
+  return new Promise((ok, fail) => {
+    const check = () => {
+      if (re.test(run.stderr())) {
+        run.child.stderr!.off('data', check);
+        ok();
+      }
+    };
+    run.child.stderr!.on('data', check);
+    run.exit.then(() => (re.test(run.stderr()) ? ok() : fail(new Error(`process ended before ${re}:\n${run.stderr()}`))));
+    check();
+  });
+}
+
+/** `pressroom serve` on a free port for `out`. */
+export function serveOut(out: string, apiProxy?: string): Promise<Serving> {
+  return startServe({ out, port: 0, host: '127.0.0.1', apiProxy, dataDir: join(out, '..', '.pressroom', 'sample-data') });
+}
