@@ -7,6 +7,7 @@ import { build } from '../src/pipeline/index.ts';
 import { createReporter, summaryLine } from '../src/pipeline/progress.ts';
 import { registerApiCommand } from '../src/sample-api/cli.ts';
 import { startServe } from '../src/serve/index.ts';
+import { changeLine, registerOpsCommands } from './ops.ts';
 
 /** `--hosts netlify,nginx` (or `none`): config validates the names (README "Deploying"). */
 const hostList = (v: string): string[] => (v.trim() === 'none' ? [] : v.split(',').map((h) => h.trim()).filter(Boolean));
@@ -37,11 +38,13 @@ export function createProgram(): Command {
     .option('--json', 'print the build report as JSON on stdout')
     .option('--quiet', 'no progress output')
     .option('--hosts <list>', 'static hosts to write redirect and header files for, comma-separated (overrides config hosts; "none" writes none): netlify, cloudflare, gitlab, vercel, nginx, apache, caddy, s3, github-pages')
+    .option('--full', 'render every page and crawl without conditional requests (default: only what changed)')
+    .option('--allow-shrink', 'publish even if the route count dropped by more than config shrinkGate (exit 8 otherwise)')
     .action(async (o) => {
       const reporter = createReporter({ stream: process.stderr, quiet: o.quiet });
       let report;
       try {
-        report = await build({ api: o.api, out: o.out, configFile: o.config, concurrency: o.concurrency, now: o.now, fromSnapshot: o.fromSnapshot, hosts: o.hosts === undefined ? undefined : hostList(o.hosts), onEvent: (e) => reporter.onEvent(e) });
+        report = await build({ api: o.api, out: o.out, configFile: o.config, concurrency: o.concurrency, now: o.now, fromSnapshot: o.fromSnapshot, hosts: o.hosts === undefined ? undefined : hostList(o.hosts), full: o.full, allowShrink: o.allowShrink, onEvent: (e) => reporter.onEvent(e) });
       } finally {
         reporter.stop();
       }
@@ -50,6 +53,7 @@ export function createProgram(): Command {
         if (report.warnings.length > MAX_WARNINGS_SHOWN) process.stderr.write(`… ${report.warnings.length - MAX_WARNINGS_SHOWN} more warnings (see --json)\n`);
       }
       process.stderr.write(`${summaryLine(report)}\n`);
+      if (!o.quiet) process.stderr.write(changeLine(report));
       if (o.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     });
 
@@ -72,13 +76,18 @@ export function createProgram(): Command {
     });
 
   registerApiCommand(program);
+  registerOpsCommands(program, (code) => (commandExit = code), report);
   return program;
 }
 
+/** A command's own exit code when success is not 0 (diff: 1 when different). */
+let commandExit: number | undefined;
+
 export async function main(argv: string[]): Promise<number> {
+  commandExit = undefined;
   try {
     await createProgram().parseAsync(argv);
-    return 0;
+    return commandExit ?? 0;
   } catch (e) {
     if (e instanceof CommanderError) {
       if (e.exitCode === 0) return 0; // --help, --version
