@@ -23,6 +23,8 @@ export interface ApiCommandOptions {
   until?: Promise<unknown>;
 }
 
+const CORPUS_KINDS: readonly CorpusKind[] = ['normal', 'hostile', 'hostile-no-twins'];
+
 function intOption(name: string, min: number, max: number) {
   return (value: string): number => {
     const n = Number(value);
@@ -32,8 +34,8 @@ function intOption(name: string, min: number, max: number) {
 }
 
 export async function runApiCommand(opts: ApiCommandOptions = {}): Promise<void> {
-  if (opts.corpus !== undefined && opts.corpus !== 'normal' && opts.corpus !== 'hostile') {
-    throw pressroomError('PR_USAGE', { detail: `--corpus must be "normal" or "hostile", got "${opts.corpus}"` });
+  if (opts.corpus !== undefined && !CORPUS_KINDS.includes(opts.corpus)) {
+    throw pressroomError('PR_USAGE', { detail: `--corpus must be one of ${CORPUS_KINDS.map((k) => `"${k}"`).join(', ')}, got "${opts.corpus}"` });
   }
   if (opts.today !== undefined && Number.isNaN(Date.parse(opts.today))) {
     throw pressroomError('PR_USAGE', { detail: `--today must be an ISO date such as 2026-01-15, got "${opts.today}"` });
@@ -65,7 +67,7 @@ export function registerApiCommand(program: Command): Command {
     .option('--posts <n>', 'number of posts (default 150)', intOption('posts', 1, 1_000_000))
     .option('--today <date>', 'the clock: ISO date for post dates and the events split (default 2026-01-15)')
     .option('--data-dir <dir>', 'store subscriptions, messages and views durably here (default: memory)')
-    .option('--corpus <kind>', 'normal | hostile', 'normal')
+    .option('--corpus <kind>', 'normal | hostile | hostile-no-twins (hostile without the case and NFC/NFD twin slugs)', 'normal')
     .option('--faults <spec>', 'fault rules, e.g. "latency=200,error=0.1,path=/api/post/*" (see README)')
     .action(async (o: ApiCommandOptions) => runApiCommand(o));
 }

@@ -7,7 +7,7 @@ import { type Rng, chance, int, mulberry32, pick, rngFor, shuffle, slugify } fro
 import { type TitleParts, composeBody, composeTitle, titleParts, videoId } from './titles.ts';
 import { AUTHORS, CATEGORIES, SUBCATEGORIES } from './words.ts';
 import { buildEvents, buildAds, buildRedirects } from './corpus-extras.ts';
-import { addHostileRecords } from './hostile.ts';
+import { addHostileRecords, type HostileOptions } from './hostile.ts';
 
 export const DEFAULT_SEED = 1;
 export const DEFAULT_POSTS = 150;
@@ -16,13 +16,16 @@ export const DEFAULT_TODAY = '2026-01-15';
 /** Every category gets at least this many posts, so every category page has content. */
 export const MIN_PER_CATEGORY = 8;
 
-export type CorpusKind = 'normal' | 'hostile';
+/** `hostile-no-twins` is `hostile` with `hostile: { twins: false }` (the CLI's spelling). */
+export type CorpusKind = 'normal' | 'hostile' | 'hostile-no-twins';
 
 export interface CorpusOptions {
   seed?: number;
   posts?: number;
   today?: string;
   corpus?: CorpusKind;
+  /** options of the hostile corpus (ignored for `normal`) */
+  hostile?: HostileOptions;
 }
 
 export interface PostRec {
@@ -50,7 +53,7 @@ export interface Corpus {
   seed: number;
   today: string;
   todayMs: number;
-  kind: CorpusKind;
+  kind: 'normal' | 'hostile';
   categories: Category[];
   subcats: SubCategory[];
   authors: Author[];
@@ -112,7 +115,7 @@ export function generateCorpus(options: CorpusOptions = {}): Corpus {
     seed,
     today,
     todayMs,
-    kind: options.corpus ?? 'normal',
+    kind: options.corpus === undefined || options.corpus === 'normal' ? 'normal' : 'hostile',
     categories,
     subcats,
     authors,
@@ -122,7 +125,7 @@ export function generateCorpus(options: CorpusOptions = {}): Corpus {
     redirects: buildRedirects(posts, categories),
     baseViews: buildViews(rng, posts),
   };
-  if (corpus.kind === 'hostile') addHostileRecords(corpus);
+  if (corpus.kind === 'hostile') addHostileRecords(corpus, options.corpus === 'hostile-no-twins' ? { ...options.hostile, twins: false } : options.hostile);
   return corpus;
 }
 

@@ -5,7 +5,7 @@ import { type CorpusOptions, generateCorpus } from './corpus.ts';
 
 export { startSampleApi, type SampleApi, type SampleApiOptions } from './server.ts';
 export { generateCorpus, serializeCorpus, contentOf, DEFAULT_SEED, DEFAULT_POSTS, DEFAULT_TODAY, type Corpus, type CorpusOptions, type CorpusKind } from './corpus.ts';
-export { HOSTILE_RECORDS, type HostileRecord } from './hostile.ts';
+export { HOSTILE_RECORDS, hostileRecords, type HostileRecord, type HostileOptions } from './hostile.ts';
 export { parseFaults, type FaultRule } from './faults.ts';
 export type { Mutations, PostFields, NewPost } from './mutate.ts';
 export { runApiCommand, type ApiCommandOptions } from './cli.ts';

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { buildCatalog, type Catalog } from './catalog.ts';
 import { type Corpus, type CorpusKind, generateCorpus } from './corpus.ts';
 import { type FaultRule, Faults } from './faults.ts';
+import type { HostileOptions } from './hostile.ts';
 import { clampWidth, placeholder } from './images.ts';
 import { forgetExcerpts } from './items.ts';
 import { type Mutations, mutations } from './mutate.ts';
@@ -27,6 +28,8 @@ export interface SampleApiOptions {
   /** where POSTs are stored durably; without it they live in memory */
   dataDir?: string | null;
   corpus?: CorpusKind;
+  /** hostile corpus options, e.g. `{ twins: false }` to leave out the case and NFC/NFD twins */
+  hostile?: HostileOptions;
   faults?: FaultRule[] | string | null;
 }
 
@@ -44,7 +47,7 @@ export interface SampleApi {
 const CACHE_MAX = 5_000; // serialized GET bodies kept; cleared wholesale when full or on mutation
 
 export async function startSampleApi(options: SampleApiOptions = {}): Promise<SampleApi> {
-  const corpus = generateCorpus({ seed: options.seed, posts: options.posts, today: options.today, corpus: options.corpus });
+  const corpus = generateCorpus({ seed: options.seed, posts: options.posts, today: options.today, corpus: options.corpus, hostile: options.hostile });
   const store = await Store.open(options.dataDir);
   const faults = new Faults(options.faults);
   const router = new Router([...POST_GETS, ...OTHER_GETS], POSTS);
