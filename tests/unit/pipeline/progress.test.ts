@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { createReporter, summaryLine } from '../../../src/pipeline/progress.ts';
+
+describe('build feedback', () => {
+  it('prints the one summary line with pages, files, MB, seconds and pages per second', () => {
+    expect(summaryLine({ pages: 1234, files: 2345, bytes: 12_345_678, timings: { total: 8123 } as any, pagesPerSecond: 152, warnings: [] })).toBe(
+      'built 1234 pages, 2345 files, 12.3 MB in 8.1 s (152 pages/s)',
+    );
+    expect(summaryLine({ pages: 1, files: 2, bytes: 0, timings: { total: 10 } as any, pagesPerSecond: 100, warnings: ['a'] })).toMatch(/, 1 warning$/);
+  });
+
+  it('writes plain lines when stderr is not a terminal: start, each tenth, end', () => {
+    const lines: string[] = [];
+    const r = createReporter({ stream: { write: (s: string) => lines.push(s) }, tty: false });
+    r.onEvent({ type: 'stage-start', stage: 'render', total: 20 });
+    for (let i = 1; i <= 20; i++) r.onEvent({ type: 'progress', stage: 'render', done: i, total: 20 });
+    r.onEvent({ type: 'stage-end', stage: 'render', ms: 42 });
+    expect(lines[0]).toBe('render: started (20)\n');
+    expect(lines.filter((l) => /^render: \d+\/20\n$/.test(l))).toHaveLength(10);
+    expect(lines.at(-1)).toBe('render: done in 42 ms\n');
+  });
+
+  it('is silent with --quiet', () => {
+    const lines: string[] = [];
+    const r = createReporter({ stream: { write: (s: string) => lines.push(s) }, quiet: true, tty: true });
+    r.onEvent({ type: 'stage-start', stage: 'crawl', total: 1 });
+    r.onEvent({ type: 'progress', stage: 'crawl', done: 1, total: 1 });
+    r.stop();
+    expect(lines).toEqual([]);
+  });
+});
