@@ -1,0 +1,57 @@
+// Issue 8: `pressroom serve` does what the host will do — a `_redirects`
+// redirect is followed to its target page, a client-only route is answered by
+// its shell page (200 rewrite, the URL unchanged), and `_headers` caching holds.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { launchBrowser, openPage, siteUrl } from './harness.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The first 301/302 rule of the built `_redirects` (data-driven, not hard-coded). */
+function firstRedirect(): { from: string; to: string; status: number } {
+  const text = readFileSync(join(inject('outDir'), '_redirects'), 'utf8');
+  for (const line of text.split('\n')) {
+    const [from, to, status] = line.trim().split(/\s+/);
+    if (from && !from.startsWith('#') && to?.startsWith('/') && (status === '301' || status === '302')) return { from, to, status: Number(status) };
+  }
+  throw new Error('the sample build has no site-relative redirect');
+}
+
+describe('serve honours _redirects and _headers', () => {
+  it('answers a redirect with its status and Location, and the browser lands on the target page', async () => {
+    const rule = firstRedirect();
+    const res = await fetch(siteUrl(rule.from), { redirect: 'manual' });
+    expect(res.status).toBe(rule.status);
+    expect(res.headers.get('location')).toBe(rule.to);
+    const { page, problems, close } = await openPage(browser, rule.from);
+    expect(new URL(page.url()).pathname).toBe(rule.to);
+    expect(await page.locator('h1').first().isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('rewrites a client-only search route to its shell with status 200 and keeps the URL', async () => {
+    const res = await fetch(siteUrl('/search/all/cloud'));
+    expect(res.status).toBe(200);
+    const { page, problems, close } = await openPage(browser, '/search/all/cloud');
+    expect(new URL(page.url()).pathname).toBe('/search/all/cloud');
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('sends the _headers cache policy: hashed assets immutable, pages revalidated', async () => {
+    const html = await (await fetch(siteUrl('/'))).text();
+    const asset = /\/assets\/[^"']+-[A-Z0-9]{8,}\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    expect((await fetch(siteUrl(asset!))).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(siteUrl('/'))).headers.get('cache-control')).toMatch(/max-age=0, must-revalidate/);
+  });
+});
