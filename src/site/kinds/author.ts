@@ -3,7 +3,7 @@ import { CATEGORY_SLUGS, type Author, type Post } from '../../api/types.ts';
 import { paths } from '../paths.ts';
 import { allPages, authorPagination, listedPosts, withShell } from '../shared.ts';
 import { checkSlug } from '../slug.ts';
-import type { PageKind, RouteSpec, SnapshotView } from '../types.ts';
+import type { PageKind, RedirectRule, RouteSpec, SnapshotView } from '../types.ts';
 
 // Author pages (articles spec, "Author page"): every author with published
 // posts, found through the bylines of post details. Page 1 is prerendered, later
@@ -43,6 +43,17 @@ export const author: PageKind = {
     for (const name of authorSlugs(snap)) {
       out.push(ep.authorDetails(name));
       out.push(...allPages(snap, ep.authorPosts(name, null, 1), (n) => ep.authorPosts(name, null, n), (b) => authorPagination(b)?.totalPages));
+    }
+    return out;
+  },
+  // The spec sends an author with no posts to /no-posts; on a static host that is a redirect rule.
+  redirects(snap) {
+    const out: RedirectRule[] = [];
+    for (const name of authorSlugs(snap)) {
+      const body = snap.ok(ep.authorPosts(name, null, 1));
+      if (body !== undefined && (authorPagination(body)?.totalItems ?? 0) === 0) {
+        out.push({ from: paths.author(name), to: paths.noPosts(), status: 302, source: `author without posts ${name}` });
+      }
     }
     return out;
   },

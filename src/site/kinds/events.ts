@@ -34,7 +34,9 @@ function detailRoutes(snap: SnapshotView, slugs: string[], kind: 'event-detail' 
       path: kind === 'event-detail' ? paths.event(slug) : paths.pastEvent(slug),
       params: { event_slug: slug },
       deps: withShell(ep.eventDetails(slug), ...EVENT_DETAIL_DEPS),
-      sitemap: { changefreq: 'weekly', priority: 0.5, images: ev.event_banner ? [ev.event_banner] : [] },
+      // /past-events/{slug} is the same event under a second URL whose canonical
+      // is /events/{slug}; only canonical URLs go in the sitemap.
+      sitemap: kind === 'event-detail' ? { changefreq: 'weekly', priority: 0.5, images: ev.event_banner ? [ev.event_banner] : [] } : null,
       record: `event ${ev.event_id} (${slug})`,
     });
   }

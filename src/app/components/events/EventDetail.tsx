@@ -46,7 +46,9 @@ export function EventDetail({ variant }: { variant: EventVariant }) {
   const { data, status, isLoading, error } = useApi<EventDetailsResponse>(ep.eventDetails(slug));
   const [ref, shown] = useReveal<HTMLDivElement>({ stepMs: 70 });
   const ev = data?.eventData?.[0];
-  const path = variant === 'past' ? paths.pastEvent(slug) : paths.event(slug);
+  // One event, two URLs (the spec registers /past-events/{slug} too): the
+  // canonical is always /events/{slug}, so search engines index one page.
+  const path = paths.event(slug);
 
   usePageHead(
     ev
