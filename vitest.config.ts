@@ -7,7 +7,9 @@ export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      // jsdom component tests take seconds on a loaded 2-core machine; the
+      // timeout only guards against hangs (speed is measured in bench/).
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 } },
       {
         extends: true,
         test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 180_000 },

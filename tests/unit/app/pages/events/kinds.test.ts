@@ -1,4 +1,4 @@
-// Issue 6 item 6: the page kinds give every event (both detail routes) and every
+// Issue 6 item 6: the page kinds give every event (its canonical detail route) and every
 // static page a sitemap entry, and /events depends on page 1 of all three tabs
 // (src/site/kinds/events.ts, static.ts).
 import { describe, expect, it } from 'vitest';
@@ -30,14 +30,14 @@ describe('events and static page kinds', () => {
     expect(events.fetches!(snap, ctx)).toContain(ep.eventsAll(2));
   });
 
-  it('every listed event has a detail route with a sitemap entry; past events also under /past-events', () => {
+  it('every listed event has a detail route with a sitemap entry; past events also under /past-events, outside the sitemap (canonical is /events/{slug})', () => {
     const detail = eventDetail.routes(snap, ctx);
     expect(detail.map((r) => r.path)).toEqual(['/events/alpha', '/events/beta', '/events/gamma']);
     expect(detail.every((r) => r.sitemap !== null)).toBe(true);
     expect(detail[0].deps).toEqual([...SHELL_DEPS, ep.eventDetails('alpha'), ep.homeLatestNews(), ep.homePopular()]);
     const past = pastEventDetail.routes(snap, ctx);
     expect(past.map((r) => r.path)).toEqual(['/past-events/beta']);
-    expect(past[0].sitemap).not.toBeNull();
+    expect(past[0].sitemap).toBeNull();
     expect(pastEvents.routes(snap, ctx)[0].sitemap).not.toBeNull();
   });
 
