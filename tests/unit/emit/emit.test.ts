@@ -61,6 +61,7 @@ describe('emit', () => {
     const files = await listFiles(out);
     expect(files).toEqual([
       '404.html',
+      '_headers',
       '_redirects',
       'assets/app-ABC12345.js',
       'data/post/postdetails/news/missing.json',
