@@ -1,0 +1,55 @@
+// Incremental rebuild benchmark (issue 7, "Done means"): at 10,000 posts, a
+// full build and then an incremental build after one post changed, in the
+// same run against the same sample API, with both times and their ratio.
+//
+//   node --import tsx bench/incremental.ts [--posts 10000] [--keep]
+//
+// The first build has no previous release, so it renders every page (mode
+// "first-build", the same work as --full). Between the two builds one post's
+// title is edited through the sample API's mutate API (as an editor would in
+// the CMS); the second build crawls with conditional requests (304s for
+// every unchanged response), re-renders only the pages whose deps changed and
+// carries everything else over from the first release.
+// Run it from a quiet checkout: the code hash covers the sources, so an edit
+// to src/ between the two builds (another engineer's) makes the second build
+// a full one (mode "code-changed").
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { build, type BuildReport } from '../src/pipeline/index.ts';
+import { startSampleApi } from '../src/sample-api/index.ts';
+
+const { values } = parseArgs({ options: { posts: { type: 'string', default: '10000' }, keep: { type: 'boolean', default: false } } });
+const posts = Number(values.posts);
+const NOW = '2026-01-15T12:00:00Z';
+
+const api = await startSampleApi({ port: 0, posts, today: NOW });
+const dir = await mkdtemp(join(tmpdir(), 'pr-bench-incremental-'));
+const out = join(dir, 'out');
+
+async function timed(label: string): Promise<{ ms: number; report: BuildReport }> {
+  const t = performance.now();
+  const report = await build({ api: api.url, out, now: NOW, handleSignals: false });
+  const ms = performance.now() - t;
+  const i = report.incremental;
+  process.stdout.write(
+    `${label.padEnd(12)} ${(ms / 1000).toFixed(1).padStart(7)} s  ${i.mode}, ${report.routes} routes: ${i.rendered} rendered, ${i.reused} reused, ${i.deleted} deleted; ` +
+      `${report.requests} requests, ${report.notModified} × 304; ${i.unchangedFiles}/${report.files} files unchanged\n` +
+      `${''.padEnd(12)} stages (ms): ${Object.entries(report.timings).map(([k, v]) => `${k} ${v}`).join(', ')}\n`,
+  );
+  return { ms, report };
+}
+
+try {
+  process.stdout.write(`incremental bench: ${posts} posts, sample API at ${api.url}, out ${out}\n`);
+  const full = await timed('full');
+  const target = api.corpus.posts.filter((p) => p.status === 'publish')[Math.floor(api.corpus.posts.length / 2)];
+  api.mutate.editPost(target.id, { post_title: `${target.title} (updated)` });
+  process.stdout.write(`edited post ${target.id} (${target.name})\n`);
+  const inc = await timed('incremental');
+  process.stdout.write(`\nfull ${(full.ms / 1000).toFixed(1)} s, incremental ${(inc.ms / 1000).toFixed(1)} s, ratio ${(full.ms / inc.ms).toFixed(1)}x faster\n`);
+} finally {
+  await api.close();
+  if (!values.keep) await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,148 @@
+// Issue 7, "Done means": an incremental build equals a full build of the same
+// snapshot byte for byte after an edit, an addition, a deletion and an
+// unpublish in the sample API; unchanged pages keep their mtime; conditional
+// requests produce 304s; a code change re-renders everything; the shrink gate.
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildOptions, type BuildReport } from '../../src/pipeline/index.ts';
+import { currentReleaseId } from '../../src/releases/store.ts';
+import { startSampleApi, type SampleApi } from '../../src/sample-api/index.ts';
+import { treeHashes } from '../helpers/files.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const NOW = '2026-01-15T12:00:00Z';
+let api: SampleApi;
+let root: string;
+let out: string;
+let fulls = 0;
+
+const incremental = (extra: BuildOptions = {}): Promise<BuildReport> =>
+  build({ api: api.url, out, now: NOW, configFile: join(ROOT, 'config/site.json'), env: {}, handleSignals: false, ...extra });
+
+/** A full build of the snapshot the last incremental build crawled, into a fresh folder. */
+async function fullOfSameSnapshot(): Promise<string> {
+  const dir = join(root, `full-${++fulls}`, 'out');
+  const r = await build({ fromSnapshot: join(root, '.pressroom', 'snapshot'), out: dir, now: NOW, configFile: join(ROOT, 'config/site.json'), env: {}, full: true, handleSignals: false });
+  expect(r.incremental.mode).toBe('full');
+  return dir;
+}
+
+const mtime = async (rel: string) => (await stat(join(out, rel))).mtimeMs;
+const articleFile = (api: SampleApi, id: number) => {
+  const p = api.corpus.posts.find((x) => x.id === id)!;
+  const cat = api.corpus.categories[p.cat].cat_slug;
+  return `${cat}/${p.name}/index.html`;
+};
+
+/** `partial`: the change is not in the header panels every page shows (SHELL_DEPS), so not every page is rendered again. */
+async function expectEqualToFull(r: BuildReport, partial: boolean) {
+  expect(r.incremental.mode).toBe('incremental');
+  expect(r.incremental.rendered).toBeGreaterThan(0);
+  if (partial) expect(r.incremental.rendered).toBeLessThan(r.routes);
+  expect(await treeHashes(out)).toEqual(await treeHashes(await fullOfSameSnapshot()));
+}
+
+beforeAll(async () => {
+  api = await startSampleApi({ port: 0, posts: 12, today: NOW });
+  root = await mkdtemp(join(tmpdir(), 'pr-incremental-'));
+  out = join(root, 'out');
+});
+afterAll(async () => {
+  await api?.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('incremental builds against the sample API', { timeout: 600_000 }, () => {
+  let first: BuildReport;
+  const anchor = 'about/index.html';
+
+  it('the first build renders everything', async () => {
+    first = await incremental();
+    expect(first.incremental).toMatchObject({ mode: 'first-build', reused: 0, rendered: first.routes });
+    expect(first.notModified).toBe(0);
+    expect(JSON.parse(await readFile(join(root, '.pressroom', 'out', 'build-report.json'), 'utf8'))).toMatchObject({ release: first.release, routes: first.routes });
+  });
+
+  it('an unchanged API: conditional requests answer 304, nothing is rendered, every file keeps its bytes and mtime', async () => {
+    const before = await mtime(anchor);
+    const hashes = await treeHashes(out);
+    const r = await incremental();
+    expect(r.notModified).toBeGreaterThan(r.requests / 2);
+    expect(r.incremental).toMatchObject({ mode: 'incremental', rendered: 0, reused: first.routes, deleted: 0 });
+    expect(await treeHashes(out)).toEqual(hashes);
+    expect(await mtime(anchor)).toBe(before);
+  });
+
+  it('after an edit only affected pages are rendered; the result equals a full build; untouched pages keep their mtime', async () => {
+    const post = api.corpus.posts.find((p) => p.status === 'publish')!;
+    const file = articleFile(api, post.id);
+    const before = await mtime(anchor);
+    api.mutate.editPost(post.id, { post_title: 'An edited title for the incremental test' });
+    const r = await incremental();
+    expect(r.notModified).toBeGreaterThan(0);
+    expect(await readFile(join(out, file), 'utf8')).toContain('An edited title for the incremental test');
+    await expectEqualToFull(r, true);
+    expect(await mtime(anchor)).toBe(before);
+  });
+
+  it('after an addition the new article exists and the result equals a full build', async () => {
+    const id = api.mutate.addPost({ cat_slug: api.corpus.categories[0].cat_slug, post_title: 'A brand new post for the incremental test' });
+    const r = await incremental();
+    await stat(join(out, articleFile(api, id)));
+    // A new post is the newest: it enters the header's latest panels, on every page.
+    await expectEqualToFull(r, false);
+  });
+
+  it('after a deletion the article and its sitemap entry are gone and the result equals a full build', async () => {
+    const post = api.corpus.posts.find((p) => p.status === 'publish' && p.id !== 1)!;
+    const file = articleFile(api, post.id);
+    api.mutate.deletePost(post.id);
+    const r = await incremental();
+    expect(r.incremental.deleted).toBeGreaterThanOrEqual(1);
+    await expect(stat(join(out, file))).rejects.toThrow();
+    const sitemaps = Object.keys(await treeHashes(out)).filter((f) => /^sitemap.*\.xml$/.test(f));
+    for (const s of sitemaps) expect(await readFile(join(out, s), 'utf8')).not.toContain(`/${file.replace(/\/index\.html$/, '')}<`);
+    await expectEqualToFull(r, true);
+  });
+
+  it('after an unpublish the article is gone and the result equals a full build', async () => {
+    const published = api.corpus.posts.filter((p) => p.status === 'publish');
+    const post = published[Math.floor(published.length / 2)];
+    const file = articleFile(api, post.id);
+    await stat(join(out, file));
+    api.mutate.unpublishPost(post.id);
+    const r = await incremental();
+    expect(r.incremental.deleted).toBeGreaterThanOrEqual(1);
+    await expect(stat(join(out, file))).rejects.toThrow();
+    await expectEqualToFull(r, false);
+  });
+
+  it('a code change (here the configuration) re-renders every page', async () => {
+    const r = await incremental({ env: { PRESSROOM_SITE_URL: 'https://elsewhere.example' } });
+    expect(r.incremental).toMatchObject({ mode: 'code-changed', reused: 0, rendered: r.routes });
+    // and back: the previous configuration is code-changed again, not a stale reuse
+    const back = await incremental();
+    expect(back.incremental).toMatchObject({ mode: 'code-changed', reused: 0 });
+    const again = await incremental({ full: true });
+    expect(again.incremental).toMatchObject({ mode: 'full', reused: 0 });
+  });
+
+  it('the shrink gate stops a build that drops too many routes before publishing; --allow-shrink publishes', async () => {
+    const config = JSON.parse(await readFile(join(ROOT, 'config/site.json'), 'utf8')) as Record<string, unknown>;
+    config.shrinkGate = 0; // any drop stops: one deleted post is enough to show it
+    const configFile = join(root, 'strict.json');
+    await writeFile(configFile, JSON.stringify(config));
+    await incremental({ configFile }); // a release under this configuration
+    const before = await treeHashes(out);
+    const current = await currentReleaseId(out);
+    api.mutate.deletePost(api.corpus.posts.filter((p) => p.status === 'publish')[0].id);
+    const e = await incremental({ configFile }).then(() => undefined, (x: unknown) => x);
+    expect(e).toMatchObject({ code: 'PR_SHRINK_GATE', exitCode: 8 });
+    expect(await treeHashes(out)).toEqual(before);
+    expect(await currentReleaseId(out)).toBe(current);
+    const r = await incremental({ configFile, allowShrink: true });
+    expect(r.incremental.deleted).toBeGreaterThanOrEqual(1);
+  });
+});
