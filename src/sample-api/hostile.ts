@@ -63,7 +63,16 @@ const POSTS: [string, string, string, string?][] = [
     ].join('\n'),
   ],
   ['missing-fields', 'Post without optional fields', 'null banner_img, subcat, keywords, podcast, reading_time', '<p>Only text.</p>'],
+  ['by-evil-author', 'Post by a hostile author', 'author slug "evil/author" on an otherwise harmless post'],
 ];
+
+/**
+ * Posts written by `evil/author`. Only one has a harmless slug of its own, so
+ * what the build does about the author is seen apart from the other attacks
+ * (a post whose author slug is rejected is itself dropped, and the U+2028 title
+ * must still reach a page).
+ */
+const BY_EVIL_AUTHOR: ReadonlySet<string> = new Set(['..', 'a%2Fb', 'CON', NFD_SLUG, 'x'.repeat(300), 'by-evil-author']);
 
 export const HOSTILE_RECORDS: readonly HostileRecord[] = [
   ...POSTS.map(([key, , attack]) => ({ kind: 'post' as const, key, cat: 'news', attack, ...(TWINS.has(key) ? { twin: true as const } : {}) })),
@@ -113,7 +122,7 @@ export function addHostileRecords(c: Corpus, options: HostileOptions = {}): void
       title,
       cat: 0,
       subcat: missing ? -1 : i === 1 ? evilSub : base.subcat,
-      author: i % 3 === 0 ? evilAuthor : base.author,
+      author: BY_EVIL_AUTHOR.has(name) ? evilAuthor : base.author,
       date: c.todayMs - (i + 3) * 86_400_000, // recent, so they show on first pages
       keywords: missing ? null : `${title}, ../admin`,
       banner: missing ? null : `/uploads/2025/01/${encodeURIComponent(name)}.jpg`,
