@@ -2,7 +2,10 @@
 // old URL gets an HTML page at its own path (`{from}/index.html`) with
 // `<meta http-equiv="refresh" content="0; url=…">`, `rel=canonical` to the
 // target, `noindex`, and a script fallback (`location.replace`) whose target is
-// JSON-escaped for a script element (src/core/json.ts). A redirect page must
+// JSON-escaped for a script element (src/core/json.ts). On-site targets are
+// site-relative in the refresh and the script (a local preview stays on the
+// preview) and absolute only in rel=canonical; allow-listed off-site targets
+// are absolute everywhere. A redirect page must
 // never replace a real page: a source whose file a page already occupies (also
 // case/Unicode-folded, as on macOS/Windows checkouts) is skipped with a warning.
 // There is no documented redirect limit; every page is a file in the repo.
@@ -13,7 +16,8 @@ import { collisionKey } from '../../site/slug.ts';
 import { assertRules } from './guard.ts';
 import type { HostFormat } from './types.ts';
 
-export function redirectPage(target: string, language = 'en'): string {
+/** `target`: where the refresh and script go; `canonical`: its absolute URL (defaults to `target`). */
+export function redirectPage(target: string, language = 'en', canonical = target): string {
   const t = escapeHtml(target);
   return [
     '<!doctype html>',
@@ -22,7 +26,7 @@ export function redirectPage(target: string, language = 'en'): string {
     '<meta charset="utf-8">',
     '<title>Redirecting…</title>',
     '<meta name="robots" content="noindex">',
-    `<link rel="canonical" href="${t}">`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
     `<meta http-equiv="refresh" content="0; url=${t}">`,
     `<script>location.replace(${jsonForScript(target)})</script>`,
     '</head>',
@@ -46,8 +50,8 @@ export const githubPagesRedirects: HostFormat = {
         continue;
       }
       taken.add(key);
-      const target = r.to.startsWith('/') && input.siteUrl ? absoluteUrl(input.siteUrl, r.to) : r.to;
-      files.push({ path: file, contents: redirectPage(target) });
+      const canonical = r.to.startsWith('/') && input.siteUrl ? absoluteUrl(input.siteUrl, r.to) : r.to;
+      files.push({ path: file, contents: redirectPage(r.to, 'en', canonical) });
     }
     return files;
   },

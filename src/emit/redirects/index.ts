@@ -1,7 +1,11 @@
 // The redirect writers by host format. A format is written when one of its
-// hosts is in config.hosts; hosts whose format arrives with a later issue
-// (vercel, apache, caddy, s3, github-pages: issue 8) are listed there and
-// simply have no module here yet.
+// hosts is in config.hosts (static-hosts.md, "Redirect maps").
+//
+// GitHub Pages is opt-in (not in the default config.hosts; lead's decision,
+// README "Deploying"): its meta-refresh pages are files at the old URLs, and a
+// file shadows a `_redirects` rule on Netlify, Cloudflare Pages and GitLab
+// Pages (and in `pressroom serve`), so those hosts would answer old URLs with
+// 200 meta pages instead of 301s. Selecting both is allowed but warned about.
 import { apacheRedirects } from './apache.ts';
 import { caddyRedirects } from './caddy.ts';
 import { githubPagesRedirects } from './github-pages.ts';
@@ -10,7 +14,7 @@ import { netlifyRedirects } from './netlify.ts';
 import { nginxRedirects } from './nginx.ts';
 import { s3Redirects } from './s3.ts';
 import { vercelRedirects } from './vercel.ts';
-import type { HostFormat, OutputFile, RedirectInput } from './types.ts';
+import type { HostFormat, HostName, OutputFile, RedirectInput } from './types.ts';
 
 export type { HostFormat, HostName, OutputFile, RedirectInput } from './types.ts';
 
@@ -25,7 +29,22 @@ export const HOST_FORMATS: readonly HostFormat[] = [
   githubPagesRedirects,
 ];
 
+/** Hosts that redirect over HTTP from `_redirects`, where a file at the old URL wins over the rule. */
+const RULE_FILE_HOSTS: readonly HostName[] = ['netlify', 'cloudflare', 'gitlab'];
+
+export const GITHUB_PAGES_CONFLICT = 'PR_REDIRECT_PAGES_SHADOW_RULES';
+
+/** The warning when GitHub Pages' redirect pages would shadow another host's HTTP redirects; null when there is no conflict. */
+export function hostConflict(hosts: readonly HostName[]): string | null {
+  if (!hosts.includes('github-pages')) return null;
+  const shadowed = RULE_FILE_HOSTS.filter((h) => hosts.includes(h));
+  if (!shadowed.length) return null;
+  return `hosts include github-pages together with ${shadowed.join(', ')}: the GitHub Pages redirect pages (meta refresh, status 200) are files at the old URLs, and files win over _redirects rules, so ${shadowed.join(', ')} (and pressroom serve) will serve those meta pages instead of HTTP redirects. Build GitHub Pages output separately (--hosts github-pages) to keep real redirects.`;
+}
+
 export function renderRedirects(input: RedirectInput, formats: readonly HostFormat[] = HOST_FORMATS): OutputFile[] {
+  const conflict = hostConflict(input.hosts);
+  if (conflict && formats.some((f) => f.hosts.includes('github-pages'))) input.warn?.(GITHUB_PAGES_CONFLICT, conflict);
   return formats
     .filter((f) => f.hosts.some((h) => input.hosts.includes(h)))
     .flatMap((f) => f.render(input))

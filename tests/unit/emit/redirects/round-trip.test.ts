@@ -136,14 +136,42 @@ describe('round trip per format (same rules, same order, nothing injected)', () 
     expect(sister.Redirect).toEqual({ Protocol: 'https', HostName: 'enterprisewire.example', ReplaceKeyWith: 'a?b=c', HttpRedirectCode: '301' });
   });
 
-  it('GitHub Pages: one noindex meta-refresh page per old URL, target escaped, canonical absolute', () => {
+  it('GitHub Pages: one noindex meta-refresh page per old URL; on-site targets relative (canonical absolute), off-site absolute', () => {
     const files = githubPagesRedirects.render(input());
     expect(files.map((f) => f.path)).toEqual(RULES.map((r) => outputFileFor(r.from)));
+    expect(RULES.some((r) => r.to.startsWith('/'))).toBe(true);
+    expect(RULES.some((r) => r.to.startsWith('https://'))).toBe(true);
     for (const [i, f] of files.entries()) {
       const r = RULES[i];
       const abs = r.to.startsWith('/') ? absoluteUrl(SITE, r.to) : r.to;
-      expect(parseRedirectPage(f.contents)).toEqual({ refresh: abs, canonical: abs, script: abs, noindex: true });
+      // The refresh and script go where the rule says (a local preview stays local); only rel=canonical names the production URL.
+      expect(parseRedirectPage(f.contents)).toEqual({ refresh: r.to, canonical: abs, script: r.to, noindex: true });
     }
+  });
+});
+
+describe('GitHub Pages is opt-in: selecting it with a _redirects host is warned about', () => {
+  const warned = (hosts: HostName[]) => {
+    const warnings: string[] = [];
+    renderRedirects(input({ hosts, warn: (c, m) => warnings.push(`${c}: ${m}`) }));
+    return warnings.filter((w) => w.startsWith('PR_REDIRECT_PAGES_SHADOW_RULES'));
+  };
+  it('warns once, naming the hosts whose HTTP redirects the meta pages replace', () => {
+    const w = warned(['netlify', 'cloudflare', 'nginx', 'github-pages']);
+    expect(w).toHaveLength(1);
+    expect(w[0]).toMatch(/github-pages together with netlify, cloudflare/);
+    expect(w[0]).toMatch(/serve those meta pages instead of HTTP redirects/);
+    expect(warned(['gitlab', 'github-pages'])[0]).toMatch(/together with gitlab:/);
+  });
+  it('is quiet for GitHub Pages alone, with hosts that do not read _redirects, and without it', () => {
+    expect(warned(['github-pages'])).toEqual([]);
+    expect(warned(['github-pages', 'nginx', 'apache', 'caddy', 'vercel', 's3'])).toEqual([]);
+    expect(warned(['netlify', 'cloudflare', 'gitlab'])).toEqual([]);
+  });
+  it('the default config leaves GitHub Pages out and keeps the others', async () => {
+    const { loadConfig } = await import('../../../../src/config/load.ts');
+    const config = loadConfig({ file: new URL('../../../../config/site.json', import.meta.url).pathname, env: {} });
+    expect([...config.hosts].sort()).toEqual(['apache', 'caddy', 'cloudflare', 'netlify', 'nginx', 's3', 'vercel']);
   });
 });
 
