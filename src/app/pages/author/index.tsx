@@ -8,6 +8,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { ep } from '../../../api/endpoints.ts';
 import type { SubCategory } from '../../../api/types.ts';
 import { cutText } from '../../../core/html.ts';
+import { feedLinksFor } from '../../../site/feeds.ts';
 import { absoluteUrl, paths } from '../../../site/paths.ts';
 import { ApiImage } from '../../components/ApiImage.tsx';
 import { AdSlot } from '../../components/ads/AdSlot.tsx';
@@ -90,6 +91,8 @@ export default function AuthorPage() {
           },
         ]
       : undefined,
+    // Issue 8, "Feeds": the author's feeds (src/emit/feeds writes one per author route).
+    alternates: feedLinksFor('author', { auther_name: name }, site.name, displayName),
   });
 
   // Fade-in, articles spec §9: 5 steps at 40 ms; the list at 150 ms after 100 px of scroll.

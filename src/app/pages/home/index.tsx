@@ -4,6 +4,9 @@
 // ad banner (Footer-3). Every list is prerendered (src/site/kinds/home.ts).
 import { ep } from '../../../api/endpoints.ts';
 import type { PostItem } from '../../../api/types.ts';
+import type { PublicConfig } from '../../../config/schema.ts';
+import { feedLinksFor } from '../../../site/feeds.ts';
+import { absoluteUrl, paths } from '../../../site/paths.ts';
 import { AdSlot } from '../../components/ads/AdSlot.tsx';
 import { useSite } from '../../context.tsx';
 import { useApi } from '../../data/api.ts';
@@ -11,10 +14,42 @@ import { usePageHead } from '../../head.tsx';
 import { ArticlesBlock, GuestAuthorBlock, PodcastBlock, QuickBytesBlock } from './FeatureBlocks.tsx';
 import { LatestBlock } from './LatestBlock.tsx';
 
+/**
+ * Issue 8, "Structured data": the publisher (Organization, absolute logo) and
+ * the site (WebSite) with a SearchAction into the search page's URL scheme
+ * (/search/all/{term}, src/site/paths.ts).
+ */
+export function homeJsonLd(site: Pick<PublicConfig['site'], 'name' | 'url' | 'logo'>): object[] {
+  const home = absoluteUrl(site.url, paths.home());
+  const logo = /^https?:\/\//i.test(site.logo) ? site.logo : absoluteUrl(site.url, site.logo);
+  return [
+    { '@context': 'https://schema.org', '@type': 'Organization', name: site.name, url: home, logo },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: site.name,
+      url: home,
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: `${site.url.replace(/\/+$/, '')}/search/all/{search_term_string}`,
+        'query-input': 'required name=search_term_string',
+      },
+    },
+  ];
+}
+
 export default function HomePage() {
   const { site } = useSite();
   const lead = useApi<PostItem[]>(ep.homeLatest()).data?.[0];
-  usePageHead({ title: site.title, description: site.description, image: lead?.banner_img ?? null, type: 'website', canonicalPath: '/' });
+  usePageHead({
+    title: site.title,
+    description: site.description,
+    image: lead?.banner_img ?? null,
+    type: 'website',
+    canonicalPath: '/',
+    jsonLd: homeJsonLd(site),
+    alternates: feedLinksFor('home', {}, site.name),
+  });
   return (
     <div className="home-page">
       <div className="container">

@@ -12,7 +12,8 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ep } from '../../../api/endpoints.ts';
 import type { TagResponse } from '../../../api/types.ts';
-import { paths } from '../../../site/paths.ts';
+import { feedLinksFor } from '../../../site/feeds.ts';
+import { absoluteUrl, paths } from '../../../site/paths.ts';
 import { AdSlot } from '../../components/ads/AdSlot.tsx';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
 import { ShareButtons } from '../../components/ShareButtons.tsx';
@@ -38,6 +39,18 @@ export default function TagPage() {
     image: firstImage ?? null,
     type: 'website',
     canonicalPath: paths.tag(subcat),
+    // Issue 8, "Structured data" (Home > tag) and "Feeds" (the tag's feeds, written per tag route by src/emit/feeds).
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, name: 'Home', item: absoluteUrl(site.url, paths.home()) },
+          { '@type': 'ListItem', position: 2, name: tag, item: absoluteUrl(site.url, paths.tag(subcat)) },
+        ],
+      },
+    ],
+    alternates: feedLinksFor('tag', { subcat }, site.name, tag),
   });
 
   const gone = r.status === 500 || r.status === 501;

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ep } from '../../../api/endpoints.ts';
 import type { SubCategory, TopicResponse } from '../../../api/types.ts';
+import { feedLinksFor } from '../../../site/feeds.ts';
 import { absoluteUrl, paths } from '../../../site/paths.ts';
 import { AdSlot } from '../../components/ads/AdSlot.tsx';
 import { EmptyState } from '../../components/listing/EmptyState.tsx';
@@ -93,6 +94,8 @@ export default function TopicPage() {
         ],
       },
     ],
+    // Issue 8, "Feeds": the category's feeds on /topic/{cat_slug} (src/emit/feeds writes one per topic route).
+    alternates: sub ? undefined : feedLinksFor('topic', { cat_slug: cat }, site.name, catTitle),
   });
 
   const tabs = subList.map((s) => ({ key: s.subcat_slug, label: s.subcat_name, to: paths.topic(cat, s.subcat_slug), active: s.subcat_slug === sub }));
