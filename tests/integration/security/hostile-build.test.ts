@@ -7,14 +7,21 @@
 //  B. Without the twins the build succeeds: every other hostile record is dropped
 //     with a warning naming it, or rendered harmless; the whole output is checked.
 // One build per scenario, all in beforeAll; the checks only read the results.
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ep } from '../../../src/api/endpoints.ts';
+import { mirrorFile } from '../../../src/api/mirror.ts';
+import { shellRewrites } from '../../../src/plan/index.ts';
 import type { RedirectRecord } from '../../../src/api/types.ts';
 import type { BuildReport } from '../../../src/pipeline/index.ts';
 import { type SampleApi } from '../../../src/sample-api/index.ts';
 import { listFiles, treeHashes } from '../../helpers/files.ts';
 import { ROOT, spawnCli, startTestApi, tempDir, TEST_NOW } from '../../helpers/pressroom.ts';
+import { badNames, badSegment, escapingEntries, inspectHtml, stringsIn, walk } from './inspect.ts';
+import { readRedirectFiles } from './redirect-files.ts';
 
 const POSTS = 40;
 
@@ -63,6 +70,8 @@ async function scenarioB(): Promise<void> {
   cleanups.push(cfgDir.cleanup);
   const config = JSON.parse(await readFile(join(ROOT, 'config/site.json'), 'utf8'));
   config.redirects = hostileRedirects.map((r) => ({ from: r.current_url, to: r.redirect_url, status: r.status }));
+  // Every host format, GitHub Pages' redirect pages included (opt-in by default), gets the hostile data.
+  config.hosts = ['netlify', 'cloudflare', 'gitlab', 'vercel', 'nginx', 'apache', 'caddy', 's3', 'github-pages'];
   const configFile = join(cfgDir.dir, 'site.json');
   await writeFile(configFile, JSON.stringify(config, null, 2));
 
@@ -158,6 +167,186 @@ describe('B: hostile corpus without the twins', () => {
     });
   });
 });
+
+describe('B: the whole output of the hostile build', () => {
+  it('writes nothing outside out/ but the .pressroom state, and only safe file names', async () => {
+    const { dir } = ctx.b;
+    expect((await readdir(dir)).sort()).toEqual(['.pressroom', 'out']); // the lock and staging are gone
+    expect((await readdir(join(dir, '.pressroom'))).sort()).toEqual(['out', 'snapshot']);
+    const entries = await walk(dir);
+    expect(entries.length).toBeGreaterThan(500);
+    expect(await escapingEntries(dir, entries)).toEqual([]);
+    expect(badNames(entries)).toEqual([]);
+  });
+
+  it('has no handler, foreign script, script URL or foreign iframe in any HTML page (jsdom)', async () => {
+    const files = (await listFiles(ctx.b.out)).filter((f) => f.endsWith('.html'));
+    const problems: string[] = [];
+    let redirectPages = 0;
+    for (const f of files) {
+      const html = await readFile(join(ctx.b.out, f), 'utf8');
+      const redirect = /<meta http-equiv="refresh"/i.test(html) && !html.includes('__PRESSROOM_DATA__');
+      if (redirect) redirectPages++;
+      const found = inspectHtml(f, html, redirect);
+      problems.push(...found.problems);
+      if (!redirect && found.data === undefined) problems.push(`${f}: no __PRESSROOM_DATA__`);
+      // an element that markup in data would have created
+      if (found.doc.querySelector('img[src="x"], h3[onclick], [onerror], [onmouseover]')) problems.push(`${f}: hostile element present`);
+    }
+    expect(problems).toEqual([]);
+    expect(files.length - redirectPages).toBe(ctx.b.report.pages);
+    const shadowed = ctx.b.report.warnings.filter((w) => w.startsWith('PR_REDIRECT_SHADOWED: GitHub Pages')).length;
+    expect(redirectPages).toBe(ctx.b.report.redirects - shadowed); // GitHub Pages: one page per redirect rule
+  });
+
+  it('shows hostile titles as text, escaped in the markup, and keeps them intact as JSON data', async () => {
+    const titles: [string, string][] = [
+      ['script-title', '</script><script>alert("title")</script>'],
+      ['img-onerror', '<img src=x onerror=alert(1)> Breaking'],
+      ['line-separator', 'Line\u2028separator\u2029title'],
+    ];
+    for (const [slug, title] of titles) {
+      const file = `news/${slug}/index.html`;
+      const html = await readFile(join(ctx.b.out, file), 'utf8');
+      const page = inspectHtml(file, html, false);
+      expect(page.problems).toEqual([]);
+      expect(page.doc.querySelector('h1')?.textContent).toBe(title);
+      expect(page.doc.title.startsWith(title)).toBe(true);
+      expect(stringsIn(page.data)).toContain(title);
+      const article = page.jsonLd.find((j) => (j as { '@type'?: string })['@type'] === 'NewsArticle' || (j as { headline?: string }).headline);
+      expect((article as { headline?: string } | undefined)?.headline).toBe(title);
+    }
+    const raw = await readFile(join(ctx.b.out, 'news/script-title/index.html'), 'utf8');
+    expect(raw).not.toContain('<script>alert(');
+    expect(raw).toContain('&lt;/script&gt;&lt;script&gt;alert(&quot;title&quot;)&lt;/script&gt;');
+    // listing pages show the hostile title too, as text
+    const listings: string[] = [];
+    for (const f of (await listFiles(ctx.b.out)).filter((x) => x.endsWith('.html') && x !== 'news/script-title/index.html')) {
+      const html = await readFile(join(ctx.b.out, f), 'utf8');
+      if (!html.includes('&lt;/script&gt;&lt;script&gt;alert(')) continue;
+      expect(inspectHtml(f, html, false).doc.body.textContent, f).toContain('</script><script>alert("title")</script>');
+      listings.push(f);
+    }
+    expect(listings.length).toBeGreaterThan(0);
+  });
+
+  it('renders the hostile body sanitised: its text stays, the attacks go', async () => {
+    const page = inspectHtml('news/evil-body/index.html', await readFile(join(ctx.b.out, 'news/evil-body/index.html'), 'utf8'), false);
+    expect(page.problems).toEqual([]);
+    const text = page.doc.body.textContent ?? '';
+    for (const t of ['Intro', 'Hello', 'click', 'mixed case', 'data link', 'Heading', 'end']) expect(text).toContain(t);
+    expect(page.doc.querySelector('a[href^="javascript" i], a[href^="data" i], [style*="fixed"]')).toBeNull();
+    expect(page.doc.querySelectorAll('iframe')).toHaveLength(0);
+  });
+
+  it('keeps hostile redirect targets out of every redirect file, each with exactly the planned rules', async () => {
+    const { out, report } = ctx.b;
+    expect(report.redirects).toBeGreaterThan(0);
+    const files = await readRedirectFiles(out);
+    const conf = await readFile(join(out, 'nginx/pressroom.conf'), 'utf8');
+    for (const f of files) {
+      expect(f.problems, f.file).toEqual([]);
+      expect(f.rules, f.file).toBe(report.redirects);
+    }
+    for (const text of [...files.map((f) => f.contents), conf]) {
+      for (const bad of ['/hostile/', 'evil.example', 'javascript:', 'Set-Cookie', 'pwned', '\r']) expect(text).not.toContain(bad);
+    }
+    const netlifyLines = (await readFile(join(out, '_redirects'), 'utf8')).trimEnd().split('\n');
+    expect(netlifyLines).toHaveLength(1 + report.redirects + shellRewrites().length);
+    // GitHub Pages redirect pages: none for a hostile source
+    for (const r of ctx.b.hostileRedirects) expect(existsSync(join(out, r.current_url.slice(1), 'index.html'))).toBe(false);
+  });
+
+  it('publishes no ad with a script or data dest_url, neither in HTML nor in the data mirror', async () => {
+    const { out } = ctx.b;
+    const ads = JSON.parse(await readFile(join(out, 'data/advertisement/get_active.json'), 'utf8'));
+    const list = ads.body.data ?? ads.body;
+    expect(Array.isArray(list) && list.length).toBeGreaterThan(0);
+    expect(list.map((a: { banner_id: number }) => a.banner_id)).not.toContain(101);
+    expect(list.map((a: { banner_id: number }) => a.banner_id)).not.toContain(102);
+    const hits: string[] = [];
+    for (const f of await listFiles(out)) {
+      if (f.startsWith('assets/')) continue; // the client bundle (React's own URL guard mentions javascript:)
+      const text = await readFile(join(out, f), 'utf8');
+      for (const bad of ['alert(13)', 'alert(15)', 'evil-1.png', 'evil-2.png', 'javascript:', 'vbscript:']) if (text.includes(bad)) hits.push(`${f}: ${bad}`);
+    }
+    expect(hits).toEqual([]);
+  });
+
+  it('has no static mirror file for a hostile slug, and has one for the harmless hostile posts', async () => {
+    const { out } = ctx.b;
+    const data = (await listFiles(join(out, 'data'))).map((f) => `data/${f}`);
+    const bad = ['..', 'etc', 'passwd', 'a%2Fb', 'a/b.json', 'nul', 'bell', 'CON', 'com1', 'xxxxxxxxxx', 'evil', '..%2F', 'newline', 'admin'];
+    expect(data.filter((f) => bad.some((b) => f.split('/').some((s) => s.includes(b) && !/^(news|evil-body\.json)$/.test(s))))).toEqual([]);
+    // by-evil-author: a harmless slug, but its author's slug is rejected, and the post with it (W_SLUG above)
+    for (const name of ['..', 'a%2Fb', 'CON', 'com1', 'x'.repeat(300), 'nul\u0000byte', 'bell\u0007char', 'by-evil-author']) {
+      expect(existsSync(join(out, mirrorFile(ep.postDetails('news', name)))), name).toBe(false);
+    }
+    expect(existsSync(join(out, 'news/by-evil-author'))).toBe(false);
+    for (const name of ['script-title', 'img-onerror', 'line-separator', 'evil-body', 'missing-fields']) {
+      expect(data).toContain(mirrorFile(ep.postDetails('news', name)));
+      expect(existsSync(join(out, 'news', name, 'index.html'))).toBe(true);
+    }
+  });
+
+  it('lists only valid absolute URLs on the configured origin in the sitemaps', async () => {
+    const { out } = ctx.b;
+    const origin = new URL(JSON.parse(await readFile(join(ROOT, 'config/site.json'), 'utf8')).site.url).origin;
+    const index = parseXml(await readFile(join(out, 'sitemap.xml'), 'utf8'));
+    const shards = [...index.getElementsByTagName('loc')].map((l) => l.textContent ?? '');
+    expect(shards.length).toBeGreaterThan(0);
+    let pages = 0;
+    for (const shard of shards) {
+      const u = new URL(shard);
+      expect(u.origin).toBe(origin);
+      const doc = parseXml(await readFile(join(out, decodeURIComponent(u.pathname.slice(1))), 'utf8'));
+      for (const loc of [...doc.getElementsByTagName('loc')].map((l) => l.textContent ?? '')) {
+        const url = new URL(loc);
+        expect(url.href, loc).toBe(loc);
+        expect(url.origin, loc).toBe(origin);
+        const segs = url.pathname.split('/').slice(1).map(decodeURIComponent);
+        expect(segs.filter((s) => badSegment(s) !== null && s !== ''), loc).toEqual([]);
+        pages++;
+      }
+      for (const img of [...doc.getElementsByTagNameNS('http://www.google.com/schemas/sitemap-image/1.1', 'loc')]) {
+        expect(['http:', 'https:']).toContain(new URL(img.textContent ?? '').protocol);
+      }
+    }
+    expect(pages).toBeGreaterThan(POSTS);
+  });
+});
+
+describe('B: feeds of the hostile build', () => {
+  it('parse (XML and JSON) with hostile titles as data, and link only over http(s)', async () => {
+    const { out } = ctx.b;
+    const files = (await listFiles(out)).filter((f) => /(^|\/)(feed|atom)\.(xml|json)$/.test(f));
+    expect(files.length).toBeGreaterThan(3);
+    let titled = 0;
+    for (const f of files) {
+      const text = await readFile(join(out, f), 'utf8');
+      const urls: string[] = [];
+      if (f.endsWith('.json')) {
+        const feed = JSON.parse(text) as { items: { url?: string; title?: string; image?: string }[] };
+        for (const i of feed.items) {
+          urls.push(...[i.url, i.image].filter((u): u is string => !!u));
+          if (i.title === '</script><script>alert("title")</script>') titled++;
+        }
+      } else {
+        const doc = parseXml(text);
+        urls.push(...[...doc.getElementsByTagName('link')].map((l) => l.getAttribute('href') ?? l.textContent ?? ''));
+        if ([...doc.getElementsByTagName('title')].some((t) => t.textContent === '</script><script>alert("title")</script>')) titled++;
+      }
+      for (const u of urls) expect(['http:', 'https:'], `${f}: ${u}`).toContain(new URL(u).protocol);
+    }
+    expect(titled).toBeGreaterThan(0);
+  });
+});
+
+function parseXml(xml: string): Document {
+  const doc = new JSDOM(xml, { contentType: 'text/xml' }).window.document;
+  expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
+  return doc;
+}
 
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
