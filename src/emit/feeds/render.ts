@@ -84,6 +84,8 @@ export function jsonFeed(meta: FeedMeta, articles: readonly FeedArticle[]): stri
       ...rest,
       content_html: contentHtml(a),
       summary: a.excerpt,
+      // JSON Feed 1.1: an item's `image` is the URL string; the feed package copies the enclosure object verbatim.
+      ...(a.image ? { image: a.image.url } : {}),
       ...(a.author ? { authors: [{ name: a.author.name, url: a.author.url }] } : {}),
       language: meta.language,
     };

@@ -326,9 +326,11 @@ describe('B: feeds of the hostile build', () => {
       const text = await readFile(join(out, f), 'utf8');
       const urls: string[] = [];
       if (f.endsWith('.json')) {
-        const feed = JSON.parse(text) as { items: { url?: string; title?: string; image?: string }[] };
+        const feed = JSON.parse(text) as { items: { url?: string; title?: string; image?: unknown }[] };
         for (const i of feed.items) {
-          urls.push(...[i.url, i.image].filter((u): u is string => !!u));
+          // JSON Feed 1.1, "Items": image is a string (the URL of the main image)
+          if (i.image !== undefined) expect(typeof i.image, `${f}: item image ${JSON.stringify(i.image)}`).toBe('string');
+          urls.push(...[i.url, i.image].filter((u): u is string => typeof u === 'string' && u !== ''));
           if (i.title === '</script><script>alert("title")</script>') titled++;
         }
       } else {
