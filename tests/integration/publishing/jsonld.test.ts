@@ -175,7 +175,12 @@ describe('feeds', () => {
     expect(site.items.length).toBeLessThanOrEqual(config.feeds.items);
     const json = JSON.parse(await readFile(join(out, 'feed.json'), 'utf8'));
     expect(json.version).toBe('https://jsonfeed.org/version/1.1');
-    for (const i of json.items) expect(i.url).toMatch(new RegExp(`^${SITE}/`));
+    for (const i of json.items) {
+      expect(i.url).toMatch(new RegExp(`^${SITE}/`));
+      // JSON Feed 1.1: `image` is a URL string.
+      if (i.image !== undefined) expect(i.image).toMatch(/^https?:\/\//);
+    }
+    expect(json.items.some((i: { image?: unknown }) => i.image !== undefined)).toBe(true);
   });
 });
 

@@ -75,7 +75,8 @@ describe('feeds', () => {
       expect(item.content_html ?? item.content_text).toBeTruthy();
       expect(item.authors).toEqual([{ name: 'Ada L.', url: 'https://devdispatch.example/author/ada' }]);
     }
-    expect(json.items[0].image).toEqual(expect.objectContaining({ url: 'https://devdispatch.example/uploads/a.jpg' }));
+    // JSON Feed 1.1: an item's `image` is a URL string (not the RSS enclosure object).
+    expect(json.items[0].image).toBe('https://devdispatch.example/uploads/a.jpg');
   });
 
   it('caps the items, and updated is the newest item, not the wall clock', () => {
