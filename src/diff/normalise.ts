@@ -9,11 +9,13 @@
 //   <script type="application/ld+json"> is pretty-printed, two spaces, in its
 //   own key order, so a data change is one readable line instead of a change
 //   to one giant line.
-// - Content-hashed file names (esbuild's `[name]-[hash]`, 8+ characters of
-//   [A-Za-z0-9]) are masked everywhere as `name-[hash].ext`: in script src,
-//   stylesheet and modulepreload hrefs and in the embedded data alike.
+// - Content-hashed file names (esbuild's `[name]-[hash]`: exactly 8 characters
+//   of [A-Z0-9], its base32 alphabet) are masked everywhere as
+//   `name-[hash].ext`: in script src, stylesheet and modulepreload hrefs and in
+//   the embedded data alike. Lower-case words are never taken for a hash, so
+//   an upload named `...-in-production.jpg` stays as it is.
 const TOKEN = /<!--[\s\S]*?-->|<[^>]*>|[^<]+/g;
-const HASHED_NAME = /(\/[\w.@~-]*?)-[A-Za-z0-9]{8,}\.(js|mjs|css|map|woff2?|ttf|otf|svg|png|jpe?g|gif|webp|avif)\b/g;
+const HASHED_NAME = /(\/[\w.@~-]*?)-[A-Z0-9]{8}\.(js|mjs|css|map|woff2?|ttf|otf|svg|png|jpe?g|gif|webp|avif)\b/g;
 const JSON_SCRIPT = /^<script\b[^>]*\btype="application\/(ld\+)?json"/i;
 
 export function maskHashes(text: string): string {

@@ -33,8 +33,9 @@ describe('normaliseHtml', () => {
     expect(normaliseHtml(page('ZZZZ9999', 'T'))).toBe(n);
   });
 
-  it('keeps unhashed names (logo.svg) and short suffixes as they are', () => {
+  it('keeps unhashed names (logo.svg), short suffixes and lower-case words (uploads) as they are', () => {
     expect(normaliseHtml('<img src="/assets/logo.svg"><a href="/news/post-2024">x</a>')).toBe('<img src="/assets/logo.svg">\n<a href="/news/post-2024">\nx\n</a>\n');
+    expect(normaliseHtml('<img src="/uploads/2024/03/lessons-in-production.jpg">')).toBe('<img src="/uploads/2024/03/lessons-in-production.jpg">\n');
   });
 });
 
