@@ -73,8 +73,7 @@ export function normaliseResponse(apiPath: string, body: unknown, warn: Warn = (
     const kind = KINDS.find(([test]) => test(r))?.[1];
     if (!kind) return walkObject(r);
     const label = `${apiPath}: ${kind.name} ${String(r[kind.idField])}`;
-    for (const f of [...kind.slugs, ...(kind.nullableSlugs ?? [])]) {
-      if (r[f] == null && kind.nullableSlugs?.includes(f)) continue;
+    for (const f of kind.slugs) {
       const c = checkSlug(r[f]);
       if (!c.ok) {
         warn('W_SLUG', `${label} ${f} ${JSON.stringify(r[f])} ${c.reason}`);
@@ -82,9 +81,17 @@ export function normaliseResponse(apiPath: string, body: unknown, warn: Warn = (
       }
     }
     const out: Rec = { ...r };
-    for (const f of [...kind.slugs, ...(kind.nullableSlugs ?? [])]) {
+    for (const f of kind.slugs) out[f] = (checkSlug(r[f]) as { slug: string }).slug; // the NFC form: one spelling per name
+    // A post's sub-category and author slugs are links, not its identity: a bad
+    // one loses the link (no tag or author URL is made from it), not the article.
+    for (const f of kind.nullableSlugs ?? []) {
+      if (r[f] == null) continue;
       const c = checkSlug(r[f]);
-      if (c.ok) out[f] = c.slug; // the NFC form: one spelling per name
+      if (c.ok) out[f] = c.slug;
+      else {
+        warn('W_SLUG', `${label} ${f} ${JSON.stringify(r[f])} ${c.reason}; link removed`);
+        out[f] = null;
+      }
     }
     for (const f of kind.images) {
       if (out[f] != null && !isImagePath(out[f])) {

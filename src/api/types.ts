@@ -41,7 +41,7 @@ export interface Post {
   post_content: string; // CMS HTML, untrusted
   post_author: string; // display name
   post_author_id: number;
-  author_name: string; // author slug
+  author_name: string | null; // author slug; null when the API sent an unusable one
   banner_show: number; // 1 = show
   banner_img: string | null;
   podcast_link: string | null;

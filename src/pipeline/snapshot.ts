@@ -11,7 +11,8 @@ import { crawl, type CrawlStats } from '../crawl/crawl.ts';
 import { createApiClient } from '../crawl/http.ts';
 import { Snapshot } from '../crawl/snapshot-store.ts';
 import type { BuildSource } from '../emit/index.ts';
-import { DEFAULT_POSTS, DEFAULT_SEED, startSampleApi } from '../sample-api/index.ts';
+import { DEFAULT_POSTS, DEFAULT_SEED } from '../sample-api/index.ts';
+import { startSampleApiProcess } from '../sample-api/process.ts';
 import type { SiteContextForKinds } from '../site/types.ts';
 import type { BuildEvent, BuildOptions } from './types.ts';
 
@@ -47,7 +48,8 @@ export async function acquireSnapshot(input: AcquireInput): Promise<Acquired> {
   const seed = options.sample?.seed ?? DEFAULT_SEED;
   const posts = options.sample?.posts ?? DEFAULT_POSTS;
   const today = clock.toISOString();
-  const api = await startSampleApi({ port: 0, seed, posts, today });
+  // In its own process: the build and the API each get a core (src/sample-api/process.ts).
+  const api = await startSampleApiProcess({ seed, posts, today });
   input.emitEvent({ type: 'info', message: `no API configured: crawling the embedded sample API at ${api.url} (${posts} posts, seed ${seed})` });
   try {
     return await crawlFrom(input, api.url, { kind: 'embedded-sample', seed, posts, today, corpus: 'normal' }, true);

@@ -13,7 +13,7 @@ function authorSlugs(snap: SnapshotView): string[] {
   const names = new Set<string>();
   for (const item of listedPosts(snap, CATEGORY_SLUGS)) {
     const post = snap.ok<any>(ep.postDetails(item.cat_slug, item.post_name))?.result?.[0] as Post | undefined;
-    if (post && checkSlug(post.author_name).ok) names.add(post.author_name);
+    if (post?.author_name && checkSlug(post.author_name).ok) names.add(post.author_name);
   }
   return [...names].sort();
 }

@@ -22,7 +22,7 @@ function run(path: string, body: unknown) {
 }
 
 describe('normaliseResponse', () => {
-  it('drops list items with hostile slugs and says why', () => {
+  it('drops list items with hostile identity slugs, clears hostile link slugs, and says why', () => {
     const path = '/api/post/topic/news?page=1';
     const pagination = { page: 1, limit: 10, totalItems: 5, totalPages: 1 };
     const { out, warnings } = run(path, {
@@ -39,13 +39,16 @@ describe('normaliseResponse', () => {
         pagination,
       },
     });
-    expect((out as { posts: { postData: { id: number }[] } }).posts.postData.map((p) => p.id)).toEqual([1]);
+    const kept = (out as { posts: { postData: { id: number; author_name?: string | null }[] } }).posts.postData;
+    expect(kept.map((p) => p.id)).toEqual([1, 81]);
+    // post 81 keeps its article; only the unusable author link is gone
+    expect(kept[1].author_name).toBeNull();
     expect(warnings).toEqual([
       'W_SLUG: /api/post/topic/news?page=1: post 77 post_name "..x" contains ".."',
       'W_SLUG: /api/post/topic/news?page=1: post 78 post_name "a/b" contains a path separator',
       'W_SLUG: /api/post/topic/news?page=1: post 79 cat_slug "CON" a Windows reserved name',
       'W_SLUG: /api/post/topic/news?page=1: post 80 post_name "x%2Fy" contains a percent-escape',
-      'W_SLUG: /api/post/topic/news?page=1: post 81 author_name "bad\\u0000name" contains a control character',
+      'W_SLUG: /api/post/topic/news?page=1: post 81 author_name "bad\\u0000name" contains a control character; link removed',
     ]);
   });
 
