@@ -41,7 +41,9 @@ async function expectEqualToFull(r: BuildReport, partial: boolean) {
   expect(r.incremental.mode).toBe('incremental');
   expect(r.incremental.rendered).toBeGreaterThan(0);
   if (partial) expect(r.incremental.rendered).toBeLessThan(r.routes);
-  expect(await treeHashes(out)).toEqual(await treeHashes(await fullOfSameSnapshot()));
+  const [inc, full] = [await treeHashes(out), await treeHashes(await fullOfSameSnapshot())];
+  // The files that differ (named, so a failure says where), then nothing at all.
+  expect(Object.keys({ ...inc, ...full }).filter((f) => inc[f] !== full[f])).toEqual([]);
 }
 
 beforeAll(async () => {
