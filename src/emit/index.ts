@@ -94,7 +94,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     // Feeds and the Google News sitemap (issue 8), when the build clock is known.
     const publishing = input.now ? await publishingFiles({ plan: input.plan, entries: input.entries, config: input.config, now: input.now }) : null;
     for (const f of publishing?.files ?? []) await w.write(f.path, f.contents);
-    const extraSitemaps = publishing ? [publishing.newsSitemap] : [];
+    const extraSitemaps = publishing?.newsSitemap ? [publishing.newsSitemap] : [];
     for (const f of await renderSitemaps(input.plan.sitemap, { url: site.url, name: site.name, language: site.language }, input.sitemapLimit ?? SITEMAP_SHARD_LIMIT, extraSitemaps)) {
       await w.write(f.path, f.contents);
     }

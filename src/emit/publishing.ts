@@ -20,7 +20,7 @@ export interface PublishingInput {
 export const DEFAULT_FEED_ITEMS = 20;
 
 /** Feeds and `sitemaps/news.xml`, sorted by path. */
-export async function publishingFiles(input: PublishingInput): Promise<{ files: { path: string; contents: string }[]; newsSitemap: string }> {
+export async function publishingFiles(input: PublishingInput): Promise<{ files: { path: string; contents: string }[]; newsSitemap: string | null }> {
   const bodies = new Map<string, unknown>();
   for (const e of input.entries) if (e.status >= 200 && e.status < 300 && e.key.startsWith('GET ')) bodies.set(e.key.slice(4), e.body);
   const { site } = input.config;
@@ -34,7 +34,7 @@ export async function publishingFiles(input: PublishingInput): Promise<{ files: 
     now: input.now,
   });
   const news = await renderNewsSitemap(input.plan.sitemap, site, input.now);
-  return { files: [...feeds, news].sort((a, b) => (a.path < b.path ? -1 : 1)), newsSitemap: news.path };
+  return { files: [...feeds, ...(news ? [news] : [])].sort((a, b) => (a.path < b.path ? -1 : 1)), newsSitemap: news?.path ?? null };
 }
 
 /** `_headers` when Netlify or Cloudflare Pages is configured, from every file of the build. */

@@ -37,7 +37,12 @@ export function newsLanguage(language: string): string {
   return l === 'zh-cn' || l === 'zh-tw' ? l : l.split(/[-_]/)[0];
 }
 
-export async function renderNewsSitemap(entries: readonly SitemapEntry[], site: NewsSite, now: string): Promise<{ path: string; contents: string }> {
+/**
+ * The news sitemap, or null when no article falls in the window: a sitemap
+ * must hold at least one URL (the `sitemap` package refuses an empty one), and
+ * a quiet two days must not fail the build.
+ */
+export async function renderNewsSitemap(entries: readonly SitemapEntry[], site: NewsSite, now: string): Promise<{ path: string; contents: string } | null> {
   const items: SitemapItemLoose[] = newsEntries(entries, now).map((e) => ({
     url: e.url,
     news: {
@@ -46,6 +51,7 @@ export async function renderNewsSitemap(entries: readonly SitemapEntry[], site: 
       title: e.news.title,
     },
   }));
+  if (items.length === 0) return null;
   const stream = new SitemapStream({ xmlns: { news: true, image: false, video: false, xhtml: false } });
   const done = streamToPromise(stream);
   Readable.from(items, { objectMode: true }).pipe(stream);

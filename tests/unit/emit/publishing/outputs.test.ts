@@ -103,14 +103,17 @@ describe('sitemaps validate against the XSDs (xmllint)', () => {
     { url: 'https://devdispatch.example/about?a=1&b=2', images: [] },
   ];
   it('index, shard with image and news entries, and the news sitemap', async () => {
-    const news = await renderNewsSitemap(entries, site, NOW);
+    const news = (await renderNewsSitemap(entries, site, NOW))!;
     const files = await renderSitemaps(entries, { url: site.url, name: site.name, language: site.language }, 45_000, [news.path]);
     expect(files[0].contents).toContain('https://devdispatch.example/sitemaps/news.xml');
     xmllint('siteindex.xsd', files[0].contents);
     for (const f of files.slice(1)) xmllint('urlset-with-extensions.xsd', f.contents);
     xmllint('urlset-with-extensions.xsd', news.contents);
-    expect(news.contents).toContain('<image:loc>'.length ? 'news:publication_date' : '');
+    expect(news.contents).toContain('news:publication_date');
     expect(news.contents).not.toContain('/news/old');
+  });
+  it('no article in the two-day window: no news sitemap and none listed in the index (a quiet weekend must not fail the build)', async () => {
+    expect(await renderNewsSitemap(entries, site, '2026-12-31T00:00:00.000Z')).toBeNull();
   });
   it('an invalid sitemap fails xmllint (the check can fail)', () => {
     expect(() => xmllint('urlset-with-extensions.xsd', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><lastmod>x</lastmod></url></urlset>')).toThrow();
