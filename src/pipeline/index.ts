@@ -1,7 +1,7 @@
 // The orchestrator (architecture, "The pipeline"): the only module that knows
 // the order of the stages. It reads like a table of contents:
-//   config -> lock -> crawl (conditional, or load a snapshot) -> save snapshot -> plan -> gate
-//   -> bundle -> incremental decision -> render (changed routes) + emit -> release -> report
+//   config -> lock -> crawl (conditional, or load a snapshot) -> plan -> gate -> bundle
+//   -> incremental decision -> render (changed routes) + emit -> release -> save snapshot -> report
 import { dirname, join, resolve } from 'node:path';
 import { bundleClient } from '../bundle/index.ts';
 import { buildClock, loadConfig, publicConfig } from '../config/load.ts';
@@ -54,7 +54,6 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
   const previousSnapshot = options.full || options.fromSnapshot ? undefined : await loadPrevious(snapshotDir);
   const acquired = await stage('crawl', () => acquireSnapshot({ options, config, clock, ctx, warn, emitEvent, previous: previousSnapshot }));
   const snapshot: Snapshot = acquired.snapshot;
-  await stage('snapshot', () => (options.fromSnapshot ? undefined : saveSnapshot(snapshot, snapshotDir, clock, acquired.source)));
   const buildPlan = await stage('plan', () => plan(snapshot, ctx, config));
   const previous = await previousRelease(out);
   checkShrinkGate({ count: buildPlan.routes.length, previous: previous && Object.keys(previous.state.routes).length, shrinkGate: config.shrinkGate, allowShrink: options.allowShrink });
@@ -96,6 +95,10 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
   timings.render = Math.round(rendered.ms());
   timings.emit = Math.max(0, timings.emit - timings.render - Math.round(releaseMs));
   await stage('release', () => activateRelease(out, release, config.releases.keep));
+  // Saved only once the site is published: the snapshot beside out/ always
+  // matches the published site, so a failed build cannot replace it with data
+  // that never went out (--from-snapshot, conditional crawls and serve read it).
+  await stage('snapshot', () => (options.fromSnapshot ? undefined : saveSnapshot(snapshot, snapshotDir, clock, acquired.source)));
   timings.release += Math.round(releaseMs);
 
   const total = Math.round(performance.now() - started);

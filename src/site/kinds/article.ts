@@ -35,7 +35,10 @@ export const article: PageKind = {
           images: post.banner_img ? [post.banner_img] : [],
           news: isRecent(post.post_date, ctx.now) ? { title: post.post_title, publicationDate: post.post_date } : undefined,
         },
-        record: `post ${post.id} (${post.cat_slug}/${post.post_name})`,
+        // Named by the listed record: two list items whose slugs fold to one
+        // (NFC/NFD twins) resolve to one details response, and the collision
+        // error must name both records, not the same one twice.
+        record: `post ${item.id} (${item.cat_slug}/${item.post_name})`,
       });
     }
     return routes;
