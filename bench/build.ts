@@ -5,6 +5,7 @@
 // the ratio build/floor. Goal (a figure, not a test): within 1.5x, peak < 1 GB.
 //
 //   node --import tsx bench/build.ts [--posts 10000] [--out DIR]
+import './production.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +17,6 @@ import { build } from '../src/pipeline/index.ts';
 import { plan } from '../src/plan/index.ts';
 import { renderFloor } from './render-floor.ts';
 
-process.env.NODE_ENV ??= 'production';
 const { values } = parseArgs({ options: { posts: { type: 'string', default: '10000' }, out: { type: 'string' }, now: { type: 'string', default: '2026-01-15T12:00:00.000Z' } } });
 const posts = Number(values.posts);
 const dir = values.out ?? (await mkdtemp(join(tmpdir(), 'pressroom-bench-')));

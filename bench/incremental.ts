@@ -13,6 +13,7 @@
 // Run it from a quiet checkout: the code hash covers the sources, so an edit
 // to src/ between the two builds (another engineer's) makes the second build
 // a full one (mode "code-changed").
+import './production.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
