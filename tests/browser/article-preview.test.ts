@@ -71,6 +71,8 @@ describe('article page', () => {
 
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await page.waitForFunction(() => window.scrollY === 0);
+    // The button goes once React has handled the scroll event (asynchronously).
+    await page.waitForSelector('.scroll-top', { state: 'detached', timeout: 5000 });
     expect(await page.locator('.scroll-top').count()).toBe(0);
     await page.evaluate(() => window.scrollTo({ top: 600, behavior: 'instant' }));
     await page.waitForSelector('button.scroll-top');
