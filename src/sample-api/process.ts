@@ -18,7 +18,8 @@ const CHILD = fileURLToPath(new URL('./process-child.ts', import.meta.url));
 
 export function startSampleApiProcess(options: Plain, timeoutMs = 60_000): Promise<SampleApiProcess> {
   const child = fork(CHILD, [JSON.stringify(options)], {
-    execArgv: ['--import', 'tsx'],
+    // tsx resolved from Pressroom's own folder, not the caller's working directory.
+    execArgv: ['--import', import.meta.resolve('tsx')],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
