@@ -10,6 +10,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useSite } from '../context.tsx';
+import { useDismiss } from '../lib/dismiss.ts';
 import { HeaderPanel } from './HeaderPanel.tsx';
 import { SearchBox } from './SearchBox.tsx';
 
@@ -27,21 +28,7 @@ export function Header() {
   }, [pathname]);
 
   // Outside click closes the open panel (spec §2).
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(null);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(null);
-    };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(ref, open !== null, () => setOpen(null));
 
   return (
     <header className="site-header" ref={ref}>

@@ -16,7 +16,7 @@ import { AdSlot } from '../ads/AdSlot.tsx';
 import { AuthorBox } from './AuthorBox.tsx';
 import { ARTICLE_IMAGE_SIZES, MoreFrom } from './MoreFrom.tsx';
 import { RelatedArticles, RelatedContent, relatedExcluding } from './RelatedList.tsx';
-import { ScrollToTop } from './ScrollToTop.tsx';
+import { ScrollToTop } from '../ScrollToTop.tsx';
 import { TableOfContents, TOC_OFFSET, TOC_OFFSET_PREVIEW } from './TableOfContents.tsx';
 import { showsHero, VideoEmbed } from './VideoEmbed.tsx';
 

@@ -23,7 +23,7 @@ import { ARTICLE_WIDTHS } from '../../lib/images.ts';
 import { revealClass, useReveal } from '../../lib/reveal.ts';
 import { EventSidebar } from './EventSidebar.tsx';
 import { EventToc } from './EventToc.tsx';
-import { ScrollTopButton } from './ScrollTopButton.tsx';
+import { ScrollToTop } from '../ScrollToTop.tsx';
 
 export type EventVariant = 'upcoming' | 'past';
 
@@ -133,7 +133,7 @@ export function EventDetail({ variant }: { variant: EventVariant }) {
           <AdSlot pick={AD_PICK[variant]} width={300} height={250} className="ad-slot event-ads" />
         </div>
       </div>
-      <ScrollTopButton />
+      <ScrollToTop />
     </section>
   );
 }

@@ -5,8 +5,9 @@
 // marked aria-current="page"; when it sits in the menu, the More button is
 // highlighted too. The menu closes on outside click, on Escape (focus returns
 // to the button) and after a choice.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useDismiss } from '../../lib/dismiss.ts';
 
 export interface FilterItem {
   key: string;
@@ -65,26 +66,10 @@ function MoreMenu({ items }: { items: FilterItem[] }) {
   const button = useRef<HTMLButtonElement>(null);
   const activeInside = items.some((it) => it.active);
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent | TouchEvent) => {
-      if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('touchstart', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('touchstart', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(box, open, (via) => {
+    setOpen(false);
+    if (via === 'escape') button.current?.focus();
+  });
 
   return (
     <div className="filter-more" ref={box}>

@@ -3,7 +3,8 @@
 // spec §9) listing the sections; each entry smooth-scrolls to its section with
 // the section's offset; a click outside closes the menu. Hidden below 768 px
 // (tag.css), where the page is one short column.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useDismiss } from '../../lib/dismiss.ts';
 import { TAG_SECTIONS, scrollToSection } from './sections.ts';
 
 export const MENU_OPEN_HEIGHT = 120;
@@ -11,21 +12,7 @@ export const MENU_OPEN_HEIGHT = 120;
 export function CategoryMenu() {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(ref, open, () => setOpen(false));
   return (
     <div className={open ? 'tag-menu is-open' : 'tag-menu'} ref={ref}>
       <button type="button" className="tag-menu-handle" aria-expanded={open} aria-controls="tag-menu-list" onClick={() => setOpen((v) => !v)}>

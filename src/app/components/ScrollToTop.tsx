@@ -1,17 +1,19 @@
-// Scroll-to-top button (articles spec §9: 400 px threshold, also on event
-// detail). Depends on the scroll position, so it appears only after hydration.
+// The scroll-to-top button (articles spec §9: appears after scrolling 400px;
+// the same threshold on event detail). Used by the article and event pages.
+// It depends on the scroll position, so it exists only after hydration: the
+// server and the first client render have no button.
 import { useEffect, useState } from 'react';
 
-export const SCROLL_THRESHOLD = 400;
+export const SCROLL_TOP_THRESHOLD = 400;
 
-export function ScrollTopButton() {
+export function ScrollToTop({ threshold = SCROLL_TOP_THRESHOLD }: { threshold?: number }) {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
-    const onScroll = () => setVisible(window.scrollY > SCROLL_THRESHOLD);
+    const onScroll = () => setVisible(window.scrollY > threshold);
     onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
-  }, []);
+  }, [threshold]);
   if (!visible) return null;
   return (
     <button type="button" className="scroll-top" aria-label="Scroll to top" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
