@@ -69,6 +69,10 @@ describe('article page', () => {
     );
     expect(await page.locator(`.toc-list a[href="#${entry.id}"]`).getAttribute('aria-current')).toBe('location');
 
+    // The TOC click re-checks its position 700 ms later (articles spec §9:
+    // "scroll offset 130px after 700ms"); let that correction run first, or it
+    // would pull the page back to the heading after we scroll to the top.
+    await page.waitForTimeout(800);
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await page.waitForFunction(() => window.scrollY === 0);
     // The button goes once React has handled the scroll event (asynchronously).
