@@ -4,15 +4,13 @@
 // topic listings of the header's groups (config nav), so no one is stranded.
 import { Link } from 'react-router-dom';
 import { paths } from '../../../site/paths.ts';
+import { TopicLinks } from '../../components/TopicLinks.tsx';
 import { useSite } from '../../context.tsx';
 import { usePageHead } from '../../head.tsx';
 
 export default function AuthorIndexPage() {
-  const { site, nav } = useSite();
+  const { site } = useSite();
   usePageHead({ title: `Author not found | ${site.name}`, description: `The author you were looking for could not be found on ${site.name}.`, noindex: true });
-  const groups = nav.sections.flatMap((s) => s.groups);
-  const seen = new Set<string>();
-  const topics = groups.filter((g) => !seen.has(g.cat_slug) && seen.add(g.cat_slug));
   return (
     <section className="info-page container">
       <h1>Author not found</h1>
@@ -22,14 +20,7 @@ export default function AuthorIndexPage() {
           Go Back Home
         </Link>
       </p>
-      <h2>Browse our topics</h2>
-      <ul className="info-links">
-        {topics.map((g) => (
-          <li key={g.cat_slug}>
-            <Link to={paths.topic(g.cat_slug)}>{g.label}</Link>
-          </li>
-        ))}
-      </ul>
+      <TopicLinks />
     </section>
   );
 }

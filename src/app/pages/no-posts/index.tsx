@@ -7,18 +7,17 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../site/paths.ts';
 import { EmptyState } from '../../components/listing/EmptyState.tsx';
+import { TopicLinks } from '../../components/TopicLinks.tsx';
 import { useSite } from '../../context.tsx';
 import { usePageHead } from '../../head.tsx';
 
 export default function NoPostsPage() {
-  const { site, nav } = useSite();
+  const { site } = useSite();
   const navigate = useNavigate();
   usePageHead({ title: `No Posts Available | ${site.name}`, description: 'There are no posts available here at the moment.', noindex: true });
   // The back button needs browser history, known only after hydration.
   const [canGoBack, setCanGoBack] = useState(false);
   useEffect(() => setCanGoBack(window.history.length > 1), []);
-  const seen = new Set<string>();
-  const topics = nav.sections.flatMap((s) => s.groups).filter((g) => !seen.has(g.cat_slug) && seen.add(g.cat_slug));
   return (
     <section className="info-page container">
       <EmptyState headingLevel={1}>
@@ -33,14 +32,7 @@ export default function NoPostsPage() {
           </Link>
         </p>
       </EmptyState>
-      <h2>Browse our topics</h2>
-      <ul className="info-links">
-        {topics.map((g) => (
-          <li key={g.cat_slug}>
-            <Link to={paths.topic(g.cat_slug)}>{g.label}</Link>
-          </li>
-        ))}
-      </ul>
+      <TopicLinks />
     </section>
   );
 }

@@ -1,0 +1,24 @@
+// "Browse our topics": a way onward from the pages a reader lands on when
+// something is missing (/author, /no-posts). The topics are the header's
+// groups (config nav), each category once.
+import { Link } from 'react-router-dom';
+import { paths } from '../../site/paths.ts';
+import { useSite } from '../context.tsx';
+
+export function TopicLinks() {
+  const { nav } = useSite();
+  const seen = new Set<string>();
+  const topics = nav.sections.flatMap((s) => s.groups).filter((g) => !seen.has(g.cat_slug) && seen.add(g.cat_slug));
+  return (
+    <>
+      <h2>Browse our topics</h2>
+      <ul className="info-links">
+        {topics.map((g) => (
+          <li key={g.cat_slug}>
+            <Link to={paths.topic(g.cat_slug)}>{g.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
