@@ -8,6 +8,7 @@ import { createReporter, summaryLine } from '../src/pipeline/progress.ts';
 import { registerApiCommand } from '../src/sample-api/cli.ts';
 import { startServe } from '../src/serve/index.ts';
 import { changeLine, registerOpsCommands } from './ops.ts';
+import { registerScaleCommands, shardAction } from './scale.ts';
 
 /** `--hosts netlify,nginx` (or `none`): config validates the names (README "Deploying"). */
 const hostList = (v: string): string[] => (v.trim() === 'none' ? [] : v.split(',').map((h) => h.trim()).filter(Boolean));
@@ -40,11 +41,16 @@ export function createProgram(): Command {
     .option('--hosts <list>', 'static hosts to write redirect and header files for, comma-separated (overrides config hosts; "none" writes none): netlify, cloudflare, gitlab, vercel, nginx, apache, caddy, s3, github-pages')
     .option('--full', 'render every page and crawl without conditional requests (default: only what changed)')
     .option('--allow-shrink', 'publish even if the route count dropped by more than config shrinkGate (exit 8 otherwise)')
+    .option('--shard <i/n>', 'render only shard I of N of the routes into --out (needs --from-snapshot; assemble with `pressroom merge`)')
+    .option('--workers <n>', 'render threads; 0 renders on the main thread (default: the cores available, or the main thread for a small site)', int('workers', 0, 256))
     .action(async (o) => {
+      if (o.shard !== undefined) {
+        return shardAction(o, { api: o.api, out: o.out, configFile: o.config, now: o.now, fromSnapshot: o.fromSnapshot, workers: o.workers });
+      }
       const reporter = createReporter({ stream: process.stderr, quiet: o.quiet });
       let report;
       try {
-        report = await build({ api: o.api, out: o.out, configFile: o.config, concurrency: o.concurrency, now: o.now, fromSnapshot: o.fromSnapshot, hosts: o.hosts === undefined ? undefined : hostList(o.hosts), full: o.full, allowShrink: o.allowShrink, onEvent: (e) => reporter.onEvent(e) });
+        report = await build({ api: o.api, out: o.out, configFile: o.config, concurrency: o.concurrency, now: o.now, fromSnapshot: o.fromSnapshot, hosts: o.hosts === undefined ? undefined : hostList(o.hosts), full: o.full, allowShrink: o.allowShrink, workers: o.workers, onEvent: (e) => reporter.onEvent(e) });
       } finally {
         reporter.stop();
       }
@@ -77,6 +83,7 @@ export function createProgram(): Command {
 
   registerApiCommand(program);
   registerOpsCommands(program, (code) => (commandExit = code), report);
+  registerScaleCommands(program, hostList);
   return program;
 }
 

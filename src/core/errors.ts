@@ -38,6 +38,7 @@ export const CATALOGUE = {
   PR_API_TOO_LARGE: { exit: 'api', message: 'The response from {endpoint} exceeds the size cap of {limit} bytes', hint: 'Raise crawl.maxResponseBytes in the configuration if the response is legitimate.' },
   PR_API_NOT_JSON: { exit: 'api', message: 'The response from {endpoint} is not JSON ({detail})', hint: 'A proxy or error page answered instead of the API; check --api.' },
   PR_CRAWL_BUDGET: { exit: 'api', message: 'The crawl passed its budget of {limit} requests (round {round}, {pending} more wanted, e.g. {example})', hint: 'The API keeps announcing new pages (a paging loop?); check the named endpoint, or raise the budget if the site is really this large.' },
+  PR_SHARD_INVALID: { exit: 'usage', message: 'Cannot merge the shards: {detail}', hint: 'Build every shard 1/N..N/N with `pressroom build --shard I/N --from-snapshot DIR` from the same snapshot and checkout, then merge them all with that snapshot.' },
   PR_SNAPSHOT_READ: { exit: 'api', message: 'Cannot read the snapshot {dir}: {detail}', hint: 'Point --from-snapshot at a folder written by a previous build (.pressroom/snapshot).' },
   // plan / render
   PR_ROUTE_COLLISION: { exit: 'render', message: 'Two routes write the same file {file}: {first} and {second}', hint: 'Two API records have slugs that map to one path (case or Unicode twins); rename one in the CMS.' },

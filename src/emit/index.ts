@@ -26,7 +26,8 @@ export const MANIFEST_FILE = 'pressroom-manifest.json';
 export interface EmittedPage {
   path: string;
   file: string;
-  html: string;
+  /** The document: UTF-8 bytes from the renderer, or a string (tests). */
+  html: string | Buffer;
   /** An unchanged page of an incremental build (issue 7): carried over from the previous release, not rendered. */
   reuse?: { from: string; sha256: string; size: number };
 }

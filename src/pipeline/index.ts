@@ -9,13 +9,15 @@ import type { SiteConfig } from '../config/schema.ts';
 import type { Snapshot } from '../crawl/snapshot-store.ts';
 import { emit } from '../emit/index.ts';
 import { plan } from '../plan/index.ts';
-import { createRenderer } from '../render/index.ts';
+import { createPageRenderer, resolveWorkers } from '../render/pool.ts';
 import { acquireLock } from '../emit/lock.ts';
 import { codeHash, incrementalStep, mergedPages, nextState, previousRelease } from '../incremental/index.ts';
 import { checkShrinkGate } from '../releases/gate.ts';
 import { activateRelease, recordRelease, writeBuildReport } from '../releases/record.ts';
 import type { SiteContextForKinds } from '../site/types.ts';
 import { acquireSnapshot, loadPrevious, saveSnapshot } from './snapshot.ts';
+import { shardPages, snapshotClock, snapshotId } from './shard.ts';
+import { pressroomError } from '../core/errors.ts';
 import { renderStream } from './render-stream.ts';
 import type { BuildEvent, BuildOptions, BuildReport, StageName } from './types.ts';
 
@@ -32,6 +34,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport> {
 }
 
 async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
+  if (options.mergeShards) {
+    // A merge publishes exactly the shards' pages: every route, from the snapshot they were rendered from.
+    if (!options.fromSnapshot) throw pressroomError('PR_USAGE', { detail: 'merge needs --from-snapshot: the snapshot the shards were rendered from' });
+    options = { ...options, full: true, now: await snapshotClock(options.fromSnapshot, options.now) };
+  }
   const started = performance.now();
   const emitEvent = options.onEvent ?? (() => {});
   const timings = {} as Record<StageName, number>;
@@ -60,81 +67,92 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
   const bundle = await stage('bundle', () => bundleClient({ minify: true }));
   const code = await codeHash({ bundleHash: bundle.hash, config, publicConfig: publicConfig(config, clock) });
   const step = await incrementalStep({ previous, routes: buildPlan.routes, snapshot, codeHash: code, full: options.full });
-  const renderer = await createRenderer({ config, publicConfig: publicConfig(config, clock), bundle, snapshot });
+  const renderer = options.mergeShards
+    ? await shardPages(options.mergeShards, { snapshot: snapshotId(snapshot), code, routes: buildPlan.routes })
+    : await createPageRenderer({ config, publicConfig: publicConfig(config, clock), bundle, snapshot, workers: resolveWorkers(options.workers, step.decision.render.length) });
+  try {
+    return await renderAndPublish();
+  } finally {
+    await renderer.close();
+  }
 
-  // render and emit overlap: pages stream from the renderer into emit's bounded writes;
-  // unchanged pages are carried over from the previous release instead (issue 7).
-  const rendered = renderStream(renderer, step.decision.render, warn);
-  let release = '';
-  let releaseMs = 0;
-  const emitted = await stage(
-    'emit',
-    () =>
-      emit({
-        out,
-        plan: buildPlan,
-        pages: mergedPages(step, buildPlan.routes, rendered.pages(
-          () => emitEvent({ type: 'stage-start', stage: 'render', total: buildPlan.routes.length }),
-          (ms) => emitEvent({ type: 'stage-end', stage: 'render', ms }),
-        )),
-        entries: snapshot.entries(),
-        bundleFiles: bundle.files,
-        config,
-        now: ctx.now,
-        warn,
-        source: acquired.source,
-        onProgress: (p) => emitEvent({ type: 'progress', stage: 'render', done: p.done, total: p.total }),
-        previous: step.previousFiles,
-        beforePublish: async (staging, manifest) => {
-          const t = performance.now();
-          release = await recordRelease(out, staging, nextState(code, buildPlan.routes, step, manifest.files));
-          releaseMs = performance.now() - t;
-        },
-      }),
-  );
-  timings.render = Math.round(rendered.ms());
-  timings.emit = Math.max(0, timings.emit - timings.render - Math.round(releaseMs));
-  await stage('release', () => activateRelease(out, release, config.releases.keep));
-  // Saved only once the site is published: the snapshot beside out/ always
-  // matches the published site, so a failed build cannot replace it with data
-  // that never went out (--from-snapshot, conditional crawls and serve read it).
-  await stage('snapshot', () => (options.fromSnapshot ? undefined : saveSnapshot(snapshot, snapshotDir, clock, acquired.source)));
-  timings.release += Math.round(releaseMs);
+  async function renderAndPublish(): Promise<BuildReport> {
+    // render and emit overlap: pages stream from the renderer into emit's bounded writes;
+    // unchanged pages are carried over from the previous release instead (issue 7).
+    const rendered = renderStream(renderer, step.decision.render, warn);
+    let release = '';
+    let releaseMs = 0;
+    const emitted = await stage(
+      'emit',
+      () =>
+        emit({
+          out,
+          plan: buildPlan,
+          pages: mergedPages(step, buildPlan.routes, rendered.pages(
+            () => emitEvent({ type: 'stage-start', stage: 'render', total: buildPlan.routes.length }),
+            (ms) => emitEvent({ type: 'stage-end', stage: 'render', ms }),
+          )),
+          entries: snapshot.entries(),
+          bundleFiles: bundle.files,
+          config,
+          now: ctx.now,
+          warn,
+          source: acquired.source,
+          onProgress: (p) => emitEvent({ type: 'progress', stage: 'render', done: p.done, total: p.total }),
+          previous: step.previousFiles,
+          beforePublish: async (staging, manifest) => {
+            const t = performance.now();
+            release = await recordRelease(out, staging, nextState(code, buildPlan.routes, step, manifest.files));
+            releaseMs = performance.now() - t;
+          },
+        }),
+    );
+    timings.render = Math.round(rendered.ms());
+    timings.emit = Math.max(0, timings.emit - timings.render - Math.round(releaseMs));
+    await stage('release', () => activateRelease(out, release, config.releases.keep));
+    // Saved only once the site is published: the snapshot beside out/ always
+    // matches the published site, so a failed build cannot replace it with data
+    // that never went out (--from-snapshot, conditional crawls and serve read it).
+    await stage('snapshot', () => (options.fromSnapshot ? undefined : saveSnapshot(snapshot, snapshotDir, clock, acquired.source)));
+    timings.release += Math.round(releaseMs);
 
-  const total = Math.round(performance.now() - started);
-  const report: BuildReport = {
-    ok: true,
-    out,
-    source: acquired.source,
-    now: clock.toISOString(),
-    routes: buildPlan.routes.length,
-    pages: emitted.pages,
-    files: emitted.files,
-    bytes: emitted.bytes,
-    redirects: buildPlan.redirects.length,
-    timings: { ...timings, total },
-    requests: acquired.stats.requests,
-    retries: acquired.stats.retries,
-    notModified: acquired.stats.notModified,
-    snapshotEntries: snapshot.size,
-    incremental: {
-      mode: step.decision.reason,
-      rendered: step.decision.render.length,
-      reused: step.decision.reuse.length,
-      deleted: step.decision.deleted.length,
-      unchangedFiles: emitted.carried,
-      previousRelease: step.previousRelease ?? null,
-    },
-    release,
-    warnings,
-    pagesPerSecond: total > 0 ? Math.round((emitted.pages / total) * 1000) : 0,
-  };
-  await writeBuildReport(out, release, report);
-  return report;
+    const total = Math.round(performance.now() - started);
+    const report: BuildReport = {
+      ok: true,
+      out,
+      source: acquired.source,
+      now: clock.toISOString(),
+      routes: buildPlan.routes.length,
+      pages: emitted.pages,
+      files: emitted.files,
+      bytes: emitted.bytes,
+      redirects: buildPlan.redirects.length,
+      timings: { ...timings, total },
+      requests: acquired.stats.requests,
+      retries: acquired.stats.retries,
+      notModified: acquired.stats.notModified,
+      snapshotEntries: snapshot.size,
+      incremental: {
+        mode: step.decision.reason,
+        rendered: step.decision.render.length,
+        reused: step.decision.reuse.length,
+        deleted: step.decision.deleted.length,
+        unchangedFiles: emitted.carried,
+        previousRelease: step.previousRelease ?? null,
+      },
+      release,
+      workers: renderer.threads,
+      renderCpuMs: Math.round(renderer.cpuMs()),
+      warnings,
+      pagesPerSecond: total > 0 ? Math.round((emitted.pages / total) * 1000) : 0,
+    };
+    await writeBuildReport(out, release, report);
+    return report;
+  }
 }
 
 /** file < environment < flags, then the one build clock (src/config/load.ts). */
-function configure(options: BuildOptions): { config: Readonly<SiteConfig>; clock: Date } {
+export function configure(options: BuildOptions): { config: Readonly<SiteConfig>; clock: Date } {
   const config = loadConfig({
     file: options.configFile,
     env: options.env,

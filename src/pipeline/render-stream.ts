@@ -1,24 +1,30 @@
 // Routes -> rendered pages as an async iterator, so emit writes each page while
-// the next renders and only the current page is in memory (architecture,
-// "Where the time goes"). Times the render itself, apart from the writes.
+// the next renders and only a bounded window of pages is in memory (architecture,
+// "Where the time goes"). `ms` is the time emit waited for pages: on this thread
+// that is the render itself; with the pool it is the render time emit's writes
+// did not hide.
 import type { EmittedPage } from '../emit/index.ts';
 import type { PlannedRoute } from '../plan/types.ts';
-import type { Renderer } from '../render/index.ts';
+import type { PageRenderer } from '../render/pool.ts';
 
-export function renderStream(renderer: Renderer, routes: readonly PlannedRoute[], warn: (code: string, message: string) => void) {
-  let ms = 0;
+export function renderStream(renderer: PageRenderer, routes: readonly PlannedRoute[], warn: (code: string, message: string) => void) {
+  let waited = 0;
   return {
-    ms: () => ms,
+    ms: () => waited,
     async *pages(onStart: () => void, onEnd: (ms: number) => void): AsyncGenerator<EmittedPage> {
       onStart();
-      for (const route of routes) {
+      const pages = renderer.stream(routes);
+      const files = routes.map((r) => r.file);
+      for (let i = 0; ; i++) {
         const t = performance.now();
-        const page = renderer.renderRoute(route);
-        ms += performance.now() - t;
+        const next = await pages.next();
+        waited += performance.now() - t;
+        if (next.done) break;
+        const page = next.value;
         for (const w of page.warnings) warn('PR_RENDER_WARNING', w);
-        yield { path: page.path, file: route.file, html: page.html };
+        yield { path: page.path, file: files[i] ?? page.file, html: page.bytes };
       }
-      onEnd(Math.round(ms));
+      onEnd(Math.round(waited));
     },
   };
 }

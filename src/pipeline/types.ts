@@ -35,6 +35,10 @@ export interface BuildOptions {
   full?: boolean;
   /** Publish even when the route count dropped by more than config.shrinkGate (issue 7: `--allow-shrink`). */
   allowShrink?: boolean;
+  /** Render threads: 0 renders on the main thread; default 'auto' (the cores available, or the main thread for a few hundred routes). */
+  workers?: number | 'auto';
+  /** Pages from these shard folders instead of rendering (`pressroom merge`); needs fromSnapshot, implies full. */
+  mergeShards?: string[];
   /** Release the run lock on SIGINT/SIGTERM (default true; tests running several builds in one process pass false). */
   handleSignals?: boolean;
 }
@@ -68,6 +72,10 @@ export interface BuildReport {
   };
   /** The release this build published (.pressroom/<out>/releases/<id>). */
   release: string;
+  /** Render threads used (0: the main thread). */
+  workers: number;
+  /** Time inside renderToString and serialisation, summed over threads. */
+  renderCpuMs: number;
   warnings: string[];
   pagesPerSecond: number;
 }

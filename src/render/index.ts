@@ -27,8 +27,26 @@ export interface RenderedPage {
   path: string;
   /** Relative to out/: route.file ?? outputFileFor(route.path). */
   file: string;
-  html: string;
+  /** The document as UTF-8, what emit writes. */
+  bytes: Buffer;
+  /** The document as a string, decoded on first read (tests and tools; the build writes `bytes`). */
+  readonly html: string;
   warnings: string[];
+}
+
+/** A page with its `html` decoded lazily from `bytes` (the pool rebuilds pages with this after the thread hop). */
+export function renderedPage(fields: { path: string; file: string; bytes: Uint8Array; warnings: string[] }): RenderedPage {
+  const bytes = Buffer.isBuffer(fields.bytes) ? fields.bytes : Buffer.from(fields.bytes.buffer, fields.bytes.byteOffset, fields.bytes.byteLength);
+  let html: string | undefined;
+  return {
+    path: fields.path,
+    file: fields.file,
+    bytes,
+    get html() {
+      return (html ??= bytes.toString('utf8'));
+    },
+    warnings: fields.warnings,
+  };
 }
 
 export interface Renderer {
@@ -112,14 +130,14 @@ export async function createRenderer(opts: RendererOptions): Promise<Renderer> {
     const data: string =
       `{"kind":${jsonForScript(route.kind)},"path":${jsonForScript(route.path)},"shell":${jsonForScript(shell)},` +
       `"config":${configJson},"state":${stateJson}}`;
-    const html = template.fill({
+    const bytes = template.fill({
       lang,
       head: `${fixedHead.top}\n${pageHead(config, head, route.path)}\n${fixedHead.bottom}\n${preloadsFor(route.kind)}`,
       app,
       data: `<script id="${DATA_ELEMENT_ID}" type="application/json">${data}</script>`,
       scripts,
     });
-    return { path: route.path, file: route.file ?? outputFileFor(route.path), html, warnings };
+    return renderedPage({ path: route.path, file: route.file ?? outputFileFor(route.path), bytes, warnings });
   }
 
   return { renderRoute };

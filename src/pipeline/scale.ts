@@ -1,0 +1,104 @@
+// The commands that split a build across machines (README "Building at
+// scale"): `crawl` saves a snapshot and renders nothing; `build --shard I/N`
+// renders 1/N of its routes into a shard folder; `merge` is the ordinary build
+// with pages from the shards (src/pipeline/index.ts, options.mergeShards).
+import { join, resolve } from 'node:path';
+import { bundleClient } from '../bundle/index.ts';
+import { publicConfig } from '../config/load.ts';
+import { pressroomError } from '../core/errors.ts';
+import { Snapshot } from '../crawl/snapshot-store.ts';
+import { acquireLock } from '../emit/lock.ts';
+import { codeHash } from '../incremental/index.ts';
+import { plan } from '../plan/index.ts';
+import { createPageRenderer, resolveWorkers } from '../render/pool.ts';
+import type { SiteContextForKinds } from '../site/types.ts';
+import { configure } from './index.ts';
+import { ownsRoute, snapshotId, writeShard, type ShardSpec } from './shard.ts';
+import { acquireSnapshot, saveSnapshot } from './snapshot.ts';
+import type { BuildEvent, BuildOptions } from './types.ts';
+
+export interface ShardReport {
+  ok: true;
+  shard: string;
+  out: string;
+  pages: number;
+  routes: number;
+  workers: number;
+  ms: number;
+  warnings: string[];
+}
+
+export interface CrawlReport {
+  ok: true;
+  snapshot: string;
+  entries: number;
+  requests: number;
+  notModified: number;
+  ms: number;
+  warnings: string[];
+}
+
+export async function buildShard(options: BuildOptions & { shard: ShardSpec }): Promise<ShardReport> {
+  const started = performance.now();
+  if (!options.fromSnapshot) throw pressroomError('PR_USAGE', { detail: '--shard needs --from-snapshot: every shard must render the same snapshot' });
+  const out = resolve(options.out ?? 'shard');
+  const lock = await acquireLock(out, { command: 'build --shard', handleSignals: options.handleSignals });
+  try {
+    const warnings: string[] = [];
+    const warn = (code: string, message: string) => void warnings.push(`${code}: ${message}`);
+    const { snapshot, meta } = await Snapshot.load(options.fromSnapshot);
+    const { config, clock } = configure({ ...options, now: options.now ?? meta.createdAt });
+    const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn };
+    const routes = plan(snapshot, ctx, config).routes;
+    const bundle = await bundleClient({ minify: true });
+    const code = await codeHash({ bundleHash: bundle.hash, config, publicConfig: publicConfig(config, clock) });
+    const mine = routes.filter((_, i) => ownsRoute(i, options.shard));
+    const emitEvent = options.onEvent ?? (() => {});
+    emitEvent({ type: 'stage-start', stage: 'render', total: mine.length });
+    const renderer = await createPageRenderer({ config, publicConfig: publicConfig(config, clock), bundle, snapshot, workers: resolveWorkers(options.workers, mine.length) });
+    let done = 0;
+    try {
+      const record = await writeShard(
+        out,
+        { version: 1, shard: options.shard.index, of: options.shard.count, snapshot: snapshotId(snapshot), code },
+        (async function* () {
+          for await (const page of renderer.stream(mine)) {
+            for (const w of page.warnings) warn('PR_RENDER_WARNING', w);
+            emitEvent({ type: 'progress', stage: 'render', done: ++done, total: mine.length });
+            yield page;
+          }
+        })(),
+      );
+      const ms = Math.round(performance.now() - started);
+      emitEvent({ type: 'stage-end', stage: 'render', ms });
+      return { ok: true, shard: `${options.shard.index}/${options.shard.count}`, out, pages: record.pages.length, routes: routes.length, workers: renderer.threads, ms, warnings };
+    } finally {
+      await renderer.close();
+    }
+  } finally {
+    await lock.release();
+  }
+}
+
+/** Crawls the API (conditionally against the snapshot already in `dir`) and saves the snapshot there; renders nothing. */
+export async function crawlSnapshot(options: BuildOptions & { snapshotDir: string }): Promise<CrawlReport> {
+  const started = performance.now();
+  const dir = resolve(options.snapshotDir);
+  const warnings: string[] = [];
+  const warn = (code: string, message: string) => void warnings.push(`${code}: ${message}`);
+  const { config, clock } = configure(options);
+  const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn };
+  const previous = options.full ? undefined : await Snapshot.load(dir).then((r) => r.snapshot, () => undefined);
+  const emitEvent: (e: BuildEvent) => void = options.onEvent ?? (() => {});
+  const acquired = await acquireSnapshot({ options: { ...options, fromSnapshot: undefined }, config, clock, ctx, warn, emitEvent, previous });
+  await saveSnapshot(acquired.snapshot, dir, clock, acquired.source);
+  return {
+    ok: true,
+    snapshot: join(dir),
+    entries: acquired.snapshot.size,
+    requests: acquired.stats.requests,
+    notModified: acquired.stats.notModified,
+    ms: Math.round(performance.now() - started),
+    warnings,
+  };
+}

@@ -1,0 +1,32 @@
+// The messages between the render pool (src/render/pool.ts) and its threads
+// (src/render/worker.ts): plain data, as structured cloning requires.
+import type { PublicConfig, SiteConfig } from '../config/schema.ts';
+import type { ErrorCode } from '../core/errors.ts';
+import type { PageKindName, RouteSpec, SnapshotEntry } from '../site/types.ts';
+
+export interface PoolInit {
+  config: SiteConfig;
+  publicConfig: PublicConfig;
+  /** The bundle's URLs and its per-kind preload table (a function cannot cross threads). */
+  bundle: { entryUrl: string; cssUrl: string; preloads: Partial<Record<PageKindName, string[]>> };
+  templateFile?: string;
+  strict?: boolean;
+}
+
+export interface RenderTask {
+  routes: RouteSpec[];
+  /** The snapshot entries the routes depend on, by API path. */
+  entries: [string, SnapshotEntry][];
+}
+
+/** A rendered page as it crosses the thread boundary (bytes, no lazy getters). */
+export interface WirePage {
+  path: string;
+  file: string;
+  bytes: Uint8Array;
+  warnings: string[];
+}
+
+export type RenderTaskResult =
+  | { ok: true; pages: WirePage[]; ms: number }
+  | { ok: false; error: { code: ErrorCode | null; params: Record<string, string | number>; route: string; detail?: string } };

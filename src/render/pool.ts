@@ -1,0 +1,149 @@
+// Render on every core (architecture, "render runs in worker threads when there
+// are many routes"). A piscina pool of threads each running src/render/worker.ts;
+// routes go out in fixed-size batches with exactly the snapshot entries they
+// read, and pages come back in route order, so the output does not depend on
+// the thread count or on which thread finished first. A bounded window of
+// batches in flight keeps memory flat while emit writes what came back.
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { pressroomError, type ErrorCode } from '../core/errors.ts';
+import { PAGE_KINDS } from '../site/kinds/index.ts';
+import type { PageKindName, RouteSpec, SnapshotEntry, SnapshotView } from '../site/types.ts';
+import { createRenderer, renderedPage, type RenderedPage, type RendererOptions } from './index.ts';
+import type { PoolInit, RenderTask, RenderTaskResult } from './pool-types.ts';
+
+/** Renders routes in order; the one interface of the inline renderer and the pool. */
+export interface PageRenderer {
+  /** Threads rendering (0: this thread). */
+  readonly threads: number;
+  stream(routes: readonly RouteSpec[]): AsyncGenerator<RenderedPage>;
+  /** Milliseconds spent inside renderToString and serialisation, summed over threads. */
+  cpuMs(): number;
+  close(): Promise<void>;
+}
+
+/** Routes per task: large enough that a message's fixed cost (and the shell data every page shares) is amortised. */
+export const BATCH = 48;
+/** Below this many routes a pool costs more to start (a second or so per thread) than it saves. */
+export const POOL_MIN_ROUTES = 2000;
+
+/** Old-generation cap per render thread (a thread peaks well below it; see README "Building at scale"). */
+export const RENDER_THREAD_HEAP_MB = 512;
+
+export const defaultWorkers = (): number => availableParallelism();
+
+/**
+ * `workers` 0 renders on this thread; N >= 1 starts N threads. `auto` picks
+ * the cores available, or this thread when there are few routes.
+ */
+export function resolveWorkers(requested: number | 'auto' | undefined, routes: number): number {
+  if (requested === undefined || requested === 'auto') return routes < POOL_MIN_ROUTES ? 0 : defaultWorkers();
+  return requested;
+}
+
+export async function createPageRenderer(opts: RendererOptions & { workers: number }): Promise<PageRenderer> {
+  return opts.workers > 0 ? poolRenderer(opts) : inlineRenderer(opts);
+}
+
+async function inlineRenderer(opts: RendererOptions): Promise<PageRenderer> {
+  const renderer = await createRenderer(opts);
+  let cpu = 0;
+  return {
+    threads: 0,
+    async *stream(routes) {
+      for (const route of routes) {
+        const t = performance.now();
+        const page = renderer.renderRoute(route);
+        cpu += performance.now() - t;
+        yield page;
+      }
+    },
+    cpuMs: () => cpu,
+    close: async () => {},
+  };
+}
+
+function poolRenderer(opts: RendererOptions & { workers: number }): PageRenderer {
+  const preloads: Partial<Record<PageKindName, string[]>> = {};
+  for (const { kind } of PAGE_KINDS) preloads[kind] = opts.bundle.preloadFor(kind);
+  const init: PoolInit = {
+    config: opts.config,
+    publicConfig: opts.publicConfig,
+    bundle: { entryUrl: opts.bundle.entryUrl, cssUrl: opts.bundle.cssUrl, preloads },
+    templateFile: opts.templateFile,
+    strict: opts.strict,
+  };
+  const pool = new Piscina<RenderTask, RenderTaskResult>({
+    filename: new URL('./worker.mjs', import.meta.url).href,
+    minThreads: opts.workers,
+    maxThreads: opts.workers,
+    idleTimeout: Number.POSITIVE_INFINITY,
+    workerData: init,
+    // The bootstrap registers tsx itself; inheriting `--import tsx` would register it twice.
+    execArgv: [],
+    // A thread needs React, the page modules and one batch; without a cap V8
+    // lets each thread's heap grow to hundreds of MB before collecting.
+    resourceLimits: { maxOldGenerationSizeMb: RENDER_THREAD_HEAP_MB },
+  });
+  let cpu = 0;
+
+  const run = (routes: RouteSpec[]): Promise<RenderTaskResult> => {
+    let task: RenderTask;
+    try {
+      task = { routes, entries: entriesFor(routes, opts.snapshot) };
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    // A thread that dies (out of memory, a crash outside the page) rejects; it
+    // becomes a failure of the batch's first route like any other.
+    return pool.run(task).catch((e: unknown) => ({
+      ok: false as const,
+      error: { code: null, params: {}, route: routes[0]!.path, detail: e instanceof Error ? e.message : String(e) },
+    }));
+  };
+
+  return {
+    threads: opts.workers,
+    async *stream(routes) {
+      const window = opts.workers * 3;
+      const inFlight: Promise<RenderTaskResult>[] = [];
+      let next = 0;
+      const submit = () => {
+        const batch = routes.slice(next, next + BATCH) as RouteSpec[];
+        next += batch.length;
+        const p = run(batch);
+        p.catch(() => {}); // awaited in order below; never an unhandled rejection meanwhile
+        inFlight.push(p);
+      };
+      while (next < routes.length && inFlight.length < window) submit();
+      while (inFlight.length) {
+        const result = await inFlight.shift()!;
+        if (next < routes.length) submit();
+        if (!result.ok) throw errorFrom(result.error);
+        cpu += result.ms;
+        for (const page of result.pages) yield renderedPage(page);
+      }
+    },
+    cpuMs: () => cpu,
+    close: () => pool.destroy(),
+  };
+}
+
+/** The entries a batch reads: each route's deps, once, in first-use order. */
+function entriesFor(routes: readonly RouteSpec[], snapshot: SnapshotView): [string, SnapshotEntry][] {
+  const entries = new Map<string, SnapshotEntry>();
+  for (const route of routes) {
+    for (const path of route.deps) {
+      if (entries.has(path)) continue;
+      const e = snapshot.get(path);
+      if (!e) throw pressroomError('PR_RENDER_MISSING_DATA', { route: route.path, key: path });
+      entries.set(path, { key: e.key, status: e.status, body: e.body, hash: e.hash });
+    }
+  }
+  return [...entries];
+}
+
+function errorFrom(error: { code: ErrorCode | null; params: Record<string, string | number>; route: string; detail?: string }) {
+  if (error.code) return pressroomError(error.code, error.params);
+  return pressroomError('PR_RENDER_FAILED', { route: error.route, detail: error.detail ?? 'the render thread failed' });
+}

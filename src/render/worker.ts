@@ -1,0 +1,56 @@
+// One render thread of the pool (src/render/pool.ts). It holds no snapshot:
+// each task brings the routes of one batch and exactly the snapshot entries
+// those routes depend on, so memory per thread is one batch's data plus the
+// renderer (React, the page modules, the template), whatever the site's size.
+import { workerData } from 'node:worker_threads';
+import { isPressroomError } from '../core/errors.ts';
+import type { RouteSpec, SnapshotEntry, SnapshotView } from '../site/types.ts';
+import { createRenderer, type Renderer } from './index.ts';
+import type { PoolInit, RenderTask, RenderTaskResult, WirePage } from './pool-types.ts';
+
+const init = workerData as PoolInit;
+let batch = new Map<string, SnapshotEntry>();
+const view: SnapshotView = {
+  get: (path) => batch.get(path),
+  ok: <T>(path: string) => {
+    const e = batch.get(path);
+    return e && e.status >= 200 && e.status < 300 ? (e.body as T) : undefined;
+  },
+  paths: () => batch.keys(),
+};
+
+let renderer: Promise<Renderer> | undefined;
+function rendererOnce(): Promise<Renderer> {
+  renderer ??= createRenderer({
+    config: init.config,
+    publicConfig: init.publicConfig,
+    bundle: { entryUrl: init.bundle.entryUrl, cssUrl: init.bundle.cssUrl, preloadFor: (kind) => init.bundle.preloads[kind] ?? [] },
+    snapshot: view,
+    templateFile: init.templateFile,
+    strict: init.strict,
+  });
+  return renderer;
+}
+
+export default async function renderBatch(task: RenderTask): Promise<RenderTaskResult> {
+  const r = await rendererOnce();
+  batch = new Map(task.entries);
+  const pages: WirePage[] = [];
+  const started = performance.now();
+  let current: RouteSpec | undefined;
+  try {
+    for (current of task.routes) {
+      const { path, file, bytes, warnings } = r.renderRoute(current);
+      pages.push({ path, file, bytes, warnings });
+    }
+  } catch (e) {
+    // Errors cross the thread boundary as plain data: a PressroomError's class
+    // would not survive structured cloning, its code and params do.
+    const route = current?.path ?? '';
+    if (isPressroomError(e)) return { ok: false, error: { code: e.code, params: { ...e.params }, route } };
+    return { ok: false, error: { code: null, params: {}, route, detail: e instanceof Error ? (e.stack ?? e.message) : String(e) } };
+  } finally {
+    batch = new Map();
+  }
+  return { ok: true, pages, ms: performance.now() - started };
+}
