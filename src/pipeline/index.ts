@@ -133,17 +133,8 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
   return report;
 }
 
-/** file < environment < flags, then the one build clock (src/config/load.ts). */
+/** file < environment < flags (the config keys among the options), then the one build clock (src/config/load.ts). */
 function configure(options: BuildOptions): { config: Readonly<SiteConfig>; clock: Date } {
-  const config = loadConfig({
-    file: options.configFile,
-    env: options.env,
-    overrides: (raw) => {
-      if (options.api !== undefined) raw.api.base = options.api;
-      if (options.concurrency !== undefined) raw.crawl.concurrency = options.concurrency;
-      if (options.hosts !== undefined) raw.hosts = options.hosts;
-    },
-  });
+  const config = loadConfig({ file: options.configFile, env: options.env, flags: options as Record<string, unknown> });
   return { config, clock: buildClock(config, options.now) };
 }
-

@@ -43,10 +43,11 @@ export async function acquireSnapshot(input: AcquireInput): Promise<Acquired> {
     input.emitEvent({ type: 'info', message: `loaded ${snapshot.size} responses from ${options.fromSnapshot}` });
     return { snapshot, source, stats: { requests: 0, retries: 0, notModified: 0 } };
   }
-  if (config.api.base) return crawlFrom(input, config.api.base, { kind: 'api', base: config.api.base }, false);
+  if (config.api.base && config.api.base !== 'sample') return crawlFrom(input, config.api.base, { kind: 'api', base: config.api.base }, false);
 
-  const seed = options.sample?.seed ?? DEFAULT_SEED;
-  const posts = options.sample?.posts ?? DEFAULT_POSTS;
+  const corpus = typeof options.sample === 'object' ? options.sample : {};
+  const seed = corpus.seed ?? DEFAULT_SEED;
+  const posts = corpus.posts ?? DEFAULT_POSTS;
   const today = clock.toISOString();
   // In its own process: the build and the API each get a core (src/sample-api/process.ts).
   const api = await startSampleApiProcess({ seed, posts, today });

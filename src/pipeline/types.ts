@@ -28,8 +28,10 @@ export interface BuildOptions {
   fromSnapshot?: string;
   /** Where the crawled snapshot is saved (default `.pressroom/snapshot` beside out/). */
   snapshotDir?: string;
-  /** The embedded sample API's corpus when no API is configured (bench: posts 10000). */
-  sample?: { seed?: number; posts?: number };
+  /** Crawl the embedded sample API (like --sample), optionally with its corpus size (bench: posts 10000). */
+  sample?: boolean | { seed?: number; posts?: number };
+  /** Canonical origin; overrides config.site.url (`--site-url`). */
+  siteUrl?: string;
   onEvent?: (e: BuildEvent) => void;
   /** Render every route and crawl without conditional requests (issue 7: `--full`). */
   full?: boolean;
