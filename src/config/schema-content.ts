@@ -117,7 +117,7 @@ export const sitemapPageSchema = z
 const formPage = {
   title: text,
   intro: text,
-  consent: text.describe('The consent checkbox\'s label. Default names the site.'),
+  consent: text.describe('The consent checkbox\'s label. Default: a sentence naming the site.'),
   submit: text,
 };
 export const pagesSchema = z

@@ -25,14 +25,19 @@ export type JsonSchema = {
   [k: string]: unknown;
 };
 
-export const SCHEMA_ID = 'https://pressroom.dev/schema/site.json';
-
 let cached: JsonSchema | undefined;
 
 /** The JSON Schema of a configuration file (input side: every default optional). */
 export function configJsonSchema(): JsonSchema {
   cached ??= {
-    ...(z.toJSONSchema(configSchema, { io: 'input', target: 'draft-2020-12' }) as JsonSchema),
+    ...(z.toJSONSchema(configSchema, {
+      io: 'input',
+      target: 'draft-2020-12',
+      // zod names its startsWith check as a format no validator knows; the pattern beside it says the same.
+      override: (ctx) => {
+        if (ctx.jsonSchema.format === 'starts_with') delete ctx.jsonSchema.format;
+      },
+    }) as JsonSchema),
     title: 'Pressroom site configuration',
   };
   return cached;
@@ -72,13 +77,17 @@ export function keyPaths(node: JsonSchema = configJsonSchema(), prefix = ''): { 
   const out: { path: string; node: JsonSchema }[] = [];
   for (const [key, child] of Object.entries(node.properties ?? {})) {
     const path = prefix ? `${prefix}.${key}` : key;
-    out.push({ path, node: child });
-    const obj = objectOf(child);
-    if (obj) out.push(...keyPaths(obj, path));
-    const items = child.type === 'array' && child.items ? objectOf(child.items) : undefined;
-    if (items) out.push(...keyPaths(items, `${path}[]`));
+    out.push({ path, node: child }, ...childPaths(child, path));
   }
   return out;
+}
+
+/** The key paths below a node: an object's keys, or the keys of a list's objects as `path[].key`. */
+export function childPaths(node: JsonSchema, path: string): { path: string; node: JsonSchema }[] {
+  const obj = objectOf(node);
+  if (obj) return keyPaths(obj, path);
+  const items = node.type === 'array' && node.items ? objectOf(node.items) : undefined;
+  return items ? keyPaths(items, `${path}[]`) : [];
 }
 
 const objectOf = (n: JsonSchema): JsonSchema | undefined => (n.type === 'object' && n.properties ? n : n.anyOf?.find((a) => a.type === 'object' && a.properties));
@@ -90,6 +99,7 @@ export function typePhrase(node: JsonSchema | undefined): string {
   if (!node) return 'a valid value';
   if (node.anyOf) return node.anyOf.map(typePhrase).join(' or ');
   if ('const' in node) return show(node.const);
+  if (Array.isArray(node.type)) return node.type.map((type) => typePhrase({ ...node, type })).join(' or ');
   if (node.enum) return node.enum.length === 1 ? show(node.enum[0]) : `one of ${node.enum.map(show).join(', ')}`;
   switch (node.type) {
     case 'null':
@@ -128,8 +138,9 @@ function plural(phrase: string): string {
   if (phrase.startsWith('one of ')) return `values (${phrase})`;
   const bare = phrase.replace(/^(an?|the) /, '');
   const [head, ...rest] = bare.split(' ');
-  if (head === 'http(s)' || head === 'e-mail' || head === 'non-empty') return [head, `${rest[0]}s`, ...rest.slice(1)].join(' ');
+  const s = (w: string) => (w.endsWith('s') ? `${w}es` : `${w}s`);
+  if (head === 'http(s)' || head === 'e-mail' || head === 'non-empty') return [head, s(rest[0]), ...rest.slice(1)].join(' ');
   if (head === 'list') return `lists ${rest.join(' ')}`.trim();
   if (head === 'true') return 'booleans';
-  return [`${head}s`, ...rest].join(' ');
+  return [s(head), ...rest].join(' ');
 }
