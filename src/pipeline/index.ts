@@ -15,6 +15,7 @@ import { codeHash, incrementalStep, mergedPages, nextState, previousRelease } fr
 import { checkShrinkGate } from '../releases/gate.ts';
 import { activateRelease, recordRelease, writeBuildReport } from '../releases/record.ts';
 import type { SiteContextForKinds } from '../site/types.ts';
+import { refuseSampleOverApi } from './sample-guard.ts';
 import { acquireSnapshot, loadPrevious, saveSnapshot } from './snapshot.ts';
 import { renderStream } from './render-stream.ts';
 import type { BuildEvent, BuildOptions, BuildReport, StageName } from './types.ts';
@@ -53,6 +54,7 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
   const snapshotDir = options.snapshotDir ?? join(dirname(out), '.pressroom', 'snapshot');
   const previousSnapshot = options.full || options.fromSnapshot ? undefined : await loadPrevious(snapshotDir);
   const acquired = await stage('crawl', () => acquireSnapshot({ options, config, clock, ctx, warn, emitEvent, previous: previousSnapshot }));
+  await refuseSampleOverApi(out, acquired.source);
   const snapshot: Snapshot = acquired.snapshot;
   const buildPlan = await stage('plan', () => plan(snapshot, ctx, config));
   const previous = await previousRelease(out);
