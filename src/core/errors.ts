@@ -70,7 +70,7 @@ export class PressroomError extends Error {
 
   constructor(code: ErrorCode, params: Record<string, string | number> = {}, options?: { cause?: unknown; details?: Record<string, unknown> }) {
     const entry: CatalogueEntry = CATALOGUE[code];
-    super(fill(entry.message, params), options?.cause === undefined ? undefined : { cause: options.cause });
+    super(fill(entry.message, params).replace(/ +\n/g, "\n"), options?.cause === undefined ? undefined : { cause: options.cause });
     if (options?.details) this.details = options.details;
     this.name = 'PressroomError';
     this.code = code;

@@ -19,9 +19,10 @@ export interface BuildOptions {
   api?: string;
   /** Output folder (default 'out'). */
   out?: string;
-  concurrency?: number;
-  /** Static hosts to write redirect/header files for; overrides config.hosts (issue 8, `--hosts`). */
-  hosts?: string[];
+  /** Overrides config.crawl.concurrency. A string is a flag's text, validated (and blamed on the flag) by the configuration. */
+  concurrency?: number | string;
+  /** Static hosts to write redirect/header files for; overrides config.hosts (`--hosts`; a string is the flag's comma list). */
+  hosts?: string[] | string;
   /** The build clock, ISO-8601 (else config.today, else the real clock). */
   now?: string;
   /** Render from a saved snapshot instead of crawling. */
