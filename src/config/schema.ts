@@ -20,18 +20,28 @@ export const inputSchema = z
     ...contentKeys,
     ...buildKeys,
   })
-  .superRefine((c, ctx) => {
-    // A token whose contact detail is missing would print as literal text on a legal page.
-    c.privacy.sections.forEach((s, i) =>
-      s.paragraphs.forEach((p, j) => {
-        for (const [token, key] of Object.entries(TOKEN_NEEDS)) {
-          if (p.includes(`{${token}}`) && !c.contact[key]) {
-            ctx.addIssue({ code: 'custom', path: ['privacy', 'sections', i, 'paragraphs', j], message: `uses {${token}} but contact.${key} is not set` });
+  .superRefine(
+    (c, ctx) => {
+      // A token whose contact detail is missing would print as literal text on a legal page.
+      // Runs even when other keys are wrong (see `when`), so it reads the value defensively.
+      const contact: Record<string, unknown> = isObject(c.contact) ? c.contact : {};
+      const sections = isObject(c.privacy) && Array.isArray(c.privacy.sections) ? c.privacy.sections : [];
+      sections.forEach((s, i) => {
+        const paragraphs = isObject(s) && Array.isArray(s.paragraphs) ? s.paragraphs : [];
+        paragraphs.forEach((p, j) => {
+          for (const [token, key] of Object.entries(TOKEN_NEEDS)) {
+            if (typeof p === 'string' && p.includes(`{${token}}`) && !contact[key]) {
+              ctx.addIssue({ code: 'custom', path: ['privacy', 'sections', i, 'paragraphs', j], message: `uses {${token}} but contact.${key} is not set` });
+            }
           }
-        }
-      }),
-    );
-  });
+        });
+      });
+    },
+    // Every problem at once: also when other keys already failed.
+    { when: (payload) => isObject(payload.value) },
+  );
+
+const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Fills the defaults that are phrases built from the site's name. */
 function derive(c: z.output<typeof inputSchema>) {

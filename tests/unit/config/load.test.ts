@@ -132,6 +132,9 @@ describe('loadConfig', () => {
     const p = await file('privacy.json', { ...MINIMAL, privacy: { sections: [{ heading: 'Rights', paragraphs: ['Call {helpline}.'] }] } });
     const e = failure(() => loadConfig({ file: p, env: {} }));
     expect(problems(e)).toEqual([{ path: 'privacy.sections[0].paragraphs[0]', source: p, message: 'uses {helpline} but contact.helpline is not set' }]);
+    // Reported together with other problems, not only once they are fixed.
+    const both = failure(() => loadConfig({ file: p, env: { PRESSROOM_CONCURRENCY: 'abc' } }));
+    expect(problems(both).map((x) => x.path)).toEqual(['crawl.concurrency', 'privacy.sections[0].paragraphs[0]']);
   });
 
   it('accepts the $schema key, and config/site.json is valid', () => {
