@@ -1,14 +1,18 @@
 #!/usr/bin/env node
-// The published entry: registers tsx so the TypeScript sources run as they are
-// (README, Decision 2), then hands over to cli/main.ts.
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+// @ts-check
+// The published entry: hands over to cli/main.js, which defines the commands
+// and loads each command's TypeScript code (through tsx, README Decision 2)
+// only when that command runs.
+import { main } from './main.js';
 
 // React's server renderer picks its build when first imported: the development
 // build is several times slower and embeds stack traces in fallback markup.
 process.env.NODE_ENV ??= 'production';
 
-// tsx would otherwise read the tsconfig of the current folder, and run from
-// elsewhere the JSX settings would be lost ("React is not defined").
-register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
-await import('./main.ts');
+// `pressroom config | head` closes the pipe early; that is not an error.
+process.stdout.on('error', (e) => {
+  if (/** @type {NodeJS.ErrnoException} */ (e).code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw e;
+});
+
+process.exitCode = await main(process.argv);

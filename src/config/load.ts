@@ -1,57 +1,122 @@
 // Configuration: file (config/site.json) < environment (PRESSROOM_*) < flags,
-// validated once and frozen (architecture, "config").
+// validated once (every problem at once, each blamed on its source) and
+// frozen. The inputs that set keys are listed in ./inputs.ts.
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
+import { CONFIG_INPUTS, optionName, parseInput } from './inputs.ts';
+import { problemLine, toProblems, type ConfigProblem } from './problems.ts';
 import { configSchema, type PublicConfig, type SiteConfig } from './schema.ts';
 
 export const DEFAULT_CONFIG_FILE = 'config/site.json';
 
-/** Environment variables that override config keys (documented in the README). */
-const ENV_KEYS: Record<string, (c: Record<string, any>, v: string) => void> = {
-  PRESSROOM_API: (c, v) => (c.api.base = v),
-  PRESSROOM_PUBLIC_API: (c, v) => (c.api.publicBase = v),
-  PRESSROOM_IMAGE_HOST: (c, v) => (c.api.imageHost = v),
-  PRESSROOM_SITE_URL: (c, v) => (c.site.url = v),
-  PRESSROOM_TODAY: (c, v) => (c.today = v),
-  PRESSROOM_CONCURRENCY: (c, v) => (c.crawl.concurrency = Number(v)),
-  PRESSROOM_HOSTS: (c, v) => (c.hosts = v.split(',').map((h) => h.trim()).filter(Boolean)),
-};
-
 export interface LoadOptions {
   file?: string;
   env?: Record<string, string | undefined>;
-  /** Applied last: values set by CLI flags. */
-  overrides?: (raw: Record<string, any>) => void;
+  /**
+   * Values of the flags that set configuration keys, by option name
+   * (`concurrency`, `siteUrl`, `hosts`, `api`, `sample`): the CLI's options or
+   * the build's options. Other names are ignored.
+   */
+  flags?: Readonly<Record<string, unknown>>;
+}
+
+/** Where a key's value came from. */
+export type ConfigSource = { kind: 'file'; file: string } | { kind: 'env'; name: string } | { kind: 'flag'; name: string } | { kind: 'default' };
+
+export function sourceLabel(s: ConfigSource): string {
+  if (s.kind === 'file') return s.file;
+  if (s.kind === 'env') return s.name;
+  if (s.kind === 'flag') return `--${s.name}`;
+  return 'default';
+}
+
+export interface ResolvedConfig {
+  config: Readonly<SiteConfig>;
+  /** The file as the operator wrote it (before environment and flags). */
+  fileRaw: Record<string, unknown>;
+  /** Key paths set by an environment variable or a flag. */
+  overrides: ReadonlyMap<string, ConfigSource>;
+  file: string;
+  /** The source of the value at `path` in the effective configuration. */
+  sourceOf(path: readonly PropertyKey[]): ConfigSource;
 }
 
 export function loadConfig(opts: LoadOptions = {}): Readonly<SiteConfig> {
-  const file = resolve(opts.file ?? DEFAULT_CONFIG_FILE);
-  let raw: Record<string, any>;
+  return resolveConfig(opts).config;
+}
+
+export function resolveConfig(opts: LoadOptions = {}): ResolvedConfig {
+  const abs = resolve(opts.file ?? DEFAULT_CONFIG_FILE);
+  const file = displayPath(abs);
+  let fileRaw: unknown;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    fileRaw = JSON.parse(readFileSync(abs, 'utf8'));
   } catch (e) {
     throw pressroomError('PR_CONFIG_READ', { file, detail: (e as Error).message }, e);
   }
-  const env = opts.env ?? process.env;
-  for (const [name, apply] of Object.entries(ENV_KEYS)) {
-    const v = env[name];
-    if (v !== undefined && v !== '') apply(raw, v);
+  if (typeof fileRaw !== 'object' || fileRaw === null || Array.isArray(fileRaw)) {
+    throw pressroomError('PR_CONFIG_READ', { file, detail: 'the file must hold one JSON object' });
   }
-  opts.overrides?.(raw);
-  return validateConfig(raw, file);
+  const raw = structuredClone(fileRaw) as Record<string, unknown>;
+  const overrides = new Map<string, ConfigSource>();
+  const set = (path: string, value: unknown, source: ConfigSource) => {
+    if (value === undefined) return;
+    setPath(raw, path.split('.'), value);
+    overrides.set(path, source);
+  };
+  const env = opts.env ?? process.env;
+  for (const input of CONFIG_INPUTS) {
+    const v = input.env ? env[input.env] : undefined;
+    if (input.env && v !== undefined && v !== '') set(input.path, parseInput(input.parse, v), { kind: 'env', name: input.env });
+  }
+  for (const input of CONFIG_INPUTS) {
+    if (input.flag) set(input.path, parseInput(input.parse, opts.flags?.[optionName(input.flag)]), { kind: 'flag', name: input.flag });
+  }
+
+  const sourceOf = (path: readonly PropertyKey[]): ConfigSource => {
+    const dotted = path.filter((p) => typeof p === 'string').join('.');
+    for (const [p, s] of overrides) if (dotted === p || dotted.startsWith(`${p}.`)) return s;
+    return hasPath(fileRaw, path) ? { kind: 'file', file } : { kind: 'default' };
+  };
+  const problemSource = (path: readonly PropertyKey[]) => {
+    const s = sourceOf(path);
+    return sourceLabel(s.kind === 'default' ? { kind: 'file', file } : s);
+  };
+  const config = validateConfig(raw, problemSource);
+  return { config, fileRaw: fileRaw as Record<string, unknown>, overrides, file, sourceOf };
 }
 
-export function validateConfig(raw: unknown, where = 'config'): Readonly<SiteConfig> {
-  const parsed = configSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw pressroomError('PR_CONFIG_INVALID', {
-      where: `${where}: ${issue.path.join('.') || '(root)'}`,
-      detail: issue.message,
-    });
-  }
+/** Validates a raw configuration; `where` names the source of a problem at a path (default: "config"). */
+export function validateConfig(raw: unknown, where: string | ((path: readonly PropertyKey[]) => string) = 'config'): Readonly<SiteConfig> {
+  const parsed = configSchema.safeParse(raw, { reportInput: true });
+  if (!parsed.success) throw configProblems(toProblems(parsed.error.issues, typeof where === 'string' ? () => where : where));
   return deepFreeze(parsed.data);
+}
+
+/** PR_CONFIG_INVALID listing every problem; `problems` is kept on the error for --json. */
+export function configProblems(problems: ConfigProblem[]): Error {
+  const [first] = problems;
+  const params =
+    problems.length === 1
+      ? { where: `${first.path} (${first.source})`, detail: `${first.message}${first.suggestion ? `; ${first.suggestion}` : ''}` }
+      : { where: `${problems.length} places`, detail: problems.map((p) => `\n  - ${problemLine(p)}`).join('') };
+  return pressroomError('PR_CONFIG_INVALID', params, undefined, { problems });
+}
+
+export type ApiSource = { kind: 'api'; base: string } | { kind: 'sample' };
+
+/**
+ * What the build crawls: the configured API, or the embedded sample API only
+ * when asked for (--sample or api.base "sample"). With neither, the build
+ * stops: a scheduled run that lost its PRESSROOM_API must not publish the
+ * sample site over the real one.
+ */
+export function apiSource(config: Pick<SiteConfig, 'api'>): ApiSource {
+  const base = config.api.base;
+  if (base === 'sample') return { kind: 'sample' };
+  if (base) return { kind: 'api', base };
+  throw pressroomError('PR_CONFIG_NO_API');
 }
 
 /** The browser's slice of the configuration; `today` is the build clock's day. */
@@ -83,8 +148,34 @@ export function buildClock(config: SiteConfig, nowFlag?: string): Date {
   const src = nowFlag ?? config.today;
   if (src == null) return new Date();
   const d = new Date(src);
-  if (Number.isNaN(d.getTime())) throw pressroomError('PR_CONFIG_INVALID', { where: nowFlag ? '--now' : 'today', detail: `not a date: ${src}` });
+  if (Number.isNaN(d.getTime())) throw pressroomError('PR_CONFIG_INVALID', { where: nowFlag ? 'now (--now)' : 'today', detail: `not a date: ${src}` });
   return d;
+}
+
+function displayPath(abs: string): string {
+  const rel = relative(process.cwd(), abs);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : abs;
+}
+
+function setPath(obj: Record<string, unknown>, path: string[], value: unknown): void {
+  let node = obj;
+  for (const key of path.slice(0, -1)) {
+    const next = node[key];
+    // A non-object in the way (e.g. "crawl": 5) is replaced; the file's value is reported nowhere then,
+    // which is right: the flag or variable decides the key.
+    if (typeof next !== 'object' || next === null || Array.isArray(next)) node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[path.at(-1)!] = value;
+}
+
+function hasPath(obj: unknown, path: readonly PropertyKey[]): boolean {
+  let node = obj;
+  for (const seg of path) {
+    if (typeof node !== 'object' || node === null || !(String(seg) in node)) return false;
+    node = (node as Record<string, unknown>)[String(seg)];
+  }
+  return true;
 }
 
 function deepFreeze<T>(o: T): T {

@@ -1,112 +1,69 @@
-// The configuration's shape, validated once (zod) and then frozen. Brand, hosts,
-// contacts, nav, footer, offices and team live here, not in components
-// (architecture, "config"). Issues extend this schema with their own sections;
-// every key is documented in the README's "Configuration" section.
+// The configuration's shape, validated once (zod) and then frozen: the
+// operational keys (./schema-build.ts) and the publication's identity and copy
+// (./schema-content.ts). Every object is strict, so an unknown key (a typo) is
+// an error; only site.name and site.url are required. The JSON Schema in
+// config/site.schema.json and docs/configuration.md are generated from this
+// schema (`npm run schema`), so editors complete and check config/site.json.
 import { z } from 'zod';
+import { buildKeys } from './schema-build.ts';
+import { contentKeys } from './schema-content.ts';
 
-const link = z.object({ href: z.string().min(1), label: z.string().min(1) });
+export { HOST_NAMES } from './schema-build.ts';
+export { aboutSchema, pagesSchema, privacySchema, sitemapPageSchema } from './schema-content.ts';
 
-/** Static page copy (issue 6): About, Privacy Policy, Site Map side box, contact and opt-out texts. */
-const teamMember = z.object({ name: z.string().min(1), role: z.string().min(1), image: z.string().min(1), description: z.string().min(1) });
-export const aboutSchema = z.object({
-  title: z.string().min(1),
-  intro: z.array(z.string().min(1)).min(1),
-  teamTitle: z.string().min(1),
-  team: z.array(teamMember).length(5),
-});
-/** Paragraphs may hold {siteName}, {optOutLink}, {contactLink}, {helpline}, {privacyEmail}. */
-export const privacySchema = z.object({
-  title: z.string().min(1),
-  updated: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  sections: z.array(z.object({ heading: z.string().min(1), paragraphs: z.array(z.string().min(1)).min(1) })).min(1),
-});
-export const sitemapPageSchema = z.object({
-  title: z.string().min(1),
-  boxTitle: z.string().min(1),
-  availability: z.string().min(1),
-  phone: z.string().min(1),
-  emails: z.array(z.email()).length(2),
-});
-const formPage = z.object({ title: z.string().min(1), intro: z.string().min(1), consent: z.string().min(1), submit: z.string().min(1) });
-export const pagesSchema = z.object({
-  contact: formPage.extend({ formTitle: z.string().min(1) }),
-  optOut: formPage,
-});
+/** The tokens a privacy paragraph may use that need a configured contact detail. */
+const TOKEN_NEEDS = { helpline: 'helpline', privacyEmail: 'privacyEmail' } as const;
 
-export const configSchema = z.object({
-  site: z.object({
-    name: z.string().min(1),
-    title: z.string().min(1),
-    newsTitle: z.string().min(1),
-    securityTitle: z.string().min(1),
-    description: z.string().min(1),
-    tagline: z.string().min(1),
-    taglineMarketing: z.string().min(1),
-    /** Canonical origin, no trailing slash: https://example.com */
-    url: z.url().transform((u) => u.replace(/\/+$/, '')),
-    language: z.string().min(2),
-    logo: z.string().min(1),
-    logoFooter: z.string().min(1),
-    placeholderImage: z.string().min(1),
-    twitterHandle: z.string().optional(),
-  }),
-  api: z.object({
-    /** Where the crawl reads; null starts the embedded sample API. */
-    base: z.url().nullable(),
-    /** What browsers call for live requests; '' means the site's own origin. */
-    publicBase: z.string(),
-    /** Image host prefix; '' means the site's own origin. */
-    imageHost: z.string(),
-    ipLookup: z.object({ enabled: z.boolean(), url: z.url() }),
-    optOutPath: z.string().startsWith('/'),
-    redirectAllowHosts: z.array(z.string().min(1)),
-  }),
-  /** The build clock's "today" (ISO date or date-time); null means the real clock. */
-  today: z.string().nullable(),
-  crawl: z.object({
-    concurrency: z.number().int().min(1).max(256),
-    timeoutMs: z.number().int().min(100),
-    retries: z.number().int().min(0).max(10),
-    maxResponseBytes: z.number().int().min(1024),
-  }),
-  nav: z.object({
-    sections: z.array(
-      z.object({
-        key: z.enum(['latest', 'leadership', 'features']),
-        label: z.string(),
-        endpoint: z.enum(['latestPost', 'leadership', 'featured']),
-        groups: z.array(z.object({ key: z.string(), label: z.string(), cat_slug: z.string() })),
-      }),
-    ),
-    links: z.array(link),
-  }),
-  footer: z.object({
-    about: z.array(link),
-    policies: z.array(link),
-    social: z.array(link.extend({ network: z.string() })),
-    publications: z.array(link).length(5),
-    imprint: z.string(),
-    rights: z.string(),
-  }),
-  contact: z.object({
-    mediaEmail: z.email(),
-    salesEmail: z.email(),
-    privacyEmail: z.email(),
-    helpline: z.string(),
-    offices: z.array(z.object({ country: z.string(), lines: z.array(z.string()) })),
-  }),
-  hosts: z.array(z.enum(['netlify', 'cloudflare', 'gitlab', 'vercel', 'nginx', 'apache', 'caddy', 's3', 'github-pages'])),
-  redirects: z.array(z.object({ from: z.string(), to: z.string(), status: z.number().int().optional() })),
-  feeds: z.object({ items: z.number().int().min(1).max(1000) }),
-  releases: z.object({ keep: z.number().int().min(1).max(100) }),
-  shrinkGate: z.number().min(0).max(1),
-  about: aboutSchema,
-  privacy: privacySchema,
-  sitemapPage: sitemapPageSchema,
-  pages: pagesSchema,
-}).loose();
+export const inputSchema = z
+  .strictObject({
+    $schema: z.string().optional().describe('The JSON Schema of this file, for editors: "./site.schema.json".'),
+    ...contentKeys,
+    ...buildKeys,
+  })
+  .superRefine(
+    (c, ctx) => {
+      // A token whose contact detail is missing would print as literal text on a legal page.
+      // Runs even when other keys are wrong (see `when`), so it reads the value defensively.
+      const contact: Record<string, unknown> = isObject(c.contact) ? c.contact : {};
+      const sections = isObject(c.privacy) && Array.isArray(c.privacy.sections) ? c.privacy.sections : [];
+      sections.forEach((s, i) => {
+        const paragraphs = isObject(s) && Array.isArray(s.paragraphs) ? s.paragraphs : [];
+        paragraphs.forEach((p, j) => {
+          for (const [token, key] of Object.entries(TOKEN_NEEDS)) {
+            if (typeof p === 'string' && p.includes(`{${token}}`) && !contact[key]) {
+              ctx.addIssue({ code: 'custom', path: ['privacy', 'sections', i, 'paragraphs', j], message: `uses {${token}} but contact.${key} is not set` });
+            }
+          }
+        });
+      });
+    },
+    // Every problem at once: also when other keys already failed.
+    { when: (payload) => isObject(payload.value) },
+  );
 
-export type SiteConfig = z.infer<typeof configSchema>;
+const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Fills the defaults that are phrases built from the site's name. */
+function derive(c: z.output<typeof inputSchema>) {
+  const { $schema: _schema, ...rest } = c;
+  const title = c.site.title ?? c.site.name;
+  return {
+    ...rest,
+    site: { ...c.site, title, description: c.site.description ?? title },
+    footer: { ...c.footer, imprint: c.footer.imprint ?? c.site.name },
+    about: { ...c.about, title: c.about.title ?? `About ${c.site.name}` },
+    pages: {
+      contact: { ...c.pages.contact, consent: c.pages.contact.consent ?? `I agree that ${c.site.name} may store the details in this form to answer my enquiry, as described in the Privacy Policy.` },
+      optOut: { ...c.pages.optOut, consent: c.pages.optOut.consent ?? `I confirm that I am the person named above, or authorised to act for them, and I ask ${c.site.name} not to sell or share my personal information.` },
+    },
+  };
+}
+
+export const configSchema = inputSchema.transform(derive);
+
+export type SiteConfig = z.output<typeof configSchema>;
+/** What a configuration file may hold (every default optional). */
+export type SiteConfigInput = z.input<typeof configSchema>;
 
 /**
  * The part of the configuration the browser needs, embedded in every page.

@@ -30,7 +30,8 @@ export const CATALOGUE = {
   PR_USAGE: { exit: 'usage', message: '{detail}', hint: 'Run `pressroom --help` for the commands and flags.' },
   // config
   PR_CONFIG_READ: { exit: 'config', message: 'Cannot read the configuration file {file}: {detail}', hint: 'Check the path given to --config (default config/site.json).' },
-  PR_CONFIG_INVALID: { exit: 'config', message: 'Invalid configuration at {where}: {detail}', hint: 'Fix the named field; README "Configuration" lists every key.' },
+  PR_CONFIG_INVALID: { exit: 'config', message: 'Invalid configuration at {where}: {detail}', hint: 'Fix each named key where it is set (the file, the PRESSROOM_* variable or the flag in brackets); docs/configuration.md lists every key. `pressroom config` shows where each value comes from.' },
+  PR_CONFIG_NO_API: { exit: 'config', message: 'No content API is configured, so there is nothing to build from', hint: 'Point Pressroom at your API with api.base in the configuration file, PRESSROOM_API or --api URL; or build the embedded sample site with --sample (or api.base "sample").' },
   // api / crawl
   PR_API_UNREACHABLE: { exit: 'api', message: 'The content API did not answer {endpoint}: {detail}', hint: 'Check --api (or PRESSROOM_API) and that the service is up; retries were already made.' },
   PR_API_STATUS: { exit: 'api', message: 'The content API answered {status} for {endpoint}', hint: 'The service failed for this request after the allowed retries; see its logs.' },
@@ -52,6 +53,8 @@ export const CATALOGUE = {
   PR_REDIRECT_LIMIT: { exit: 'output', message: '{host} allows at most {limit} redirect rules; this build has {count}', hint: 'Switch the host off with --hosts (or config hosts), or trim redirects.' },
   PR_HEADERS_LIMIT: { exit: 'output', message: '{host} allows at most {limit} {what}; this build has {count}', hint: 'Switch the host off with --hosts (or config hosts).' },
   PR_LOCKED: { exit: 'busy', message: 'Another build holds the lock on {out} (pid {pid} since {since})', hint: 'Wait for it to finish; a lock of a dead process is taken over automatically.' },
+  PR_SAMPLE_OVER_API: { exit: 'gate', message: 'Refusing to publish the embedded sample site into {out}: its current release was built from the API {base}', hint: 'A sample build never replaces a real site. Build the sample into another folder (--out sample-out), or point the build at the API (--api or PRESSROOM_API).' },
+  PR_CHECK_FAILED: { exit: 'api', message: '{failed} of {total} checks failed against {api}', hint: 'Each failed line above names the endpoint and the field that differs from the shapes the crawler expects (src/api/schemas.ts).' },
   PR_SHRINK_GATE: { exit: 'gate', message: 'This build would publish {count} routes, far fewer than the {previous} of the last build', hint: 'If the shrink is intended, rerun with --allow-shrink.' },
   PR_INTERNAL: { exit: 'internal', message: 'Internal error: {detail}', hint: 'This is a bug in Pressroom; please report it with the stack trace.' },
 } as const satisfies Record<string, CatalogueEntry>;
@@ -63,10 +66,13 @@ export class PressroomError extends Error {
   readonly exit: ExitClass;
   readonly hint: string;
   readonly params: Readonly<Record<string, string | number>>;
+  /** Structured detail for --json output (e.g. every configuration problem). */
+  readonly details?: Readonly<Record<string, unknown>>;
 
-  constructor(code: ErrorCode, params: Record<string, string | number> = {}, options?: { cause?: unknown }) {
+  constructor(code: ErrorCode, params: Record<string, string | number> = {}, options?: { cause?: unknown; details?: Record<string, unknown> }) {
     const entry: CatalogueEntry = CATALOGUE[code];
-    super(fill(entry.message, params), options);
+    super(fill(entry.message, params).replace(/ +\n/g, "\n"), options?.cause === undefined ? undefined : { cause: options.cause });
+    if (options?.details) this.details = options.details;
     this.name = 'PressroomError';
     this.code = code;
     this.exit = entry.exit;
@@ -79,8 +85,8 @@ export class PressroomError extends Error {
   }
 }
 
-export function pressroomError(code: ErrorCode, params: Record<string, string | number> = {}, cause?: unknown): PressroomError {
-  return new PressroomError(code, params, cause === undefined ? undefined : { cause });
+export function pressroomError(code: ErrorCode, params: Record<string, string | number> = {}, cause?: unknown, details?: Record<string, unknown>): PressroomError {
+  return new PressroomError(code, params, { cause, details });
 }
 
 export function isPressroomError(e: unknown): e is PressroomError {

@@ -2,7 +2,8 @@
 // the renderer one by one and are written with bounded, overlapped writes into
 // a staging folder beside out/; then the static JSON mirror, the sitemaps,
 // robots.txt, the redirect maps, the client bundle and the manifest; then the
-// staging folder is published atomically (./publish.ts). Everything is sorted
+// staging folder is published atomically (./publish.ts). Server snippets of
+// the selected hosts (nginx, Caddy, S3) go beside out/ (./host-snippets.ts). Everything is sorted
 // and carries no wall-clock time, so one snapshot gives byte-identical output.
 import { mkdir, rm } from 'node:fs/promises';
 import { mirrorFile } from '../api/mirror.ts';
@@ -11,6 +12,7 @@ import { pressroomError } from '../core/errors.ts';
 import { stableStringify } from '../core/json.ts';
 import type { BuildPlan } from '../plan/types.ts';
 import type { SnapshotEntry } from '../site/types.ts';
+import { prepareHostSnippets, type PreparedSnippets } from './host-snippets.ts';
 import { headersFile, publishingFiles } from './publishing.ts';
 import { publish, recover, stagingDirFor } from './publish.ts';
 import { renderRedirects, type HostName } from './redirects/index.ts';
@@ -85,6 +87,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
   const w = new OutputWriter(staging, input.maxInFlight ?? 32, input.previous);
+  let snippets: PreparedSnippets | undefined;
   try {
     const pages = await writePages(w, input);
     for (const e of input.entries) {
@@ -112,7 +115,8 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
       pageFiles: new Set(input.plan.routes.map((r) => r.file)),
       warn: input.warn,
     });
-    for (const f of redirectFiles) await w.write(f.path, f.contents);
+    for (const f of redirectFiles) if (!f.beside) await w.write(f.path, f.contents);
+    snippets = await prepareHostSnippets(input.out, redirectFiles.filter((f) => f.beside));
     for (const f of bundle) await w.write(f.path, typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents));
     // `_headers` last: its rules name every content-hashed file of the build (issue 8, ./headers.ts).
     const headers = headersFile(w.manifest().map((f) => f.path), input.config.hosts);
@@ -124,8 +128,10 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     const result = { pages, files: w.files, bytes: w.bytes, carried: w.carried, manifest };
     await input.beforePublish?.(staging, manifest);
     await publish(staging, input.out);
+    await snippets.commit();
     return result;
   } catch (e) {
+    await snippets?.discard().catch(() => undefined);
     await w.flush().catch(() => undefined);
     await rm(staging, { recursive: true, force: true }).catch(() => undefined);
     throw e;

@@ -15,6 +15,7 @@ import { codeHash, incrementalStep, mergedPages, nextState, previousRelease } fr
 import { checkShrinkGate } from '../releases/gate.ts';
 import { activateRelease, recordRelease, writeBuildReport } from '../releases/record.ts';
 import type { SiteContextForKinds } from '../site/types.ts';
+import { refuseSampleOverApi } from './sample-guard.ts';
 import { acquireSnapshot, loadPrevious, saveSnapshot } from './snapshot.ts';
 import { shardPages, snapshotClock, snapshotId } from './shard.ts';
 import { pressroomError } from '../core/errors.ts';
@@ -60,6 +61,7 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
   const snapshotDir = options.snapshotDir ?? join(dirname(out), '.pressroom', 'snapshot');
   const previousSnapshot = options.full || options.fromSnapshot ? undefined : await loadPrevious(snapshotDir);
   const acquired = await stage('crawl', () => acquireSnapshot({ options, config, clock, ctx, warn, emitEvent, previous: previousSnapshot }));
+  await refuseSampleOverApi(out, acquired.source);
   const snapshot: Snapshot = acquired.snapshot;
   const buildPlan = await stage('plan', () => plan(snapshot, ctx, config));
   const previous = await previousRelease(out);
@@ -151,17 +153,8 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
   }
 }
 
-/** file < environment < flags, then the one build clock (src/config/load.ts). */
+/** file < environment < flags (the config keys among the options), then the one build clock (src/config/load.ts). */
 export function configure(options: BuildOptions): { config: Readonly<SiteConfig>; clock: Date } {
-  const config = loadConfig({
-    file: options.configFile,
-    env: options.env,
-    overrides: (raw) => {
-      if (options.api !== undefined) raw.api.base = options.api;
-      if (options.concurrency !== undefined) raw.crawl.concurrency = options.concurrency;
-      if (options.hosts !== undefined) raw.hosts = options.hosts;
-    },
-  });
+  const config = loadConfig({ file: options.configFile, env: options.env, flags: options as Record<string, unknown> });
   return { config, clock: buildClock(config, options.now) };
 }
-

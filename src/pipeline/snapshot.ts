@@ -1,10 +1,11 @@
 // Getting the snapshot: crawl the configured API, or the embedded sample API
-// when none is configured (started on a free port with the build clock as its
+// when asked for (--sample or api.base "sample"; started on a free port with the build clock as its
 // "today", stopped after the crawl), or load a saved snapshot
 // (--from-snapshot). The snapshot folder also keeps where its content came
 // from (source.json), so a re-render and `pressroom serve` know it.
 import { readFile, writeFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
+import { apiSource } from '../config/load.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import { pressroomError } from '../core/errors.ts';
 import { crawl, type CrawlStats } from '../crawl/crawl.ts';
@@ -43,18 +44,20 @@ export async function acquireSnapshot(input: AcquireInput): Promise<Acquired> {
     input.emitEvent({ type: 'info', message: `loaded ${snapshot.size} responses from ${options.fromSnapshot}` });
     return { snapshot, source, stats: { requests: 0, retries: 0, notModified: 0 } };
   }
-  if (config.api.base) return crawlFrom(input, config.api.base, { kind: 'api', base: config.api.base }, false);
+  const api = apiSource(config); // throws PR_CONFIG_NO_API when neither an API nor --sample is given
+  if (api.kind === 'api') return crawlFrom(input, api.base, { kind: 'api', base: api.base }, false);
 
-  const seed = options.sample?.seed ?? DEFAULT_SEED;
-  const posts = options.sample?.posts ?? DEFAULT_POSTS;
+  const corpus = typeof options.sample === 'object' ? options.sample : {};
+  const seed = corpus.seed ?? DEFAULT_SEED;
+  const posts = corpus.posts ?? DEFAULT_POSTS;
   const today = clock.toISOString();
   // In its own process: the build and the API each get a core (src/sample-api/process.ts).
-  const api = await startSampleApiProcess({ seed, posts, today });
-  input.emitEvent({ type: 'info', message: `no API configured: crawling the embedded sample API at ${api.url} (${posts} posts, seed ${seed})` });
+  const sample = await startSampleApiProcess({ seed, posts, today });
+  input.emitEvent({ type: 'info', message: `crawling the embedded sample API at ${sample.url} (${posts} posts, seed ${seed})` });
   try {
-    return await crawlFrom(input, api.url, { kind: 'embedded-sample', seed, posts, today, corpus: 'normal' }, true);
+    return await crawlFrom(input, sample.url, { kind: 'embedded-sample', seed, posts, today, corpus: 'normal' }, true);
   } finally {
-    await api.close();
+    await sample.close();
   }
 }
 

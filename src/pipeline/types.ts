@@ -19,17 +19,20 @@ export interface BuildOptions {
   api?: string;
   /** Output folder (default 'out'). */
   out?: string;
-  concurrency?: number;
-  /** Static hosts to write redirect/header files for; overrides config.hosts (issue 8, `--hosts`). */
-  hosts?: string[];
+  /** Overrides config.crawl.concurrency. A string is a flag's text, validated (and blamed on the flag) by the configuration. */
+  concurrency?: number | string;
+  /** Static hosts to write redirect/header files for; overrides config.hosts (`--hosts`; a string is the flag's comma list). */
+  hosts?: string[] | string;
   /** The build clock, ISO-8601 (else config.today, else the real clock). */
   now?: string;
   /** Render from a saved snapshot instead of crawling. */
   fromSnapshot?: string;
   /** Where the crawled snapshot is saved (default `.pressroom/snapshot` beside out/). */
   snapshotDir?: string;
-  /** The embedded sample API's corpus when no API is configured (bench: posts 10000). */
-  sample?: { seed?: number; posts?: number };
+  /** Crawl the embedded sample API (like --sample), optionally with its corpus size (bench: posts 10000). */
+  sample?: boolean | { seed?: number; posts?: number };
+  /** Canonical origin; overrides config.site.url (`--site-url`). */
+  siteUrl?: string;
   onEvent?: (e: BuildEvent) => void;
   /** Render every route and crawl without conditional requests (issue 7: `--full`). */
   full?: boolean;

@@ -17,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, posix, resolve, sep } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
 import { MANIFEST_FILE, type Manifest } from '../emit/index.ts';
+import { shellRewrites } from '../plan/index.ts';
 import { startSampleApi } from '../sample-api/index.ts';
 import { HOST_DEFAULT_CACHE, headersFor, parseHeadersFile, type HeaderRule } from './headers.ts';
 import { matchRule, parseRedirects, type ServeRule } from './rules.ts';
@@ -35,6 +36,8 @@ export interface Serving {
   url: string;
   /** The API that /api/* and /uploads/* go to, if any. */
   apiProxy: string | null;
+  /** What this preview cannot show (e.g. no redirects without a _redirects file). */
+  notes: string[];
   close(): Promise<void>;
 }
 
@@ -62,7 +65,12 @@ const PROXIED = /^\/(api|uploads)\//;
 export async function startServe(opts: ServeOptions = {}): Promise<Serving> {
   const root = resolve(opts.out ?? 'out');
   const manifest = await readManifest(root);
-  const rules = parseRedirects(await readFile(join(root, '_redirects'), 'utf8').catch(() => ''));
+  const notes: string[] = [];
+  const redirectsFile = await readFile(join(root, '_redirects'), 'utf8').catch(() => null);
+  // A build for no host (or for hosts that do not read _redirects) has no rules file: the
+  // client-only shells must still answer their paths, so their rewrites are applied anyway.
+  const rules = redirectsFile === null ? shellRewrites().map((r) => ({ from: r.prefix, prefix: true, to: r.to, status: r.status })) : parseRedirects(redirectsFile);
+  if (redirectsFile === null) notes.push('no _redirects in this build (hosts has none of netlify, cloudflare, gitlab): serving the search and preview rewrites only, without the redirects');
   // `_headers` as Netlify/Cloudflare apply it (issue 8); null when the build wrote none.
   const headerRules = await readFile(join(root, '_headers'), 'utf8').then(parseHeadersFile, () => null);
   let apiProxy = opts.apiProxy ?? null;
@@ -92,6 +100,7 @@ export async function startServe(opts: ServeOptions = {}): Promise<Serving> {
   return {
     url: `http://${host}:${port}`,
     apiProxy,
+    notes,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((ok) => server.close(() => ok()));

@@ -2,7 +2,8 @@
 // the About, Policies, Follow us and Other Publications columns, the imprint
 // line with 'All Rights Reserved', the media and sales mailto links and the
 // Subscribe action — the only trigger of the subscribe popup. Every text and
-// link comes from config/site.json (PublicConfig).
+// link comes from config/site.json (PublicConfig); a column or contact line
+// that is not configured is left out.
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSite } from '../context.tsx';
@@ -24,8 +25,8 @@ export function Footer() {
           <Link to="/" aria-label={`${site.name} home`}>
             <img src={site.logoFooter} alt={site.name} width={150} height={60} loading="lazy" />
           </Link>
-          <p>{site.tagline}</p>
-          <p>{site.taglineMarketing}</p>
+          {site.tagline ? <p>{site.tagline}</p> : null}
+          {site.taglineMarketing ? <p>{site.taglineMarketing}</p> : null}
           <button type="button" className="btn btn-subscribe" ref={opener} onClick={() => setSubscribing(true)} aria-haspopup="dialog">
             Subscribe
           </button>
@@ -38,38 +39,52 @@ export function Footer() {
           <h2>Policies</h2>
           <ul>{footer.policies.map((l) => <li key={l.href}><Link to={l.href}>{l.label}</Link></li>)}</ul>
         </nav>
-        <nav aria-label="Follow us" className="footer-col">
-          <h2>Follow us</h2>
-          <ul className="footer-social">
-            {footer.social.map((l) => (
-              <li key={l.href}>
-                <a href={l.href} target="_blank" rel="noopener noreferrer" aria-label={l.label} title={l.label}>
-                  <SocialIcon network={l.network} />
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Other Publications" className="footer-col">
-          <h2>Other Publications</h2>
-          <ul>
-            {footer.publications.map((l) => (
-              <li key={l.href}>
-                <a href={l.href} target="_blank" rel="noopener noreferrer">{l.label}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {footer.social.length ? (
+          <nav aria-label="Follow us" className="footer-col">
+            <h2>Follow us</h2>
+            <ul className="footer-social">
+              {footer.social.map((l) => (
+                <li key={l.href}>
+                  <a href={l.href} target="_blank" rel="noopener noreferrer" aria-label={l.label} title={l.label}>
+                    <SocialIcon network={l.network} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        {footer.publications.length ? (
+          <nav aria-label="Other Publications" className="footer-col">
+            <h2>Other Publications</h2>
+            <ul>
+              {footer.publications.map((l) => (
+                <li key={l.href}>
+                  <a href={l.href} target="_blank" rel="noopener noreferrer">{l.label}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
       </div>
       <div className="container footer-bottom">
         <p>
           © {footer.imprint} {footer.rights}
         </p>
-        <p className="footer-contacts">
-          Media contact: <a href={`mailto:${contact.mediaEmail}`}>{contact.mediaEmail}</a>
-          <span aria-hidden="true"> · </span>
-          Sales contact: <a href={`mailto:${contact.salesEmail}`}>{contact.salesEmail}</a>
-        </p>
+        {contact.mediaEmail || contact.salesEmail ? (
+          <p className="footer-contacts">
+            {contact.mediaEmail ? (
+              <>
+                Media contact: <a href={`mailto:${contact.mediaEmail}`}>{contact.mediaEmail}</a>
+              </>
+            ) : null}
+            {contact.mediaEmail && contact.salesEmail ? <span aria-hidden="true"> · </span> : null}
+            {contact.salesEmail ? (
+              <>
+                Sales contact: <a href={`mailto:${contact.salesEmail}`}>{contact.salesEmail}</a>
+              </>
+            ) : null}
+          </p>
+        ) : null}
       </div>
       {subscribing ? <SubscribeModal onClose={closeModal} /> : null}
     </footer>

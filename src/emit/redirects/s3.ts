@@ -1,6 +1,7 @@
 // S3 static website hosting (static-hosts.md, "Redirect maps" and "404 pages").
 // `s3/website.json` is the bucket's website configuration
-// (`aws s3api put-bucket-website --website-configuration file://out/s3/website.json`):
+// (`aws s3api put-bucket-website --website-configuration file://.pressroom/out/hosts/s3/website.json`;
+// written beside out/, ../host-snippets.ts):
 // index and error documents, and routing rules while there are at most 50.
 // Beyond 50 (S3's documented maximum) redirects move to per-object
 // `x-amz-website-redirect-location` metadata: `s3/redirect-objects.json` lists
@@ -49,7 +50,7 @@ export const s3Redirects: HostFormat = {
       // S3 takes the first matching rule: longer keys first, so a prefix never shadows a longer path.
       const ordered = [...redirects].sort((a, b) => keyOf(b.from).length - keyOf(a.from).length || (a.from < b.from ? -1 : 1));
       if (ordered.length) website.RoutingRules = ordered.map(routingRule);
-      return [{ path: 's3/website.json', contents: `${JSON.stringify(website, null, 2)}\n` }];
+      return [{ path: 's3/website.json', contents: `${JSON.stringify(website, null, 2)}\n`, beside: true }];
     }
     const reason = redirects.length > S3_ROUTING_RULE_LIMIT ? `${redirects.length} redirects exceed the ${S3_ROUTING_RULE_LIMIT} routing rules` : `key ${ambiguous[0]} is a prefix of another path`;
     input.warn?.('PR_REDIRECT_S3_OBJECTS', `S3: ${reason}; redirects are written as object metadata in s3/redirect-objects.json`);
@@ -58,8 +59,8 @@ export const s3Redirects: HostFormat = {
     const objects = redirects.flatMap((r) => [{ key: keyOf(r.from), redirect: r.to }, { key: `${keyOf(r.from)}/index.html`, redirect: r.to }]);
     const manifest = { errorDocument: S3_ERROR_DOCUMENT, indexDocument: 'index.html', metadataHeader: 'x-amz-website-redirect-location', objects };
     return [
-      { path: 's3/website.json', contents: `${JSON.stringify(website, null, 2)}\n` },
-      { path: 's3/redirect-objects.json', contents: `${JSON.stringify(manifest, null, 2)}\n` },
+      { path: 's3/website.json', contents: `${JSON.stringify(website, null, 2)}\n`, beside: true },
+      { path: 's3/redirect-objects.json', contents: `${JSON.stringify(manifest, null, 2)}\n`, beside: true },
     ];
   },
 };

@@ -27,6 +27,8 @@ export interface RedirectInput {
 export interface OutputFile {
   path: string;
   contents: string;
+  /** Server configuration for the operator (nginx, Caddy, S3): written beside out/, not published (../host-snippets.ts). */
+  beside?: true;
 }
 
 export interface HostFormat {

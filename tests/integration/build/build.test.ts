@@ -39,7 +39,10 @@ describe('pressroom build against the sample API', () => {
     const bundle = (await bundleClient({ minify: true })).files.map((f) => f.path);
     const hostFiles = (await listFiles(out)).filter((f) => !f.endsWith('.html') && !f.startsWith('data/') && !bundle.includes(f));
     // the site-level outputs this issue owns must be among them
-    for (const f of ['_redirects', 'nginx/pressroom.conf', 'nginx/redirects.map', 'pressroom-manifest.json', 'robots.txt', 'sitemap.xml', 'sitemaps/sitemap-0.xml']) expect(hostFiles).toContain(f);
+    for (const f of ['_redirects', '_headers', 'pressroom-manifest.json', 'robots.txt', 'sitemap.xml', 'sitemaps/sitemap-0.xml']) expect(hostFiles).toContain(f);
+    // The sample configuration names Netlify only: no other host's files, and server snippets never inside out/.
+    for (const f of ['vercel.json', '.htaccess', 'Caddyfile.pressroom']) expect(hostFiles).not.toContain(f);
+    expect(hostFiles.filter((f) => f.startsWith('nginx/') || f.startsWith('s3/'))).toEqual([]);
     const htmlFromRedirectHosts = (await listFiles(out)).filter((f) => f.endsWith('.html') && !expected.pages.includes(f));
     const all = [...expected.pages, ...expected.mirror, ...bundle, ...hostFiles, ...htmlFromRedirectHosts].sort();
     expect(await listFiles(out)).toEqual(all);

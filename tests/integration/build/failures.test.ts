@@ -67,9 +67,16 @@ describe('a build that does not finish', () => {
   });
 
   it('fails with exit code 2 and the usage hint on a bad flag, touching nothing', async () => {
-    const run = spawnCli(['build', '--out', out, '--concurrency', 'lots']);
+    const run = spawnCli(['build', '--out', out, '--log-format', 'xml']);
     expect((await run.exit).code).toBe(2);
-    expect(run.stderr()).toMatch(/^error PR_USAGE: .*--concurrency must be an integer/m);
+    expect(run.stderr()).toMatch(/^error PR_USAGE: .*--log-format/m);
+    expect(await treeHashes(out)).toEqual(before);
+  });
+
+  it('fails with exit code 3 naming the flag on a bad configuration value, touching nothing', async () => {
+    const run = spawnCli(['build', '--api', api.url, '--out', out, '--concurrency', 'lots']);
+    expect((await run.exit).code).toBe(3);
+    expect(run.stderr()).toMatch(/^error PR_CONFIG_INVALID: Invalid configuration at crawl\.concurrency \(--concurrency\): expected an integer/m);
     expect(await treeHashes(out)).toEqual(before);
   });
 });

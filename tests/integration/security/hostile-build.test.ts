@@ -14,6 +14,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ep } from '../../../src/api/endpoints.ts';
 import { mirrorFile } from '../../../src/api/mirror.ts';
+import { hostSnippetsDirFor } from '../../../src/emit/host-snippets.ts';
 import { shellRewrites } from '../../../src/plan/index.ts';
 import type { RedirectRecord } from '../../../src/api/types.ts';
 import type { BuildReport } from '../../../src/pipeline/index.ts';
@@ -252,7 +253,9 @@ describe('B: the whole output of the hostile build', () => {
     const { out, report } = ctx.b;
     expect(report.redirects).toBeGreaterThan(0);
     const files = await readRedirectFiles(out);
-    const conf = await readFile(join(out, 'nginx/pressroom.conf'), 'utf8');
+    const conf = await readFile(join(hostSnippetsDirFor(out), 'nginx/pressroom.conf'), 'utf8');
+    // Server snippets are never published.
+    for (const f of ['nginx', 'Caddyfile.pressroom', 's3']) expect(existsSync(join(out, f)), f).toBe(false);
     for (const f of files) {
       expect(f.problems, f.file).toEqual([]);
       expect(f.rules, f.file).toBe(report.redirects);

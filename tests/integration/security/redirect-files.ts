@@ -4,6 +4,7 @@
 // data would show up as a line outside the grammar or as one rule too many.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { hostSnippetsDirFor } from '../../../src/emit/host-snippets.ts';
 
 export interface RedirectFile {
   /** path in out/ */
@@ -104,15 +105,17 @@ async function maybe(path: string): Promise<string | null> {
   });
 }
 
-/** Every host redirect file of out/ (GitHub Pages pages are checked as HTML). */
+/** Every host redirect file of a build: those in out/ and the server snippets beside it (GitHub Pages pages are checked as HTML). */
 export async function readRedirectFiles(out: string): Promise<RedirectFile[]> {
   const r = (f: string) => readFile(join(out, f), 'utf8');
+  const snippets = hostSnippetsDirFor(out);
+  const s = (f: string) => readFile(join(snippets, f), 'utf8');
   return [
     netlify(await r('_redirects')),
-    nginxMap(await r('nginx/redirects.map')),
+    nginxMap(await s('nginx/redirects.map')),
     apache(await r('.htaccess')),
-    caddy(await r('Caddyfile.pressroom')),
+    caddy(await s('Caddyfile.pressroom')),
     vercel(await r('vercel.json')),
-    s3(await r('s3/website.json'), await maybe(join(out, 's3/redirect-objects.json'))),
+    s3(await s('s3/website.json'), await maybe(join(snippets, 's3/redirect-objects.json'))),
   ];
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emit, MANIFEST_FILE, type EmitInput, type EmittedPage } from '../../../src/emit/index.ts';
+import { hostSnippetsDirFor } from '../../../src/emit/host-snippets.ts';
 import { recover } from '../../../src/emit/publish.ts';
 import type { BuildPlan } from '../../../src/plan/types.ts';
 import { memorySnapshot } from '../../helpers/memory-snapshot.ts';
@@ -68,8 +69,6 @@ describe('emit', () => {
       'data/post/topic/news@limit=10,page=1.json',
       'index.html',
       'news/a/index.html',
-      'nginx/pressroom.conf',
-      'nginx/redirects.map',
       MANIFEST_FILE,
       'robots.txt',
       'sitemap.xml',
@@ -81,11 +80,15 @@ describe('emit', () => {
     expect(JSON.parse(mirror).body.a).toBe('</script><!--\u2028');
     const redirects = await readFile(join(out, '_redirects'), 'utf8');
     expect(redirects).toContain('\n/old /news/a 301\n/search/* /_shell/search.html 200\n');
-    const conf = await readFile(join(out, 'nginx/pressroom.conf'), 'utf8');
+    // Server snippets are operator configuration: beside out/, never published.
+    const hosts = hostSnippetsDirFor(out);
+    expect(hosts).toBe(join(dir, '.pressroom', 'out', 'hosts'));
+    expect(await listFiles(hosts)).toEqual(['nginx/pressroom.conf', 'nginx/redirects.map']);
+    const conf = await readFile(join(hosts, 'nginx/pressroom.conf'), 'utf8');
     expect(conf).toContain('try_files $uri $uri/index.html =404;');
     expect(conf).toContain('error_page 404 /404.html;');
     expect(conf).toContain('location ~ "^/assets/[^/]+-[A-Za-z0-9]{8,}\\.(js|css)$" {');
-    expect(await readFile(join(out, 'nginx/redirects.map'), 'utf8')).toContain('  "/old" "/news/a";');
+    expect(await readFile(join(hosts, 'nginx/redirects.map'), 'utf8')).toContain('  "/old" "/news/a";');
     expect(await readFile(join(out, 'robots.txt'), 'utf8')).toContain('Sitemap: https://site.example/sitemap.xml\n');
     const index = await readFile(join(out, 'sitemap.xml'), 'utf8');
     expect(index).toContain('<loc>https://site.example/sitemaps/sitemap-0.xml</loc>');
@@ -95,7 +98,9 @@ describe('emit', () => {
     const manifest = JSON.parse(await readFile(join(out, MANIFEST_FILE), 'utf8'));
     expect(manifest.files.map((f: { path: string }) => f.path)).toEqual(files.filter((f) => f !== MANIFEST_FILE));
     expect(manifest.files[0]).toMatchObject({ path: '404.html', size: PAGES[1].html.length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    expect((await readdir(dir)).sort()).toEqual(['out']);
+    // Nothing staged is left: beside out/ only the snippet folder (no .tmp or .old of it).
+    expect((await readdir(dir)).sort()).toEqual(['.pressroom', 'out']);
+    expect(await readdir(join(dir, '.pressroom', 'out'))).toEqual(['hosts']);
   });
 
   it('is deterministic: the same inputs give byte-identical output', async () => {
@@ -129,6 +134,18 @@ describe('emit', () => {
     });
     // Netlify alone states no limit.
     await emit(input(join(dir, 'out'), { plan: { ...plan, redirects: many }, pages: pagesOf(PAGES), config: { ...input('').config, hosts: ['netlify'] } }));
+  });
+
+  it('keeps the snippet folder to the latest build: a failed build leaves it, a build without snippet hosts removes it', async () => {
+    const out = join(dir, 'out');
+    await emit(input(out));
+    const before = await listFiles(hostSnippetsDirFor(out));
+    expect(before).toEqual(['nginx/pressroom.conf', 'nginx/redirects.map']);
+    const many = Array.from({ length: 2001 }, (_, i) => ({ from: `/r${i}`, to: '/', status: 301 as const, source: 't' }));
+    await expect(emit(input(out, { plan: { ...plan, redirects: many } }))).rejects.toMatchObject({ code: 'PR_REDIRECT_LIMIT' });
+    expect(await listFiles(hostSnippetsDirFor(out))).toEqual(before);
+    await emit(input(out, { config: { ...input('').config, hosts: ['netlify'] } }));
+    expect(await readdir(join(dir, '.pressroom', 'out'))).toEqual([]);
   });
 });
 

@@ -121,3 +121,31 @@ describe('pressroom serve', () => {
     expect(JSON.parse((await raw('GET', '/uploads/a.jpg?width=300')).body)).toEqual({ proxied: 'GET /uploads/a.jpg?width=300' });
   });
 });
+
+describe('pressroom serve of a build for no host (no _redirects)', () => {
+  it('still answers the client-only shells, and says the redirects are not previewed', async () => {
+    const t = await tempDir('pressroom-serve-nohost-');
+    try {
+      const out = join(t.dir, 'out');
+      await mkdir(join(out, '_shell'), { recursive: true });
+      await writeFile(join(out, 'index.html'), '<p>home</p>');
+      await writeFile(join(out, '404.html'), '<p>nf</p>');
+      await writeFile(join(out, '_shell/search.html'), '<p>search shell</p>');
+      await writeFile(join(out, '_shell/preview.html'), '<p>preview shell</p>');
+      await writeFile(join(out, 'pressroom-manifest.json'), JSON.stringify({ version: 1, source: { kind: 'api', base: 'http://unused.invalid' }, files: [] }));
+      const s = await startServe({ out, port: 0, apiProxy: 'http://127.0.0.1:9' });
+      try {
+        expect(s.notes).toEqual([expect.stringContaining('no _redirects')]);
+        const search = await fetch(`${s.url}/search/news/react`);
+        expect(search.status).toBe(200);
+        expect(await search.text()).toBe('<p>search shell</p>');
+        expect(await (await fetch(`${s.url}/preview/news/draft`)).text()).toBe('<p>preview shell</p>');
+        expect((await fetch(`${s.url}/nothing-here`)).status).toBe(404);
+      } finally {
+        await s.close();
+      }
+    } finally {
+      await t.cleanup();
+    }
+  });
+});

@@ -1,5 +1,5 @@
-// /about (articles spec "About"): intro text and a team grid of 5 members (name,
-// role, image, description). The copy is configuration (config/site.json
+// /about (articles spec "About"): intro text and a team grid (name, role, image,
+// description; any number of members, none hides the grid). The copy is configuration (config/site.json
 // `about`), so an operator changes it without touching code.
 import { paths } from '../../../site/paths.ts';
 import { useSite } from '../../context.tsx';
@@ -7,7 +7,7 @@ import { usePageHead } from '../../head.tsx';
 
 export default function AboutPage() {
   const { site, about } = useSite();
-  usePageHead({ title: `${about.title} | ${site.name}`, description: about.intro[0], canonicalPath: paths.about() });
+  usePageHead({ title: `${about.title} | ${site.name}`, description: about.intro[0] ?? site.description, canonicalPath: paths.about() });
   return (
     <article className="static-page about-page container">
       <h1 className="page-title">{about.title}</h1>
@@ -16,19 +16,21 @@ export default function AboutPage() {
           <p key={i}>{p}</p>
         ))}
       </div>
-      <section className="team" aria-labelledby="team-title">
-        <h2 id="team-title">{about.teamTitle}</h2>
-        <ul className="team-grid">
-          {about.team.map((m) => (
-            <li key={m.name} className="team-member">
-              <img src={m.image} alt={`Portrait of ${m.name}`} width={160} height={160} loading="lazy" decoding="async" className="team-photo" />
-              <h3 className="team-name">{m.name}</h3>
-              <p className="team-role">{m.role}</p>
-              <p className="team-description">{m.description}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {about.team.length ? (
+        <section className="team" aria-labelledby="team-title">
+          <h2 id="team-title">{about.teamTitle}</h2>
+          <ul className="team-grid">
+            {about.team.map((m) => (
+              <li key={m.name} className="team-member">
+                <img src={m.image} alt={`Portrait of ${m.name}`} width={160} height={160} loading="lazy" decoding="async" className="team-photo" />
+                <h3 className="team-name">{m.name}</h3>
+                <p className="team-role">{m.role}</p>
+                <p className="team-description">{m.description}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </article>
   );
 }

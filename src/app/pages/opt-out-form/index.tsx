@@ -16,9 +16,11 @@ export default function OptOutFormPage() {
     <article className="static-page optout-page container">
       <h1 className="page-title">Do Not Sell My Information</h1>
       <p className="static-lead">{copy.intro}</p>
-      <p className="static-lead">
-        CCPA helpline: <a href={telHref(contact.helpline)}>{contact.helpline}</a>
-      </p>
+      {contact.helpline ? (
+        <p className="static-lead">
+          CCPA helpline: <a href={telHref(contact.helpline)}>{contact.helpline}</a>
+        </p>
+      ) : null}
       <section className="contact-form-box" aria-label="Opt-out request">
         <MessageForm variant="optout" path={api.optOutPath} consent={copy.consent} submitLabel={copy.submit} idPrefix="optout" />
       </section>

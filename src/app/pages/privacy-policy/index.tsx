@@ -15,19 +15,22 @@ import { fillTokens, telHref } from '../../components/forms/links.tsx';
 export default function PrivacyPolicyPage() {
   const { site, privacy, contact } = useSite();
   usePageHead({ title: `${privacy.title} | ${site.name}`, description: `How ${site.name} collects, uses and protects personal information, and how to exercise your privacy rights.`, canonicalPath: paths.privacy() });
+  // {helpline} and {privacyEmail} need their contact detail; the configuration refuses a paragraph that uses a missing one.
   const tokens: Record<string, ReactNode> = {
     siteName: site.name,
     optOutLink: <Link to={paths.optOut()}>Do Not Sell My Information form</Link>,
     contactLink: <Link to={paths.contact()}>contact page</Link>,
-    helpline: <a href={telHref(contact.helpline)}>{contact.helpline}</a>,
-    privacyEmail: <a href={`mailto:${contact.privacyEmail}`}>{contact.privacyEmail}</a>,
+    ...(contact.helpline ? { helpline: <a href={telHref(contact.helpline)}>{contact.helpline}</a> } : {}),
+    ...(contact.privacyEmail ? { privacyEmail: <a href={`mailto:${contact.privacyEmail}`}>{contact.privacyEmail}</a> } : {}),
   };
   return (
     <article className="static-page legal-page container">
       <h1 className="page-title">{privacy.title}</h1>
-      <p className="legal-updated">
-        Last updated: <time dateTime={isoDate(privacy.updated)}>{formatLongDate(privacy.updated)}</time>
-      </p>
+      {privacy.updated ? (
+        <p className="legal-updated">
+          Last updated: <time dateTime={isoDate(privacy.updated)}>{formatLongDate(privacy.updated)}</time>
+        </p>
+      ) : null}
       {privacy.sections.map((s) => (
         <section key={s.heading} className="legal-section">
           <h2>{s.heading}</h2>

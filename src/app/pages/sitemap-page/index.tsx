@@ -1,7 +1,8 @@
 // /sitemap (articles spec "Site Map"): links to /, /about, /contact-us,
 // /opt-out-form and /privacy-policy; the topic pages; every sub-category's
 // /tag/{subcat_slug} link (ep.subcatList(), prerendered); the side box with
-// 24/7 availability, a phone number and two e-mails (config `sitemapPage`).
+// availability text, a phone number and e-mails (config `sitemapPage`; the box
+// shows what is configured and is left out when nothing is).
 // §8: a failed menu fetch shows 'Error fetching menu items: {message}'.
 import { Link } from 'react-router-dom';
 import { ep } from '../../../api/endpoints.ts';
@@ -82,20 +83,26 @@ export default function SitemapPage() {
             <SubcatLinks />
           </section>
         </div>
-        <aside className="sitemap-box" aria-labelledby="sm-box">
-          <h2 id="sm-box">{box.boxTitle}</h2>
-          <p>{box.availability}</p>
-          <p>
-            <a href={telHref(box.phone)}>{box.phone}</a>
-          </p>
-          <ul className="sitemap-box-emails">
-            {box.emails.map((e) => (
-              <li key={e}>
-                <a href={`mailto:${e}`}>{e}</a>
-              </li>
-            ))}
-          </ul>
-        </aside>
+        {box.availability || box.phone || box.emails.length ? (
+          <aside className="sitemap-box" aria-labelledby="sm-box">
+            <h2 id="sm-box">{box.boxTitle}</h2>
+            {box.availability ? <p>{box.availability}</p> : null}
+            {box.phone ? (
+              <p>
+                <a href={telHref(box.phone)}>{box.phone}</a>
+              </p>
+            ) : null}
+            {box.emails.length ? (
+              <ul className="sitemap-box-emails">
+                {box.emails.map((e) => (
+                  <li key={e}>
+                    <a href={`mailto:${e}`}>{e}</a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </aside>
+        ) : null}
       </div>
     </article>
   );

@@ -168,10 +168,11 @@ describe('GitHub Pages is opt-in: selecting it with a _redirects host is warned 
     expect(warned(['github-pages', 'nginx', 'apache', 'caddy', 'vercel', 's3'])).toEqual([]);
     expect(warned(['netlify', 'cloudflare', 'gitlab'])).toEqual([]);
   });
-  it('the default config leaves GitHub Pages out and keeps the others', async () => {
-    const { loadConfig } = await import('../../../../src/config/load.ts');
+  it('hosts are chosen, not assumed: none by default, the sample site names Netlify only', async () => {
+    const { loadConfig, validateConfig } = await import('../../../../src/config/load.ts');
+    expect(validateConfig({ site: { name: 'N', url: 'https://n.example' } }).hosts).toEqual([]);
     const config = loadConfig({ file: new URL('../../../../config/site.json', import.meta.url).pathname, env: {} });
-    expect([...config.hosts].sort()).toEqual(['apache', 'caddy', 'cloudflare', 'netlify', 'nginx', 's3', 'vercel']);
+    expect(config.hosts).toEqual(['netlify']);
   });
 });
 

@@ -1,0 +1,69 @@
+// `pressroom build`: flags -> build() -> feedback on stderr (text or JSON lines),
+// the report on stdout with --json.
+import { build } from '../../src/pipeline/index.ts';
+import { createReporter, summaryLine } from '../../src/pipeline/progress.ts';
+import { changeLine } from './ops.ts';
+import { jsonLog } from './log.ts';
+import { runShard } from './scale.ts';
+
+const MAX_WARNINGS_SHOWN = 20;
+
+export interface BuildFlags {
+  config: string;
+  api?: string;
+  sample?: boolean;
+  siteUrl?: string;
+  concurrency?: string;
+  hosts?: string;
+  out: string;
+  now?: string;
+  fromSnapshot?: string;
+  full?: boolean;
+  allowShrink?: boolean;
+  workers?: number;
+  shard?: string;
+  json?: boolean;
+  quiet?: boolean;
+  logFormat: 'text' | 'json';
+}
+
+export async function runBuild(_ctx: unknown, o: BuildFlags): Promise<void> {
+  if (o.shard !== undefined) {
+    return runShard({ ...o, shard: o.shard }, { configFile: o.config, api: o.api, sample: o.sample, siteUrl: o.siteUrl, out: o.out, now: o.now, fromSnapshot: o.fromSnapshot, workers: o.workers });
+  }
+  const log = o.logFormat === 'json' ? jsonLog(process.stderr, { quiet: o.quiet }) : null;
+  const reporter = log ? { onEvent: log.onEvent, stop: () => {} } : createReporter({ stream: process.stderr, quiet: o.quiet });
+  let report;
+  try {
+    report = await build({
+      configFile: o.config,
+      // Configuration flags go in as given: the configuration validates them and names the flag in its errors.
+      api: o.api,
+      sample: o.sample,
+      siteUrl: o.siteUrl,
+      concurrency: o.concurrency,
+      hosts: o.hosts,
+      out: o.out,
+      now: o.now,
+      fromSnapshot: o.fromSnapshot,
+      full: o.full,
+      allowShrink: o.allowShrink,
+      workers: o.workers,
+      onEvent: (e) => reporter.onEvent(e),
+    });
+  } finally {
+    reporter.stop();
+  }
+  if (log) {
+    log.warnings(report);
+    log.summary(report);
+  } else {
+    if (!o.quiet) {
+      for (const w of report.warnings.slice(0, MAX_WARNINGS_SHOWN)) process.stderr.write(`warning ${w}\n`);
+      if (report.warnings.length > MAX_WARNINGS_SHOWN) process.stderr.write(`… ${report.warnings.length - MAX_WARNINGS_SHOWN} more warnings (see --json)\n`);
+    }
+    process.stderr.write(`${summaryLine(report)}\n`);
+    if (!o.quiet) process.stderr.write(changeLine(report));
+  }
+  if (o.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+}

@@ -1,0 +1,63 @@
+// `--log-format json`: the build's feedback as one JSON object per line on
+// stderr (stdout stays for `--json`'s report), for log shippers. Each line has
+// `time` (ISO-8601) and `type`: stage-start {stage, total?}, progress {stage,
+// done, total} (at each tenth, like the text lines), stage-end {stage, ms},
+// info {message}, warning {code, message}, summary {...} and, from cli/main.js,
+// error {code, exit, message, hint}.
+import type { BuildEvent, BuildReport, StageName } from '../../src/pipeline/index.ts';
+
+type Out = { write(s: string): unknown };
+
+export interface JsonLog {
+  onEvent(e: BuildEvent): void;
+  warnings(r: BuildReport): void;
+  summary(r: BuildReport): void;
+}
+
+export function jsonLog(stream: Out, opts: { quiet?: boolean; now?: () => Date } = {}): JsonLog {
+  const now = opts.now ?? (() => new Date());
+  const line = (o: Record<string, unknown>) => stream.write(`${JSON.stringify({ time: now().toISOString(), ...o })}\n`);
+  const lastTenth = new Map<StageName, number>();
+  return {
+    onEvent(e) {
+      if (opts.quiet) return;
+      if (e.type !== 'progress') return void line({ ...e });
+      if (e.total <= 0) return;
+      const tenth = Math.floor((e.done / e.total) * 10);
+      if (tenth > (lastTenth.get(e.stage) ?? 0)) {
+        lastTenth.set(e.stage, tenth);
+        line({ ...e });
+      }
+    },
+    warnings(r) {
+      for (const w of r.warnings) {
+        const at = w.indexOf(': ');
+        line({ type: 'warning', code: at > 0 ? w.slice(0, at) : 'PR_WARNING', message: at > 0 ? w.slice(at + 2) : w });
+      }
+    },
+    summary(r) {
+      const i = r.incremental;
+      line({
+        type: 'summary',
+        ok: true,
+        out: r.out,
+        source: r.source,
+        routes: r.routes,
+        pages: r.pages,
+        files: r.files,
+        bytes: r.bytes,
+        ms: r.timings.total,
+        pagesPerSecond: r.pagesPerSecond,
+        warnings: r.warnings.length,
+        mode: i.mode,
+        rendered: i.rendered,
+        reused: i.reused,
+        deleted: i.deleted,
+        requests: r.requests,
+        notModified: r.notModified,
+        retries: r.retries,
+        release: r.release,
+      });
+    },
+  };
+}

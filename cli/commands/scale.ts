@@ -1,0 +1,56 @@
+// `crawl`, `merge` and `build --shard` (defined in cli/main.js; README
+// "Building at scale"). Flags -> library call -> feedback on stderr.
+import { build } from '../../src/pipeline/index.ts';
+import { createReporter, summaryLine } from '../../src/pipeline/progress.ts';
+import { buildShard, crawlSnapshot } from '../../src/pipeline/scale.ts';
+import { parseShard } from '../../src/pipeline/shard.ts';
+import type { BuildOptions } from '../../src/pipeline/types.ts';
+
+const MAX_WARNINGS_SHOWN = 20;
+
+interface Common {
+  json?: boolean;
+  quiet?: boolean;
+}
+
+function printWarnings(warnings: readonly string[], quiet: boolean): void {
+  if (quiet) return;
+  for (const w of warnings.slice(0, MAX_WARNINGS_SHOWN)) process.stderr.write(`warning ${w}\n`);
+  if (warnings.length > MAX_WARNINGS_SHOWN) process.stderr.write(`… ${warnings.length - MAX_WARNINGS_SHOWN} more warnings (see --json)\n`);
+}
+
+async function withReporter<T>(quiet: boolean | undefined, run: (onEvent: BuildOptions['onEvent']) => Promise<T>): Promise<T> {
+  const reporter = createReporter({ stream: process.stderr, quiet });
+  try {
+    return await run((e) => reporter.onEvent(e));
+  } finally {
+    reporter.stop();
+  }
+}
+
+/** `pressroom build --shard I/N --from-snapshot DIR --out SHARD`. */
+export async function runShard(o: Common & { shard: string }, options: BuildOptions): Promise<void> {
+  const shard = parseShard(o.shard);
+  const report = await withReporter(o.quiet, (onEvent) => buildShard({ ...options, shard, onEvent }));
+  printWarnings(report.warnings, Boolean(o.quiet));
+  process.stderr.write(`shard ${report.shard}: ${report.pages} of ${report.routes} pages into ${report.out} in ${(report.ms / 1000).toFixed(1)} s\n`);
+  if (o.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+}
+
+export async function runCrawl(_ctx: unknown, o: Common & { snapshot: string; config: string; api?: string; sample?: boolean; siteUrl?: string; concurrency?: string; hosts?: string; now?: string; full?: boolean }): Promise<void> {
+  const report = await withReporter(o.quiet, (onEvent) =>
+    crawlSnapshot({ snapshotDir: o.snapshot, configFile: o.config, api: o.api, sample: o.sample, siteUrl: o.siteUrl, concurrency: o.concurrency, hosts: o.hosts, now: o.now, full: o.full, onEvent }),
+  );
+  printWarnings(report.warnings, Boolean(o.quiet));
+  process.stderr.write(`crawled ${report.entries} responses (${report.requests} requests, ${report.notModified} not modified) into ${report.snapshot} in ${(report.ms / 1000).toFixed(1)} s\n`);
+  if (o.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+}
+
+export async function runMerge(_ctx: unknown, shards: string[], o: Common & { fromSnapshot: string; out: string; config: string; now?: string; hosts?: string; allowShrink?: boolean }): Promise<void> {
+  const report = await withReporter(o.quiet, (onEvent) =>
+    build({ mergeShards: shards, fromSnapshot: o.fromSnapshot, out: o.out, configFile: o.config, now: o.now, hosts: o.hosts, allowShrink: o.allowShrink, onEvent }),
+  );
+  printWarnings(report.warnings, Boolean(o.quiet));
+  process.stderr.write(`${summaryLine(report)}\n`);
+  if (o.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+}

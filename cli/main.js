@@ -1,0 +1,193 @@
+// @ts-check
+// The CLI (flags -> config -> library call -> exit code; no logic). This is
+// the ONE place that prints errors and sets the exit code (src/core/errors.ts
+// EXIT). It is plain JavaScript that imports only commander: each command's
+// code is TypeScript loaded when the command runs (./tsx.js), so `--help`,
+// `--version` and flag errors start about as fast as node itself.
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { load } from './tsx.js';
+
+const VERSION = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+const HOSTS = 'netlify, cloudflare, gitlab, vercel, nginx, apache, caddy, s3, github-pages';
+const API_DESCRIPTION = 'Serve the sample content API (generated corpus) on 127.0.0.1 until interrupted';
+
+/** @param {string} name @param {number} min @param {number} max */
+const int = (name, min, max) => (/** @type {string} */ v) => {
+  const n = Number(v);
+  if (!/^\s*[+-]?\d+\s*$/.test(v) || n < min || n > max) throw new InvalidArgumentError(`--${name} must be an integer from ${min} to ${max}`);
+  return n;
+};
+/** @param {string} name */
+const httpUrl = (name) => (/** @type {string} */ v) => {
+  if (!URL.canParse(v) || !/^https?:$/.test(new URL(v).protocol)) throw new InvalidArgumentError(`--${name} must be an http(s) URL`);
+  return v;
+};
+
+/**
+ * Flags that set configuration keys (src/config/inputs.ts). Their values are
+ * validated with the configuration, so a bad one is reported with every other
+ * configuration problem, blamed on the flag (exit 3).
+ * @param {Command} cmd
+ */
+function configFlags(cmd) {
+  return cmd
+    .option('--config <file>', 'configuration file', 'config/site.json')
+    .addOption(new Option('--api <url>', 'content API base URL (overrides config api.base and PRESSROOM_API)').conflicts('sample'))
+    .option('--sample', 'use the embedded sample API (like api.base "sample"); it never replaces a site built from a real API')
+    .option('--site-url <url>', 'canonical origin, e.g. https://news.example.com (overrides config site.url and PRESSROOM_SITE_URL)')
+    .option('--concurrency <n>', 'concurrent API requests, 1 to 256 (overrides config crawl.concurrency)')
+    .option('--hosts <list>', `static hosts to write files for, comma-separated, or "none" (overrides config hosts): ${HOSTS}`);
+}
+
+const logFormat = () => new Option('--log-format <format>', 'text (progress for people) or json (one JSON line per event on stderr, for log shippers)').choices(['text', 'json']).default('text');
+
+/** A command's own exit code when success is not 0 (diff: 1 when different). */
+/** @type {number | undefined} */
+let commandExit;
+/** @type {string[]} */
+let currentArgs = [];
+
+/**
+ * An action that loads `specifier` and calls its export `name` with a context and commander's arguments.
+ * @param {string} specifier @param {string} name
+ */
+const lazy = (specifier, name) => async (/** @type {unknown[]} */ ...args) => {
+  const mod = await load(specifier);
+  const code = await mod[name]({ report: (/** @type {unknown} */ e) => report(e, currentArgs) }, ...args);
+  if (typeof code === 'number') commandExit = code;
+};
+
+/** @param {string[]} args the arguments after `pressroom` */
+export async function createProgram(args = []) {
+  const program = new Command('pressroom')
+    .description('Turns a technology-news publication\'s content API into a fast static site.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .exitOverride()
+    .configureOutput({ outputError: () => {} });
+
+  configFlags(program.command('build').description('Crawl the content API (or, with --sample, the embedded sample API), render every page and publish out/ atomically'))
+    .option('--out <dir>', 'output folder', 'out')
+    .option('--now <iso>', 'the build clock, e.g. 2026-01-15T12:00:00Z (default: config today, else now)')
+    .option('--from-snapshot <dir>', 'render a saved snapshot instead of crawling (e.g. .pressroom/snapshot)')
+    .option('--full', 'render every page and crawl without conditional requests (default: only what changed)')
+    .option('--allow-shrink', 'publish even if the route count dropped by more than config shrinkGate (exit 8 otherwise)')
+    .option('--workers <n>', 'render threads; 0 renders on the main thread (default: the cores available, or the main thread below 2,000 routes)', int('workers', 0, 256))
+    .option('--shard <i/n>', 'render only shard I of N of the routes into --out (needs --from-snapshot; assemble with `pressroom merge`)')
+    .option('--json', 'print the build report (or the error) as JSON on stdout')
+    .option('--quiet', 'no progress output')
+    .addOption(logFormat())
+    .action(lazy('./commands/build.ts', 'runBuild'));
+
+  configFlags(program.command('crawl').description('Crawl the content API into a snapshot folder and render nothing (the first job of a sharded build)'))
+    .requiredOption('--snapshot <dir>', 'snapshot folder to write (conditional against the snapshot already there)')
+    .option('--now <iso>', 'the build clock, saved with the snapshot (default: config today, else now)')
+    .option('--full', 'crawl without conditional requests')
+    .option('--json', 'print the crawl report as JSON on stdout')
+    .option('--quiet', 'no progress output')
+    .action(lazy('./commands/scale.ts', 'runCrawl'));
+
+  program
+    .command('merge')
+    .description('Assemble shard folders into out/ with every site-wide output, published like a build')
+    .argument('<shards...>', 'shard folders written by `build --shard I/N` (all N of them)')
+    .requiredOption('--from-snapshot <dir>', 'the snapshot the shards were rendered from')
+    .option('--out <dir>', 'output folder', 'out')
+    .option('--config <file>', 'configuration file', 'config/site.json')
+    .option('--now <iso>', 'the build clock (default: the snapshot\'s)')
+    .option('--hosts <list>', `static hosts to write files for, comma-separated, or "none" (overrides config hosts): ${HOSTS}`)
+    .option('--allow-shrink', 'publish even if the route count dropped by more than config shrinkGate')
+    .option('--json', 'print the build report as JSON on stdout')
+    .option('--quiet', 'no progress output')
+    .action(lazy('./commands/scale.ts', 'runMerge'));
+
+  program
+    .command('serve')
+    .description('Serve out/ as a static host does (index.html per folder, 404.html, redirects, rewrites)')
+    .option('--out <dir>', 'folder to serve', 'out')
+    .option('--port <n>', 'port; 0 picks a free one', int('port', 0, 65535), 4173)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--api-proxy <url>', 'live API for /api/* and /uploads/* (default: the API the site was built from)', httpUrl('api-proxy'))
+    .action(lazy('./commands/serve.ts', 'runServe'));
+
+  // `api` has many flags of its own, defined with its code (src/sample-api/cli.ts):
+  // they are loaded only when `api` is the command (or the command asked help for).
+  if (args[0] === 'api' || (args[0] === 'help' && args[1] === 'api')) (await load('../src/sample-api/cli.ts')).registerApiCommand(program);
+  else program.command('api').description(API_DESCRIPTION).allowUnknownOption();
+
+  configFlags(program.command('config').description('Print the effective configuration and where each value comes from (file, PRESSROOM_* variable, flag or default)'))
+    .option('--json', 'print it as JSON')
+    .action(lazy('./commands/config.ts', 'runConfig'));
+
+  configFlags(program.command('check').description('Validate the configuration, reach the API and check a sample of every endpoint against the shapes the crawler expects'))
+    .option('--json', 'print the results as JSON')
+    .action(lazy('./commands/check.ts', 'runCheck'));
+
+  program
+    .command('diff')
+    .description('Compare two builds: output folders, release ids or snapshot folders. Exit 0 equal, 1 different, 2 trouble (like diff)')
+    .argument('<old>', 'output folder, release id, or snapshot folder (with snapshot.ndjson)')
+    .argument('<new>', 'the same kind as <old>')
+    .option('--out <dir>', 'the output folder whose releases the ids name', 'out')
+    .option('--json', 'print the result as JSON')
+    .option('--context <n>', 'lines of context in page diffs, 0 to 1000', int('context', 0, 1000), 3)
+    .action(lazy('./commands/ops.ts', 'runDiff'));
+
+  program
+    .command('rollback')
+    .description('Republish a kept release atomically (default: the one before the current)')
+    .option('--out <dir>', 'output folder', 'out')
+    .option('--to <id>', 'release id (see `pressroom releases`)')
+    .action(lazy('./commands/ops.ts', 'runRollback'));
+
+  program
+    .command('releases')
+    .description('List the kept releases of an output folder, oldest first; * marks the published one')
+    .option('--out <dir>', 'output folder', 'out')
+    .option('--json', 'print the list as JSON')
+    .action(lazy('./commands/ops.ts', 'runReleases'));
+  return program;
+}
+
+/** @param {string[]} argv process.argv */
+export async function main(argv) {
+  commandExit = undefined;
+  currentArgs = argv.slice(2);
+  let program;
+  try {
+    program = await createProgram(currentArgs);
+    // A bare `pressroom` is a request for help, not a mistake.
+    if (currentArgs.length === 0) {
+      program.outputHelp();
+      return 0;
+    }
+    await program.parseAsync(argv);
+    return commandExit ?? 0;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.exitCode === 0) return 0; // --help, --version
+      const { pressroomError } = await load('../src/core/errors.ts');
+      return report(pressroomError('PR_USAGE', { detail: e.message.replace(/^error: /, '') }), currentArgs);
+    }
+    return report(e, currentArgs);
+  }
+}
+
+/**
+ * Prints an error (text on stderr; with --json also a JSON object on stdout;
+ * with --log-format json a JSON line on stderr instead of the text) and gives
+ * its exit code.
+ * @param {unknown} e @param {string[]} args
+ * @returns {Promise<number>}
+ */
+async function report(e, args) {
+  const { isPressroomError, pressroomError } = await load('../src/core/errors.ts');
+  const err = isPressroomError(e) ? e : pressroomError('PR_INTERNAL', { detail: /** @type {Error} */ (e)?.stack ?? String(e) });
+  const info = { ok: false, code: err.code, exit: err.exitCode, message: err.message, hint: err.hint, ...(err.details ?? {}) };
+  if (args.includes('--json')) process.stdout.write(`${JSON.stringify(info)}\n`);
+  const i = args.findIndex((a) => a === '--log-format' || a.startsWith('--log-format='));
+  const jsonLog = i >= 0 && (args[i] === '--log-format=json' || args[i + 1] === 'json');
+  if (jsonLog) process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), type: 'error', ...info })}\n`);
+  else process.stderr.write(`error ${err.code}: ${err.message}\n  hint: ${err.hint}\n`);
+  return err.exitCode;
+}

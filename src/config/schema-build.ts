@@ -1,0 +1,87 @@
+// The operational part of the configuration: where the content comes from, how
+// the crawl behaves, which hosts get files, redirects, feeds, releases and the
+// shrink gate. Every key has a default that reproduces the sample site's
+// behaviour except `api.base`, which has no sensible default (a build without
+// it stops: see `apiSource` in ./load.ts). Objects are strict: an unknown key
+// is an error, so a typo never silently drops a setting.
+//
+// Adding a key is one line in the section's object (with `.default()` and a
+// description), plus one line in ./inputs.ts when an environment variable or a
+// flag sets it; `npm run schema` regenerates the JSON Schema and the docs.
+import { z } from 'zod';
+
+export const httpUrl = z.url({ protocol: /^https?$/ });
+const hostName = z.string().regex(/^[A-Za-z0-9.-]+(:\d+)?$/, 'a host name such as news.example.com');
+
+/** Every static host Pressroom can write files for (docs/configuration.md, `hosts`). */
+export const HOST_NAMES = ['netlify', 'cloudflare', 'gitlab', 'vercel', 'nginx', 'apache', 'caddy', 's3', 'github-pages'] as const;
+
+/** ISO date or date-time that Date can read, e.g. 2026-01-15 or 2026-01-15T12:00:00Z. */
+const isoDate = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), 'expected an ISO date such as 2026-01-15 or 2026-01-15T12:00:00Z');
+const REDIRECT_CODES: readonly number[] = [301, 302, 307, 308];
+
+export const apiSchema = z
+  .strictObject({
+    base: z
+      .union([z.literal('sample'), httpUrl])
+      .nullable()
+      .default(null)
+      .describe('The content API the build crawls: its origin, with a base path if it has one. "sample" crawls the embedded sample API (like --sample). Unset, a build stops with PR_CONFIG_NO_API rather than guess.'),
+    publicBase: z.string().default('').describe('What browsers call for live requests (search, preview, forms, view counts). "" means the site\'s own origin, e.g. behind a proxy or `pressroom serve`.'),
+    imageHost: z.string().default('').describe('Prefix of image URLs. "" means the site\'s own origin.'),
+    ipLookup: z
+      .strictObject({
+        enabled: z.boolean().default(false).describe('Look up the reader\'s IP address for view counts. Off by default: it sends readers\' addresses to a third party.'),
+        url: httpUrl.default('https://api.ipify.org?format=json').describe('The IP lookup service (answers {"ip": "..."}).'),
+      })
+      .prefault({})
+      .describe('The IP lookup for view counts.'),
+    optOutPath: z.string().startsWith('/').default('/api/contact/add').describe('API path the "Do Not Sell My Information" form posts to.'),
+    redirectAllowHosts: z.array(hostName).default([]).describe('The only hosts a redirect (from the API or `redirects`) may send readers to; redirects to any other host are dropped.'),
+  })
+  .prefault({})
+  .describe('The content API.');
+
+export const crawlSchema = z
+  .strictObject({
+    concurrency: z.int().min(1).max(256).default(16).describe('Concurrent API requests.'),
+    timeoutMs: z.int().min(100).default(15000).describe('Deadline per request in milliseconds (headers and body together).'),
+    retries: z.int().min(0).max(10).default(3).describe('Retries of a GET after the first attempt (5xx, 429, network errors; Retry-After is honoured, capped).'),
+    maxResponseBytes: z.int().min(1024).default(8388608).describe('Size cap of one API response in bytes.'),
+  })
+  .prefault({})
+  .describe('How the crawl talks to the API.');
+
+export const buildKeys = {
+  api: apiSchema,
+  today: isoDate.nullable().default(null).describe('The build clock\'s "today" when --now is not given (ISO date or date-time); null means the real clock.'),
+  crawl: crawlSchema,
+  hosts: z
+    .array(z.enum(HOST_NAMES))
+    .default([])
+    .describe('Static hosts to write redirect and header files for. Files a host reads from the published folder (_redirects, _headers, vercel.json, .htaccess, GitHub Pages redirect pages) go into out/; server snippets (nginx, Caddy, S3) go beside it in .pressroom/<out>/hosts/. Empty: none.'),
+  redirects: z
+    .array(
+      z.strictObject({
+        from: z.string().startsWith('/').describe('Site path to redirect from, e.g. /old-page.'),
+        to: z.string().min(1).describe('Site path or allow-listed URL to redirect to.'),
+        // A plain integer type (not a union of literals): plan re-checks every rule, whatever its origin.
+        status: z
+          .int()
+          .refine((n) => REDIRECT_CODES.includes(n), 'expected 301, 302, 307 or 308')
+          .optional()
+          .meta({ enum: [...REDIRECT_CODES], description: 'HTTP status of the redirect. Default: 301.' }),
+      }),
+    )
+    .default([])
+    .describe('Operator redirects; they win over the API\'s redirect records for the same path.'),
+  feeds: z
+    .strictObject({ items: z.int().min(1).max(1000).default(50).describe('Items per feed (RSS, Atom, JSON Feed).') })
+    .prefault({})
+    .describe('Feeds.'),
+  releases: z
+    .strictObject({ keep: z.int().min(1).max(100).default(5).describe('Published builds kept beside out/ for `pressroom rollback`.') })
+    .prefault({})
+    .describe('Releases.'),
+  shrinkGate: z.number().min(0).max(1).default(0.1).describe('Share by which the route count may fall from the last build before a build stops (exit 8) unless --allow-shrink.'),
+};
