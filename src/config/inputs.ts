@@ -30,6 +30,7 @@ export const CONFIG_INPUTS: readonly ConfigInput[] = [
   { path: 'today', env: 'PRESSROOM_TODAY', parse: 'string' },
   { path: 'crawl.concurrency', env: 'PRESSROOM_CONCURRENCY', flag: 'concurrency', parse: 'int' },
   { path: 'hosts', env: 'PRESSROOM_HOSTS', flag: 'hosts', parse: 'list' },
+  { path: 'render.workers', env: 'PRESSROOM_WORKERS', flag: 'workers', parse: 'int' },
 ];
 
 /** `site-url` -> `siteUrl`: commander's option name and the build option's. */

@@ -83,5 +83,14 @@ export const buildKeys = {
     .strictObject({ keep: z.int().min(1).max(100).default(5).describe('Published builds kept beside out/ for `pressroom rollback`.') })
     .prefault({})
     .describe('Releases.'),
+  render: z
+    .strictObject({
+      workers: z
+        .union([z.literal('auto'), z.int().min(0).max(256)])
+        .default('auto')
+        .describe('Render threads: "auto" is one per core available (the main thread below 2,000 routes), 0 renders on the main thread. The output is the same for any count.'),
+    })
+    .prefault({})
+    .describe('Rendering.'),
   shrinkGate: z.number().min(0).max(1).default(0.1).describe('Share by which the route count may fall from the last build before a build stops (exit 8) unless --allow-shrink.'),
 };

@@ -71,7 +71,7 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
   const step = await incrementalStep({ previous, routes: buildPlan.routes, snapshot, codeHash: code, full: options.full });
   const renderer = options.mergeShards
     ? await shardPages(options.mergeShards, { snapshot: snapshotId(snapshot), code, routes: buildPlan.routes })
-    : await createPageRenderer({ config, publicConfig: publicConfig(config, clock), bundle, snapshot, workers: resolveWorkers(options.workers, step.decision.render.length) });
+    : await createPageRenderer({ config, publicConfig: publicConfig(config, clock), bundle, snapshot, workers: resolveWorkers(config.render.workers, step.decision.render.length) });
   try {
     return await renderAndPublish();
   } finally {

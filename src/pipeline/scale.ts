@@ -55,7 +55,7 @@ export async function buildShard(options: BuildOptions & { shard: ShardSpec }): 
     const mine = routes.filter((_, i) => ownsRoute(i, options.shard));
     const emitEvent = options.onEvent ?? (() => {});
     emitEvent({ type: 'stage-start', stage: 'render', total: mine.length });
-    const renderer = await createPageRenderer({ config, publicConfig: publicConfig(config, clock), bundle, snapshot, workers: resolveWorkers(options.workers, mine.length) });
+    const renderer = await createPageRenderer({ config, publicConfig: publicConfig(config, clock), bundle, snapshot, workers: resolveWorkers(config.render.workers, mine.length) });
     let done = 0;
     try {
       const record = await writeShard(
