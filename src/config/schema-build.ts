@@ -83,6 +83,15 @@ export const buildKeys = {
     .strictObject({ keep: z.int().min(1).max(100).default(5).describe('Published builds kept beside out/ for `pressroom rollback`.') })
     .prefault({})
     .describe('Releases.'),
+  output: z
+    .strictObject({
+      precompress: z
+        .union([z.literal('auto'), z.boolean()])
+        .default('auto')
+        .describe('Write .br and .gz siblings of HTML, JS, CSS, JSON and XML files for hosts that serve them as they are; "auto" writes them when nginx or caddy is among the hosts.'),
+    })
+    .prefault({})
+    .describe('Output files.'),
   render: z
     .strictObject({
       workers: z

@@ -17,6 +17,7 @@ import { headersFile, publishingFiles } from './publishing.ts';
 import { publish, recover, stagingDirFor } from './publish.ts';
 import { renderRedirects, type HostName } from './redirects/index.ts';
 import { renderSitemaps, robotsTxt, SITEMAP_SHARD_LIMIT } from './sitemap.ts';
+import { precompressEnabled } from './precompress.ts';
 import { OutputWriter, type ManifestEntry, type PreviousFiles } from './writer.ts';
 
 export { recover } from './publish.ts';
@@ -50,7 +51,7 @@ export interface EmitInput {
   /** Snapshot entries, for the static mirror (only `GET /api/...` keys are mirrored). */
   entries: Iterable<SnapshotEntry>;
   bundleFiles: readonly { path: string; contents: string | Uint8Array }[];
-  config: Pick<SiteConfig, 'site' | 'hosts'> & Partial<Pick<SiteConfig, 'feeds' | 'api'>>;
+  config: Pick<SiteConfig, 'site' | 'hosts'> & Partial<Pick<SiteConfig, 'feeds' | 'api' | 'output'>>;
   /** The build clock (ISO-8601): the news sitemap's two-day window and empty feeds' dates (issue 8). Without it, no feeds or news sitemap. */
   now?: string;
   /** Non-fatal notes from the host writers (issue 8). */
@@ -86,7 +87,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
   const staging = stagingDirFor(input.out);
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
-  const w = new OutputWriter(staging, input.maxInFlight ?? 32, input.previous);
+  const w = new OutputWriter(staging, input.maxInFlight ?? 32, input.previous, precompressEnabled(input.config.output?.precompress, input.config.hosts));
   let snippets: PreparedSnippets | undefined;
   try {
     const pages = await writePages(w, input);

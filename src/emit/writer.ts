@@ -4,10 +4,11 @@
 // each file's sha256 and size are recorded for the manifest as it is written,
 // so nothing is read back.
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pressroomError, type PressroomError } from '../core/errors.ts';
 import { carryFile } from '../releases/link.ts';
+import { precompressible, SIBLINGS, writeSiblings } from './precompress.ts';
 
 export interface ManifestEntry {
   path: string;
@@ -38,10 +39,14 @@ export class OutputWriter {
   /** Files carried over from the previous release rather than written. */
   carried = 0;
 
-  constructor(root: string, maxInFlight = 32, previous?: PreviousFiles) {
+  readonly #precompress: boolean;
+
+  /** `precompress`: also write `.br`/`.gz` siblings of text files (./precompress.ts); they are not manifest entries. */
+  constructor(root: string, maxInFlight = 32, previous?: PreviousFiles, precompress = false) {
     this.#root = root;
     this.#max = maxInFlight;
     this.#previous = previous;
+    this.#precompress = precompress;
   }
 
   get files(): number {
@@ -73,7 +78,7 @@ export class OutputWriter {
     this.#entries.set(rel, { path: rel, sha256: known.sha256, size: known.size });
     this.bytes += known.size;
     this.carried += 1;
-    await this.#queue(this.#carryOne(rel, from));
+    await this.#queue(this.#carryOne(rel, from, known.size));
   }
 
   async #queue(run: Promise<void>): Promise<void> {
@@ -83,9 +88,15 @@ export class OutputWriter {
     if (this.#error) throw this.#error;
   }
 
-  async #carryOne(rel: string, from: string): Promise<void> {
+  async #carryOne(rel: string, from: string, size: number): Promise<void> {
     try {
-      await carryFile(from, join(this.#root, rel), this.#dirs);
+      const to = join(this.#root, rel);
+      await carryFile(from, to, this.#dirs);
+      if (this.#precompress && precompressible(rel, size)) {
+        // The previous release's siblings come along; a release without them (precompression just switched on) gets new ones.
+        const carried = await Promise.all(SIBLINGS.map((ext) => carryFile(from + ext, to + ext, this.#dirs).then(() => true, () => false)));
+        if (!carried.every(Boolean)) await writeSiblings(to, await readFile(to));
+      }
     } catch (e) {
       this.#error ??= pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: (e as Error).message }, e);
     }
@@ -107,6 +118,7 @@ export class OutputWriter {
     try {
       await this.#mkdir(dirname(file));
       await writeFile(file, buf);
+      if (this.#precompress && precompressible(rel, buf.length)) await writeSiblings(file, buf);
     } catch (e) {
       this.#error ??= pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: (e as Error).message }, e);
     }

@@ -1,7 +1,8 @@
 // `pressroom serve`: out/ served as a static host serves it (issue 3, item 2):
 // `index.html` per folder with and without the trailing slash, `404.html` with
 // status 404, the `_redirects` rules (redirects with their status, 200 rewrites
-// to the client-only shells), content types, ETag/304, HEAD, no path traversal.
+// to the client-only shells), content types, HEAD, no path traversal; each
+// file compressed, ranged and revalidated as hosts do (./static.ts).
 //
 // The sample site is configured with publicBase '' and imageHost '' (same
 // origin), so /api/* and /uploads/* are proxied to a live API: --api-proxy, or
@@ -9,7 +10,6 @@
 // `source`), an embedded sample API with the same seed, size and today, whose
 // form POSTs persist under .pressroom/sample-data. Search, preview, forms and
 // images then work in `npm start`.
-import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -21,6 +21,7 @@ import { shellRewrites } from '../plan/index.ts';
 import { startSampleApi } from '../sample-api/index.ts';
 import { HOST_DEFAULT_CACHE, headersFor, parseHeadersFile, type HeaderRule } from './headers.ts';
 import { matchRule, parseRedirects, type ServeRule } from './rules.ts';
+import { sendStatic } from './static.ts';
 
 export interface ServeOptions {
   out?: string;
@@ -58,6 +59,12 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.map': 'application/json; charset=utf-8',
   '.conf': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.gif': 'image/gif',
+  '.avif': 'image/avif',
+  '.woff': 'font/woff',
+  '.mp4': 'video/mp4',
+  '.pdf': 'application/pdf',
 };
 const HASHED = /-[A-Za-z0-9]{8,}\.(js|css)$/;
 const PROXIED = /^\/(api|uploads)\//;
@@ -131,7 +138,7 @@ async function handle(root: string, rules: readonly ServeRule[], headerRules: re
     return void res.end('bad path\n');
   }
   const file = await findFile(root, rel);
-  if (file) return sendFile(req, res, file, 200, custom);
+  if (file) return sendFile(req, res, root, file, 200, custom);
   const rule = matchRule(rules, url.pathname);
   if (rule && rule.status >= 300 && rule.status < 400) {
     res.writeHead(rule.status, { location: rule.to, 'content-type': 'text/plain; charset=utf-8' });
@@ -140,9 +147,9 @@ async function handle(root: string, rules: readonly ServeRule[], headerRules: re
   if (rule && rule.status === 200) {
     const target = safePath(rule.to);
     const rewritten = target === null ? null : await findFile(root, target);
-    if (rewritten) return sendFile(req, res, rewritten, 200, custom);
+    if (rewritten) return sendFile(req, res, root, rewritten, 200, custom);
   }
-  return sendFile(req, res, join(root, '404.html'), 404, custom);
+  return sendFile(req, res, root, join(root, '404.html'), 404, custom);
 }
 
 /** The decoded, normalised path relative to out/, or null when it would leave it. */
@@ -172,29 +179,19 @@ async function findFile(root: string, rel: string): Promise<string | null> {
 }
 
 /** `custom`: the `_headers` result for the request path; it replaces the built-in cache policy (issue 8). */
-async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status: number, custom?: Record<string, string>): Promise<void> {
+async function sendFile(req: IncomingMessage, res: ServerResponse, root: string, file: string, status: number, custom?: Record<string, string>): Promise<void> {
   const st = await stat(file).catch(() => null);
   if (!st) {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
     return void res.end('not found\n');
   }
-  const etag = `W/"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`;
-  const headers = {
-    'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+  const type = TYPES[extname(file).toLowerCase()];
+  const headers: Record<string, string> = {
+    ...(type ? { 'content-type': type } : {}),
     'cache-control': HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'max-age=0, must-revalidate',
-    etag,
-    'content-length': String(st.size),
     ...custom,
   };
-  if (status === 200 && req.headers['if-none-match'] === etag) {
-    res.writeHead(304, { etag, 'cache-control': headers['cache-control'] });
-    return void res.end();
-  }
-  res.writeHead(status, headers);
-  if (req.method === 'HEAD') return void res.end();
-  await new Promise<void>((ok, fail) => {
-    createReadStream(file).on('error', fail).pipe(res).on('finish', ok).on('close', ok);
-  });
+  await sendStatic(req, res, file, { root, status, headers });
 }
 
 function proxy(base: string, req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -73,7 +73,7 @@ export function caddy(contents: string): RedirectFile {
     { re: /^rewrite \/[a-z_/-]+\* \/[a-z_/-]+\.html$/ },
     { re: /^try_files \{path\} \{path\}\/index\.html$/ },
     { re: /^(@pressroom_(hashed|revalidate) (not )?path_regexp \S+|header (@pressroom_\w+ )?Cache-Control "[a-z0-9=, -]+")$/ },
-    { re: /^(handle_errors \{|\t@pressroom_404 expression \{err\.status_code\} == 404|\trewrite @pressroom_404 \/404\.html|\tfile_server|\})$/ },
+    { re: /^(handle_errors \{|\t@pressroom_404 expression \{err\.status_code\} == 404|\trewrite @pressroom_404 \/404\.html|\tfile_server \{|\t\tprecompressed br gzip|\t\}|\})$/ },
   ]);
   // `redir /a /b` and `redir /a/ /b` are one rule (the trailing-slash form).
   const rules = new Set(lines(contents).filter((l) => l.startsWith('redir ')).map((l) => l.replace(/^redir (\/\S*?)\/? /, 'redir $1 ')));
