@@ -7,6 +7,8 @@ import { createContext, useContext, useEffect, type ReactNode } from 'react';
 
 export interface PageHead {
   title: string;
+  /** og:site_name: the section's site title (lib/site-title.ts); the site name when absent. */
+  siteName?: string;
   description?: string;
   /** Canonical path (no origin); defaults to the route's path. */
   canonicalPath?: string;

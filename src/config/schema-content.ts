@@ -25,6 +25,8 @@ export const siteSchema = z
     url: httpUrl.transform((u) => u.replace(/\/+$/, '')).describe('Canonical origin, e.g. https://news.example.com: canonical tags, sitemaps, feeds, robots.txt.'),
     title: text.optional().describe('Title of the home page and the site feed. Default: the site name.'),
     description: text.optional().describe('Meta description of the home page and the site feed. Default: the site title.'),
+    newsTitle: text.optional().describe('Site title of the news section and its articles (<title>, og:site_name, section feeds). Default: the site name.'),
+    securityTitle: text.optional().describe('Site title of the IT-security sub-category (cyber-security) and its articles. Default: the site name.'),
     tagline: z.string().default('').describe('First line under the footer logo; "" shows none.'),
     taglineMarketing: z.string().default('').describe('Second line under the footer logo; "" shows none.'),
     language: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'a language tag such as en or en-GB').default('en').describe('Language tag of the pages, feeds and sitemaps.'),

@@ -49,7 +49,7 @@ function derive(c: z.output<typeof inputSchema>) {
   const title = c.site.title ?? c.site.name;
   return {
     ...rest,
-    site: { ...c.site, title, description: c.site.description ?? title },
+    site: { ...c.site, title, description: c.site.description ?? title, newsTitle: c.site.newsTitle ?? c.site.name, securityTitle: c.site.securityTitle ?? c.site.name },
     footer: { ...c.footer, imprint: c.footer.imprint ?? c.site.name },
     about: { ...c.about, title: c.about.title ?? `About ${c.site.name}` },
     pages: {

@@ -52,7 +52,7 @@ export function pageHead(config: SiteConfig, head: PageHead, routePath: string):
   tags.push(
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
     meta('property', 'og:type', type),
-    meta('property', 'og:site_name', site.name),
+    meta('property', 'og:site_name', head.siteName ?? site.name),
     meta('property', 'og:title', title),
     meta('property', 'og:description', description),
     meta('property', 'og:url', canonical),

@@ -3,6 +3,7 @@
 // config.feeds.items newest items. Paths: src/site/feeds.ts. A section gets a
 // feed when it has articles or a page (topic, tag, author route), so every
 // <link rel="alternate"> a page carries resolves.
+import { siteTitle } from '../../app/lib/site-title.ts';
 import type { SiteConfig } from '../../config/schema.ts';
 import type { PlannedRoute } from '../../plan/types.ts';
 import { feedPath, type FeedScope } from '../../site/feeds.ts';
@@ -14,7 +15,7 @@ import { atom, jsonFeed, rss, type FeedMeta } from './render.ts';
 export { feedArticles, type FeedArticle } from './model.ts';
 
 export interface FeedsInput extends FeedSource {
-  site: Pick<SiteConfig['site'], 'name' | 'title' | 'description' | 'language' | 'logo' | 'url'>;
+  site: Pick<SiteConfig['site'], 'name' | 'newsTitle' | 'securityTitle' | 'title' | 'description' | 'language' | 'logo' | 'url'>;
   items: number;
   now: string;
 }
@@ -35,7 +36,9 @@ function sections(input: FeedsInput, all: FeedArticle[]): Section[] {
     const key = `${kind}\u0000${slug}`;
     let s = groups.get(key);
     if (!s) {
-      s = { scope: { kind, slug }, title: `${input.site.name}: ${name}`, page, articles: [] };
+      // The news category's and the security tag's feeds carry their section's site title, as their pages do.
+      const scope = kind === 'category' ? ({ kind: 'topic', cat_slug: slug } as const) : kind === 'tag' ? ({ kind: 'tag', subcat: slug } as const) : ({ kind: 'other' } as const);
+      s = { scope: { kind, slug }, title: `${siteTitle(input.site, scope)}: ${name}`, page, articles: [] };
       groups.set(key, s);
     }
     if (a) s.articles.push(a);

@@ -4,6 +4,7 @@
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { isPressroomError } from '../../../src/core/errors.ts';
+import { pageHead } from '../../../src/render/head.ts';
 import { createRenderer, type Renderer } from '../../../src/render/index.ts';
 import { bundle, config, publicConfig, route, snapshot } from './fixtures/setup.ts';
 import { HOSTILE } from './fixtures/pages.tsx';
@@ -89,6 +90,13 @@ describe('createRenderer / renderRoute', () => {
     // Raw HTML never carries the hostile markup unescaped.
     expect(page.html).not.toContain('<img src=x');
     expect(page.html).not.toContain('</script><img');
+  });
+
+  it("uses the page's section site title for og:site_name, the site name otherwise", () => {
+    const doc = (head: Parameters<typeof pageHead>[1]) => parse(`<head>${pageHead(config, head, '/x')}</head>`);
+    const siteName = (d: Document) => d.querySelector('meta[property="og:site_name"]')!.getAttribute('content');
+    expect(siteName(doc({ title: 'A | DevDispatch News', siteName: 'DevDispatch News' }))).toBe('DevDispatch News');
+    expect(siteName(doc({ title: 'A | DevDispatch' }))).toBe(config.site.name);
   });
 
   it('links the stylesheet, modulepreloads the entry and the kind’s chunks, and loads the entry as a module', () => {

@@ -7,6 +7,7 @@ import { cutText, stripTags } from '../../../core/html.ts';
 import { absoluteUrl, imageUrl, paths } from '../../../site/paths.ts';
 import { checkSlug } from '../../../site/slug.ts';
 import type { PageHead } from '../../head.tsx';
+import { siteTitle } from '../../lib/site-title.ts';
 
 /** Meta description fallback: the stripped body cut to this many characters. */
 export const DESCRIPTION_CHARS = 160;
@@ -62,10 +63,17 @@ export function articleJsonLd(post: Post, config: PublicConfig): object[] {
   return [news, crumbs];
 }
 
+/** The site title an article (or its preview) carries: the news or security title for those sections. */
+export function articleSiteTitle(post: Pick<Post, 'cat_slug' | 'subcat_slug'>, config: PublicConfig): string {
+  return siteTitle(config.site, { kind: 'article', cat_slug: post.cat_slug, subcat_slug: post.subcat_slug });
+}
+
 /** The article page's head. */
 export function articleHead(post: Post, config: PublicConfig): PageHead {
+  const sectionTitle = articleSiteTitle(post, config);
   return {
-    title: articleTitle(post, config.site.name),
+    title: articleTitle(post, sectionTitle),
+    siteName: sectionTitle,
     description: articleDescription(post),
     image: post.banner_img,
     type: 'article',

@@ -13,7 +13,7 @@ import { ep } from '../../../api/endpoints.ts';
 import type { Post } from '../../../api/types.ts';
 import { ArticleSkeleton } from '../../components/article/ArticleSkeleton.tsx';
 import { ArticleView } from '../../components/article/ArticleView.tsx';
-import { articleDescription } from '../../components/article/seo.ts';
+import { articleDescription, articleSiteTitle } from '../../components/article/seo.ts';
 import { useSite } from '../../context.tsx';
 import { liveKey } from '../../data/api.ts';
 import { usePageHead } from '../../head.tsx';
@@ -54,7 +54,8 @@ function logged<T>(what: string, p: Promise<T>): Promise<T> {
 
 export default function PreviewPage() {
   const { cat_slug = '', post_name = '' } = useParams();
-  const { site, api } = useSite();
+  const config = useSite();
+  const { site, api } = config;
   const base = api.publicBase;
   const path = paths.preview(cat_slug, post_name);
   useRobotsNoindex();
@@ -96,8 +97,10 @@ export default function PreviewPage() {
   }, [path, latest.data]);
 
   const shown = post ?? (draft.isPending ? kept.post : undefined);
+  const sectionTitle = shown ? articleSiteTitle(shown, config) : site.name;
   usePageHead({
-    title: shown ? `Preview: ${shown.post_title} | ${site.name}` : `Preview | ${site.name}`,
+    title: shown ? `Preview: ${shown.post_title} | ${sectionTitle}` : `Preview | ${site.name}`,
+    siteName: sectionTitle,
     description: shown ? articleDescription(shown) : undefined,
     noindex: true,
     canonicalPath: path,

@@ -21,6 +21,7 @@ import { useSite } from '../../context.tsx';
 import { useApi } from '../../data/api.ts';
 import { usePageHead } from '../../head.tsx';
 import { capitalise } from '../../lib/format.ts';
+import { siteTitle } from '../../lib/site-title.ts';
 import { CategoryMenu } from './CategoryMenu.tsx';
 import { TagSectionView } from './TagSectionView.tsx';
 import { BEFORE_AD, TAG_SECTIONS, sectionPosts } from './sections.ts';
@@ -33,8 +34,10 @@ export default function TagPage() {
   const body = r.data;
   const tag = capitalise(body?.posts?.subCatName || subcat);
   const firstImage = body ? TAG_SECTIONS.map((s) => sectionPosts(body, s)[0]?.banner_img).find(Boolean) : null;
+  const sectionTitle = siteTitle(site, { kind: 'tag', subcat });
   usePageHead({
-    title: `${tag} | ${site.name}`,
+    title: `${tag} | ${sectionTitle}`,
+    siteName: sectionTitle,
     description: `${tag}: the latest news, articles, quick bytes, podcasts and interviews on ${site.name}.`,
     image: firstImage ?? null,
     type: 'website',
@@ -50,7 +53,7 @@ export default function TagPage() {
         ],
       },
     ],
-    alternates: feedLinksFor('tag', { subcat }, site.name, tag),
+    alternates: feedLinksFor('tag', { subcat }, sectionTitle, tag),
   });
 
   const gone = r.status === 500 || r.status === 501;
@@ -72,7 +75,7 @@ export default function TagPage() {
         <header className="tag-header">
           <p className="tag-kicker">Tag</p>
           <h1>{tag}</h1>
-          <ShareButtons path={paths.tag(subcat)} title={`${tag} | ${site.name}`} />
+          <ShareButtons path={paths.tag(subcat)} title={`${tag} | ${sectionTitle}`} />
         </header>
         {before.map(({ s, posts }, i) => (
           <TagSectionView key={s.id} section={s} posts={posts} first={i === 0} />

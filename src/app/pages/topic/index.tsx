@@ -20,6 +20,7 @@ import { useSite } from '../../context.tsx';
 import { useApi } from '../../data/api.ts';
 import { usePageHead } from '../../head.tsx';
 import { capitalise } from '../../lib/format.ts';
+import { siteTitle } from '../../lib/site-title.ts';
 import { checkTopicResponse } from './shape.ts';
 import { useStoredPage } from './useStoredPage.ts';
 
@@ -79,9 +80,11 @@ export default function TopicPage() {
   const subName = sub ? (subList.find((s) => s.subcat_slug === sub)?.subcat_name ?? sub.replace(/-/g, ' ')) : null;
   const subTitle = subName ? capitalise(subName) : null;
   const title = `${catTitle}${subTitle ? ` - ${subTitle}` : ''}`;
+  const sectionTitle = siteTitle(site, { kind: 'topic', cat_slug: cat, subcat: sub });
 
   usePageHead({
-    title: `${title} | ${site.name}`,
+    title: `${title} | ${sectionTitle}`,
+    siteName: sectionTitle,
     description: `The latest ${title} posts on ${site.name}: news, articles, podcasts and interviews for technology and marketing professionals.`,
     jsonLd: [
       {
@@ -95,7 +98,7 @@ export default function TopicPage() {
       },
     ],
     // Issue 8, "Feeds": the category's feeds on /topic/{cat_slug} (src/emit/feeds writes one per topic route).
-    alternates: sub ? undefined : feedLinksFor('topic', { cat_slug: cat }, site.name, catTitle),
+    alternates: sub ? undefined : feedLinksFor('topic', { cat_slug: cat }, sectionTitle, catTitle),
   });
 
   const tabs = subList.map((s) => ({ key: s.subcat_slug, label: s.subcat_name, to: paths.topic(cat, s.subcat_slug), active: s.subcat_slug === sub }));

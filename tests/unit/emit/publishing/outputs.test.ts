@@ -17,7 +17,7 @@ import { feedLinksFor } from '../../../../src/site/feeds.ts';
 
 const XSD = resolve(import.meta.dirname, '../../../fixtures/xsd');
 const NOW = '2026-11-22T12:00:00.000Z';
-const site = { name: 'DevDispatch', title: 'DevDispatch - News', description: 'Tech news', language: 'en', logo: '/assets/logo.svg', url: 'https://devdispatch.example' };
+const site = { name: 'DevDispatch', newsTitle: 'DevDispatch News', securityTitle: 'DevDispatch IT Security News', title: 'DevDispatch - News', description: 'Tech news', language: 'en', logo: '/assets/logo.svg', url: 'https://devdispatch.example' };
 
 const posts = [
   { id: 1, post_name: 'first', cat_slug: 'news', cat_name: 'News', subcat_slug: 'ai', subcat_name: 'AI', author_name: 'ada', post_author_id: 7, post_title: '<img src=x onerror=alert(1)> Tom & "Jerry" ]]> end', post_date: '2026-11-22T09:00:00.000Z', banner_img: '/uploads/a.jpg', meta_description: null, post_content: '<p>Body &amp; more</p>' },
@@ -84,6 +84,24 @@ describe('feeds', () => {
     expect(JSON.parse(capped.find((f) => f.path === 'feed.json')!.contents).items).toHaveLength(1);
     expect(file('atom.xml')).toContain('<updated>2026-11-22T09:00:00.000Z</updated>');
     expect(renderFeeds({ routes, lookup: (p) => bodies.get(p), siteUrl: site.url, imageHost: '', site, items: 20, now: NOW })).toEqual(feeds);
+  });
+
+  it('titles the news category and the security tag feeds with their section titles (src/app/lib/site-title.ts)', () => {
+    const sec = { ...posts[0], id: 3, post_name: 'third', cat_slug: 'featured', cat_name: 'Featured', subcat_slug: 'cyber-security', subcat_name: 'Cyber Security' };
+    const all = [...posts, sec];
+    const r = all.map((p) => ({ ...routes[0], path: `/${p.cat_slug}/${p.post_name}`, params: { cat_slug: p.cat_slug, post_name: p.post_name }, record: String(p.id) })) as PlannedRoute[];
+    const b = new Map(bodies);
+    b.set('/api/post/postdetails/featured/third', { result: [sec] });
+    const out = renderFeeds({ routes: r, lookup: (p) => b.get(p), siteUrl: site.url, imageHost: '', site, items: 20, now: NOW });
+    const title = (path: string) => JSON.parse(out.find((f) => f.path === path)!.contents).title;
+    expect(title('feeds/category/news/feed.json')).toBe('DevDispatch News: News');
+    expect(title('feeds/tag/cyber-security/feed.json')).toBe('DevDispatch IT Security News: Cyber Security');
+    expect(title('feeds/category/featured/feed.json')).toBe('DevDispatch: Featured');
+    expect(title('feeds/tag/ai/feed.json')).toBe('DevDispatch: AI');
+    expect(title('feeds/author/ada/feed.json')).toBe('DevDispatch: Ada L.');
+    expect(title('feed.json')).toBe(site.title);
+    // The RSS channel title is the same text.
+    expect(out.find((f) => f.path === 'feeds/tag/cyber-security/feed.xml')!.contents).toContain('DevDispatch IT Security News: Cyber Security');
   });
 
   it('pages link the feeds that exist', () => {

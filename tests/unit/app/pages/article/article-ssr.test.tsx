@@ -102,7 +102,9 @@ describe('article page (server render)', () => {
 
   it('declares the head: title, description, image, article type and JSON-LD', () => {
     const { head } = render(makePost({ meta_title: 'Zero trust in 2024' }));
-    expect(head.title).toBe('Zero trust in 2024 | DevDispatch');
+    // A news article carries the news title (src/app/lib/site-title.ts), in <title> and og:site_name.
+    expect(head.title).toBe('Zero trust in 2024 | DevDispatch News');
+    expect(head.siteName).toBe('DevDispatch News');
     expect(head.description).toBe('How zero trust changes the network.');
     expect(head.image).toBe('/uploads/zero-trust.jpg');
     expect(head.type).toBe('article');
@@ -119,8 +121,19 @@ describe('article page (server render)', () => {
 
   it('falls back to an excerpt of the stripped body for the description', () => {
     const { head } = render(makePost({ meta_description: null, meta_title: null }));
-    expect(head.title).toBe('Zero trust, explained | DevDispatch');
+    expect(head.title).toBe('Zero trust, explained | DevDispatch News');
     expect(head.description).toMatch(/^Intro paragraph about zero-trust networks\. Why it matters/);
     expect(head.description).not.toContain('<');
+  });
+
+  it('carries the security title for a cyber-security article, the site name for others', () => {
+    const sec = render(makePost({ cat_slug: 'featured', cat_name: 'Featured', subcat_slug: 'cyber-security', subcat_name: 'Cyber Security' })).head;
+    expect(sec.title).toBe('Zero trust, explained | DevDispatch IT Security News');
+    expect(sec.siteName).toBe('DevDispatch IT Security News');
+    const newsSec = render(makePost({ subcat_slug: 'cyber-security' })).head;
+    expect(newsSec.title).toBe('Zero trust, explained | DevDispatch IT Security News');
+    const other = render(makePost({ cat_slug: 'quick-bytes', cat_name: 'Quick Bytes', subcat_slug: 'devops' })).head;
+    expect(other.title).toBe('Zero trust, explained | DevDispatch');
+    expect(other.siteName).toBe('DevDispatch');
   });
 });

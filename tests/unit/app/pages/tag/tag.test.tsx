@@ -54,12 +54,24 @@ const section = (root: ParentNode, id: string) => root.querySelector(`#${id}`);
 const cardsIn = (el: Element | null) => el?.querySelectorAll('.post-card').length ?? -1;
 
 describe('tag page: server render', () => {
+  it('the cyber-security tag carries the security title: title, og:site_name, feed links, share title', () => {
+    const body = { ...tagBody(0), posts: { ...tagBody(0).posts, subCatName: 'cyber security' } };
+    const { html, head } = serverHtml(<TagPage />, '/tag/cyber-security', { [ep.ads()]: ok(ADS), [ep.tag('cyber-security')]: ok(body) }, PATTERN);
+    expect(head!.title).toBe('Cyber security | DevDispatch IT Security News');
+    expect(head!.siteName).toBe('DevDispatch IT Security News');
+    expect(head!.alternates![0].title).toBe('DevDispatch IT Security News: Cyber security (RSS)');
+    document.body.innerHTML = html;
+    const twitter = document.querySelector('.tag-header a[aria-label="Share on Twitter"]')!.getAttribute('href')!;
+    expect(new URL(twitter).searchParams.get('text')).toBe('Cyber security | DevDispatch IT Security News');
+  });
+
   it('heading, head, sections with the spec counts, ad slots', () => {
     const { html, head } = serverHtml(<TagPage />, '/tag/cloud-computing', data(), PATTERN);
     document.body.innerHTML = html;
     const root = document.body;
     expect(root.querySelector('h1')!.textContent).toBe('Cloud computing');
     expect(head!.title).toBe('Cloud computing | DevDispatch');
+    expect(head!.siteName).toBe('DevDispatch');
     expect([...root.querySelectorAll('.tag-section h2')].map((h) => h.textContent)).toEqual(['News', 'Articles', 'Quick Bytes', 'Podcast', 'Hot Seats', 'Future Ready', 'Guest Author', 'Learning Center']);
     expect(cardsIn(section(root, 'tag-news'))).toBe(3);
     expect(cardsIn(section(root, 'tag-articles'))).toBe(1);

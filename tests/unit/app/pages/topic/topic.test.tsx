@@ -70,8 +70,34 @@ describe('topic page: server render', () => {
     expect(root.querySelector('.listing-list .post-row img')!.getAttribute('src')).toBe('/images/p403.jpg?width=500');
     expect(current(root)).toBe('1');
     expect(root.querySelector<HTMLButtonElement>('button[aria-label="Previous page"]')!.disabled).toBe(true);
-    expect(head!.title).toBe(`News - AI | ${'DevDispatch'}`);
+    // The news section carries the news title (src/app/lib/site-title.ts), its feeds too.
+    expect(head!.title).toBe('News - AI | DevDispatch News');
+    expect(head!.siteName).toBe('DevDispatch News');
     expect(JSON.stringify(head!.jsonLd)).toContain('BreadcrumbList');
+  });
+});
+
+describe('topic page: site title per section (src/app/lib/site-title.ts)', () => {
+  const page = (cat: string, sub: string | null) => ({ [ep.ads()]: ok([]), [ep.subcatList()]: ok([{ subcat_id: 1, subcat_slug: 'cyber-security', subcat_name: 'Cyber Security' }]), [ep.topic(cat, sub, 1)]: topicPage(cat, sub, 1, 1, range(10, 4)) });
+  it('the news topic carries the news title in its title, og:site_name and feed links', () => {
+    const { head } = serverRender(TopicPage, PATTERNS, '/topic/news', page('news', null));
+    expect(head!.title).toBe('News | DevDispatch News');
+    expect(head!.siteName).toBe('DevDispatch News');
+    expect(head!.alternates![0].title).toBe('DevDispatch News: News (RSS)');
+  });
+  it('the cyber-security sub-category carries the security title under any category', () => {
+    for (const cat of ['news', 'featured']) {
+      const { head } = serverRender(TopicPage, PATTERNS, `/topic/${cat}/cyber-security`, page(cat, 'cyber-security'));
+      expect(head!.title).toMatch(/ - Cyber Security \| DevDispatch IT Security News$/);
+      expect(head!.siteName).toBe('DevDispatch IT Security News');
+    }
+  });
+  it('other topics carry the site name', () => {
+    const { head } = serverRender(TopicPage, PATTERNS, '/topic/podcasts', page('podcasts', null));
+    // (The fixture's posts carry cat_name 'News'; the heading follows the API's name.)
+    expect(head!.title).toBe('News | DevDispatch');
+    expect(head!.siteName).toBe('DevDispatch');
+    expect(head!.alternates![0].title).toBe('DevDispatch: News (RSS)');
   });
 });
 
