@@ -1,6 +1,9 @@
 // Active ads from the prerendered get_active response, filtered by banner_type
 // (spec: "filtered client-side by banner_type") and by a safe dest_url (unsafe
-// ones are already dropped at build time; this is the second fence).
+// ones are already dropped at build time; this is the second fence). A failed
+// read is logged with console.log and the slot stays empty (spec: "Ads fail to
+// load: console log only").
+import { useEffect } from 'react';
 import { ep } from '../../../api/endpoints.ts';
 import type { Ad, BannerType } from '../../../api/types.ts';
 import { isSafeHref } from '../../../api/video.ts';
@@ -9,7 +12,11 @@ import { useApi } from '../../data/api.ts';
 export const DEFAULT_AD_DURATION_S = 5;
 
 export function useAds(type?: BannerType): Ad[] {
-  const { data } = useApi<Ad[]>(ep.ads());
+  const { data, isLoading, status, error } = useApi<Ad[]>(ep.ads());
+  const failed = !isLoading && !Array.isArray(data);
+  useEffect(() => {
+    if (failed) console.log(`Ads failed to load (${type ?? 'all types'}, ${ep.ads()}): ${error?.message ?? `status ${status ?? 'none'}`}`);
+  }, [failed, type, error, status]);
   const all = Array.isArray(data) ? data : [];
   return all.filter((a) => (!type || a.banner_type === type) && isSafeHref(a.dest_url) && !!a.banner_img);
 }

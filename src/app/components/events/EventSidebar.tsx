@@ -1,14 +1,14 @@
 // The Latest/Popular sidebar of the event detail page (articles spec "Event
 // detail"; §9 tab keys tab1 = Latest, the default, and tab2 = Popular). Items
 // link to /{cat_slug}/{post_name} with title, content snippet, author and date.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ep } from '../../../api/endpoints.ts';
 import type { PostItem } from '../../../api/types.ts';
 import { cutText, stripTags } from '../../../core/html.ts';
 import { paths } from '../../../site/paths.ts';
 import { checkSlug } from '../../../site/slug.ts';
-import { useApi } from '../../data/api.ts';
+import { useApi, type ApiResult } from '../../data/api.ts';
 import { formatShortDate, isoDate } from '../../lib/format.ts';
 
 const TABS = [
@@ -34,6 +34,14 @@ function SidebarItem({ item }: { item: PostItem }) {
   );
 }
 
+/** §8: a failed list is logged (console.log, never an error) and its tab stays empty. */
+function useLoggedFailure(label: string, path: string, r: ApiResult<PostItem[]>): void {
+  const failed = !r.isLoading && !Array.isArray(r.data);
+  useEffect(() => {
+    if (failed) console.log(`Event sidebar: ${label} posts failed to load (${path}): ${r.error?.message ?? `status ${r.status ?? 'none'}`}`);
+  }, [failed, label, path, r.error, r.status]);
+}
+
 function usable(data: unknown): PostItem[] {
   return (Array.isArray(data) ? (data as PostItem[]) : []).filter((p) => checkSlug(p.cat_slug).ok && checkSlug(p.post_name).ok);
 }
@@ -42,7 +50,8 @@ export function EventSidebar() {
   const [tab, setTab] = useState<TabKey>('tab1');
   const latest = useApi<PostItem[]>(TABS[0].path);
   const popular = useApi<PostItem[]>(TABS[1].path);
-  // §8: failures on latest or popular are logged only; the panel stays empty.
+  useLoggedFailure(TABS[0].label, TABS[0].path, latest);
+  useLoggedFailure(TABS[1].label, TABS[1].path, popular);
   const items = usable(tab === 'tab1' ? latest.data : popular.data);
   return (
     <aside className="event-sidebar" aria-label="Latest and popular articles">

@@ -26,7 +26,7 @@ const EVENT: EventItem = {
   toc: [
     { level: 2, id: 'agenda', text: 'Agenda', number: '1.' },
     { level: 3, id: 'day-1', text: 'Day 1', number: '1.1.' },
-    { level: 4, id: 'morning', text: 'Morning', number: '1.1.1.' },
+    { level: 4, id: 'morning', text: 'Morning', number: '1.2.' },
   ],
 };
 const ADS = [1, 2, 3, 4].map((i) => ({ banner_id: i, banner_type: 'Post-1', banner_name: `Ad ${i}`, banner_img: `/uploads/ads/a${i}.png`, dest_url: `https://ads.example/${i}`, duration_time: 5 }));
@@ -64,7 +64,7 @@ describe('event detail: server render', () => {
     expect(toc).toEqual([
       ['event-toc-item toc-level-2', '1. Agenda', '#agenda'],
       ['event-toc-item toc-level-3', '1.1. Day 1', '#day-1'],
-      ['event-toc-item toc-level-4', '1.1.1. Morning', '#morning'],
+      ['event-toc-item toc-level-4', '1.2. Morning', '#morning'],
     ]);
     // JSON-LD Event (virtual)
     expect(head!.jsonLd).toEqual([
