@@ -14,6 +14,7 @@ import { ApiImage } from '../../components/ApiImage.tsx';
 import { AdSlot } from '../../components/ads/AdSlot.tsx';
 import { ListingBody } from '../../components/listing/ListingBody.tsx';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
+import { ShareButtons } from '../../components/ShareButtons.tsx';
 import { Pagination } from '../../components/pagination/Pagination.tsx';
 import { authorWindow } from '../../components/pagination/windows.ts';
 import { useSite } from '../../context.tsx';
@@ -109,6 +110,7 @@ export default function AuthorPage() {
             <p className="author-kicker">Author</p>
             <h1 className="listing-title">{author.author_display_name}</h1>
             {author.author_description ? <p className="author-description">{author.author_description}</p> : null}
+            <ShareButtons path={paths.author(name)} title={author.author_display_name} />
           </div>
         </div>
       ) : waitedLong && !details.isLoading ? (

@@ -11,6 +11,7 @@ import { paths } from '../../../site/paths.ts';
 import { FilterTabs } from '../../components/listing/FilterTabs.tsx';
 import { ListingBody } from '../../components/listing/ListingBody.tsx';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
+import { ShareButtons } from '../../components/ShareButtons.tsx';
 import { Pagination } from '../../components/pagination/Pagination.tsx';
 import { searchWindow } from '../../components/pagination/windows.ts';
 import { useSite } from '../../context.tsx';
@@ -64,7 +65,10 @@ export default function SearchPage() {
   return (
     <div className="listing-page search-page container">
       <header className="listing-header">
-        <h1 className="listing-title">{heading}</h1>
+        <div className="listing-heading-row">
+          <h1 className="listing-title">{heading}</h1>
+          <ShareButtons path={paths.search(cat, term)} title={heading} />
+        </div>
         <FilterTabs items={tabs} visible={SEARCH_TABS} ariaLabel="Search in category" />
       </header>
       {q.isPending ? (

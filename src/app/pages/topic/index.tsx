@@ -14,6 +14,7 @@ import { EmptyState } from '../../components/listing/EmptyState.tsx';
 import { FilterTabs } from '../../components/listing/FilterTabs.tsx';
 import { ListingBody } from '../../components/listing/ListingBody.tsx';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
+import { ShareButtons } from '../../components/ShareButtons.tsx';
 import { Pagination } from '../../components/pagination/Pagination.tsx';
 import { topicWindow } from '../../components/pagination/windows.ts';
 import { useSite } from '../../context.tsx';
@@ -106,10 +107,14 @@ export default function TopicPage() {
   return (
     <div className="listing-page topic-page container">
       <header className="listing-header">
-        <h1 className="listing-title">
-          {catTitle}
-          {subTitle ? <span className="listing-subtitle"> {subTitle}</span> : null}
-        </h1>
+        <div className="listing-heading-row">
+          <h1 className="listing-title">
+            {catTitle}
+            {subTitle ? <span className="listing-subtitle"> {subTitle}</span> : null}
+          </h1>
+          {/* Shares this listing: its URL and its heading as the title. */}
+          <ShareButtons path={paths.topic(cat, sub)} title={`${catTitle}${subTitle ? ` ${subTitle}` : ''}`} />
+        </div>
         {tabs.length > 0 ? <FilterTabs items={tabs} visible={TOPIC_TABS} ariaLabel={`Filter ${catTitle} by sub-category`} label="Filter :" /> : null}
       </header>
       {current.isLoading ? (
