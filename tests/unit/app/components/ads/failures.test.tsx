@@ -23,7 +23,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const adLogs = () => log.mock.calls.map((c) => String(c[0])).filter((t) => t.startsWith('Ads failed to load'));
+const adLogs = () => log.mock.calls.map((c: unknown[]) => String(c[0])).filter((t: string) => t.startsWith('Ads failed to load'));
 
 describe('ads that fail to load', () => {
   it('a non-2xx get_active (prerendered) is logged with the slot type and the status; the slot is empty', () => {

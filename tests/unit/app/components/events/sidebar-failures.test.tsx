@@ -22,7 +22,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const sidebarLogs = () => log.mock.calls.map((c) => String(c[0])).filter((t) => t.startsWith('Event sidebar:'));
+const sidebarLogs = () => log.mock.calls.map((c: unknown[]) => String(c[0])).filter((t: string) => t.startsWith('Event sidebar:'));
 
 describe('event sidebar failures', () => {
   it('logs a failed Latest list (prerendered non-2xx) and keeps Popular', () => {
