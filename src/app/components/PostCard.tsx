@@ -62,9 +62,3 @@ export function PostRow({ post, thumb = 120, request = 300, excerpt, headingLeve
     </article>
   );
 }
-
-/** Spec: post_content is shown as plain text, 'No content available' when empty. */
-export function excerptOf(p: Pick<PostItem, 'post_content' | 'p_content'>): string {
-  const text = (p.p_content ?? p.post_content ?? '').trim();
-  return text || 'No content available';
-}

@@ -2,16 +2,20 @@
 // list", "Event detail", §4 "States and transitions", §9 constants), kept out of
 // the components so they are unit-tested on their own.
 import type { EventItem, EventListResponse } from '../../api/types.ts';
-import { cutText, stripTags } from '../../core/html.ts';
+import { stripTags } from '../../core/html.ts';
+import { cutAtWord } from './excerpt.ts';
 import { absoluteUrl, imageUrl } from '../../site/paths.ts';
 
 /** §9: 9 items per step; description cut at 100 characters. */
 export const EVENTS_STEP = 9;
 export const EVENT_DESC_MAX = 100;
 
-/** Card text: markup stripped first, then cut to 100 characters (never cut inside a tag). */
+/**
+ * Card text: markup stripped first (never cut inside a tag), then cut to 100
+ * characters at a word boundary, the ellipsis "…" included in the 100.
+ */
 export function eventExcerpt(html: string | null | undefined, max = EVENT_DESC_MAX): string {
-  return cutText(stripTags(html ?? ''), max);
+  return cutAtWord(stripTags(html ?? ''), max);
 }
 
 /** The list body's events and page count (normalised shape; tolerant of a missing body). */

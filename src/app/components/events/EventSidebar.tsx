@@ -5,10 +5,10 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ep } from '../../../api/endpoints.ts';
 import type { PostItem } from '../../../api/types.ts';
-import { cutText, stripTags } from '../../../core/html.ts';
 import { paths } from '../../../site/paths.ts';
 import { checkSlug } from '../../../site/slug.ts';
 import { useApi, type ApiResult } from '../../data/api.ts';
+import { listExcerpt } from '../../lib/excerpt.ts';
 import { formatShortDate, isoDate } from '../../lib/format.ts';
 
 const TABS = [
@@ -20,13 +20,13 @@ type TabKey = (typeof TABS)[number]['key'];
 const SNIPPET_MAX = 90;
 
 function SidebarItem({ item }: { item: PostItem }) {
-  const snippet = cutText(stripTags(item.post_content ?? item.p_content ?? ''), SNIPPET_MAX);
+  const snippet = listExcerpt(item, SNIPPET_MAX);
   return (
     <li className="sidebar-item">
       <Link to={paths.article(item.cat_slug, item.post_name)} className="sidebar-item-title">
         {item.post_title}
       </Link>
-      {snippet ? <p className="sidebar-item-snippet">{snippet}</p> : null}
+      <p className="sidebar-item-snippet">{snippet}</p>
       <p className="sidebar-item-meta">
         By {item.post_author} | <time dateTime={isoDate(item.post_date)}>{formatShortDate(item.post_date)}</time>
       </p>

@@ -9,7 +9,8 @@ import type { PostItem } from '../../../api/types.ts';
 import { videoEmbedUrl } from '../../../api/video.ts';
 import { paths } from '../../../site/paths.ts';
 import { Carousel } from '../../components/carousel/Carousel.tsx';
-import { PostCard, PostRow, excerptOf } from '../../components/PostCard.tsx';
+import { PostCard, PostRow } from '../../components/PostCard.tsx';
+import { listExcerpt } from '../../lib/excerpt.ts';
 import { revealClass, useReveal } from '../../lib/reveal.ts';
 import { HomeSection, NoPosts, useHomeList } from './common.tsx';
 
@@ -31,7 +32,7 @@ export function PodcastBlock() {
               <iframe src={embed} title={post.post_title} loading="lazy" allow="accelerometer; encrypted-media; gyroscope; picture-in-picture" allowFullScreen referrerPolicy="strict-origin-when-cross-origin" />
             </div>
           ) : null}
-          <PostCard post={post} imageWidth={700} imageHeight={394} request={700} sizes="(min-width: 992px) 700px, 100vw" excerpt={excerptOf(post)} className={embed ? 'post-card podcast-card podcast-card-text' : 'post-card podcast-card'} />
+          <PostCard post={post} imageWidth={700} imageHeight={394} request={700} sizes="(min-width: 992px) 700px, 100vw" excerpt={listExcerpt(post)} className={embed ? 'post-card podcast-card podcast-card-text' : 'post-card podcast-card'} />
         </div>
       )}
     </HomeSection>
@@ -66,7 +67,7 @@ export function QuickBytesBlock() {
       ) : (
         <div className="qb-layout" ref={ref}>
           <div className="qb-main">
-            <PostCard post={first} imageWidth={500} imageHeight={281} request={500} sizes={WIDE} excerpt={excerptOf(first)} className={`post-card post-card-feature ${revealClass(0, shown)}`} />
+            <PostCard post={first} imageWidth={500} imageHeight={281} request={500} sizes={WIDE} excerpt={listExcerpt(first)} className={`post-card post-card-feature ${revealClass(0, shown)}`} />
             <div className="qb-grid">
               {posts.slice(4).map((p, i) => (
                 <PostCard key={p.id} post={p} imageWidth={300} imageHeight={169} request={300} sizes={WIDE} className={`post-card ${revealClass(i + 1, shown)}`} />
@@ -97,7 +98,7 @@ export function ArticlesBlock() {
       ) : (
         <div className="articles-layout" ref={ref}>
           <div className="articles-main">
-            <PostCard post={first} imageWidth={500} imageHeight={281} request={500} sizes={WIDE} excerpt={excerptOf(first)} className={`post-card post-card-feature ${revealClass(0, shown)}`} />
+            <PostCard post={first} imageWidth={500} imageHeight={281} request={500} sizes={WIDE} excerpt={listExcerpt(first)} className={`post-card post-card-feature ${revealClass(0, shown)}`} />
             <div className="articles-grid">
               {posts.slice(1, 3).map((p, i) => (
                 <PostCard key={p.id} post={p} imageWidth={500} imageHeight={500} request={500} sizes={WIDE} className={`post-card post-card-square ${revealClass(i + 1, shown)}`} />

@@ -9,7 +9,8 @@ import { ep } from '../../../api/endpoints.ts';
 import type { PostItem } from '../../../api/types.ts';
 import { ApiImage } from '../../components/ApiImage.tsx';
 import { Byline } from '../../components/Byline.tsx';
-import { PostCard, excerptOf, postHref } from '../../components/PostCard.tsx';
+import { PostCard, postHref } from '../../components/PostCard.tsx';
+import { listExcerpt } from '../../lib/excerpt.ts';
 import { ShareButtons } from '../../components/ShareButtons.tsx';
 import { LISTING_WIDTHS } from '../../lib/images.ts';
 import { NoPosts, useHomeList } from './common.tsx';
@@ -31,7 +32,7 @@ function Lead({ post }: { post: PostItem }) {
         <h3 className="home-lead-title">
           <Link to={postHref(post)}>{post.post_title}</Link>
         </h3>
-        <p className="home-lead-excerpt">{excerptOf(post)}</p>
+        <p className="home-lead-excerpt">{listExcerpt(post)}</p>
         <div className="home-lead-meta">
           <Byline author={post.post_author} authorSlug={post.author_name} date={post.post_date} />
           <ShareButtons path={postHref(post)} title={post.post_title} />

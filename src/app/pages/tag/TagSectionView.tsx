@@ -6,7 +6,8 @@
 import { Link } from 'react-router-dom';
 import type { PostItem } from '../../../api/types.ts';
 import { paths } from '../../../site/paths.ts';
-import { PostCard, PostRow, excerptOf } from '../../components/PostCard.tsx';
+import { PostCard, PostRow } from '../../components/PostCard.tsx';
+import { listExcerpt } from '../../lib/excerpt.ts';
 import { revealClass, useReveal } from '../../lib/reveal.ts';
 import { NO_POSTS } from '../home/common.tsx';
 import { ARTICLES_SIDE_LIST, type TagSection } from './sections.ts';
@@ -23,7 +24,7 @@ export function TagSectionView({ section, posts, first }: { section: TagSection;
     const [lead] = posts;
     body = (
       <div className="tag-lead-list">
-        <PostCard post={lead} imageWidth={700} imageHeight={394} request={700} sizes="(min-width: 992px) 700px, 100vw" excerpt={excerptOf(lead)} className={`post-card post-card-feature ${revealClass(0, shown)}`} />
+        <PostCard post={lead} imageWidth={700} imageHeight={394} request={700} sizes="(min-width: 992px) 700px, 100vw" excerpt={listExcerpt(lead)} className={`post-card post-card-feature ${revealClass(0, shown)}`} />
         <ul className="side-list" aria-label={`More ${section.title}`}>
           {posts.slice(1, 1 + ARTICLES_SIDE_LIST).map((p, i) => (
             <li key={p.id} className={revealClass(i + 1, shown)}>
@@ -37,7 +38,7 @@ export function TagSectionView({ section, posts, first }: { section: TagSection;
     body = (
       <div className={`tag-${section.layout}`}>
         {posts.map((p, i) => (
-          <PostCard key={p.id} post={p} imageWidth={500} imageHeight={281} request={500} sizes={SIZES} excerpt={section.layout === 'row' ? excerptOf(p) : null} className={`post-card ${revealClass(i, shown)}`} />
+          <PostCard key={p.id} post={p} imageWidth={500} imageHeight={281} request={500} sizes={SIZES} excerpt={section.layout === 'row' ? listExcerpt(p) : null} className={`post-card ${revealClass(i, shown)}`} />
         ))}
       </div>
     );

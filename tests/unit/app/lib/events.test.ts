@@ -41,19 +41,36 @@ describe('event dates (en-US, UTC)', () => {
   });
 });
 
-describe('card description: markup stripped, then cut to 100 characters', () => {
+describe('card description: markup stripped, then cut to 100 characters at a word boundary with "…"', () => {
   it('strips tags before cutting, so no tag is split and markup does not count', () => {
     const html = `<p><strong>${'a'.repeat(60)}</strong> <em>${'b'.repeat(60)}</em></p>`;
     const out = eventExcerpt(html);
-    expect(out).toHaveLength(100);
     expect(out).not.toMatch(/[<>]/);
-    expect(out).toBe(`${'a'.repeat(60)} ${'b'.repeat(39)}`);
+    // The second word does not fit: the cut falls after the first, with the ellipsis.
+    expect(out).toBe(`${'a'.repeat(60)}…`);
   });
-  it('keeps short text whole and counts characters, not UTF-16 units', () => {
+  it('cuts prose at the last whole word within 100 characters, the ellipsis included', () => {
+    const words = 'Join engineers from across the industry for two days of talks, workshops and hallway conversations about platform engineering at scale.';
+    const out = eventExcerpt(`<p>${words}</p>`);
+    expect(Array.from(out).length).toBeLessThanOrEqual(100);
+    expect(out.endsWith('…')).toBe(true);
+    const kept = out.slice(0, -1);
+    expect(words.startsWith(kept)).toBe(true);
+    // The character after the kept text is a space or punctuation: no word was cut.
+    expect(words.charAt(kept.length)).toMatch(/[\s,.]/);
+    expect(out).toBe('Join engineers from across the industry for two days of talks, workshops and hallway conversations…');
+  });
+  it('keeps a text of 100 characters or fewer whole, with no ellipsis', () => {
     expect(eventExcerpt('<p>Short &amp; sweet</p>')).toBe('Short & sweet');
-    expect(Array.from(eventExcerpt('😀'.repeat(120)))).toHaveLength(100);
-    expect(eventExcerpt('x'.repeat(100))).toHaveLength(100);
-    expect(eventExcerpt('x'.repeat(101))).toHaveLength(100);
+    expect(eventExcerpt('x'.repeat(100))).toBe('x'.repeat(100));
+    const hundred = `${'word '.repeat(19)}wordy`; // exactly 100
+    expect(eventExcerpt(hundred)).toBe(hundred);
+  });
+  it('counts characters, not UTF-16 units, and cuts one overlong word inside it', () => {
+    const out = eventExcerpt('😀'.repeat(120));
+    expect(Array.from(out)).toHaveLength(100);
+    expect(out.endsWith('😀…')).toBe(true);
+    expect(eventExcerpt('x'.repeat(101))).toBe(`${'x'.repeat(99)}…`);
   });
 });
 

@@ -59,7 +59,7 @@ afterEach(() => {
 });
 
 describe('/events', () => {
-  it('prerenders the All Events tab: 9 cards linking to /events/{slug} with title, location, date and a 100-character plain description', () => {
+  it('prerenders the All Events tab: 9 cards linking to /events/{slug} with title, location, date and a plain description cut to 100 characters at a word', () => {
     const { html, head } = serverRender(EventsPage, ['/events'], '/events', deps);
     document.body.innerHTML = html;
     const tabs = [...document.querySelectorAll('[role="tab"]')];
@@ -72,8 +72,9 @@ describe('/events', () => {
     expect(first.querySelector('.event-card-location')!.textContent).toBe('Berlin, Germany');
     expect(first.querySelector('.event-card-date')!.textContent).toBe('Mar 07, 2026');
     const desc = first.querySelector('.event-card-desc')!.textContent!;
-    expect(desc).toHaveLength(100);
-    expect(desc.startsWith('Event 1 lorem ipsum')).toBe(true);
+    // Plain text, at most 100 characters with the ellipsis, ending on a whole word.
+    expect(desc).toBe(`Event 1 ${'lorem ipsum '.repeat(7)}lorem…`);
+    expect(Array.from(desc).length).toBeLessThanOrEqual(100);
     expect(first.querySelector('img')!.getAttribute('alt')).toBe('Event 1');
     expect(more(document)!.textContent).toBe('Show More');
     expect(head!.title).toMatch(/^Events \| /);

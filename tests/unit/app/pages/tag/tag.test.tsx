@@ -54,6 +54,19 @@ const section = (root: ParentNode, id: string) => root.querySelector(`#${id}`);
 const cardsIn = (el: Element | null) => el?.querySelectorAll('.post-card').length ?? -1;
 
 describe('tag page: server render', () => {
+  it('excerpts are plain text: HTML stripped, an empty p_content falls back to post_content, then to the fallback', () => {
+    const body = tagBody(0);
+    body.posts.news = [
+      item(1, { cat_slug: 'news', p_content: '', post_content: '<p>Body with <strong>markup</strong> &amp; more</p>' }),
+      item(2, { cat_slug: 'news', p_content: '<p>Summary <em>in</em> HTML</p>' }),
+      item(3, { cat_slug: 'news', p_content: ' ', post_content: '' }),
+    ];
+    const { html } = serverHtml(<TagPage />, '/tag/cloud-computing', { [ep.ads()]: ok(ADS), [ep.tag('cloud-computing')]: ok(body) }, PATTERN);
+    document.body.innerHTML = html;
+    const excerpts = [...document.querySelectorAll('#tag-news .post-card-excerpt')].map((p) => p.textContent);
+    expect(excerpts).toEqual(['Body with markup & more', 'Summary in HTML', 'No content available']);
+  });
+
   it('the cyber-security tag carries the security title: title, og:site_name, feed links, share title', () => {
     const body = { ...tagBody(0), posts: { ...tagBody(0).posts, subCatName: 'cyber security' } };
     const { html, head } = serverHtml(<TagPage />, '/tag/cyber-security', { [ep.ads()]: ok(ADS), [ep.tag('cyber-security')]: ok(body) }, PATTERN);
