@@ -21,13 +21,16 @@ export interface NewsSite {
 /** The entries that belong in the news sitemap, newest first, at most 1,000. */
 export function newsEntries(entries: readonly SitemapEntry[], now: string): (SitemapEntry & { news: NonNullable<SitemapEntry['news']> })[] {
   const t = Date.parse(now);
+  const seen = new Set<string>();
   return entries
     .filter((e): e is SitemapEntry & { news: NonNullable<SitemapEntry['news']> } => {
       if (!e.news) return false;
       const d = Date.parse(e.news.publicationDate);
       return Number.isFinite(d) && d <= t && t - d <= NEWS_WINDOW_MS;
     })
-    .sort((a, b) => Date.parse(b.news.publicationDate) - Date.parse(a.news.publicationDate) || (a.url < b.url ? -1 : 1))
+    .sort((a, b) => Date.parse(b.news.publicationDate) - Date.parse(a.news.publicationDate) || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))
+    // A URL once, at its newest date: Google rejects a news sitemap listing a URL twice.
+    .filter((e) => !seen.has(e.url) && !!seen.add(e.url))
     .slice(0, NEWS_MAX_URLS);
 }
 

@@ -81,5 +81,10 @@ function sitemapEntries(routes: readonly PlannedRoute[], config: PlanConfig): Si
       ...(news ? { news } : {}),
     });
   }
-  return out.sort((a, b) => cmp(a.url, b.url));
+  // One entry per URL: two routes whose paths differ only in how they are
+  // written (percent-encoded or not) are one URL to a crawler, and a sitemap
+  // (the news sitemap above all) that lists a URL twice is reported as an
+  // error by Search Console. Sorting is stable, so the first route wins.
+  out.sort((a, b) => cmp(a.url, b.url));
+  return out.filter((e, i) => i === 0 || e.url !== out[i - 1].url);
 }

@@ -203,4 +203,17 @@ describe('sitemaps validate against the XSDs (xmllint)', () => {
     expect(shards.length).toBeGreaterThan(1);
     for (const f of shards) lint('urlset-with-extensions.xsd', f);
   });
+
+  it('lists every URL once across the shards, and once in the news sitemap', async () => {
+    const locs = async (f: string) => [...(await readFile(join(out, f), 'utf8')).matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    const shards = files.filter((f) => /^sitemaps\/sitemap-\d+\.xml$/.test(f));
+    const all = (await Promise.all(shards.map(locs))).flat();
+    expect(all.length).toBeGreaterThan(POSTS);
+    expect(all.length - new Set(all).size).toBe(0);
+    const news = await locs('sitemaps/news.xml');
+    expect(news.length).toBeGreaterThan(0);
+    expect(news.length - new Set(news).size).toBe(0);
+    // Every news URL is a page of the site listed in the shards.
+    for (const u of news) expect(all).toContain(u);
+  });
 });

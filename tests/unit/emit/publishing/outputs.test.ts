@@ -143,6 +143,18 @@ describe('sitemaps validate against the XSDs (xmllint)', () => {
     expect(picked[0].url).toBe('https://s.example/0');
     expect(newsEntries([{ url: 'https://s.example/x', images: [], news: { title: 'x', publicationDate: '2026-11-20T11:59:00Z' } }], NOW)).toHaveLength(0);
   });
+  it('news: a URL listed twice is listed once, at its newest date', () => {
+    const at = (h: number) => new Date(Date.parse(NOW) - h * 3_600_000).toISOString();
+    const picked = newsEntries(
+      [
+        { url: 'https://s.example/a', images: [], news: { title: 'a old', publicationDate: at(5) } },
+        { url: 'https://s.example/b', images: [], news: { title: 'b', publicationDate: at(3) } },
+        { url: 'https://s.example/a', images: [], news: { title: 'a new', publicationDate: at(1) } },
+      ],
+      NOW,
+    );
+    expect(picked.map((e) => e.news.title)).toEqual(['a new', 'b']);
+  });
 });
 
 describe('_headers', () => {
