@@ -12,6 +12,7 @@
 // regenerated from the full plan every time; emit carries a regenerated file
 // over from the previous release only when its bytes are equal (same sha256),
 // which keeps its mtime and nothing else.
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import type { EmittedPage, ManifestEntry } from '../emit/index.ts';
@@ -51,8 +52,12 @@ export async function incrementalStep(input: { previous: PreviousRelease; routes
 
 async function manifestHashes(site: string): Promise<Map<string, string>> {
   try {
-    const m = JSON.parse(await readFile(join(site, MANIFEST_FILE), 'utf8')) as { files?: ManifestEntry[] };
-    return new Map((m.files ?? []).map((f) => [f.path, f.sha256]));
+    const bytes = await readFile(join(site, MANIFEST_FILE));
+    const m = JSON.parse(bytes.toString('utf8')) as { files?: ManifestEntry[] };
+    // The manifest does not list itself; its own hash lets emit carry it over
+    // too when a rebuild changed nothing, so its mtime stays and rsync-style
+    // deploys do not upload it on every run.
+    return new Map([...(m.files ?? []).map((f): [string, string] => [f.path, f.sha256]), [MANIFEST_FILE, createHash('sha256').update(bytes).digest('hex')]]);
   } catch {
     return new Map();
   }
