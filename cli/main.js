@@ -72,6 +72,7 @@ export async function createProgram(args = []) {
     .option('--from-snapshot <dir>', 'render a saved snapshot instead of crawling (e.g. .pressroom/snapshot)')
     .option('--full', 'render every page and crawl without conditional requests (default: only what changed)')
     .option('--allow-shrink', 'publish even if the route count dropped by more than config shrinkGate (exit 8 otherwise)')
+    .option('--strict', 'fail (exit 5) instead of leaving out records that fail their check (the report lists them as quarantined)')
     .option('--workers <n>', 'render threads; 0 renders on the main thread (default: the cores available, or the main thread below 2,000 routes)', int('workers', 0, 256))
     .option('--shard <i/n>', 'render only shard I of N of the routes into --out (needs --from-snapshot; assemble with `pressroom merge`)')
     .option('--json', 'print the build report (or the error) as JSON on stdout')
@@ -97,6 +98,7 @@ export async function createProgram(args = []) {
     .option('--now <iso>', 'the build clock (default: the snapshot\'s)')
     .option('--hosts <list>', `static hosts to write files for, comma-separated, or "none" (overrides config hosts): ${HOSTS}`)
     .option('--allow-shrink', 'publish even if the route count dropped by more than config shrinkGate')
+    .option('--strict', 'fail (exit 5) if any record was left out as quarantined')
     .option('--json', 'print the build report as JSON on stdout')
     .option('--quiet', 'no progress output')
     .action(lazy('./commands/scale.ts', 'runMerge'));

@@ -20,6 +20,7 @@ export interface BuildFlags {
   fromSnapshot?: string;
   full?: boolean;
   allowShrink?: boolean;
+  strict?: boolean;
   workers?: number;
   shard?: string;
   json?: boolean;
@@ -29,7 +30,7 @@ export interface BuildFlags {
 
 export async function runBuild(_ctx: unknown, o: BuildFlags): Promise<void> {
   if (o.shard !== undefined) {
-    return runShard({ ...o, shard: o.shard }, { configFile: o.config, api: o.api, sample: o.sample, siteUrl: o.siteUrl, out: o.out, now: o.now, fromSnapshot: o.fromSnapshot, workers: o.workers });
+    return runShard({ ...o, shard: o.shard }, { configFile: o.config, api: o.api, sample: o.sample, siteUrl: o.siteUrl, out: o.out, now: o.now, fromSnapshot: o.fromSnapshot, workers: o.workers, strict: o.strict });
   }
   const log = o.logFormat === 'json' ? jsonLog(process.stderr, { quiet: o.quiet }) : null;
   const reporter = log ? { onEvent: log.onEvent, stop: () => {} } : createReporter({ stream: process.stderr, quiet: o.quiet });
@@ -48,6 +49,7 @@ export async function runBuild(_ctx: unknown, o: BuildFlags): Promise<void> {
       fromSnapshot: o.fromSnapshot,
       full: o.full,
       allowShrink: o.allowShrink,
+      strict: o.strict,
       workers: o.workers,
       onEvent: (e) => reporter.onEvent(e),
     });

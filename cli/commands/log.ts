@@ -49,6 +49,7 @@ export function jsonLog(stream: Out, opts: { quiet?: boolean; now?: () => Date }
         ms: r.timings.total,
         pagesPerSecond: r.pagesPerSecond,
         warnings: r.warnings.length,
+        quarantined: r.quarantined.length,
         mode: i.mode,
         rendered: i.rendered,
         reused: i.reused,

@@ -46,9 +46,9 @@ export async function runCrawl(_ctx: unknown, o: Common & { snapshot: string; co
   if (o.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }
 
-export async function runMerge(_ctx: unknown, shards: string[], o: Common & { fromSnapshot: string; out: string; config: string; now?: string; hosts?: string; allowShrink?: boolean }): Promise<void> {
+export async function runMerge(_ctx: unknown, shards: string[], o: Common & { fromSnapshot: string; out: string; config: string; now?: string; hosts?: string; allowShrink?: boolean; strict?: boolean }): Promise<void> {
   const report = await withReporter(o.quiet, (onEvent) =>
-    build({ mergeShards: shards, fromSnapshot: o.fromSnapshot, out: o.out, configFile: o.config, now: o.now, hosts: o.hosts, allowShrink: o.allowShrink, onEvent }),
+    build({ mergeShards: shards, fromSnapshot: o.fromSnapshot, out: o.out, configFile: o.config, now: o.now, hosts: o.hosts, allowShrink: o.allowShrink, strict: o.strict, onEvent }),
   );
   printWarnings(report.warnings, Boolean(o.quiet));
   process.stderr.write(`${summaryLine(report)}\n`);

@@ -15,6 +15,7 @@
 // Records are recognised by their key fields; after the shape check each list
 // holds exactly one record type with exactly the fields of ./types.ts.
 import { checkSlug } from '../site/slug.ts';
+import type { QuarantineSink } from './quarantine.ts';
 import { sanitisePostHtml } from '../crawl/sanitise.ts';
 
 export type Warn = (code: string, message: string) => void;
@@ -59,13 +60,19 @@ const KINDS: readonly [(r: Rec) => boolean, Kind][] = [
   [(r) => 'cat_id' in r, { name: 'category', idField: 'cat_id', slugs: ['cat_slug'], images: [] }],
 ];
 
+/** A value as JSON, cut to 80 characters: the report names a record, it does not copy a 300-byte slug. */
+const shown = (v: unknown): string => {
+  const j = JSON.stringify(v) ?? String(v);
+  return j.length > 80 ? `${j.slice(0, 79)}…` : j;
+};
+
 const FULL_POST_PATH = /^\/api\/post\/(postdetails|preview-post)\//;
 
 /**
  * The body with hostile records dropped and HTML sanitised. Call on 2xx bodies
  * that passed checkShape; the input is not modified.
  */
-export function normaliseResponse(apiPath: string, body: unknown, warn: Warn = () => {}): unknown {
+export function normaliseResponse(apiPath: string, body: unknown, warn: Warn = () => {}, quarantine: QuarantineSink = () => {}): unknown {
   const fullPosts = FULL_POST_PATH.test(apiPath.split('?')[0]);
 
   /** The record made safe, or null when it must be dropped. */
@@ -77,6 +84,7 @@ export function normaliseResponse(apiPath: string, body: unknown, warn: Warn = (
       const c = checkSlug(r[f]);
       if (!c.ok) {
         warn('W_SLUG', `${label} ${f} ${JSON.stringify(r[f])} ${c.reason}`);
+        quarantine({ endpoint: apiPath, id: `${kind.name} ${String(r[kind.idField])}`, reason: `${f} ${shown(r[f])} ${c.reason}` });
         return null;
       }
     }
@@ -102,10 +110,12 @@ export function normaliseResponse(apiPath: string, body: unknown, warn: Warn = (
     if (kind.name === 'ad') {
       if (!isHttpUrl(r.dest_url)) {
         warn('W_URL', `${label} dest_url ${JSON.stringify(r.dest_url)} is not http(s); ad dropped`);
+        quarantine({ endpoint: apiPath, id: `ad ${String(r[kind.idField])}`, reason: `dest_url ${shown(r.dest_url)} is not http(s)` });
         return null;
       }
       if (!isImagePath(r.banner_img)) {
         warn('W_URL', `${label} banner_img ${JSON.stringify(r.banner_img)} is not an image-host path; ad dropped`);
+        quarantine({ endpoint: apiPath, id: `ad ${String(r[kind.idField])}`, reason: `banner_img ${shown(r.banner_img)} is not an image-host path` });
         return null;
       }
     }

@@ -14,6 +14,7 @@
 //   ("What the real service gets wrong": a pagination count came back null).
 import { z } from 'zod';
 import { pressroomError } from '../core/errors.ts';
+import { allowedInvalid, recordId, type QuarantineSink } from './quarantine.ts';
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -22,6 +23,37 @@ const int = z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Numb
 /** Optional text the CMS leaves null or absent: normalised to null. */
 const optText = z.string().nullable().optional().transform((v) => v ?? null);
 const str = z.string();
+
+/** Set by checkShape while one body is parsed (parsing is synchronous): where a bad record goes. */
+let active: { sink: QuarantineSink; endpoint: string; maxShare: number } | null = null;
+
+/**
+ * A list of records. Without a quarantine (pressroom check, tests) the first
+ * invalid record fails the parse as a plain z.array would. With one, invalid
+ * records are left out and reported, unless more of the list is invalid than
+ * the allowed share: then the list fails as a whole, naming the first.
+ */
+function records<T extends z.ZodType>(record: T) {
+  return z.array(z.unknown()).transform((list, ctx): z.output<T>[] => {
+    const valid: z.output<T>[] = [];
+    const invalid: { index: number; item: unknown; issue: z.core.$ZodIssue }[] = [];
+    list.forEach((item, index) => {
+      const r = record.safeParse(item);
+      if (r.success) valid.push(r.data);
+      else invalid.push({ index, item, issue: r.error.issues[0] });
+    });
+    if (invalid.length === 0) return valid;
+    const q = active;
+    if (!q || invalid.length > allowedInvalid(list.length, q.maxShare)) {
+      const first = invalid[0];
+      const share = q ? `${invalid.length} of ${list.length} records are invalid (at most ${allowedInvalid(list.length, q.maxShare)} may be left out); the first: ` : '';
+      ctx.addIssue({ code: 'custom', message: `${share}${first.issue.message}`, path: [first.index, ...first.issue.path], input: first.item });
+      return z.NEVER;
+    }
+    for (const { index, item, issue } of invalid) q.sink({ endpoint: q.endpoint, id: recordId(item, index), reason: `${fieldPath(issue.path)}: ${issue.message}` });
+    return valid;
+  });
+}
 
 export const postItemSchema = z.object({
   id: int,
@@ -38,7 +70,7 @@ export const postItemSchema = z.object({
   meta_keywords: str.nullable().optional(),
   author_name: str.optional(),
 });
-const items = z.array(postItemSchema);
+const items = records(postItemSchema);
 
 export const postSchema = z.object({
   id: int,
@@ -134,21 +166,21 @@ const schemas = {
   topic: z.object({ success: ok, posts: z.object({ postData: items, pagination }) }),
   tag: z.object({ success: ok, posts: tagPosts }),
   search: z.object({ success: ok, result: z.object({ category: str, postData: items, pagination }) }),
-  subcatList: z.array(subCategory),
+  subcatList: records(subCategory),
   // Older services answer {category, subcategory}; sub-categories come from
   // subcatlist, so the normalised shape is the spec's bare category array.
-  categoryAll: z.preprocess((v) => (isObj(v) && Array.isArray(v.category) ? v.category : v), z.array(category)),
-  postDetails: z.object({ success: ok, message: z.string().optional().transform((v) => v ?? ''), result: z.array(postSchema) }),
+  categoryAll: z.preprocess((v) => (isObj(v) && Array.isArray(v.category) ? v.category : v), records(category)),
+  postDetails: z.object({ success: ok, message: z.string().optional().transform((v) => v ?? ''), result: records(postSchema) }),
   aside: z.object({ success: ok, message: z.string().optional().transform((v) => v ?? ''), result: items }),
-  authorById: z.object({ success: ok, message: z.string().optional().transform((v) => v ?? ''), result: z.array(author) }),
-  authorDetails: z.object({ author: z.array(author) }),
+  authorById: z.object({ success: ok, message: z.string().optional().transform((v) => v ?? ''), result: records(author) }),
+  authorDetails: z.object({ author: records(author) }),
   authorPosts: z.object({ authorPosts: z.object({ postData: items, pagination }) }),
   events: z.preprocess(
     (v) => (isObj(v) && v.responseData === undefined && 'eventData' in v ? { responseData: { eventData: v.eventData, pagination: v.pagination } } : v),
-    z.object({ responseData: z.object({ eventData: z.array(eventSchema), pagination: z.object({ totalPages: int }) }) }),
+    z.object({ responseData: z.object({ eventData: records(eventSchema), pagination: z.object({ totalPages: int }) }) }),
   ),
-  eventDetails: z.object({ eventData: z.array(eventSchema) }),
-  ads: z.array(ad),
+  eventDetails: z.object({ eventData: records(eventSchema) }),
+  ads: records(ad),
 } as const;
 
 export type SchemaName = keyof typeof schemas;
@@ -198,12 +230,24 @@ export function fieldPath(path: readonly PropertyKey[]): string {
  * field. Non-2xx bodies are returned as they are: tag 500, postdetails 501 and
  * asidetopic 500 are answers the site handles (contract, "Endpoints").
  */
-export function checkShape(apiPath: string, status: number, body: unknown): unknown {
+export function checkShape(apiPath: string, status: number, body: unknown, quarantine?: { sink: QuarantineSink; maxShare: number }): unknown {
   if (status < 200 || status > 299) return body;
   const schema = schemaFor(apiPath);
   if (!schema) throw pressroomError('PR_INTERNAL', { detail: `no response schema for GET ${apiPath}` });
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
+  // Records are reported only once the whole body is known to be usable: a
+  // response that fails as a whole reports its structural problem alone.
+  const found: Parameters<QuarantineSink>[0][] = [];
+  active = quarantine ? { sink: (q) => void found.push(q), endpoint: apiPath, maxShare: quarantine.maxShare } : null;
+  let result;
+  try {
+    result = schema.safeParse(body);
+  } finally {
+    active = null;
+  }
+  if (result.success) {
+    for (const q of found) quarantine!.sink(q);
+    return result.data;
+  }
   const issue = result.error.issues[0];
   throw pressroomError('PR_API_SHAPE', { endpoint: apiPath, field: fieldPath(issue.path), detail: issue.message });
 }

@@ -48,6 +48,12 @@ export const crawlSchema = z
     timeoutMs: z.int().min(100).default(15000).describe('Deadline per request in milliseconds (headers and body together).'),
     retries: z.int().min(0).max(10).default(3).describe('Retries of a GET after the first attempt (5xx, 429, network errors; Retry-After is honoured, capped).'),
     maxResponseBytes: z.int().min(1024).default(8388608).describe('Size cap of one API response in bytes.'),
+    maxInvalidShare: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.5)
+      .describe('Share of one list response whose records may fail their check and be left out (quarantined, named in the report) before the response counts as broken and the build stops. At least one record per list may always be left out; --strict stops on any.'),
   })
   .prefault({})
   .describe('How the crawl talks to the API.');

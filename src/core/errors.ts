@@ -43,6 +43,7 @@ export const CATALOGUE = {
   PR_SNAPSHOT_READ: { exit: 'api', message: 'Cannot read the snapshot {dir}: {detail}', hint: 'Point --from-snapshot at a folder written by a previous build (.pressroom/snapshot).' },
   // plan / render
   PR_ROUTE_COLLISION: { exit: 'render', message: 'Two routes write the same file {file}: {first} and {second}', hint: 'Two API records have slugs that map to one path (case or Unicode twins); rename one in the CMS.' },
+  PR_QUARANTINE_STRICT: { exit: 'render', message: '--strict: {count} record(s) failed their check and would be left out:{records}', hint: 'Fix the named records in the CMS, or build without --strict to publish everything else and leave them out (the build report lists them).' },
   PR_RENDER_FAILED: { exit: 'render', message: 'Rendering {route} failed: {detail}', hint: 'The page component threw; the stack names the component.' },
   PR_RENDER_MISSING_DATA: { exit: 'render', message: 'Route {route} needs {key}, which is not in the snapshot', hint: 'The page reads data its route did not declare; add the key to the page kind\'s deps.' },
   PR_BUNDLE_FAILED: { exit: 'render', message: 'Bundling the client failed: {detail}', hint: 'See the esbuild messages above.' },

@@ -6,6 +6,7 @@
 // new pages (a paging loop) with a clear error instead of crawling forever.
 import pLimit from 'p-limit';
 import { checkShape } from '../api/schemas.ts';
+import { DEFAULT_MAX_INVALID_SHARE, type Quarantined } from '../api/quarantine.ts';
 import { normaliseResponse } from '../api/normalise.ts';
 import { pressroomError } from '../core/errors.ts';
 import { stableStringify } from '../core/json.ts';
@@ -36,6 +37,8 @@ export interface CrawlOptions {
   previous?: SnapshotView;
   maxRequests?: number;
   kinds?: readonly PageKind[];
+  /** Share of a list that may be quarantined before the response fails as a whole (config crawl.maxInvalidShare). */
+  maxInvalidShare?: number;
 }
 
 export interface CrawlStats {
@@ -96,11 +99,16 @@ async function fetchInto(opts: CrawlOptions, snap: Snapshot, path: string): Prom
   }
   const endpoint = `GET ${path}`;
   if (res.status >= 200 && res.status <= 299) {
-    const checked = checkShape(path, res.status, res.body);
+    // A record that fails its check is left out and kept in the entry (the
+    // report lists it, a 304 later still does); the response as a whole must pass.
+    const quarantined: Quarantined[] = [];
+    const sink = (q: Quarantined) => void quarantined.push(q);
+    const checked = checkShape(path, res.status, res.body, { sink, maxShare: opts.maxInvalidShare ?? DEFAULT_MAX_INVALID_SHARE });
+    for (const q of quarantined) opts.warn('W_QUARANTINE', `${q.endpoint}: ${q.id} left out: ${q.reason}`);
     // Canonical key order (as a saved snapshot has it), so a crawled build and a
     // re-render of its saved snapshot give the same bytes.
-    const body = canonical(normaliseResponse(path, checked, opts.warn));
-    snap.set(path, { status: res.status, body, etag: res.etag, lastModified: res.lastModified });
+    const body = canonical(normaliseResponse(path, checked, opts.warn, sink));
+    snap.set(path, { status: res.status, body, etag: res.etag, lastModified: res.lastModified, quarantined });
     return;
   }
   // tag 500, asidetopic 500, postdetails 501, eventdetails 501: the contract's

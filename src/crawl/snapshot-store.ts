@@ -10,6 +10,7 @@
 // on POSIX file systems), snapshot first and meta last, so meta.json is the
 // commit marker: a killed save leaves the previous snapshot readable. Reading and
 // writing stream line by line so 10k+ posts never become one giant string.
+import type { Quarantined } from '../api/quarantine.ts';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -38,6 +39,7 @@ export interface SnapshotInput {
   body: unknown;
   etag?: string;
   lastModified?: string;
+  quarantined?: Quarantined[];
 }
 
 export function entryHash(status: number, body: unknown): string {
@@ -60,6 +62,7 @@ export class Snapshot implements SnapshotView {
     const entry: SnapshotEntry = { key: snapshotKey(path), status: input.status, body: input.body, hash: entryHash(input.status, input.body) };
     if (input.etag !== undefined) entry.etag = input.etag;
     if (input.lastModified !== undefined) entry.lastModified = input.lastModified;
+    if (input.quarantined?.length) entry.quarantined = input.quarantined;
     this.#entries.set(path, entry);
     return entry;
   }
@@ -165,5 +168,10 @@ function parseEntry(line: string, fail: (detail: string) => Error): SnapshotEntr
   const entry: SnapshotEntry = { key: v.key, status: v.status!, body: v.body, hash: v.hash };
   if (typeof v.etag === 'string') entry.etag = v.etag;
   if (typeof v.lastModified === 'string') entry.lastModified = v.lastModified;
+  if (v.quarantined !== undefined) {
+    const ok = Array.isArray(v.quarantined) && v.quarantined.every((q) => typeof q?.endpoint === 'string' && typeof q.id === 'string' && typeof q.reason === 'string');
+    if (!ok) throw fail(`${v.key}: quarantined is not a list of {endpoint, id, reason}`);
+    entry.quarantined = v.quarantined.map((q) => ({ endpoint: q.endpoint, id: q.id, reason: q.reason }));
+  }
   return entry;
 }

@@ -20,6 +20,8 @@ import { acquireSnapshot, loadPrevious, saveSnapshot } from './snapshot.ts';
 import { shardPages, snapshotClock, snapshotId } from './shard.ts';
 import { pressroomError } from '../core/errors.ts';
 import { renderStream } from './render-stream.ts';
+import { enforceStrict, quarantinedRecords } from './quarantine.ts';
+import type { Quarantined } from '../api/quarantine.ts';
 import type { BuildEvent, BuildOptions, BuildReport, StageName } from './types.ts';
 
 export type { BuildEvent, BuildOptions, BuildReport, StageName } from './types.ts';
@@ -56,7 +58,8 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
 
   const { config, clock } = await stage('config', () => configure(options));
   const out = resolve(options.out ?? 'out');
-  const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn };
+  const planQuarantine: Quarantined[] = [];
+  const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn, quarantine: (q) => void planQuarantine.push(q) };
 
   const snapshotDir = options.snapshotDir ?? join(dirname(out), '.pressroom', 'snapshot');
   const previousSnapshot = options.full || options.fromSnapshot ? undefined : await loadPrevious(snapshotDir);
@@ -64,6 +67,8 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
   await refuseSampleOverApi(out, acquired.source);
   const snapshot: Snapshot = acquired.snapshot;
   const buildPlan = await stage('plan', () => plan(snapshot, ctx, config));
+  const quarantined = quarantinedRecords(snapshot, planQuarantine);
+  enforceStrict(quarantined, options.strict);
   const previous = await previousRelease(out);
   checkShrinkGate({ count: buildPlan.routes.length, previous: previous && Object.keys(previous.state.routes).length, shrinkGate: config.shrinkGate, allowShrink: options.allowShrink });
   const bundle = await stage('bundle', () => bundleClient({ minify: true }));
@@ -146,6 +151,7 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
       workers: renderer.threads,
       renderCpuMs: Math.round(renderer.cpuMs()),
       warnings,
+      quarantined,
       pagesPerSecond: total > 0 ? Math.round((emitted.pages / total) * 1000) : 0,
     };
     await writeBuildReport(out, release, report);

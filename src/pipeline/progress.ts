@@ -75,9 +75,10 @@ function barReporter(stream: Out): Reporter {
 }
 
 /** `built 1234 pages, 2345 files, 12.3 MB in 8.1 s (152 pages/s)` */
-export function summaryLine(r: Pick<BuildReport, 'pages' | 'files' | 'bytes' | 'timings' | 'pagesPerSecond' | 'warnings'>): string {
+export function summaryLine(r: Pick<BuildReport, 'pages' | 'files' | 'bytes' | 'timings' | 'pagesPerSecond' | 'warnings'> & Partial<Pick<BuildReport, 'quarantined'>>): string {
   const mb = (r.bytes / 1_000_000).toFixed(1);
   const s = (r.timings.total / 1000).toFixed(1);
   const warn = r.warnings.length ? `, ${r.warnings.length} warning${r.warnings.length === 1 ? '' : 's'}` : '';
-  return `built ${r.pages} pages, ${r.files} files, ${mb} MB in ${s} s (${r.pagesPerSecond} pages/s)${warn}`;
+  const q = r.quarantined?.length ? `, ${r.quarantined.length} quarantined` : '';
+  return `built ${r.pages} pages, ${r.files} files, ${mb} MB in ${s} s (${r.pagesPerSecond} pages/s)${warn}${q}`;
 }

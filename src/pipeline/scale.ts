@@ -2,6 +2,8 @@
 // scale"): `crawl` saves a snapshot and renders nothing; `build --shard I/N`
 // renders 1/N of its routes into a shard folder; `merge` is the ordinary build
 // with pages from the shards (src/pipeline/index.ts, options.mergeShards).
+import type { Quarantined } from '../api/quarantine.ts';
+import { enforceStrict, quarantinedRecords } from './quarantine.ts';
 import { join, resolve } from 'node:path';
 import { bundleClient } from '../bundle/index.ts';
 import { publicConfig } from '../config/load.ts';
@@ -48,8 +50,11 @@ export async function buildShard(options: BuildOptions & { shard: ShardSpec }): 
     const warn = (code: string, message: string) => void warnings.push(`${code}: ${message}`);
     const { snapshot, meta } = await Snapshot.load(options.fromSnapshot);
     const { config, clock } = configure({ ...options, now: options.now ?? meta.createdAt });
-    const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn };
+    // Twins are left out exactly as the merge leaves them out, so every shard plans the merge's routes.
+    const planQuarantine: Quarantined[] = [];
+    const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn, quarantine: (q) => void planQuarantine.push(q) };
     const routes = plan(snapshot, ctx, config).routes;
+    enforceStrict(quarantinedRecords(snapshot, planQuarantine), options.strict);
     const bundle = await bundleClient({ minify: true });
     const code = await codeHash({ bundleHash: bundle.hash, config, publicConfig: publicConfig(config, clock) });
     const mine = routes.filter((_, i) => ownsRoute(i, options.shard));
@@ -87,7 +92,7 @@ export async function crawlSnapshot(options: BuildOptions & { snapshotDir: strin
   const warnings: string[] = [];
   const warn = (code: string, message: string) => void warnings.push(`${code}: ${message}`);
   const { config, clock } = configure(options);
-  const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn };
+  const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn, quarantine: () => {} };
   const previous = options.full ? undefined : await Snapshot.load(dir).then((r) => r.snapshot, () => undefined);
   const emitEvent: (e: BuildEvent) => void = options.onEvent ?? (() => {});
   const acquired = await acquireSnapshot({ options: { ...options, fromSnapshot: undefined }, config, clock, ctx, warn, emitEvent, previous });

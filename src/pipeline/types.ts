@@ -1,5 +1,6 @@
 // The build's inputs, events and report: the contract between the pipeline,
 // the CLI and the tests (README, "CLI reference").
+import type { Quarantined } from '../api/quarantine.ts';
 import type { BuildSource } from '../emit/index.ts';
 import type { DecisionReason } from '../incremental/decide.ts';
 
@@ -42,6 +43,8 @@ export interface BuildOptions {
   workers?: number | 'auto';
   /** Pages from these shard folders instead of rendering (`pressroom merge`); needs fromSnapshot, implies full. */
   mergeShards?: string[];
+  /** Fail (exit 5) instead of leaving out records that fail their check. */
+  strict?: boolean;
   /** Release the run lock on SIGINT/SIGTERM (default true; tests running several builds in one process pass false). */
   handleSignals?: boolean;
 }
@@ -80,5 +83,7 @@ export interface BuildReport {
   /** Time inside renderToString and serialisation, summed over threads. */
   renderCpuMs: number;
   warnings: string[];
+  /** Records left out because they failed their check (src/api/quarantine.ts), sorted by endpoint and id. */
+  quarantined: Quarantined[];
   pagesPerSecond: number;
 }

@@ -7,6 +7,7 @@ import { pressroomError } from '../core/errors.ts';
 import { SAMPLE_REDIRECTS_PATH } from '../crawl/discover.ts';
 import { PAGE_KINDS, SHELLS } from '../site/kinds/index.ts';
 import { absoluteUrl, outputFileFor } from '../site/paths.ts';
+import { SHELL_DEPS } from '../site/shared.ts';
 import { collisionKey } from '../site/slug.ts';
 import type { PageKind, RouteSpec, SiteContextForKinds, SnapshotView } from '../site/types.ts';
 import { cmp, mergeRedirects, rulesFromRecords } from './redirects.ts';
@@ -17,7 +18,15 @@ export type { BuildPlan, PlannedRoute, RewriteRule, SitemapEntry } from './types
 export type PlanConfig = Pick<SiteConfig, 'site' | 'api' | 'redirects'>;
 
 export function plan(snap: SnapshotView, ctx: SiteContextForKinds, config: PlanConfig, kinds: readonly PageKind[] = PAGE_KINDS): BuildPlan {
-  const routes = planRoutes(kinds.flatMap((k) => k.routes(snap, ctx)));
+  const routes = planRoutes(
+    kinds.flatMap((k) => k.routes(snap, ctx)),
+    ctx.quarantine &&
+      ((twin, kept) => {
+        const q = { endpoint: twin.deps.find((d) => !SHELL_DEPS.includes(d)) ?? twin.path, id: twin.record, reason: `writes the same file ${twin.file} as ${kept.record}, which is published (of two twins the first by path, then record, in code-unit order wins)` };
+        ctx.warn('W_QUARANTINE', `${q.endpoint}: ${q.id} left out: ${q.reason}`);
+        ctx.quarantine!(q);
+      }),
+  );
   const routePaths = new Set(routes.map((r) => r.path));
   const candidates = [
     ...config.redirects.map((r, i) => ({ from: r.from, to: r.to, status: r.status ?? 301, source: `config redirects[${i}]` })),
@@ -28,18 +37,31 @@ export function plan(snap: SnapshotView, ctx: SiteContextForKinds, config: PlanC
   return { routes, redirects, rewrites: shellRewrites(), sitemap: sitemapEntries(routes, config) };
 }
 
-/** Routes sorted by path with their files; two routes on one file (case/Unicode folded) is an error. */
-export function planRoutes(specs: readonly RouteSpec[]): PlannedRoute[] {
-  const routes = specs.map((r) => ({ ...r, file: r.file ?? outputFileFor(r.path) })).sort((a, b) => cmp(a.path, b.path) || cmp(a.file, b.file));
+/**
+ * Routes sorted by path with their files. Two routes on one file (case or
+ * Unicode twins: one file on a case-insensitive or normalising file system)
+ * cannot both be published. The first by path in code-unit order stays, then
+ * by record name (NFC/NFD twins have one path, the crawl folds slugs to NFC):
+ * stable keys that do not depend on the API's ordering. With `onTwin` the
+ * other is left out and reported; without, the build fails.
+ */
+export function planRoutes(specs: readonly RouteSpec[], onTwin?: (twin: PlannedRoute, kept: PlannedRoute) => void): PlannedRoute[] {
+  const routes = specs.map((r) => ({ ...r, file: r.file ?? outputFileFor(r.path) })).sort((a, b) => cmp(a.path, b.path) || cmp(a.file, b.file) || cmp(a.record, b.record));
   const byFile = new Map<string, PlannedRoute>();
+  const kept: PlannedRoute[] = [];
   for (const route of routes) {
     assertInside(route);
     const key = collisionKey(route.file);
     const first = byFile.get(key);
-    if (first) throw pressroomError('PR_ROUTE_COLLISION', { file: route.file, first: first.record, second: route.record });
+    if (first && !onTwin) throw pressroomError('PR_ROUTE_COLLISION', { file: route.file, first: first.record, second: route.record });
+    if (first) {
+      onTwin!(route, first);
+      continue;
+    }
     byFile.set(key, route);
+    kept.push(route);
   }
-  return routes;
+  return kept;
 }
 
 /** Belt and braces: slugs were checked by the kinds, but no file may leave out/. */

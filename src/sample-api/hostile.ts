@@ -4,10 +4,11 @@
 // correct; only the data is hostile. HOSTILE_RECORDS lists every one of them so
 // security tests can assert each is rejected or neutralised.
 //
-// The case and NFC/NFD twins make a build fail as a whole (plan: two routes on one
-// file is PR_ROUTE_COLLISION, issue 3), which hides what the build does with every
-// other hostile record. `hostile: { twins: false }` (CLI `--corpus hostile-no-twins`)
-// leaves the twins out so a test can build the rest and inspect the output.
+// The case and NFC/NFD twins write one file, so a build keeps one of each pair and
+// quarantines the other (src/plan/index.ts), and a --strict build fails on them.
+// `hostile: { twins: false }` (CLI `--corpus hostile-no-twins`) leaves the twins
+// out. An ad whose duration_time is a word and an event whose title is a number
+// are records of the right kind with a wrong field type: quarantined, not fatal.
 
 import type { Corpus, PostRec } from './corpus.ts';
 
@@ -84,6 +85,8 @@ export const HOSTILE_RECORDS: readonly HostileRecord[] = [
   { kind: 'event', key: 'event\nnewline', attack: 'event slug with a newline' },
   { kind: 'ad', key: '101', attack: 'dest_url javascript:' },
   { kind: 'ad', key: '102', attack: 'dest_url data:, banner_name with markup' },
+  { kind: 'ad', key: '103', attack: 'duration_time is a string, not a number (wrong field type)' },
+  { kind: 'event', key: 'numeric-title-event', attack: 'event_title is a number (wrong field type in a list item)' },
   { kind: 'redirect', key: '/hostile/newline', attack: 'redirect_url with CR/LF (header or file splitting)' },
   { kind: 'redirect', key: '/hostile/protocol-relative', attack: 'redirect_url //evil.example (leaves the site)' },
   { kind: 'redirect', key: '/hostile/javascript', attack: 'redirect_url javascript:' },
@@ -137,10 +140,12 @@ export function addHostileRecords(c: Corpus, options: HostileOptions = {}): void
   c.events.push(
     { ...ev, event_id: 1001, event_slug: '..%2F..%2Fevent', event_title: '</script><img src=x onerror=alert(9)>', event_banner: null, event_link: null, podcast_link: null, event_desc: '<p onmouseover="alert(10)">x</p><a href="javascript:alert(11)">y</a>' },
     { ...ev, event_id: 1002, event_slug: 'event\nnewline', event_title: 'Newline\u2028event', event_link: 'javascript:alert(12)' },
+    { ...ev, event_id: 1003, event_slug: 'numeric-title-event', event_title: 20260115 as unknown as string },
   );
   c.ads.push(
     { banner_id: 101, banner_type: 'Home-2', banner_name: 'Script ad', banner_img: '/uploads/pixel_img/evil-1.png', dest_url: 'javascript:alert(13)', duration_time: 5, active: true },
     { banner_id: 102, banner_type: 'Post-1', banner_name: '"><script>alert(14)</script>', banner_img: '/uploads/pixel_img/evil-2.png', dest_url: 'data:text/html,<script>alert(15)</script>', duration_time: null, active: true },
+    { banner_id: 103, banner_type: 'Home-1', banner_name: 'Wordy duration', banner_img: '/uploads/pixel_img/evil-3.png', dest_url: 'https://ads.example/wordy', duration_time: 'ten seconds' as unknown as number, active: true },
   );
   c.redirects.push(
     { current_url: '/hostile/newline', redirect_url: '/ok\r\nSet-Cookie: pwned=1\n/evil 301', status: 301 },

@@ -7,6 +7,7 @@
 // fixed point); plan turns the same routes into files; render seeds each
 // route's QueryClient with exactly its deps. One catalogue, three users
 // (README, Decision 4).
+import type { Quarantined, QuarantineSink } from '../api/quarantine.ts';
 
 /** One crawled response, after the shape check and normalisation. */
 export interface SnapshotEntry {
@@ -18,6 +19,8 @@ export interface SnapshotEntry {
   hash: string;
   etag?: string;
   lastModified?: string;
+  /** Records of this response left out of the build (src/api/quarantine.ts); kept so a 304 still reports them. */
+  quarantined?: Quarantined[];
 }
 
 /** Read access to a snapshot by API path (not key). */
@@ -80,6 +83,11 @@ export interface SiteContextForKinds {
   /** The build clock, ISO-8601 (one clock for the whole build). */
   now: string;
   warn(code: string, message: string): void;
+  /**
+   * Where a record left out of the build goes (src/api/quarantine.ts). Without
+   * it, plan fails on what it would quarantine (two routes on one file).
+   */
+  quarantine?: QuarantineSink;
 }
 
 export interface PageKind {

@@ -1,11 +1,13 @@
 // The end-to-end security proof (architecture, "Untrusted input"; static-hosts.md,
 // "Lessons"; issue 2 item 3, issue 3 "plan"): `pressroom build` through the real
 // CLI against the sample API's hostile corpus.
-//  A. With the case and NFC/NFD twins the build must fail with PR_ROUTE_COLLISION
-//     (exit 5, render class) naming both records, and leave the previous out/ byte
-//     for byte as it was.
-//  B. Without the twins the build succeeds: every other hostile record is dropped
-//     with a warning naming it, or rendered harmless; the whole output is checked.
+//  A. With --strict, the corpus's case and NFC/NFD twins and its wrong-typed
+//     records fail the build with PR_QUARANTINE_STRICT (exit 5) naming them, and
+//     the previous out/ stays byte for byte as it was.
+//  B. Without --strict the same corpus builds (exit 0): one of each twin pair and
+//     every record with a wrong field type or an unusable slug is quarantined
+//     (named in the report with endpoint, id and reason), every other hostile
+//     record is rendered harmless; the whole output is checked.
 // One build per scenario, all in beforeAll; the checks only read the results.
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -57,12 +59,12 @@ async function scenarioA(): Promise<void> {
   const beforeTop = (await readdir(t.dir)).sort();
   const beforeCurrent = await readFile(join(t.dir, '.pressroom', 'out', 'current'), 'utf8');
   const beforeSnapshot = await treeHashes(join(t.dir, '.pressroom', 'snapshot'));
-  const run = await cli(['--api', hostile.url, '--out', out]);
+  const run = await cli(['--api', hostile.url, '--out', out, '--strict']);
   ctx.a = { dir: t.dir, run, before, beforeTop, beforeCurrent, beforeSnapshot };
 }
 
 async function scenarioB(): Promise<void> {
-  const api = await startTestApi({ posts: POSTS, corpus: 'hostile', hostile: { twins: false } });
+  const api = await startTestApi({ posts: POSTS, corpus: 'hostile' });
   cleanups.push(() => api.close());
   // The real API has no list of its redirect records (api-contract.md, "Forms and
   // redirects"), so with --api the build reads redirects from config/ only: the
@@ -84,7 +86,7 @@ async function scenarioB(): Promise<void> {
   await mkdir(dir);
   const out = join(dir, 'out');
   const run = await cli(['--api', api.url, '--out', out, '--config', configFile, '--json']);
-  if (run.code !== 0) throw new Error(`the hostile build without twins failed (${run.code}):\n${run.stderr}`);
+  if (run.code !== 0) throw new Error(`the hostile build failed (${run.code}):\n${run.stderr}`);
   ctx.b = { dir, out, run, report: JSON.parse(run.stdout) as BuildReport, hostileRedirects, api };
 }
 
@@ -95,16 +97,13 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => {});
 });
 
-describe('A: hostile corpus with case and NFC/NFD twins over a previous out/', () => {
-  it('fails with exit code 5 and PR_ROUTE_COLLISION naming both records', () => {
+describe('A: --strict over a previous out/, with the hostile corpus\'s twins and wrong-typed records', () => {
+  it('fails with exit code 5 and PR_QUARANTINE_STRICT naming the records', () => {
     const { run } = ctx.a;
     expect(run.code).toBe(5);
-    // Routes are sorted, so the first collision found is the NFC/NFD pair
-    // (café-review sorts before case-twin); both records are named by id.
-    expect(run.stderr).toMatch(
-      /error PR_ROUTE_COLLISION: Two routes write the same file news\/café-review\/index\.html: post (\d+) \(news\/café-review\) and post (?!\1)\d+ \(news\/café-review\)/,
-    );
-    expect(run.stderr).toContain('hint: Two API records have slugs that map to one path (case or Unicode twins); rename one in the CMS.');
+    expect(run.stderr).toMatch(/error PR_QUARANTINE_STRICT: --strict: \d+ record\(s\) failed their check and would be left out:/);
+    expect(run.stderr).toContain('/api/advertisement/get_active: ad 103: duration_time: Invalid input: expected number, received string');
+    expect(run.stderr).toContain('hint: Fix the named records in the CMS, or build without --strict');
     expect(run.stdout).toBe('');
   });
 
@@ -123,7 +122,48 @@ describe('A: hostile corpus with case and NFC/NFD twins over a previous out/', (
   });
 });
 
-describe('B: hostile corpus without the twins', () => {
+describe('B: hostile corpus, quarantine', () => {
+  it('keeps one of each twin pair and names the other, with the endpoint, id and reason', () => {
+    const { report, out } = ctx.b;
+    const twins = report.quarantined.filter((q) => q.reason.startsWith('writes the same file'));
+    expect(twins).toHaveLength(2);
+    const endpoints = twins.map((q) => q.endpoint).sort();
+    expect(endpoints[0]).toMatch(/^\/api\/post\/postdetails\/news\/caf/);
+    expect(endpoints[1]).toBe('/api/post/postdetails/news/case-twin');
+    for (const q of twins) expect(q.reason).toMatch(/^writes the same file news\/(café-review|case-twin)\/index\.html as post \d+ \(news\/(café-review|Case-Twin)\), which is published/);
+    // The kept twin is published; the NFC/NFD pair shares one path, so its file is there too.
+    expect(existsSync(join(out, 'news/Case-Twin/index.html'))).toBe(true);
+    expect(existsSync(join(out, 'news/café-review/index.html'))).toBe(true);
+  });
+
+  it('leaves out records with a wrong field type and says which field', () => {
+    const { report } = ctx.b;
+    expect(report.quarantined).toContainEqual({ endpoint: '/api/advertisement/get_active', id: 'ad 103', reason: 'duration_time: Invalid input: expected number, received string' });
+    const events = report.quarantined.filter((q) => q.id === 'event 1003');
+    expect(events.length).toBeGreaterThan(0);
+    for (const q of events) {
+      expect(q.endpoint).toMatch(/^\/api\/event\/(totalevents|upcoming_events|past_events)/);
+      expect(q.reason).toBe('event_title: Invalid input: expected string, received number');
+    }
+    expect(report.warnings).toContain('W_QUARANTINE: /api/advertisement/get_active: ad 103 left out: duration_time: Invalid input: expected number, received string');
+  });
+
+  it('lists every dropped record in the report, sorted, and counts them in the summary line', () => {
+    const { report, run } = ctx.b;
+    const key = (q: { endpoint: string; id: string; reason: string }) => `${q.endpoint}\u0000${q.id}\u0000${q.reason}`;
+    expect(report.quarantined.map(key)).toEqual(report.quarantined.map(key).sort());
+    // Unusable slugs are quarantined too (as well as warned about below).
+    expect(report.quarantined).toContainEqual({ endpoint: '/api/category/subcatlist', id: 'sub-category 41', reason: 'subcat_slug "../admin" contains a path separator' });
+    expect(run.stderr).toContain(`, ${report.quarantined.length} quarantined`);
+  });
+
+  it('publishes every valid record: the hostile build has the pages of the normal corpus plus the harmless hostile posts', () => {
+    const { report } = ctx.b;
+    expect(report.pages).toBeGreaterThan(POSTS);
+  });
+});
+
+describe('B: hostile corpus', () => {
   it('builds (exit 0) and reports each dropped record in --json warnings', () => {
     const { run, report } = ctx.b;
     expect(run.code).toBe(0);

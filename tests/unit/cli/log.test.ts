@@ -12,7 +12,7 @@ const collect = (opts: { quiet?: boolean } = {}) => {
 
 const report = {
   out: '/x/out', source: { kind: 'api', base: 'https://api.example' }, routes: 3, pages: 3, files: 9, bytes: 100, redirects: 0,
-  timings: { total: 1200 }, pagesPerSecond: 2, warnings: ['PR_SLUG_DROPPED: post 7 has a bad slug', 'no code here'],
+  timings: { total: 1200 }, pagesPerSecond: 2, warnings: ['PR_SLUG_DROPPED: post 7 has a bad slug', 'no code here'], quarantined: [{ endpoint: '/api/advertisement/get_active', id: 'ad 3', reason: 'duration_time: wrong type' }],
   incremental: { mode: 'full', rendered: 3, reused: 0, deleted: 0, unchangedFiles: 0, previousRelease: null }, requests: 10, notModified: 0, retries: 1, release: 'r1',
 } as unknown as BuildReport;
 
@@ -32,7 +32,7 @@ describe('jsonLog', () => {
       expect.objectContaining({ code: 'PR_SLUG_DROPPED', message: 'post 7 has a bad slug' }),
       expect.objectContaining({ code: 'PR_WARNING', message: 'no code here' }),
     ]);
-    expect(lines.at(-1)).toMatchObject({ type: 'summary', ok: true, pages: 3, ms: 1200, warnings: 2, release: 'r1', source: { kind: 'api' } });
+    expect(lines.at(-1)).toMatchObject({ type: 'summary', ok: true, pages: 3, ms: 1200, warnings: 2, quarantined: 1, release: 'r1', source: { kind: 'api' } });
   });
 
   it('--quiet keeps warnings and the summary, not the stage events', () => {

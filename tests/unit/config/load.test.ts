@@ -49,7 +49,7 @@ describe('loadConfig', () => {
   it('builds a complete configuration from only the required keys, with the sample behaviour as defaults', async () => {
     const c = loadConfig({ file: await file('minimal.json', MINIMAL), env: {} });
     expect(c.site).toMatchObject({ name: 'Harbour Tech', url: 'https://harbour.example', title: 'Harbour Tech', description: 'Harbour Tech', language: 'en' });
-    expect(c.crawl).toEqual({ concurrency: 16, timeoutMs: 15000, retries: 3, maxResponseBytes: 8388608 });
+    expect(c.crawl).toEqual({ concurrency: 16, timeoutMs: 15000, retries: 3, maxResponseBytes: 8388608, maxInvalidShare: 0.5 });
     expect(c).toMatchObject({ hosts: [], redirects: [], feeds: { items: 50 }, releases: { keep: 5 }, shrinkGate: 0.1, today: null });
     expect(c.api).toMatchObject({ base: null, publicBase: '', imageHost: '', optOutPath: '/api/contact/add', ipLookup: { enabled: false } });
     expect(c.nav.sections.map((s) => s.key)).toEqual(['latest', 'leadership', 'features']);

@@ -98,11 +98,40 @@ describe('crawl', () => {
     });
   });
 
-  it('fails naming the endpoint and field when a response has the wrong shape', async () => {
+  it('fails naming the endpoint and field when a response has the wrong shape (no usable pagination object)', async () => {
     const client = setup(0, (pool) => {
       pool.intercept({ path: ep.topic('news', null, 1) }).reply(200, { success: true, posts: { postData: [{ id: 'x' }], pagination: {} } }, { headers: { 'content-type': 'application/json' } });
     });
-    await expect(crawl({ client, ctx: testCtx(), warn: () => {}, concurrency: 2, kinds })).rejects.toMatchObject({ code: 'PR_API_SHAPE', message: expect.stringMatching(/topic\/news.*posts\.postData\[0\]/) });
+    await expect(crawl({ client, ctx: testCtx(), warn: () => {}, concurrency: 2, kinds })).rejects.toMatchObject({ code: 'PR_API_SHAPE', message: expect.stringMatching(/topic\/news.*posts\.pagination\.page/) });
+  });
+
+  it('quarantines a list item with a wrong field type: left out, named with its endpoint, id and reason, kept in the entry', async () => {
+    const bad = { ...item(2), post_title: 42 };
+    const client = setup(0, (pool) => {
+      const json = { headers: { 'content-type': 'application/json' } };
+      pool.intercept({ path: ep.topic('news', null, 1) }).reply(200, { success: true, posts: { postData: [item(1), bad, item(3)], pagination: { page: 1, limit: 10, totalItems: 3, totalPages: 1 } } }, json);
+      for (const id of [1, 3]) pool.intercept({ path: ep.postDetails('news', `post-${id}`) }).reply(201, details(id), json);
+    });
+    const warnings: string[] = [];
+    const { snapshot } = await crawl({ client, ctx: testCtx(), warn: (c, m) => warnings.push(`${c}: ${m}`), concurrency: 2, kinds });
+    const entry = snapshot.get(ep.topic('news', null, 1))!;
+    expect((entry.body as any).posts.postData.map((p: { id: number }) => p.id)).toEqual([1, 3]);
+    const q = { endpoint: ep.topic('news', null, 1), id: 'post 2', reason: 'post_title: Invalid input: expected string, received number' };
+    expect(entry.quarantined).toEqual([q]);
+    expect(warnings).toEqual([`W_QUARANTINE: ${q.endpoint}: post 2 left out: ${q.reason}`]);
+    // The quarantined post is not crawled: nothing links to it.
+    expect(snapshot.get(ep.postDetails('news', 'post-2'))).toBeUndefined();
+  });
+
+  it('fails as a whole when more of a list is invalid than crawl.maxInvalidShare allows (an API that changed, not one bad record)', async () => {
+    const client = setup(0, (pool) => {
+      const rows = [1, 2, 3, 4].map((id) => ({ ...item(id), post_date: id === 4 ? item(4).post_date : 20260101 }));
+      pool.intercept({ path: ep.topic('news', null, 1) }).reply(200, { success: true, posts: { postData: rows, pagination: { page: 1, limit: 10, totalItems: 4, totalPages: 1 } } }, { headers: { 'content-type': 'application/json' } });
+    });
+    await expect(crawl({ client, ctx: testCtx(), warn: () => {}, concurrency: 2, kinds, maxInvalidShare: 0.5 })).rejects.toMatchObject({
+      code: 'PR_API_SHAPE',
+      message: expect.stringContaining('posts.postData[0].post_date: 3 of 4 records are invalid (at most 2 may be left out)'),
+    });
   });
 
   it('stops a runaway crawl at the request budget with a clear error', async () => {

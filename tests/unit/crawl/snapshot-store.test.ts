@@ -45,6 +45,21 @@ describe('Snapshot', () => {
     expect(snapshot.get('/api/post/topic/news?limit=10&page=1')?.etag).toBe('"e1"');
   });
 
+  it('keeps the records quarantined from a response, so a later 304 or --from-snapshot still names them', async () => {
+    const s = new Snapshot();
+    const quarantined = [{ endpoint: '/api/advertisement/get_active', id: 'ad 103', reason: 'duration_time: Invalid input: expected number, received string' }];
+    s.set('/api/advertisement/get_active', { status: 200, body: [], quarantined });
+    s.set('/api/post/homelatest', { status: 200, body: [], quarantined: [] });
+    await s.save(dir, META);
+    const { snapshot } = await Snapshot.load(dir);
+    expect(snapshot.get('/api/advertisement/get_active')?.quarantined).toEqual(quarantined);
+    expect(snapshot.get('/api/post/homelatest')).not.toHaveProperty('quarantined');
+    // A malformed list is refused like any other corrupt line.
+    const file = join(dir, 'snapshot.ndjson');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('"id":"ad 103"', '"id":103'));
+    await expect(Snapshot.load(dir)).rejects.toMatchObject({ code: 'PR_SNAPSHOT_READ', message: expect.stringContaining('quarantined is not a list of {endpoint, id, reason}') });
+  });
+
   it('writes byte-identical files whatever the insertion order', async () => {
     const a = new Snapshot();
     const b = new Snapshot();

@@ -47,6 +47,25 @@ describe('plan: routes', () => {
     expect((err as Error).message).toContain('post 2 (news/foo)');
   });
 
+  it('with a quarantine, keeps the first twin by path (then record) and reports the other, whatever the API order', () => {
+    for (const order of [0, 1]) {
+      const specs = [route('/news/Foo', 'post 9 (news/Foo)', { deps: ['/api/post/latestPost', '/api/post/postdetails/news/Foo'] }), route('/news/foo', 'post 2 (news/foo)', { deps: ['/api/post/latestPost', '/api/post/postdetails/news/foo'] }), route('/news/bar', 'post 3 (news/bar)')];
+      const warnings: string[] = [];
+      const quarantined: unknown[] = [];
+      const ctx = { ...testCtx(), warn: (c: string, m: string) => void warnings.push(`${c}: ${m}`), quarantine: (q: unknown) => void quarantined.push(q) };
+      const p = plan(memorySnapshot({}), ctx, config, [kindOf(order ? specs.reverse() : specs)]);
+      expect(p.routes.map((r) => r.path)).toEqual(['/news/Foo', '/news/bar']);
+      expect(quarantined).toEqual([
+        {
+          endpoint: '/api/post/postdetails/news/foo',
+          id: 'post 2 (news/foo)',
+          reason: 'writes the same file news/foo/index.html as post 9 (news/Foo), which is published (of two twins the first by path, then record, in code-unit order wins)',
+        },
+      ]);
+      expect(warnings).toEqual([expect.stringMatching(/^W_QUARANTINE: \/api\/post\/postdetails\/news\/foo: post 2 \(news\/foo\) left out: writes the same file/)]);
+    }
+  });
+
   it('treats NFC/NFD spellings of one name as a collision', () => {
     const nfc = 'caf\u00e9';
     const nfd = 'cafe\u0301';
