@@ -7,7 +7,7 @@
 import pLimit from 'p-limit';
 import { checkShape } from '../api/schemas.ts';
 import { DEFAULT_MAX_INVALID_SHARE, type Quarantined } from '../api/quarantine.ts';
-import { normaliseResponse } from '../api/normalise.ts';
+import { normaliseResponse } from './normalise.ts';
 import { pressroomError } from '../core/errors.ts';
 import { stableStringify } from '../core/json.ts';
 import { PAGE_KINDS } from '../site/kinds/index.ts';

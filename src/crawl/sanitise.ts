@@ -1,26 +1,16 @@
 // Server-side sanitising of CMS HTML (`post_content`, `event_desc`), which the
-// contract calls untrusted (api-contract.md, "Conventions"; architecture,
-// "Untrusted input"). sanitize-html (htmlparser2, no DOM) was measured against
-// DOMPurify + jsdom in bench/sanitise.ts and is several times faster on 30 KB
-// articles, with an allow-list policy of its own; see the report in that file.
+// API contract calls untrusted: the sanitize-html adapter of the one HTML
+// policy in src/api/html-policy.ts (the browser applies the same policy to live
+// drafts with DOMPurify, src/app/lib/cms-client.ts). sanitize-html (htmlparser2,
+// no DOM) was measured against DOMPurify + jsdom in bench/sanitise.ts and is
+// several times faster on 30 KB articles; see the report in that file.
 //
-// Policy:
-// - An allow-list of article markup; every other tag is dropped (script, style
-//   and their text entirely), every event-handler attribute with it.
-// - Links: http(s), mailto or site-relative only; off-site links open in a new
-//   tab without an opener (rel="noopener noreferrer").
-// - Images: http(s) or site-relative paths only (no data:, no protocol-relative).
-// - iframes are never passed through: an iframe whose src parses to an
-//   allow-listed video host is rebuilt from the parsed id (videoEmbedUrl), the
-//   rest are dropped.
-// - h2/h3/h4 get ids and a numbered table of contents ("1.", "1.1.").
-//
-// The work is done once per distinct body (architecture, "Where the time goes"):
-// results are cached by the sha256 of the input.
+// The work is done once per distinct body: results are cached by the sha256 of
+// the input (a listing and an article share bodies, and rebuilds repeat them).
 import { createHash } from 'node:crypto';
 import sanitizeHtml from 'sanitize-html';
+import { ALLOWED_TAGS, AUTHOR_ATTRIBUTES, DROPPED_WITH_CONTENT, EMBED_HOSTS, embedAttributes, imageAttributes, linkAttributes, POLICY_ATTRIBUTES, tableOfContents, videoEmbedUrl } from '../api/html-policy.ts';
 import type { TocEntry } from '../api/types.ts';
-import { videoEmbedUrl } from '../api/video.ts';
 
 export type { TocEntry };
 export interface SanitisedHtml {
@@ -28,51 +18,19 @@ export interface SanitisedHtml {
   toc: readonly TocEntry[];
 }
 
-// videoEmbedUrl lives in src/api/video.ts (isomorphic: the app builds podcast
-// embeds with it too), so the sanitiser and the pages share one allow-list:
-// exact host matches, id characters checked, URL rebuilt from the id.
 export { videoEmbedUrl };
 
-const SITE_RELATIVE = /^\/(?![/\\])/; // "/x" but not "//host" or "/\host"
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
-type UrlKind = 'relative' | 'offsite' | 'mailto' | 'fragment';
-function classifyUrl(raw: string, allowMailto: boolean): UrlKind | null {
-  const v = raw.trim();
-  if (v === '' || CONTROL.test(v) || v.includes('\\')) return null;
-  if (v.startsWith('#')) return 'fragment';
-  if (SITE_RELATIVE.test(v)) return 'relative';
-  let url: URL;
-  try {
-    url = new URL(v);
-  } catch {
-    return null; // relative forms other than "/..." are not site-relative
-  }
-  if (url.protocol === 'http:' || url.protocol === 'https:') return 'offsite';
-  if (url.protocol === 'mailto:' && allowMailto) return 'mailto';
-  return null; // javascript:, data:, vbscript:, file:, ...
-}
+const allowedAttributes: Record<string, string[]> = {};
+for (const table of [AUTHOR_ATTRIBUTES, POLICY_ATTRIBUTES]) for (const [tag, names] of Object.entries(table)) allowedAttributes[tag] = [...(allowedAttributes[tag] ?? []), ...names];
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p', 'br', 'hr', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'a', 'img', 'figure', 'figcaption',
-    'blockquote', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'small', 'mark', 'code', 'pre', 'kbd',
-    'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'span', 'div', 'iframe',
-  ],
-  allowedAttributes: {
-    a: ['href', 'title', 'rel', 'target'],
-    img: ['src', 'alt', 'width', 'height', 'loading'],
-    iframe: ['src', 'title', 'loading', 'allowfullscreen', 'referrerpolicy'],
-    th: ['colspan', 'rowspan', 'scope'],
-    td: ['colspan', 'rowspan'],
-    ol: ['start'],
-  },
+  allowedTags: [...ALLOWED_TAGS],
+  allowedAttributes,
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
   allowProtocolRelative: false,
-  allowedIframeHostnames: ['www.youtube-nocookie.com', 'player.vimeo.com'],
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title'],
+  allowedIframeHostnames: [...EMBED_HOSTS],
+  nonTextTags: [...DROPPED_WITH_CONTENT],
   disallowedTagsMode: 'discard',
   // The transforms below strip the src of an img or iframe they refuse; such an
   // element is removed whole (renaming it instead confuses sanitize-html's
@@ -81,29 +39,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   // Iframe fallback text is not article text.
   textFilter: (text, tagName) => (tagName === 'iframe' ? '' : text),
   transformTags: {
-    a: (tagName, attribs) => {
-      const kind = attribs.href === undefined ? null : classifyUrl(attribs.href, true);
-      const out: sanitizeHtml.Attributes = {};
-      if (attribs.title) out.title = attribs.title;
-      if (kind) out.href = attribs.href.trim();
-      if (kind === 'offsite') Object.assign(out, { target: '_blank', rel: 'noopener noreferrer' });
-      return { tagName, attribs: out };
-    },
-    img: (tagName, attribs) => {
-      const kind = attribs.src === undefined ? null : classifyUrl(attribs.src, false);
-      if (kind !== 'relative' && kind !== 'offsite') return { tagName, attribs: {} };
-      const out: sanitizeHtml.Attributes = { src: attribs.src.trim(), alt: attribs.alt ?? '' };
-      for (const k of ['width', 'height'] as const) if (/^\d{1,5}$/.test(attribs[k] ?? '')) out[k] = attribs[k];
-      return { tagName, attribs: out };
-    },
-    iframe: (tagName, attribs): sanitizeHtml.Tag => {
-      const src = attribs.src === undefined ? null : videoEmbedUrl(attribs.src);
-      if (!src) return { tagName, attribs: {} };
-      return {
-        tagName,
-        attribs: { src, title: (attribs.title || 'Embedded video').slice(0, 200), loading: 'lazy', allowfullscreen: '' },
-      };
-    },
+    a: (tagName, attribs) => ({ tagName, attribs: linkAttributes(attribs) }),
+    img: (tagName, attribs) => ({ tagName, attribs: imageAttributes(attribs) ?? {} }),
+    iframe: (tagName, attribs) => ({ tagName, attribs: embedAttributes(attribs) ?? {} }),
   },
 };
 
@@ -111,40 +49,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
 // h2-h4, so the opening tag is exactly "<hN>".
 const HEADING = /<h([234])>([\s\S]*?)<\/h\1>/g;
 
-function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-}
-
 function addToc(html: string): SanitisedHtml {
-  const toc: TocEntry[] = [];
-  const used = new Map<string, number>();
-  let major = 0;
-  let minor = 0;
+  const contents = tableOfContents();
   const out = html.replace(HEADING, (_m, lvl: string, inner: string) => {
-    const level = Number(lvl) as 2 | 3 | 4;
-    const text = htmlToText(inner);
-    const base = `toc-${slugify(text) || 'section'}`;
-    let n = used.get(base) ?? 0;
-    let id = base;
-    while (used.has(id)) id = `${base}-${++n + 1}`;
-    used.set(base, n);
-    used.set(id, 0);
-    // h3/h4 before any h2 have no parent section: they start one themselves.
-    if (level === 2 || major === 0) {
-      major += 1;
-      minor = 0;
-    } else minor += 1;
-    toc.push({ level, id, text, number: minor === 0 ? `${major}.` : `${major}.${minor}.` });
+    const { id } = contents.next(Number(lvl) as 2 | 3 | 4, htmlToText(inner));
     return `<h${lvl} id="${id}">${inner}</h${lvl}>`;
   });
-  return { html: out, toc: Object.freeze(toc) };
+  return { html: out, toc: Object.freeze(contents.toc) };
 }
 
 const CACHE_MAX = 5000;
@@ -173,7 +84,7 @@ const BLOCKS = ['p', 'br', 'li', 'h2', 'h3', 'h4', 'h5', 'h6', 'td', 'th', 'div'
 const TEXT_ONLY: sanitizeHtml.IOptions = {
   allowedTags: BLOCKS,
   allowedAttributes: {},
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'iframe'],
+  nonTextTags: [...DROPPED_WITH_CONTENT, 'iframe'],
 };
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
 

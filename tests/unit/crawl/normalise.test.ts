@@ -2,7 +2,7 @@
 // endpoint, the record and the reason (architecture, "Untrusted input").
 import { describe, expect, it } from 'vitest';
 import { checkShape } from '../../../src/api/schemas.ts';
-import { normaliseResponse } from '../../../src/api/normalise.ts';
+import { normaliseResponse } from '../../../src/crawl/normalise.ts';
 
 const item = (id: number, extra: Record<string, unknown> = {}) => ({
   id,

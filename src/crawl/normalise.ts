@@ -15,8 +15,8 @@
 // Records are recognised by their key fields; after the shape check each list
 // holds exactly one record type with exactly the fields of ./types.ts.
 import { checkSlug } from '../site/slug.ts';
-import type { QuarantineSink } from './quarantine.ts';
-import { sanitisePostHtml } from '../crawl/sanitise.ts';
+import type { QuarantineSink } from '../api/quarantine.ts';
+import { sanitisePostHtml } from './sanitise.ts';
 
 export type Warn = (code: string, message: string) => void;
 

@@ -1,0 +1,139 @@
+// The one policy for CMS HTML (`post_content`, `event_desc`), which the API
+// contract calls untrusted. Two thin adapters apply it: sanitize-html on the
+// server (src/crawl/sanitise.ts, every published body) and DOMPurify in the
+// browser (src/app/lib/cms-client.ts, live drafts in the preview, which never
+// pass the build). Both must give a reader the same article, so everything
+// that decides what survives lives here, with no dependency on either library
+// and no Node or DOM API:
+// - an allow-list of article tags; script, style and the like go with their text;
+// - per tag, the only attributes kept;
+// - links: http(s), mailto, '#fragment' or site-relative ('/x', not '//x');
+//   off-site links open in a new tab without an opener;
+// - images: http(s) or site-relative only, numeric width/height only;
+// - iframes only when videoEmbedUrl() rebuilds them from an allow-listed host;
+// - h2-h4 get ids "toc-<slug>" and a numbered table of contents: an h2 (or an
+//   h3/h4 before any h2) starts section N ("N."), the h3/h4 after it are
+//   "N.1.", "N.2.", ... (an h4 is numbered on the h3 level, not "N.1.1.").
+import type { TocEntry } from './types.ts';
+import { videoEmbedUrl } from './video.ts';
+
+export { videoEmbedUrl };
+
+export const ALLOWED_TAGS: readonly string[] = [
+  'p', 'br', 'hr', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'a', 'img', 'figure', 'figcaption',
+  'blockquote', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'small', 'mark', 'code', 'pre', 'kbd',
+  'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'span', 'div', 'iframe',
+];
+
+/** Attributes an author may set, per tag; every other attribute is removed. */
+export const AUTHOR_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+  a: ['href', 'title'],
+  img: ['src', 'alt', 'width', 'height'],
+  iframe: ['src', 'title'],
+  th: ['colspan', 'rowspan', 'scope'],
+  td: ['colspan', 'rowspan'],
+  ol: ['start'],
+};
+
+/** Attributes the policy itself sets (new-tab links, lazy video embeds). */
+export const POLICY_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+  a: ['rel', 'target'],
+  img: ['loading'],
+  iframe: ['loading', 'allowfullscreen', 'referrerpolicy'],
+};
+
+/** Elements dropped with everything inside them (their text is not article text). */
+export const DROPPED_WITH_CONTENT: readonly string[] = ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template'];
+
+/** Video hosts an embed may point at once videoEmbedUrl() rebuilt it. */
+export const EMBED_HOSTS: readonly string[] = ['www.youtube-nocookie.com', 'player.vimeo.com'];
+
+const SITE_RELATIVE = /^\/(?![/\\])/; // "/x" but not "//host" or "/\host"
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+export type UrlKind = 'relative' | 'offsite' | 'mailto' | 'fragment';
+
+/** What kind of URL an href or src is, or null when the policy refuses it (javascript:, data:, //host, ...). */
+export function classifyUrl(raw: string, allowMailto: boolean): UrlKind | null {
+  const v = raw.trim();
+  if (v === '' || CONTROL.test(v) || v.includes('\\')) return null;
+  if (v.startsWith('#')) return 'fragment';
+  if (SITE_RELATIVE.test(v)) return 'relative';
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    return null; // relative forms other than "/..." are not site-relative
+  }
+  if (url.protocol === 'http:' || url.protocol === 'https:') return 'offsite';
+  if (url.protocol === 'mailto:' && allowMailto) return 'mailto';
+  return null;
+}
+
+/** The attributes a link keeps: its checked href, a title, and new-tab attributes when it leaves the site. */
+export function linkAttributes(attrs: { href?: string | null; title?: string | null }): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (attrs.title) out.title = attrs.title;
+  const kind = attrs.href == null ? null : classifyUrl(attrs.href, true);
+  if (kind) out.href = attrs.href!.trim();
+  if (kind === 'offsite') Object.assign(out, { target: '_blank', rel: 'noopener noreferrer' });
+  return out;
+}
+
+/** The attributes an image keeps, or null when its src is refused (the image is dropped). */
+export function imageAttributes(attrs: { src?: string | null; alt?: string | null; width?: string | null; height?: string | null }): Record<string, string> | null {
+  const kind = attrs.src == null ? null : classifyUrl(attrs.src, false);
+  if (kind !== 'relative' && kind !== 'offsite') return null;
+  const out: Record<string, string> = { src: attrs.src!.trim(), alt: attrs.alt ?? '' };
+  for (const k of ['width', 'height'] as const) if (/^\d{1,5}$/.test(attrs[k] ?? '')) out[k] = attrs[k]!;
+  return out;
+}
+
+/** The attributes of a video embed rebuilt from an allow-listed host, or null (the iframe is dropped). */
+export function embedAttributes(attrs: { src?: string | null; title?: string | null }): Record<string, string> | null {
+  const src = attrs.src == null ? null : videoEmbedUrl(attrs.src);
+  if (!src) return null;
+  return { src, title: (attrs.title || 'Embedded video').slice(0, 200), loading: 'lazy', allowfullscreen: '' };
+}
+
+function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+}
+
+/**
+ * Ids and numbers for the headings of one body, in document order: call
+ * `next(level, text)` for each h2-h4; `toc` is the table of contents so far.
+ */
+export function tableOfContents(): { next(level: 2 | 3 | 4, text: string): TocEntry; toc: TocEntry[] } {
+  const toc: TocEntry[] = [];
+  const used = new Map<string, number>();
+  let major = 0;
+  let minor = 0;
+  return {
+    toc,
+    next(level, text) {
+      const base = `toc-${slugify(text) || 'section'}`;
+      let n = used.get(base) ?? 0;
+      let id = base;
+      while (used.has(id)) id = `${base}-${++n + 1}`;
+      used.set(base, n);
+      used.set(id, 0);
+      // h3/h4 before any h2 have no parent section: they start one themselves.
+      if (level === 2 || major === 0) {
+        major += 1;
+        minor = 0;
+      } else minor += 1;
+      const entry: TocEntry = { level, id, text, number: minor === 0 ? `${major}.` : `${major}.${minor}.` };
+      toc.push(entry);
+      return entry;
+    },
+  };
+}
