@@ -1,7 +1,7 @@
 // Every GET's shape: a good body passes (normalised), a bad one names the
 // endpoint and the exact field (api-contract.md, "Endpoints").
 import { describe, expect, it } from 'vitest';
-import { checkShape, schemaNameFor } from '../../../src/api/schemas.ts';
+import { checkShape, readShape, schemaNameFor } from '../../../src/api/schemas.ts';
 
 const item = (id: number, extra: Record<string, unknown> = {}) => ({
   id,
@@ -124,5 +124,30 @@ describe('checkShape', () => {
 
   it('refuses a path with no schema as an internal error', () => {
     expect(() => checkShape('/api/nope', 200, {})).toThrow(expect.objectContaining({ code: 'PR_INTERNAL' }));
+  });
+});
+
+describe('readShape: the browser reads lists with the crawl\'s schema', () => {
+  const item = (id: number, title: unknown = `Post ${id}`) => ({ id, post_title: title, post_name: `p-${id}`, cat_slug: 'news', post_author: 'A', post_date: '2026-01-01' });
+  const topic = (postData: unknown[], pagination: unknown = { page: 1, limit: 10, totalItems: postData.length, totalPages: 1 }) => ({ success: true, posts: { postData, pagination } });
+
+  it('normalises a good body as the crawl does', () => {
+    const body = topic([item(1)], { page: '1', limit: 10, totalItems: '1', totalPages: null });
+    expect(readShape('topic', body)).toEqual(checkShape('/api/post/topic/news', 200, body));
+    expect(readShape('topic', body)?.posts.pagination).toEqual({ page: 1, limit: 10, totalItems: 1, totalPages: 1 });
+  });
+
+  it('leaves a bad record out and reports it, keeping the rest', () => {
+    const left: unknown[] = [];
+    const b = readShape('topic', topic([item(1), item(2, 7), item(3)]), (q) => left.push(q));
+    expect(b?.posts.postData.map((p) => p.id)).toEqual([1, 3]);
+    expect(left).toEqual([{ endpoint: 'topic', id: 'post 2', reason: 'post_title: Invalid input: expected string, received number' }]);
+  });
+
+  it('is null for a body that is not the shape: no pagination, no posts, mostly bad records', () => {
+    expect(readShape('topic', { success: true, posts: { postData: [] } })).toBeNull();
+    expect(readShape('topic', { posts: null })).toBeNull();
+    expect(readShape('topic', topic([item(1, 1), item(2, 2), item(3)]))).toBeNull();
+    expect(readShape('authorDetails', { author: 'x' })).toBeNull();
   });
 });

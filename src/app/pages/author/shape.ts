@@ -1,29 +1,22 @@
-// Response checks of the author page, kept pure for tests.
+// The author page's response checks: the API's one shape definition
+// (src/api/schemas.ts), read the way the page needs it. Posts must come as
+// authorPosts.postData with a pagination (page, limit, totalPages), else null
+// (the page goes to /author); a bad record is left out and logged.
+import { readShape } from '../../../api/schemas.ts';
 import type { Author, PostItem } from '../../../api/types.ts';
-
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+import { logQuarantined } from '../../lib/quarantine-log.ts';
 
 export interface CheckedAuthorPosts {
   posts: PostItem[];
   totalPages: number;
 }
 
-/**
- * articles spec §7: "authorPosts.postData and authorPosts.pagination (page,
- * limit, totalPages)". Anything else is an invalid shape (the page goes to
- * /author, §8).
- */
 export function checkAuthorPosts(body: unknown): CheckedAuthorPosts | null {
-  if (!isObj(body) || !isObj(body.authorPosts)) return null;
-  const { postData, pagination } = body.authorPosts;
-  if (!Array.isArray(postData) || !isObj(pagination) || !isCount(pagination.totalPages)) return null;
-  return { posts: postData as PostItem[], totalPages: pagination.totalPages };
+  const b = readShape('authorPosts', body, logQuarantined);
+  return b && { posts: b.authorPosts.postData as PostItem[], totalPages: b.authorPosts.pagination.totalPages };
 }
 
-/** articles spec §7: "response author list"; the first entry is the author, absent when the list is empty. */
+/** The author of an author-details response: the first of its list, null when the list is empty or not that shape. */
 export function authorOf(body: unknown): Author | null {
-  if (!isObj(body) || !Array.isArray(body.author)) return null;
-  const a = body.author[0] as unknown;
-  return isObj(a) && typeof a.author_display_name === 'string' ? (a as unknown as Author) : null;
+  return (readShape('authorDetails', body, logQuarantined)?.author[0] as Author | undefined) ?? null;
 }

@@ -1,8 +1,11 @@
-// Response checks of the listing pages, kept pure for tests.
+// The topic list's response check: the API's one shape definition
+// (src/api/schemas.ts), read the way the page needs it. A response that is not
+// an object with posts holding postData and a pagination with totalItems and
+// totalPages is null (the page logs and goes to /404); a bad record in the
+// list is left out and logged, as the build leaves it out.
+import { readShape } from '../../../api/schemas.ts';
 import type { PostItem } from '../../../api/types.ts';
-
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+import { logQuarantined } from '../../lib/quarantine-log.ts';
 
 export interface CheckedList {
   posts: PostItem[];
@@ -10,15 +13,7 @@ export interface CheckedList {
   totalPages: number;
 }
 
-/**
- * site-shell spec §5: "Topic post-list response must be an object with posts
- * holding postData and pagination, and pagination must have totalItems and
- * totalPages" — otherwise null (the page logs and goes to /404).
- */
 export function checkTopicResponse(body: unknown): CheckedList | null {
-  if (!isObj(body) || !isObj(body.posts)) return null;
-  const { postData, pagination } = body.posts;
-  if (!Array.isArray(postData) || !isObj(pagination)) return null;
-  if (!isCount(pagination.totalItems) || !isCount(pagination.totalPages)) return null;
-  return { posts: postData as PostItem[], totalItems: pagination.totalItems, totalPages: pagination.totalPages };
+  const b = readShape('topic', body, logQuarantined);
+  return b && { posts: b.posts.postData as PostItem[], totalItems: b.posts.pagination.totalItems, totalPages: b.posts.pagination.totalPages };
 }

@@ -1,0 +1,7 @@
+// Where the browser reports a record it left out of a page (src/api/quarantine.ts):
+// the console, like the other failures a reader cannot act on (ads, side lists).
+import type { Quarantined } from '../../api/quarantine.ts';
+
+export function logQuarantined(q: Quarantined): void {
+  console.log(`left out ${q.id} of ${q.endpoint}: ${q.reason}`);
+}
