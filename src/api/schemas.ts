@@ -85,7 +85,8 @@ export const postItemSchema = z.object({
   cat_name: z.optional(str),
   subcat_name: z.optional(z.nullable(str)),
   meta_keywords: z.optional(z.nullable(str)),
-  author_name: z.optional(str),
+  // null once the crawl removed an unusable author slug (the article stays, its author link goes).
+  author_name: z.optional(z.nullable(str)),
 });
 const items = records(postItemSchema);
 

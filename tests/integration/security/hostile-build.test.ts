@@ -16,6 +16,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ep } from '../../../src/api/endpoints.ts';
 import { mirrorFile } from '../../../src/api/mirror.ts';
+import { readShape } from '../../../src/api/schemas.ts';
 import { hostSnippetsDirFor } from '../../../src/emit/host-snippets.ts';
 import { shellRewrites } from '../../../src/plan/index.ts';
 import type { RedirectRecord } from '../../../src/api/types.ts';
@@ -155,6 +156,20 @@ describe('B: hostile corpus, quarantine', () => {
     // Unusable slugs are quarantined too (as well as warned about below).
     expect(report.quarantined).toContainEqual({ endpoint: '/api/category/subcatlist', id: 'sub-category 41', reason: 'subcat_slug "../admin" contains a path separator' });
     expect(run.stderr).toContain(`, ${report.quarantined.length} quarantined`);
+  });
+
+  it('mirrors lists the browser reads with the same schemas, whole: nothing the build kept is left out again', async () => {
+    const { out } = ctx.b;
+    const files = (await listFiles(join(out, 'data'))).filter((f) => /^(post\/topic|author\/posts|author\/details)\/.+\.json$/.test(f));
+    expect(files.length).toBeGreaterThan(5);
+    for (const f of files) {
+      const { status, body } = JSON.parse(await readFile(join(out, 'data', f), 'utf8'));
+      if (status !== 200) continue;
+      const name = f.startsWith('post/topic') ? 'topic' : f.startsWith('author/posts') ? 'authorPosts' : 'authorDetails';
+      const left: unknown[] = [];
+      expect(readShape(name, body, (q) => left.push(q)), f).not.toBeNull();
+      expect(left, f).toEqual([]);
+    }
   });
 
   it('publishes every valid record: the hostile build has the pages of the normal corpus plus the harmless hostile posts', () => {
