@@ -29,7 +29,7 @@ export const CATALOGUE = {
   // usage
   PR_USAGE: { exit: 'usage', message: '{detail}', hint: 'Run `pressroom --help` for the commands and flags.' },
   // config
-  PR_CONFIG_READ: { exit: 'config', message: 'Cannot read the configuration file {file}: {detail}', hint: 'Check the path given to --config (default config/site.json).' },
+  PR_CONFIG_READ: { exit: 'config', message: 'Cannot read the configuration file {file}: {detail}', hint: 'Check the path given to --config (default config/site.json in the working directory).' },
   PR_CONFIG_INVALID: { exit: 'config', message: 'Invalid configuration at {where}: {detail}', hint: 'Fix each named key where it is set (the file, the PRESSROOM_* variable or the flag in brackets); docs/configuration.md lists every key. `pressroom config` shows where each value comes from.' },
   PR_CONFIG_NO_API: { exit: 'config', message: 'No content API is configured, so there is nothing to build from', hint: 'Point Pressroom at your API with api.base in the configuration file, PRESSROOM_API or --api URL; or build the embedded sample site with --sample (or api.base "sample").' },
   // api / crawl
