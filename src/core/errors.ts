@@ -46,6 +46,7 @@ export const CATALOGUE = {
   PR_RENDER_FAILED: { exit: 'render', message: 'Rendering {route} failed: {detail}', hint: 'The page component threw; the stack names the component.' },
   PR_RENDER_MISSING_DATA: { exit: 'render', message: 'Route {route} needs {key}, which is not in the snapshot', hint: 'The page reads data its route did not declare; add the key to the page kind\'s deps.' },
   PR_BUNDLE_FAILED: { exit: 'render', message: 'Bundling the client failed: {detail}', hint: 'See the esbuild messages above.' },
+  PR_BUNDLE_PREBUILT: { exit: 'internal', message: 'The prebuilt client bundle in {dir} is unreadable: {detail}', hint: 'The installed package is incomplete: install Pressroom again (the bundle is built by `npm pack`).' },
   PR_BUNDLE_NODE_MODULE: { exit: 'render', message: 'A Node-only module reached the client bundle: {module} (imported by {importer})', hint: 'src/app and src/client must not import Node modules; move the code to the server side.' },
   // output
   PR_OUTPUT_WRITE: { exit: 'output', message: 'Cannot write {file}: {detail}', hint: 'Check free disk space and permissions of the output folder.' },

@@ -18,8 +18,15 @@ function packageRoot(from: string): string {
 /** The folder holding Pressroom's package.json, templates/ and config/ (a clone or node_modules/pressroom). */
 export const PACKAGE_ROOT = packageRoot(dirname(fileURLToPath(import.meta.url)));
 
-/** True when this code is esbuild's output in dist/ (this file itself is .ts only as a source). */
-export const COMPILED = !/\.tsx?$/.test(fileURLToPath(import.meta.url));
+declare global {
+  interface ImportMeta {
+    /** `true` in the compiled package: scripts/build-dist.ts defines it; absent when the sources run. */
+    PRESSROOM_COMPILED?: boolean;
+  }
+}
+
+/** True when this code is esbuild's output in dist/, false when the TypeScript sources run. */
+export const COMPILED = import.meta.PRESSROOM_COMPILED === true;
 
 /** Where scripts/build-dist.ts writes the compiled code, entries under their source paths (src/x.ts -> dist/src/x.js). */
 export const DIST = join(PACKAGE_ROOT, 'dist');

@@ -3,7 +3,7 @@
 // renders 1/N of its routes into a shard folder; `merge` is the ordinary build
 // with pages from the shards (src/pipeline/index.ts, options.mergeShards).
 import { join, resolve } from 'node:path';
-import { bundleClient } from '../bundle/index.ts';
+import { clientBundle } from '../bundle/prebuilt.ts';
 import { publicConfig } from '../config/load.ts';
 import { pressroomError } from '../core/errors.ts';
 import { Snapshot } from '../crawl/snapshot-store.ts';
@@ -50,7 +50,7 @@ export async function buildShard(options: BuildOptions & { shard: ShardSpec }): 
     const { config, clock } = configure({ ...options, now: options.now ?? meta.createdAt });
     const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn };
     const routes = plan(snapshot, ctx, config).routes;
-    const bundle = await bundleClient({ minify: true });
+    const bundle = await clientBundle();
     const code = await codeHash({ bundleHash: bundle.hash, config, publicConfig: publicConfig(config, clock) });
     const mine = routes.filter((_, i) => ownsRoute(i, options.shard));
     const emitEvent = options.onEvent ?? (() => {});
