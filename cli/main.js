@@ -2,11 +2,12 @@
 // The CLI (flags -> config -> library call -> exit code; no logic). This is
 // the ONE place that prints errors and sets the exit code (src/core/errors.ts
 // EXIT). It is plain JavaScript that imports only commander: each command's
-// code is TypeScript loaded when the command runs (./tsx.js), so `--help`,
-// `--version` and flag errors start about as fast as node itself.
+// code is loaded when the command runs (./load.js: the TypeScript sources in a
+// clone, their compiled form in the package), so `--help`, `--version` and
+// flag errors start about as fast as node itself.
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { load } from './tsx.js';
+import { load } from './load.js';
 
 const VERSION = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 const HOSTS = 'netlify, cloudflare, gitlab, vercel, nginx, apache, caddy, s3, github-pages';
