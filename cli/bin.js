@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // @ts-check
-// The published entry: hands over to cli/main.js, which defines the commands
-// and loads each command's TypeScript code (through tsx, README Decision 2)
-// only when that command runs.
+// The `pressroom` command: hands over to cli/main.js, which defines the
+// commands and loads each command's code only when that command runs (through
+// cli/load.js: the TypeScript sources in a clone, dist/ in the package).
 import { main } from './main.js';
 
 // React's server renderer picks its build when first imported: the development

@@ -2,14 +2,19 @@
 // The CLI (flags -> config -> library call -> exit code; no logic). This is
 // the ONE place that prints errors and sets the exit code (src/core/errors.ts
 // EXIT). It is plain JavaScript that imports only commander: each command's
-// code is TypeScript loaded when the command runs (./tsx.js), so `--help`,
-// `--version` and flag errors start about as fast as node itself.
+// code is loaded when the command runs (./load.js: the TypeScript sources in a
+// clone, their compiled form in the package), so `--help`, `--version` and
+// flag errors start about as fast as node itself.
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { load } from './tsx.js';
+import { load } from './load.js';
 
 const VERSION = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 const HOSTS = 'netlify, cloudflare, gitlab, vercel, nginx, apache, caddy, s3, github-pages';
+// No commander default: the loader falls back from config/site.json to the
+// sample configuration in Pressroom's package, which it can only do when it
+// can tell that no file was named (src/config/load.ts configFileFor).
+const CONFIG_HELP = 'configuration file (default: config/site.json in the working directory, else the sample configuration that ships with Pressroom)';
 const API_DESCRIPTION = 'Serve the sample content API (generated corpus) on 127.0.0.1 until interrupted';
 
 /** @param {string} name @param {number} min @param {number} max */
@@ -32,7 +37,7 @@ const httpUrl = (name) => (/** @type {string} */ v) => {
  */
 function configFlags(cmd) {
   return cmd
-    .option('--config <file>', 'configuration file', 'config/site.json')
+    .option('--config <file>', CONFIG_HELP)
     .addOption(new Option('--api <url>', 'content API base URL (overrides config api.base and PRESSROOM_API)').conflicts('sample'))
     .option('--sample', 'use the embedded sample API (like api.base "sample"); it never replaces a site built from a real API')
     .option('--site-url <url>', 'canonical origin, e.g. https://news.example.com (overrides config site.url and PRESSROOM_SITE_URL)')
@@ -94,7 +99,7 @@ export async function createProgram(args = []) {
     .argument('<shards...>', 'shard folders written by `build --shard I/N` (all N of them)')
     .requiredOption('--from-snapshot <dir>', 'the snapshot the shards were rendered from')
     .option('--out <dir>', 'output folder', 'out')
-    .option('--config <file>', 'configuration file', 'config/site.json')
+    .option('--config <file>', CONFIG_HELP)
     .option('--now <iso>', 'the build clock (default: the snapshot\'s)')
     .option('--hosts <list>', `static hosts to write files for, comma-separated, or "none" (overrides config hosts): ${HOSTS}`)
     .option('--allow-shrink', 'publish even if the route count dropped by more than config shrinkGate')

@@ -9,7 +9,7 @@ import { runShard } from './scale.ts';
 const MAX_WARNINGS_SHOWN = 20;
 
 export interface BuildFlags {
-  config: string;
+  config?: string;
   api?: string;
   sample?: boolean;
   siteUrl?: string;

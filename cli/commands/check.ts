@@ -7,7 +7,7 @@ import { apiSource, resolveConfig } from '../../src/config/load.ts';
 import { pressroomError } from '../../src/core/errors.ts';
 import { startSampleApiProcess } from '../../src/sample-api/process.ts';
 
-export async function runCheck(_ctx: unknown, o: { config: string; json?: boolean; [flag: string]: unknown }): Promise<void> {
+export async function runCheck(_ctx: unknown, o: { config?: string; json?: boolean; [flag: string]: unknown }): Promise<void> {
   const out = (s: string) => void (o.json ? undefined : process.stdout.write(s));
   const r = resolveConfig({ file: o.config, flags: o });
   const { config } = r;

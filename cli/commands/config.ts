@@ -3,7 +3,7 @@
 import { resolveConfig, sourceLabel } from '../../src/config/load.ts';
 
 export interface ConfigFlags {
-  config: string;
+  config?: string;
   json?: boolean;
   [flag: string]: unknown;
 }

@@ -37,7 +37,7 @@ export async function runShard(o: Common & { shard: string }, options: BuildOpti
   if (o.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }
 
-export async function runCrawl(_ctx: unknown, o: Common & { snapshot: string; config: string; api?: string; sample?: boolean; siteUrl?: string; concurrency?: string; hosts?: string; now?: string; full?: boolean }): Promise<void> {
+export async function runCrawl(_ctx: unknown, o: Common & { snapshot: string; config?: string; api?: string; sample?: boolean; siteUrl?: string; concurrency?: string; hosts?: string; now?: string; full?: boolean }): Promise<void> {
   const report = await withReporter(o.quiet, (onEvent) =>
     crawlSnapshot({ snapshotDir: o.snapshot, configFile: o.config, api: o.api, sample: o.sample, siteUrl: o.siteUrl, concurrency: o.concurrency, hosts: o.hosts, now: o.now, full: o.full, onEvent }),
   );
@@ -46,7 +46,7 @@ export async function runCrawl(_ctx: unknown, o: Common & { snapshot: string; co
   if (o.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }
 
-export async function runMerge(_ctx: unknown, shards: string[], o: Common & { fromSnapshot: string; out: string; config: string; now?: string; hosts?: string; allowShrink?: boolean; strict?: boolean }): Promise<void> {
+export async function runMerge(_ctx: unknown, shards: string[], o: Common & { fromSnapshot: string; out: string; config?: string; now?: string; hosts?: string; allowShrink?: boolean; strict?: boolean }): Promise<void> {
   const report = await withReporter(o.quiet, (onEvent) =>
     build({ mergeShards: shards, fromSnapshot: o.fromSnapshot, out: o.out, configFile: o.config, now: o.now, hosts: o.hosts, allowShrink: o.allowShrink, strict: o.strict, onEvent }),
   );

@@ -3,13 +3,13 @@
 // the stylesheet to one hashed CSS file. It returns data (write: false); only
 // emit writes out/. The metafile gives each page kind's modulepreload list and
 // proves that no Node-only module reached the client.
-import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build, type BuildFailure, type Metafile } from 'esbuild';
 import { pressroomError } from '../core/errors.ts';
+import { PACKAGE_ROOT } from '../core/package.ts';
 import type { PageKindName } from '../site/types.ts';
+import { hashFiles } from './hash.ts';
 import { nodeGuardPlugin, nodeModulesInMetafile, type NodeModuleHit } from './node-guard.ts';
 import { preloadTable } from './preloads.ts';
 
@@ -33,11 +33,11 @@ export interface ClientBundle {
 
 export interface BundleOptions {
   minify?: boolean;
-  /** Folder holding src/client/entry.tsx, src/app/styles/index.css and templates/assets/; default: this checkout. */
+  /** Folder holding src/client/entry.tsx, src/app/styles/index.css and templates/assets/; default: Pressroom's sources. */
   projectRoot?: string;
 }
 
-const DEFAULT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const DEFAULT_ROOT = PACKAGE_ROOT;
 const ENTRY = 'src/client/entry.tsx';
 const STYLES = 'src/app/styles/index.css';
 const STATIC_ASSETS = 'templates/assets';
@@ -141,15 +141,4 @@ async function staticAssets(dir: string): Promise<BundleFile[]> {
   }
   names.sort();
   return Promise.all(names.map(async (n) => ({ path: `assets/${n}`, contents: new Uint8Array(await readFile(path.join(dir, n))) })));
-}
-
-function hashFiles(files: BundleFile[]): string {
-  const h = createHash('sha256');
-  for (const f of files) {
-    h.update(f.path);
-    h.update('\0');
-    h.update(f.contents);
-    h.update('\0');
-  }
-  return h.digest('hex');
 }

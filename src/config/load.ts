@@ -1,16 +1,31 @@
 // Configuration: file (config/site.json) < environment (PRESSROOM_*) < flags,
 // validated once (every problem at once, each blamed on its source) and
 // frozen. The inputs that set keys are listed in ./inputs.ts.
-import { readFileSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
+import { PACKAGE_ROOT } from '../core/package.ts';
 import { CONFIG_INPUTS, optionName, parseInput } from './inputs.ts';
 import { problemLine, toProblems, type ConfigProblem } from './problems.ts';
 import { configSchema, type PublicConfig, type SiteConfig } from './schema.ts';
 
 export const DEFAULT_CONFIG_FILE = 'config/site.json';
 
+/**
+ * The configuration file to read: the one given; else config/site.json in the
+ * working directory; else the sample configuration that ships with Pressroom,
+ * so an installed `pressroom build --sample` works in an empty folder. That
+ * file configures no API (api.base null), so it can never make a build crawl
+ * anything that was not asked for.
+ */
+export function configFileFor(file?: string, cwd = process.cwd()): string {
+  if (file !== undefined) return resolve(cwd, file);
+  const local = resolve(cwd, DEFAULT_CONFIG_FILE);
+  return existsSync(local) ? local : join(PACKAGE_ROOT, DEFAULT_CONFIG_FILE);
+}
+
 export interface LoadOptions {
+  /** Default: configFileFor(undefined). */
   file?: string;
   env?: Record<string, string | undefined>;
   /**
@@ -47,7 +62,7 @@ export function loadConfig(opts: LoadOptions = {}): Readonly<SiteConfig> {
 }
 
 export function resolveConfig(opts: LoadOptions = {}): ResolvedConfig {
-  const abs = resolve(opts.file ?? DEFAULT_CONFIG_FILE);
+  const abs = configFileFor(opts.file);
   const file = displayPath(abs);
   let fileRaw: unknown;
   try {

@@ -29,7 +29,7 @@ export const CATALOGUE = {
   // usage
   PR_USAGE: { exit: 'usage', message: '{detail}', hint: 'Run `pressroom --help` for the commands and flags.' },
   // config
-  PR_CONFIG_READ: { exit: 'config', message: 'Cannot read the configuration file {file}: {detail}', hint: 'Check the path given to --config (default config/site.json).' },
+  PR_CONFIG_READ: { exit: 'config', message: 'Cannot read the configuration file {file}: {detail}', hint: 'Check the path given to --config (default config/site.json in the working directory).' },
   PR_CONFIG_INVALID: { exit: 'config', message: 'Invalid configuration at {where}: {detail}', hint: 'Fix each named key where it is set (the file, the PRESSROOM_* variable or the flag in brackets); docs/configuration.md lists every key. `pressroom config` shows where each value comes from.' },
   PR_CONFIG_NO_API: { exit: 'config', message: 'No content API is configured, so there is nothing to build from', hint: 'Point Pressroom at your API with api.base in the configuration file, PRESSROOM_API or --api URL; or build the embedded sample site with --sample (or api.base "sample").' },
   // api / crawl
@@ -47,6 +47,7 @@ export const CATALOGUE = {
   PR_RENDER_FAILED: { exit: 'render', message: 'Rendering {route} failed: {detail}', hint: 'The page component threw; the stack names the component.' },
   PR_RENDER_MISSING_DATA: { exit: 'render', message: 'Route {route} needs {key}, which is not in the snapshot', hint: 'The page reads data its route did not declare; add the key to the page kind\'s deps.' },
   PR_BUNDLE_FAILED: { exit: 'render', message: 'Bundling the client failed: {detail}', hint: 'See the esbuild messages above.' },
+  PR_BUNDLE_PREBUILT: { exit: 'internal', message: 'The prebuilt client bundle in {dir} is unreadable: {detail}', hint: 'The installed package is incomplete: install Pressroom again (the bundle is built by `npm pack`).' },
   PR_BUNDLE_NODE_MODULE: { exit: 'render', message: 'A Node-only module reached the client bundle: {module} (imported by {importer})', hint: 'src/app and src/client must not import Node modules; move the code to the server side.' },
   // output
   PR_OUTPUT_WRITE: { exit: 'output', message: 'Cannot write {file}: {detail}', hint: 'Check free disk space and permissions of the output folder.' },

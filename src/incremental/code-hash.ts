@@ -1,19 +1,22 @@
 // The one hash of everything code-like (issue 7: "templates, bundle, config,
 // Pressroom's version"). When it changes, every page is rendered again. It
 // covers more than the issue lists, on purpose: the server renders with the
-// TypeScript sources as they are (README, Decision 2), so a change to a page
-// component or a page kind changes pages before it changes any version number.
-// Hashing the source tree (a few hundred small files) takes milliseconds.
+// code that is running: in a clone the TypeScript sources as they are, so a
+// change to a page component or a page kind changes pages before it changes any
+// version number; in the installed package the compiled dist/ (which holds the
+// prebuilt client bundle too). Hashing a few hundred small files takes milliseconds.
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join, relative, resolve } from 'node:path';
+import fg from 'fast-glob';
 import { stableStringify } from '../core/json.ts';
+import { COMPILED, PACKAGE_ROOT } from '../core/package.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-/** Source folders whose files shape the HTML (the sample API does not; its answers are in the snapshot). */
-const CODE_DIRS = ['src', 'templates'];
-const SKIP = new Set(['src/sample-api']);
+/** Folders whose files shape the HTML. */
+const CODE_DIRS = COMPILED ? ['dist', 'templates'] : ['src', 'templates'];
+/** The sample API's sources do not shape the HTML: its answers are in the snapshot. */
+const IGNORE = ['src/sample-api/**'];
 /** Runtime libraries whose version changes the server-rendered markup. */
 const RENDER_LIBS = ['react', 'react-dom', 'react-router-dom', 'react-router', '@tanstack/react-query'];
 
@@ -31,35 +34,36 @@ export interface CodeInputs {
   salt?: string;
 }
 
-async function listFiles(dir: string, root: string): Promise<string[]> {
-  const out: string[] = [];
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  for (const e of entries) {
-    const abs = join(dir, e.name);
-    const rel = relative(root, abs).split('\\').join('/');
-    if (SKIP.has(rel)) continue;
-    if (e.isDirectory()) out.push(...(await listFiles(abs, root)));
-    else if (e.isFile()) out.push(abs);
-  }
-  return out;
+/** Absolute paths of every file under the code folders of `root` (a missing folder has none). */
+function listFiles(root: string): Promise<string[]> {
+  return fg(
+    CODE_DIRS.map((d) => `${d}/**`),
+    { cwd: root, absolute: true, onlyFiles: true, dot: true, followSymbolicLinks: false, ignore: IGNORE },
+  );
 }
 
+/**
+ * The version of a library as Node resolves it from `root`: installed as a
+ * package, Pressroom's dependencies are usually hoisted beside it, not in a
+ * node_modules/ of its own.
+ */
 async function versionOf(root: string, pkg: string): Promise<string | null> {
   try {
-    return (JSON.parse(await readFile(join(root, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+    const file = createRequire(join(root, 'package.json')).resolve(`${pkg}/package.json`);
+    return (JSON.parse(await readFile(file, 'utf8')) as { version: string }).version;
   } catch {
     return null;
   }
 }
 
 export async function codeHash(inputs: CodeInputs): Promise<string> {
-  const root = inputs.root ?? ROOT;
+  const root = inputs.root ?? PACKAGE_ROOT;
   const h = createHash('sha256');
   const own = JSON.parse(await readFile(join(root, 'package.json'), 'utf8').catch(() => '{}')) as { version?: string };
   const versions: Record<string, string | null> = { pressroom: own.version ?? null, node: process.versions.node.split('.')[0] };
   for (const lib of RENDER_LIBS) versions[lib] = await versionOf(root, lib);
   h.update(stableStringify({ versions, bundle: inputs.bundleHash, config: inputs.config, publicConfig: inputs.publicConfig, salt: inputs.salt ?? null }));
-  const files = (await Promise.all(CODE_DIRS.map((d) => listFiles(join(root, d), root)))).flat();
+  const files = await listFiles(root);
   if (inputs.templateFile) files.push(resolve(inputs.templateFile));
   for (const f of [...new Set(files)].sort()) {
     h.update(`\0${relative(root, f)}\0`);

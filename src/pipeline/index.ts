@@ -3,7 +3,7 @@
 //   config -> lock -> crawl (conditional, or load a snapshot) -> plan -> gate -> bundle
 //   -> incremental decision -> render (changed routes) + emit -> release -> save snapshot -> report
 import { dirname, join, resolve } from 'node:path';
-import { bundleClient } from '../bundle/index.ts';
+import { clientBundle } from '../bundle/prebuilt.ts';
 import { buildClock, loadConfig, publicConfig } from '../config/load.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import type { Snapshot } from '../crawl/snapshot-store.ts';
@@ -71,7 +71,7 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
   enforceStrict(quarantined, options.strict);
   const previous = await previousRelease(out);
   checkShrinkGate({ count: buildPlan.routes.length, previous: previous && Object.keys(previous.state.routes).length, shrinkGate: config.shrinkGate, allowShrink: options.allowShrink });
-  const bundle = await stage('bundle', () => bundleClient({ minify: true }));
+  const bundle = await stage('bundle', () => clientBundle());
   const code = await codeHash({ bundleHash: bundle.hash, config, publicConfig: publicConfig(config, clock) });
   const step = await incrementalStep({ previous, routes: buildPlan.routes, snapshot, codeHash: code, full: options.full });
   const renderer = options.mergeShards

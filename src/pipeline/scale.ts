@@ -5,7 +5,7 @@
 import type { Quarantined } from '../api/quarantine.ts';
 import { enforceStrict, quarantinedRecords } from './quarantine.ts';
 import { join, resolve } from 'node:path';
-import { bundleClient } from '../bundle/index.ts';
+import { clientBundle } from '../bundle/prebuilt.ts';
 import { publicConfig } from '../config/load.ts';
 import { pressroomError } from '../core/errors.ts';
 import { Snapshot } from '../crawl/snapshot-store.ts';
@@ -55,7 +55,7 @@ export async function buildShard(options: BuildOptions & { shard: ShardSpec }): 
     const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn, quarantine: (q) => void planQuarantine.push(q) };
     const routes = plan(snapshot, ctx, config).routes;
     enforceStrict(quarantinedRecords(snapshot, planQuarantine), options.strict);
-    const bundle = await bundleClient({ minify: true });
+    const bundle = await clientBundle();
     const code = await codeHash({ bundleHash: bundle.hash, config, publicConfig: publicConfig(config, clock) });
     const mine = routes.filter((_, i) => ownsRoute(i, options.shard));
     const emitEvent = options.onEvent ?? (() => {});

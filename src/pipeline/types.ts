@@ -13,7 +13,7 @@ export type BuildEvent =
   | { type: 'info'; message: string };
 
 export interface BuildOptions {
-  /** Configuration file (default config/site.json). */
+  /** Configuration file (default: config/site.json of the working directory, else the sample's; see configFileFor). */
   configFile?: string;
   env?: Record<string, string | undefined>;
   /** Content API base URL; overrides config.api.base. */

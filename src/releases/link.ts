@@ -5,8 +5,9 @@
 // place (every build writes a new staging folder), so sharing is safe. Where
 // links are impossible (another file system, EXDEV; a file system without
 // them), the file is copied and its times are set to the source's.
-import { copyFile, link, mkdir, readdir, stat, utimes } from 'node:fs/promises';
+import { copyFile, link, mkdir, stat, utimes } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import fg from 'fast-glob';
 import pLimit from 'p-limit';
 import { pressroomError } from '../core/errors.ts';
 
@@ -37,19 +38,16 @@ export async function carryFile(from: string, to: string, dirs?: Map<string, Pro
   }
 }
 
-/** Every file under `root`, as '/'-separated relative paths, sorted. */
+/**
+ * Every regular file under `root`, as '/'-separated relative paths, sorted.
+ * Symbolic links are neither followed nor listed (a link could reach outside
+ * the tree), and a missing `root` is an error, as it was for the callers that
+ * compare or copy trees.
+ */
 export async function listTree(root: string): Promise<string[]> {
-  const out: string[] = [];
-  async function walk(dir: string, prefix: string): Promise<void> {
-    const entries = await readdir(dir, { withFileTypes: true });
-    for (const e of entries) {
-      const rel = prefix ? `${prefix}/${e.name}` : e.name;
-      if (e.isDirectory()) await walk(join(dir, e.name), rel);
-      else if (e.isFile()) out.push(rel);
-    }
-  }
-  await walk(root, '');
-  return out.sort();
+  await stat(root);
+  const files = await fg('**', { cwd: root, onlyFiles: true, dot: true, followSymbolicLinks: false, suppressErrors: false });
+  return files.sort();
 }
 
 /** Carries a whole tree over (releases, rollback). */

@@ -4,7 +4,6 @@
 // the document from templates/. Returns {path, file, html, warnings}; writes
 // nothing. Same input, same bytes: no clock, no randomness, fixed orders.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { renderToString } from 'react-dom/server';
 import { apiKey, createQueryClient, seedQueries } from '../app/data/api.ts';
 import type { HeadCollector, PageHead } from '../app/head.tsx';
@@ -14,6 +13,7 @@ import type { PublicConfig, SiteConfig } from '../config/schema.ts';
 import { isPressroomError, pressroomError } from '../core/errors.ts';
 import { escapeHtml } from '../core/html.ts';
 import { jsonForScript } from '../core/json.ts';
+import { PACKAGE_ROOT } from '../core/package.ts';
 import { outputFileFor } from '../site/paths.ts';
 import type { PageKindName, RouteSpec, SnapshotView } from '../site/types.ts';
 import type { ClientBundle } from '../bundle/index.ts';
@@ -58,7 +58,7 @@ export interface RendererOptions {
   publicConfig: PublicConfig;
   bundle: Pick<ClientBundle, 'entryUrl' | 'cssUrl' | 'preloadFor'>;
   snapshot: SnapshotView;
-  /** Document template file; default templates/document.html of this checkout. */
+  /** Document template file; default templates/document.html of Pressroom's package. */
   templateFile?: string;
   /** Throw PR_RENDER_MISSING_DATA (instead of warning) when a page reads undeclared data (tests). */
   strict?: boolean;
@@ -66,7 +66,7 @@ export interface RendererOptions {
   kinds?: readonly PageKindName[];
 }
 
-const DEFAULT_TEMPLATE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../templates/document.html');
+const DEFAULT_TEMPLATE = path.join(PACKAGE_ROOT, 'templates/document.html');
 
 export async function createRenderer(opts: RendererOptions): Promise<Renderer> {
   const { config, publicConfig, bundle, snapshot } = opts;

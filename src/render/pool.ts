@@ -7,6 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { pressroomError, type ErrorCode } from '../core/errors.ts';
+import { COMPILED, entryFile } from '../core/package.ts';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
 import type { PageKindName, RouteSpec, SnapshotEntry, SnapshotView } from '../site/types.ts';
 import { createRenderer, renderedPage, type RenderedPage, type RendererOptions } from './index.ts';
@@ -31,6 +32,14 @@ export const POOL_MIN_ROUTES = 2000;
 export const RENDER_THREAD_HEAP_MB = 512;
 
 export const defaultWorkers = (): number => availableParallelism();
+
+/**
+ * A thread's entry must be a file piscina can load. From the sources it is a
+ * plain-JavaScript bootstrap that registers tsx (./worker.mjs); in the package,
+ * the compiled worker. NODE_ENV, which picks React's production build, reaches
+ * the threads through the environment they inherit.
+ */
+const WORKER_FILE = COMPILED ? entryFile('src/render/worker.ts') : entryFile('src/render/worker.mjs');
 
 /**
  * `workers` 0 renders on this thread; N >= 1 starts N threads. `auto` picks
@@ -74,12 +83,13 @@ function poolRenderer(opts: RendererOptions & { workers: number }): PageRenderer
     strict: opts.strict,
   };
   const pool = new Piscina<RenderTask, RenderTaskResult>({
-    filename: new URL('./worker.mjs', import.meta.url).href,
+    filename: WORKER_FILE,
     minThreads: opts.workers,
     maxThreads: opts.workers,
     idleTimeout: Number.POSITIVE_INFINITY,
     workerData: init,
-    // The bootstrap registers tsx itself; inheriting `--import tsx` would register it twice.
+    // From the sources, the bootstrap registers tsx itself (inheriting `--import tsx` would register
+    // it twice); the compiled worker needs no loader. Either way no flag of the parent is wanted.
     execArgv: [],
     // A thread needs React, the page modules and one batch; without a cap V8
     // lets each thread's heap grow to hundreds of MB before collecting.

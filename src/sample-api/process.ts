@@ -4,7 +4,7 @@
 // second core serves the API (measured by bench/build.ts). Tests that need the
 // corpus, the store or fault injection keep using startSampleApi in-process.
 import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { COMPILED, entryFile } from '../core/package.ts';
 import type { SampleApiOptions } from './server.ts';
 
 export interface SampleApiProcess {
@@ -14,12 +14,13 @@ export interface SampleApiProcess {
 
 type Plain = Omit<SampleApiOptions, 'faults'> & { faults?: string | null };
 
-const CHILD = fileURLToPath(new URL('./process-child.ts', import.meta.url));
+const CHILD = entryFile('src/sample-api/process-child.ts');
 
 export function startSampleApiProcess(options: Plain, timeoutMs = 60_000): Promise<SampleApiProcess> {
   const child = fork(CHILD, [JSON.stringify(options)], {
-    // tsx resolved from Pressroom's own folder, not the caller's working directory.
-    execArgv: ['--import', import.meta.resolve('tsx')],
+    // From the sources the child is TypeScript: tsx resolved from Pressroom's own
+    // folder, not the caller's working directory. The compiled child needs nothing.
+    execArgv: COMPILED ? [] : ['--import', import.meta.resolve('tsx')],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

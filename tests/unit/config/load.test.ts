@@ -2,11 +2,11 @@
 // every problem is reported at once with its path and its source (file,
 // PRESSROOM_* variable, flag), only site.name and site.url are required, and
 // the defaults reproduce the sample configuration's behaviour.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSource, loadConfig, resolveConfig, sourceLabel } from '../../../src/config/load.ts';
+import { apiSource, configFileFor, loadConfig, resolveConfig, sourceLabel } from '../../../src/config/load.ts';
 import { closest, editDistance } from '../../../src/config/suggest.ts';
 import { isPressroomError, type PressroomError } from '../../../src/core/errors.ts';
 
@@ -139,6 +139,25 @@ describe('loadConfig', () => {
 
   it('accepts the $schema key, and config/site.json is valid', () => {
     expect(() => loadConfig({ file: SITE_JSON, env: {} })).not.toThrow();
+  });
+});
+
+describe('configFileFor', () => {
+  it('is the file named, else config/site.json of the working directory, else the sample configuration of the package', async () => {
+    const empty = await mkdtemp(join(dir, 'empty-'));
+    expect(configFileFor('mine.json', empty)).toBe(join(empty, 'mine.json'));
+    // A named file is never replaced by another, even when it is missing.
+    expect(configFileFor('config/site.json', empty)).toBe(join(empty, 'config/site.json'));
+    expect(configFileFor(undefined, empty)).toBe(SITE_JSON);
+    const project = await mkdtemp(join(dir, 'project-'));
+    await mkdir(join(project, 'config'));
+    await writeFile(join(project, 'config/site.json'), JSON.stringify(MINIMAL));
+    expect(configFileFor(undefined, project)).toBe(join(project, 'config/site.json'));
+  });
+
+  it('falls back to a configuration with no API, so the fallback alone never crawls', () => {
+    const e = failure(() => apiSource(loadConfig({ file: configFileFor(undefined, dir), env: {} })));
+    expect(e.code).toBe('PR_CONFIG_NO_API');
   });
 });
 

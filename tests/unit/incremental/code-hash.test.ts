@@ -40,6 +40,20 @@ describe('codeHash', () => {
     expect(await codeHash({ ...base, root })).not.toBe(h3);
   });
 
+  it('changes with the version of a render library resolved as Node does, hoisted beside the package too', async () => {
+    // Installed from npm, Pressroom sits in node_modules/pressroom and React beside it.
+    const parent = await mkdtemp(join(tmpdir(), 'pr-hoist-'));
+    const root = join(parent, 'node_modules', 'pressroom');
+    await mkdir(join(root, 'src'), { recursive: true });
+    await writeFile(join(root, 'package.json'), JSON.stringify({ version: '1.0.0' }));
+    const react = join(parent, 'node_modules', 'react');
+    await mkdir(react, { recursive: true });
+    await writeFile(join(react, 'package.json'), JSON.stringify({ name: 'react', version: '19.0.0' }));
+    const h = await codeHash({ ...base, root });
+    await writeFile(join(react, 'package.json'), JSON.stringify({ name: 'react', version: '19.0.1' }));
+    expect(await codeHash({ ...base, root })).not.toBe(h);
+  });
+
   it('ignores the sample API (its answers are in the snapshot, not the code)', async () => {
     const root = await fakeRoot();
     const h = await codeHash({ ...base, root });

@@ -1,0 +1,78 @@
+// The client bundle of a build. From the sources it is built by esbuild at
+// build time (./index.ts), so an edit to src/app shows in the next build. The
+// installed package has no TypeScript sources: `npm pack` (scripts/build-dist.ts)
+// builds the bundle once into dist/client/ with a manifest of what the metafile
+// told (entry, stylesheet, each page kind's preloads), and builds read that.
+// The bundle does not depend on the site's configuration (the browser reads it
+// from the page), so one prebuilt bundle serves every site.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pressroomError } from '../core/errors.ts';
+import { DIST } from '../core/package.ts';
+import type { PageKindName } from '../site/types.ts';
+import { hashFiles } from './hash.ts';
+import type { BundleFile, ClientBundle } from './index.ts';
+
+/** Where the package keeps the prebuilt bundle. */
+export const PREBUILT_DIR = path.join(DIST, 'client');
+const MANIFEST = 'manifest.json';
+
+interface Manifest {
+  version: 1;
+  entryUrl: string;
+  cssUrl: string;
+  /** Page kind -> its modulepreload URLs. */
+  preloads: Record<string, string[]>;
+  /** Relative to out/ and to the prebuilt folder, in the bundle's order. */
+  files: string[];
+}
+
+/** The bundle a build uses: built now from the sources, or the package's prebuilt one. */
+export async function clientBundle(): Promise<ClientBundle> {
+  // Written out as import.meta.PRESSROOM_COMPILED (a constant esbuild defines)
+  // with an else branch, not through COMPILED, so esbuild drops the branch and
+  // with it the esbuild import from the compiled package, where esbuild is absent.
+  if (import.meta.PRESSROOM_COMPILED) {
+    return readPrebuiltBundle(PREBUILT_DIR);
+  } else {
+    const { bundleClient } = await import('./index.ts');
+    return bundleClient({ minify: true });
+  }
+}
+
+/** Writes `bundle` into `dir` with a manifest holding the preloads of `kinds`. */
+export async function writePrebuiltBundle(bundle: ClientBundle, kinds: readonly string[], dir: string): Promise<void> {
+  const manifest: Manifest = {
+    version: 1,
+    entryUrl: bundle.entryUrl,
+    cssUrl: bundle.cssUrl,
+    preloads: Object.fromEntries(kinds.map((k) => [k, bundle.preloadFor(k as PageKindName)])),
+    files: bundle.files.map((f) => f.path),
+  };
+  for (const f of bundle.files) {
+    const file = path.join(dir, ...f.path.split('/'));
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, f.contents);
+  }
+  await writeFile(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/** Reads a bundle written by writePrebuiltBundle; its hash is computed from the files read, as a live build computes it. */
+export async function readPrebuiltBundle(dir: string): Promise<ClientBundle> {
+  let manifest: Manifest;
+  let files: BundleFile[];
+  try {
+    manifest = JSON.parse(await readFile(path.join(dir, MANIFEST), 'utf8')) as Manifest;
+    if (manifest.version !== 1) throw new Error(`unknown manifest version ${String(manifest.version)}`);
+    files = await Promise.all(manifest.files.map(async (p) => ({ path: p, contents: new Uint8Array(await readFile(path.join(dir, ...p.split('/')))) })));
+  } catch (e) {
+    throw pressroomError('PR_BUNDLE_PREBUILT', { dir, detail: (e as Error).message }, e);
+  }
+  return {
+    files,
+    entryUrl: manifest.entryUrl,
+    cssUrl: manifest.cssUrl,
+    preloadFor: (kind) => [...(manifest.preloads[kind] ?? [])],
+    hash: hashFiles(files),
+  };
+}
