@@ -1,17 +1,17 @@
-// Shape checks for every GET of the content API (../../../shared/design/api-contract.md,
+// Shape checks for every GET of the content API (docs/api-contract.md,
 // "Endpoints"). The crawl runs every 2xx body through `checkShape`, which either
 // returns the body normalised to the types in ./types.ts or throws PR_API_SHAPE
 // naming the endpoint and the exact field path, so a drifting API stops the
-// build instead of publishing a broken site (architecture, "crawl").
+// build instead of publishing a broken site (docs/architecture.md, "crawl").
 //
 // Decisions:
 // - Objects drop unknown keys (zod's default `strip`): snapshots stay small and
 //   two crawls of the same data give the same bytes.
-// - Where the contract says "accept both", a preprocess step maps the older
-//   shape onto the spec's one before validation (subcatlist `id`, category/all
+// - Where the contract accepts two shapes, a preprocess step maps the older
+//   shape onto the current one before validation (subcatlist `id`, category/all
 //   as `{category, subcategory}`, events at the top level).
 // - Counts and ids arrive as numbers or numeric strings; they leave as integers
-//   ("What the real service gets wrong": a pagination count came back null).
+//   (a real service once sent a null pagination count; totals must be integers).
 import { z } from 'zod';
 import { pressroomError } from '../core/errors.ts';
 
@@ -65,7 +65,7 @@ export const postSchema = z.object({
 });
 
 // totalPages = ceil(totalItems / limit); a null totalPages is recomputed from the
-// other two rather than trusted (contract, "Conventions").
+// other two rather than trusted (docs/api-contract.md, "General rules").
 const pagination = z.preprocess(
   (v) => {
     if (!isObj(v) || v.totalPages != null) return v;
@@ -109,7 +109,7 @@ const ad = z.object({
   banner_name: z.string().nullable().optional().transform((v) => v ?? ''),
   banner_img: str,
   dest_url: str,
-  // seconds; 5 when missing (contract, "Advertisements")
+  // seconds; 5 when missing (docs/api-contract.md, "Records": Ad)
   duration_time: int.nullable().optional().transform((v) => v || 5),
 });
 
@@ -136,7 +136,7 @@ const schemas = {
   search: z.object({ success: ok, result: z.object({ category: str, postData: items, pagination }) }),
   subcatList: z.array(subCategory),
   // Older services answer {category, subcategory}; sub-categories come from
-  // subcatlist, so the normalised shape is the spec's bare category array.
+  // subcatlist, so the normalised shape is the bare category array.
   categoryAll: z.preprocess((v) => (isObj(v) && Array.isArray(v.category) ? v.category : v), z.array(category)),
   postDetails: z.object({ success: ok, message: z.string().optional().transform((v) => v ?? ''), result: z.array(postSchema) }),
   aside: z.object({ success: ok, message: z.string().optional().transform((v) => v ?? ''), result: items }),
@@ -196,7 +196,7 @@ export function fieldPath(path: readonly PropertyKey[]): string {
 /**
  * The normalised body of a response, or PR_API_SHAPE naming the endpoint and
  * field. Non-2xx bodies are returned as they are: tag 500, postdetails 501 and
- * asidetopic 500 are answers the site handles (contract, "Endpoints").
+ * asidetopic 500 are answers the site handles (docs/api-contract.md, "Answers that are not failures").
  */
 export function checkShape(apiPath: string, status: number, body: unknown): unknown {
   if (status < 200 || status > 299) return body;
