@@ -1,5 +1,5 @@
 // Server-side sanitising of CMS HTML (`post_content`, `event_desc`), which the
-// contract calls untrusted (api-contract.md, "Conventions"; architecture,
+// contract calls untrusted (docs/api-contract.md, "General rules"; docs/architecture.md,
 // "Untrusted input"). sanitize-html (htmlparser2, no DOM) was measured against
 // DOMPurify + jsdom in bench/sanitise.ts and is several times faster on 30 KB
 // articles, with an allow-list policy of its own; see the report in that file.
@@ -15,7 +15,7 @@
 //   rest are dropped.
 // - h2/h3/h4 get ids and a numbered table of contents ("1.", "1.1.").
 //
-// The work is done once per distinct body (architecture, "Where the time goes"):
+// The work is done once per distinct body (docs/architecture.md, "Where the time goes"):
 // results are cached by the sha256 of the input.
 import { createHash } from 'node:crypto';
 import sanitizeHtml from 'sanitize-html';
@@ -189,7 +189,7 @@ function htmlToText(clean: string): string {
 /**
  * A plain-text excerpt: markup stripped first (by the parser, so a `>` inside an
  * attribute cannot leak), then cut by characters, never inside a surrogate
- * pair (contract, "What the real service gets wrong").
+ * pair: cutting raw HTML splits tags (docs/api-contract.md, "Records").
  */
 export function excerptFromHtml(html: string, maxChars: number): string {
   const text = htmlToText(sanitizeHtml(html, TEXT_ONLY));
