@@ -1,7 +1,7 @@
-// The one hash of everything code-like (issue 7: "templates, bundle, config,
-// Pressroom's version"). When it changes, every page is rendered again. It
-// covers more than the issue lists, on purpose: the server renders with the
-// TypeScript sources as they are (README, Decision 2), so a change to a page
+// The one hash of everything code-like (templates, bundle, configuration,
+// Pressroom's version). When it changes, every page is rendered again. It
+// covers the sources too, on purpose: the server renders with the
+// TypeScript sources as they are (docs/decisions.md, 2), so a change to a page
 // component or a page kind changes pages before it changes any version number.
 // Hashing the source tree (a few hundred small files) takes milliseconds.
 import { createHash } from 'node:crypto';
