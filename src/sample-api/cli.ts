@@ -1,5 +1,5 @@
-// `pressroom api`: serve the sample content API until SIGINT/SIGTERM. The lead's
-// cli/main.ts calls registerApiCommand(program); the work is in runApiCommand so
+// `pressroom api`: serve the sample content API until SIGINT/SIGTERM.
+// cli/main.js calls registerApiCommand(program); the work is in runApiCommand so
 // it can be called without commander.
 
 import type { Command } from 'commander';

@@ -5,7 +5,7 @@
 // security tests can assert each is rejected or neutralised.
 //
 // The case and NFC/NFD twins make a build fail as a whole (plan: two routes on one
-// file is PR_ROUTE_COLLISION, issue 3), which hides what the build does with every
+// file is PR_ROUTE_COLLISION, exit 5), which hides what the build does with every
 // other hostile record. `hostile: { twins: false }` (CLI `--corpus hostile-no-twins`)
 // leaves the twins out so a test can build the rest and inspect the output.
 
