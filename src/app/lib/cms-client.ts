@@ -1,16 +1,16 @@
 // CMS content that reaches the browser without passing the build: drafts from
-// the live preview call (articles spec, "Article preview"). The build sanitises
+// the live preview call (docs/pages.md, "Preview"). The build sanitises
 // post_content on the server (src/crawl/sanitise.ts); a draft never goes through
 // it, so it is sanitised here, in the browser, with DOMPurify and the same
-// policy before it is shown (issue 5, item 3):
+// policy before it is shown (docs/decisions.md, 13):
 // - the same tag allow-list; scripts, styles and event handlers are gone;
 // - links: http(s), mailto, '#fragment' or site-relative ('/x', not '//x') only;
 //   off-site links open in a new tab without an opener;
 // - images: http(s) or site-relative only;
 // - iframes only when videoEmbedUrl() rebuilds them from an allow-listed host;
 // - h2-h4 get the server's ids ("toc-<slug>") and the table of contents is
-//   computed from them, numbered "1.", "1.1." (articles spec, "Article page").
-// Also: the live post fetch with the spec's 3000 ms timeout (§9).
+//   computed from them, numbered "1.", "1.1." (docs/pages.md, "Article").
+// Also: the live post fetch with its 3000 ms timeout.
 import DOMPurify from 'dompurify';
 import type { Post, TocEntry } from '../../api/types.ts';
 import { videoEmbedUrl } from '../../api/video.ts';
@@ -172,7 +172,7 @@ export function safeDraft(post: Post): Post {
   return { ...post, post_content: html, toc };
 }
 
-/** articles spec §9: post fetch timeout. */
+/** Post fetch timeout (docs/pages.md, "Preview"). */
 export const POST_FETCH_TIMEOUT_MS = 3000;
 
 /** A live GET that gives up after `timeoutMs` (AbortController) with a readable error. */

@@ -10,9 +10,9 @@ export interface CheckedAuthorPosts {
 }
 
 /**
- * articles spec §7: "authorPosts.postData and authorPosts.pagination (page,
- * limit, totalPages)". Anything else is an invalid shape (the page goes to
- * /author, §8).
+ * docs/api-contract.md, "Authors": authorPosts.postData and authorPosts.pagination
+ * (page, limit, totalPages). Anything else is an invalid shape (the page goes to
+ * /author: docs/pages.md, "Author page").
  */
 export function checkAuthorPosts(body: unknown): CheckedAuthorPosts | null {
   if (!isObj(body) || !isObj(body.authorPosts)) return null;
@@ -21,7 +21,7 @@ export function checkAuthorPosts(body: unknown): CheckedAuthorPosts | null {
   return { posts: postData as PostItem[], totalPages: pagination.totalPages };
 }
 
-/** articles spec §7: "response author list"; the first entry is the author, absent when the list is empty. */
+/** The author details answer is a list; the first entry is the author, absent when the list is empty. */
 export function authorOf(body: unknown): Author | null {
   if (!isObj(body) || !Array.isArray(body.author)) return null;
   const a = body.author[0] as unknown;

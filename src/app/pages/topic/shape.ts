@@ -11,9 +11,9 @@ export interface CheckedList {
 }
 
 /**
- * site-shell spec §5: "Topic post-list response must be an object with posts
+ * docs/pages.md, "Topic listing": the response must be an object with posts
  * holding postData and pagination, and pagination must have totalItems and
- * totalPages" — otherwise null (the page logs and goes to /404).
+ * totalPages — otherwise null (the page logs and goes to /404).
  */
 export function checkTopicResponse(body: unknown): CheckedList | null {
   if (!isObj(body) || !isObj(body.posts)) return null;
