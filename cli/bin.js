@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 // The published entry: hands over to cli/main.js, which defines the commands
-// and loads each command's TypeScript code (through tsx, README Decision 2)
+// and loads each command's TypeScript code (through tsx, docs/decisions.md, 2)
 // only when that command runs.
 import { main } from './main.js';
 
