@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Three layers, cheapest first (architecture, "Style to borrow"). The browser
+// Three layers, cheapest first (docs/contributing.md, "Tests"). The browser
 // layer drives Debian's Chromium through playwright-core and needs a built site,
 // so it runs alone and last.
 export default defineConfig({

@@ -1,4 +1,4 @@
-// Build benchmark (README "Benchmarks", "Building at scale"). In one run:
+// Build benchmark (docs/contributing.md, "Benchmarks"; docs/scale.md). In one run:
 //   1. the whole build of the sample site (embedded sample API, crawl included)
 //      with the default render pool, then the same with 1 render thread and on
 //      the main thread, each with pages/s, stage times and the peak RSS of the

@@ -1,4 +1,4 @@
-// Incremental rebuild benchmark (issue 7, "Done means"): at 10,000 posts, a
+// Incremental rebuild benchmark (docs/operations.md, "Measured"): at 10,000 posts, a
 // full build and then an incremental build after one post changed, in the
 // same run against the same sample API, with both times and their ratio.
 //
@@ -11,7 +11,7 @@
 // every unchanged response), re-renders only the pages whose deps changed and
 // carries everything else over from the first release.
 // Run it from a quiet checkout: the code hash covers the sources, so an edit
-// to src/ between the two builds (another engineer's) makes the second build
+// to src/ between the two builds (anyone's) makes the second build
 // a full one (mode "code-changed").
 import './production.ts';
 import { mkdtemp, rm } from 'node:fs/promises';

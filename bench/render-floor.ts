@@ -1,4 +1,4 @@
-// The floor for the build benchmark (issue 3, "Done means"): a bare
+// The floor for the build benchmark (docs/contributing.md, "Benchmarks"): a bare
 // renderToString loop over the same article pages the build renders: the same
 // element tree (providers, static router, App, seeded QueryClient) with no
 // template, head, dehydration, JSON or writes. bench/build.ts prints the build's

@@ -3,7 +3,7 @@
 // jsdom window (a full DOM per call), on realistic ~30 KB article HTML with the
 // same policy: article tags, http(s)/mailto/site-relative links, off-site links
 // marked, iframes only for video hosts. Per-post sanitising is done once per
-// distinct body (architecture, "Where the time goes"), but a 10k-post crawl
+// distinct body (docs/architecture.md, "Where the time goes"), but a 10k-post crawl
 // still pays it 10k times.
 //
 //   node --import tsx bench/sanitise.ts [iterations]

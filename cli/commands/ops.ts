@@ -40,7 +40,7 @@ export async function runReleases(_ctx: CommandContext, o: { out: string; json?:
   if (lock) process.stdout.write(`locked by pid ${lock.pid} on ${lock.host} (${lock.command}) since ${lock.startedAt}\n`);
 }
 
-/** The build's second summary line: what changed (issue 7, "The build report"). */
+/** The build's second summary line: what changed (docs/operations.md, "The build report"). */
 export function changeLine(r: BuildReport): string {
   const i = r.incremental;
   return `${i.mode}: ${i.rendered} pages rendered, ${i.reused} reused, ${i.deleted} deleted, ${i.unchangedFiles} files unchanged; ${r.requests} requests, ${r.notModified} not modified (304), ${r.retries} retries; release ${r.release}\n`;

@@ -1,5 +1,5 @@
-// `crawl`, `merge` and `build --shard` (defined in cli/main.js; README
-// "Building at scale"). Flags -> library call -> feedback on stderr.
+// `crawl`, `merge` and `build --shard` (defined in cli/main.js; docs/scale.md,
+// "Across machines: crawl, shards, merge"). Flags -> library call -> feedback on stderr.
 import { build } from '../../src/pipeline/index.ts';
 import { createReporter, summaryLine } from '../../src/pipeline/progress.ts';
 import { buildShard, crawlSnapshot } from '../../src/pipeline/scale.ts';

@@ -1,6 +1,6 @@
 // The static JSON mirror: every GET the crawl made is published under out/data/
 // so the client reads pagination, tabs and show-more from the static host
-// (architecture, "Data on the client"). One function maps an API path to the
+// (docs/architecture.md, "Data on the client"). One function maps an API path to the
 // mirror URL (used by the browser) and one to the file path (used by emit), so
 // the two can never disagree.
 //

@@ -115,7 +115,7 @@ export const postSchema = z.object({
 });
 
 // totalPages = ceil(totalItems / limit); a null totalPages is recomputed from the
-// other two rather than trusted (contract, "Conventions").
+// other two rather than trusted (docs/api-contract.md, "General rules").
 const pagination = before(
   (v) => {
     if (!isObj(v) || v.totalPages != null) return v;
@@ -159,7 +159,7 @@ const ad = z.object({
   banner_name: orElse(z.string(), ''),
   banner_img: str,
   dest_url: str,
-  // seconds; 5 when missing (contract, "Advertisements")
+  // seconds; 5 when missing (docs/api-contract.md, "Records")
   duration_time: z.pipe(z.optional(z.nullable(int)), z.transform((v) => v || 5)),
 });
 
@@ -186,7 +186,7 @@ const schemas = {
   search: z.object({ success: ok, result: z.object({ category: str, postData: items, pagination }) }),
   subcatList: records(subCategory),
   // Older services answer {category, subcategory}; sub-categories come from
-  // subcatlist, so the normalised shape is the spec's bare category array.
+  // subcatlist, so the normalised shape is the documented bare category array.
   categoryAll: before((v) => (isObj(v) && Array.isArray(v.category) ? v.category : v), records(category)),
   postDetails: z.object({ success: ok, message: orElse(z.string(), ''), result: records(postSchema) }),
   aside: z.object({ success: ok, message: orElse(z.string(), ''), result: items }),
@@ -246,7 +246,7 @@ export function fieldPath(path: readonly PropertyKey[]): string {
 /**
  * The normalised body of a response, or PR_API_SHAPE naming the endpoint and
  * field. Non-2xx bodies are returned as they are: tag 500, postdetails 501 and
- * asidetopic 500 are answers the site handles (contract, "Endpoints").
+ * asidetopic 500 are answers the site handles (docs/api-contract.md, "Answers that are not failures").
  */
 export function checkShape(apiPath: string, status: number, body: unknown, quarantine?: { sink: QuarantineSink; maxShare: number }): unknown {
   if (status < 200 || status > 299) return body;

@@ -1,4 +1,4 @@
-// The wire format of the content API (../shared/design/api-contract.md). These
+// The wire format of the content API (docs/api-contract.md, "Records"). These
 // are the shapes after the crawl's shape check and normalisation: the sample API
 // produces them, the crawl checks them, the app reads them.
 
@@ -126,7 +126,7 @@ export interface EventItem {
   /** Table of contents of event_desc, added by the crawl's sanitiser. */
   toc?: TocEntry[];
 }
-/** Normalised to the spec's shape; older services put eventData/pagination at the top level. */
+/** Normalised to the current shape; older services put eventData/pagination at the top level. */
 export interface EventListResponse { responseData: { eventData: EventItem[]; pagination: { totalPages: number } } }
 export interface EventDetailsResponse { eventData: EventItem[] }
 

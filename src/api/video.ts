@@ -1,7 +1,7 @@
 // Video embeds from untrusted links (podcast_link, iframes in CMS HTML): parsed
 // with URL, exact host allow-list, id characters checked, and rebuilt as a fresh
-// embed URL. Never pass an untrusted src through (architecture, "Untrusted
-// input"). Pure and isomorphic: the crawl's sanitiser and the app both use it.
+// embed URL. Never pass an untrusted src through (docs/architecture.md,
+// "Untrusted input"). Pure and isomorphic: the crawl's sanitiser and the app both use it.
 
 const YOUTUBE_HOSTS = new Set(['www.youtube.com', 'youtube.com', 'm.youtube.com', 'www.youtube-nocookie.com', 'youtube-nocookie.com']);
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{6,20}$/;

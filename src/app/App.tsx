@@ -36,7 +36,7 @@ export interface AppProps {
   shell?: PageKindName | null;
   /**
    * Set when the document was rendered for another URL than the one it is
-   * served at: hosts answer every unknown path with 404.html (static-hosts.md,
+   * served at: hosts answer every unknown path with 404.html (docs/deploying.md,
    * "404 pages"), and a path such as /news/no-such-post would otherwise match
    * the article pattern on the client and mismatch the prerendered 404. The
    * pinned kind's page is shown at that first URL; navigation routes normally.

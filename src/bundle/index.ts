@@ -1,4 +1,4 @@
-// The bundle stage (architecture, "bundle"): esbuild builds the client entry as
+// The bundle stage (docs/architecture.md, "bundle"): esbuild builds the client entry as
 // ESM with code splitting, minified, content-hashed names and a metafile, and
 // the stylesheet to one hashed CSS file. It returns data (write: false); only
 // emit writes out/. The metafile gives each page kind's modulepreload list and

@@ -1,5 +1,5 @@
-// Proof that no Node-only module reached the client bundle (architecture,
-// "bundle": the metafile "proves no server-only module reached the client").
+// Proof that no Node-only module reached the client bundle (docs/architecture.md,
+// "bundle" and "Layout": app and client never import Node-only modules).
 // Two layers: an esbuild plugin refuses to resolve `node:*` and the bare names of
 // Node's built-in modules, naming the importer; then the finished metafile is
 // checked again, so a module that slipped in another way (an alias, a plugin

@@ -1,5 +1,5 @@
-// modulepreload lists from the esbuild metafile (static-hosts.md, "Hydration
-// facts": the metafile lists each entry's static imports). With code splitting
+// modulepreload lists from the esbuild metafile (docs/architecture.md, "bundle":
+// the metafile lists each entry's static imports). With code splitting
 // every page module (src/app/pages/<kind>/index.tsx, imported dynamically by the
 // registry) becomes its own output whose `entryPoint` names the source file; a
 // page's preload list is that output plus everything it imports statically,

@@ -1,5 +1,5 @@
-// Client start-up (articles spec, "Start-up"; architecture, "One app on both
-// sides"): one QueryClient with the server's defaults, hydrated from the state
+// Client start-up (docs/pages.md, "Start-up"; docs/architecture.md, "Hydration
+// rules"): one QueryClient with the server's defaults, hydrated from the state
 // embedded in the page, so nothing refetches on load; the current page's chunk
 // is loaded before hydrateRoot, so hydration never suspends; hydrateRoot when
 // the root holds server HTML, createRoot otherwise. The tree is the server's
@@ -15,7 +15,7 @@ import { HeadProvider } from '../app/head.tsx';
 import { preloadPage } from '../app/pages/registry.ts';
 import { readPageData, ROOT_ELEMENT_ID } from './data.ts';
 
-/** site-shell spec, "Business constants": chunk load timeout 120000 ms. */
+/** Chunk load timeout 120000 ms (docs/pages.md, "Start-up"). */
 const CHUNK_TIMEOUT_MS = 120_000;
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {

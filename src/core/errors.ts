@@ -4,7 +4,7 @@
 // Code that fails throws `pressroomError(code, params)`; only cli/ prints errors
 // and sets the exit code.
 
-/** Exit codes by class. Documented in the README's "Exit codes" table. */
+/** Exit codes by class. Documented in docs/cli.md, "Exit codes". */
 export const EXIT = {
   ok: 0,
   internal: 1,
@@ -35,7 +35,7 @@ export const CATALOGUE = {
   // api / crawl
   PR_API_UNREACHABLE: { exit: 'api', message: 'The content API did not answer {endpoint}: {detail}', hint: 'Check --api (or PRESSROOM_API) and that the service is up; retries were already made.' },
   PR_API_STATUS: { exit: 'api', message: 'The content API answered {status} for {endpoint}', hint: 'The service failed for this request after the allowed retries; see its logs.' },
-  PR_API_SHAPE: { exit: 'api', message: 'Unexpected response shape from {endpoint} at {field}: {detail}', hint: 'The API does not answer as docs/api-contract describes; the build stops rather than publish a broken site.' },
+  PR_API_SHAPE: { exit: 'api', message: 'Unexpected response shape from {endpoint} at {field}: {detail}', hint: 'The API does not answer as docs/api-contract.md describes; the build stops rather than publish a broken site.' },
   PR_API_TOO_LARGE: { exit: 'api', message: 'The response from {endpoint} exceeds the size cap of {limit} bytes', hint: 'Raise crawl.maxResponseBytes in the configuration if the response is legitimate.' },
   PR_API_NOT_JSON: { exit: 'api', message: 'The response from {endpoint} is not JSON ({detail})', hint: 'A proxy or error page answered instead of the API; check --api.' },
   PR_CRAWL_BUDGET: { exit: 'api', message: 'The crawl passed its budget of {limit} requests (round {round}, {pending} more wanted, e.g. {example})', hint: 'The API keeps announcing new pages (a paging loop?); check the named endpoint, or raise the budget if the site is really this large.' },

@@ -1,7 +1,7 @@
 // JSON that goes inside an HTML <script> element. JSON.stringify alone can be
 // broken out of with `</script>` or `<!--`, and U+2028/U+2029 end lines in old
 // JS parsers, so `<`, `>`, `&`, U+2028 and U+2029 become \uXXXX escapes
-// (design/static-hosts.md, "Hydration facts"). The result is still valid JSON.
+// (docs/architecture.md, "Hydration rules"). The result is still valid JSON.
 const UNSAFE = /[<>&\u2028\u2029]/g;
 const ESCAPES: Record<string, string> = {
   '<': '\\u003c',

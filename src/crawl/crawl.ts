@@ -1,4 +1,4 @@
-// crawl: API -> snapshot (architecture, "crawl"). A fixed point over the
+// crawl: API -> snapshot (docs/architecture.md, "crawl"). A fixed point over the
 // page-kind catalogue: the kinds say, from what is known so far, which
 // responses the site needs (routes' deps and extra fetches); the crawl fetches
 // the missing ones concurrently, checks and normalises each, and repeats until
@@ -112,7 +112,7 @@ async function fetchInto(opts: CrawlOptions, snap: Snapshot, path: string): Prom
     return;
   }
   // tag 500, asidetopic 500, postdetails 501, eventdetails 501: the contract's
-  // own answers, which the site renders (api-contract.md, "Endpoints").
+  // own answers, which the site renders (docs/api-contract.md, "Answers that are not failures").
   if (isFinalAnswer(path, res.status)) {
     snap.set(path, { status: res.status, body: canonical(res.body ?? null) });
     return;

@@ -6,7 +6,7 @@ import type { PageKind, SiteContextForKinds, SnapshotView } from '../site/types.
 
 /**
  * The sample API's own extension listing its redirect records (the real API has
- * no such endpoint: api-contract.md, "Forms and redirects"). Stored in the
+ * no such endpoint: docs/api-contract.md, "Redirects"). Stored in the
  * snapshot under this path, never mirrored into out/.
  */
 export const SAMPLE_REDIRECTS_PATH = '/__sample/redirects';

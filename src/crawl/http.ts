@@ -1,4 +1,4 @@
-// The crawl's HTTP client for the content API (architecture, "crawl"): an undici
+// The crawl's HTTP client for the content API (docs/architecture.md, "crawl"): an undici
 // Agent with keep-alive, bounded concurrency, a deadline per request, bounded
 // retries with full-jitter exponential backoff for GETs, a size cap, a JSON
 // check and conditional requests. Failures are catalogue errors naming the
@@ -7,13 +7,13 @@
 // Why these rules:
 // - Full jitter (AWS Architecture Blog, "Exponential Backoff And Jitter") keeps
 //   a crawl's many workers from retrying in lock-step against a struggling API.
-// - Retry-After (RFC 9110 §10.2.3) is honoured, but capped: an unbounded wait on
-//   429 stalled other tools' CI for hours (static-hosts.md, "Lessons").
-// - Only GETs are retried (RFC 9110 §9.2.2: idempotent); the form POSTs are not.
+// - Retry-After (RFC 9110, section 10.2.3) is honoured, but capped: an unbounded
+//   wait on 429 has stalled other tools' CI for hours (docs/api-contract.md, "General rules").
+// - Only GETs are retried (RFC 9110, section 9.2.2: idempotent); the form POSTs are not.
 // - tag 500, asidetopic 500, postdetails/preview 501 and eventdetails 501 are
 //   answers the site renders (a 404 page, an empty aside), not outages
-//   (api-contract.md, "Endpoints"), so they are final, never retried.
-// - Conditional requests (RFC 9110 §13.1.1-2) let a rebuild skip bodies that did not change.
+//   (docs/api-contract.md, "Answers that are not failures"), so they are final, never retried.
+// - Conditional requests (RFC 9110, sections 13.1.1-2) let a rebuild skip bodies that did not change.
 import { Agent, request, type Dispatcher } from 'undici';
 import pLimit from 'p-limit';
 import { isPressroomError, pressroomError, type PressroomError } from '../core/errors.ts';
@@ -87,7 +87,7 @@ function isRetryableStatus(path: string, status: number): boolean {
   return (status === 429 || status >= 500) && !isFinalAnswer(path, status);
 }
 
-/** Retry-After as milliseconds: delta-seconds or an HTTP-date (RFC 9110 §10.2.3). */
+/** Retry-After as milliseconds: delta-seconds or an HTTP-date (RFC 9110, section 10.2.3). */
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
   if (!value) return undefined;
   const v = value.trim();

@@ -1,7 +1,7 @@
 // The second half of what the crawl does to every 2xx body, after the shape
 // check (./schemas.ts): the untrusted parts are made safe where the data enters
-// (architecture, "Untrusted input"; static-hosts.md, "Lessons": validate slugs
-// where the data enters).
+// (docs/architecture.md, "Untrusted input": slugs are validated where the data
+// enters, so no later stage has to remember).
 //
 // - Records whose slugs fail checkSlug() are dropped from their list, with a
 //   warning naming the endpoint, the record and the reason: one bad row must

@@ -100,7 +100,7 @@ function htmlToText(clean: string): string {
 /**
  * A plain-text excerpt: markup stripped first (by the parser, so a `>` inside an
  * attribute cannot leak), then cut by characters, never inside a surrogate
- * pair (contract, "What the real service gets wrong").
+ * pair (an excerpt cut inside one shows a broken character).
  */
 export function excerptFromHtml(html: string, maxChars: number): string {
   const text = htmlToText(sanitizeHtml(html, TEXT_ONLY));

@@ -1,5 +1,5 @@
 // The snapshot: every API response the site needs, keyed by request, after the
-// shape check and normalisation (architecture, "crawl"). Saved to disk it lets
+// shape check and normalisation (docs/architecture.md, "crawl"). Saved to disk it lets
 // CI re-render byte-stable builds without the API, and its entry hashes tell
 // a rebuild what changed.
 //

@@ -1,4 +1,4 @@
-// What `pressroom diff` compares (issue 7): two output folders (or two
+// What `pressroom diff` compares (docs/operations.md): two output folders (or two
 // releases, which are output folders), or two snapshots.
 //
 // Output folders: every HTML file is a route. A route is changed when its

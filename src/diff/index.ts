@@ -1,4 +1,4 @@
-// `pressroom diff <old> <new>` (issue 7): resolves each side (an output folder,
+// `pressroom diff <old> <new>` (docs/operations.md): resolves each side (an output folder,
 // a release id, or a snapshot folder), compares them (./compare.ts) and
 // formats the result for people or, with --json, for machines. Exit codes
 // follow diff(1): 0 equal, 1 different, 2 trouble (the CLI maps every error

@@ -1,6 +1,6 @@
 // The normalised HTML that `pressroom diff` and the HTML snapshot tests compare
-// (issue 7, "pressroom diff": "one tag per line, content-hashed asset names
-// masked, so a rebuilt bundle alone shows no change").
+// (docs/operations.md, "`pressroom diff` in CI": one tag per line, content-hashed
+// asset names masked, so a rebuilt bundle alone shows no change).
 //
 // - Each tag, comment and text run goes on its own line; whitespace-only text
 //   between tags is dropped and text is trimmed (it carries no meaning in

@@ -1,4 +1,4 @@
-// `_headers` for Netlify and Cloudflare Pages (static-hosts.md, "Cache headers"):
+// `_headers` for Netlify and Cloudflare Pages (docs/deploying.md, "Cache headers"):
 // content-hashed assets `public, max-age=31536000, immutable`; HTML, data JSON
 // and everything else not hashed `max-age=0, must-revalidate`.
 //

@@ -8,7 +8,7 @@
 // Written as a whole: a temporary folder is filled before out/ is swapped, and
 // renamed into place after, so the folder always matches one build; a build
 // without snippet hosts removes it. A rollback republishes out/ only; the
-// snippets stay those of the latest build (README "Deploying").
+// snippets stay those of the latest build (docs/deploying.md).
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pressroomError } from '../core/errors.ts';

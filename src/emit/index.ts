@@ -1,4 +1,4 @@
-// emit: the only writer of out/ (architecture, "emit"). Pages stream in from
+// emit: the only writer of out/ (docs/architecture.md, "emit"). Pages stream in from
 // the renderer one by one and are written with bounded, overlapped writes into
 // a staging folder beside out/; then the static JSON mirror, the sitemaps,
 // robots.txt, the redirect maps, the client bundle and the manifest; then the
@@ -31,7 +31,7 @@ export interface EmittedPage {
   file: string;
   /** The document: UTF-8 bytes from the renderer, or a string (tests). */
   html: string | Buffer;
-  /** An unchanged page of an incremental build (issue 7): carried over from the previous release, not rendered. */
+  /** An unchanged page of an incremental build (docs/operations.md): carried over from the previous release, not rendered. */
   reuse?: { from: string; sha256: string; size: number };
 }
 
@@ -52,17 +52,17 @@ export interface EmitInput {
   entries: Iterable<SnapshotEntry>;
   bundleFiles: readonly { path: string; contents: string | Uint8Array }[];
   config: Pick<SiteConfig, 'site' | 'hosts'> & Partial<Pick<SiteConfig, 'feeds' | 'api' | 'output'>>;
-  /** The build clock (ISO-8601): the news sitemap's two-day window and empty feeds' dates (issue 8). Without it, no feeds or news sitemap. */
+  /** The build clock (ISO-8601): the news sitemap's two-day window and empty feeds' dates. Without it, no feeds or news sitemap. */
   now?: string;
-  /** Non-fatal notes from the host writers (issue 8). */
+  /** Non-fatal notes from the host writers. */
   warn?(code: string, message: string): void;
   source: BuildSource;
   onProgress?: (p: { done: number; total: number }) => void;
   maxInFlight?: number;
   sitemapLimit?: number;
-  /** The previous release's files: regenerated files with equal bytes are carried over with their mtime (issue 7). */
+  /** The previous release's files: regenerated files with equal bytes are carried over with their mtime (docs/operations.md, "Incremental builds"). */
   previous?: PreviousFiles;
-  /** Runs once staging is complete, before the swap into out/ (issue 7: record the release). */
+  /** Runs once staging is complete, before the swap into out/ (to record the release). */
   beforePublish?: (staging: string, manifest: Manifest) => Promise<void>;
 }
 
@@ -70,7 +70,7 @@ export interface EmitResult {
   pages: number;
   files: number;
   bytes: number;
-  /** Files carried over unchanged from the previous release (issue 7). */
+  /** Files carried over unchanged from the previous release. */
   carried: number;
   manifest: Manifest;
 }
@@ -96,7 +96,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
       await w.write(mirrorFile(e.key.slice(4)), safeJson({ status: e.status, body: e.body }));
     }
     const { site } = input.config;
-    // Feeds and the Google News sitemap (issue 8), when the build clock is known.
+    // Feeds and the Google News sitemap, when the build clock is known.
     const publishing = input.now ? await publishingFiles({ plan: input.plan, entries: input.entries, config: input.config, now: input.now }) : null;
     for (const f of publishing?.files ?? []) await w.write(f.path, f.contents);
     const extraSitemaps = publishing?.newsSitemap ? [publishing.newsSitemap] : [];
@@ -105,7 +105,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     }
     await w.write('robots.txt', robotsTxt(site.url));
     const bundle = [...input.bundleFiles].map((f) => ({ path: f.path.replace(/^\/+/, ''), contents: f.contents })).sort((a, b) => (a.path < b.path ? -1 : 1));
-    // Folders holding esbuild's content-hashed files ('name-HASH.js'): those files are cached forever (static-hosts.md, "Cache headers").
+    // Folders holding esbuild's content-hashed files ('name-HASH.js'): those files are cached forever (docs/deploying.md, "Cache headers").
     const immutablePrefixes = [...new Set(bundle.filter((f) => HASHED.test(f.path)).map((f) => `/${f.path.slice(0, f.path.lastIndexOf('/') + 1)}`))].sort();
     const redirectFiles = renderRedirects({
       redirects: input.plan.redirects,
@@ -119,7 +119,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     for (const f of redirectFiles) if (!f.beside) await w.write(f.path, f.contents);
     snippets = await prepareHostSnippets(input.out, redirectFiles.filter((f) => f.beside));
     for (const f of bundle) await w.write(f.path, typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents));
-    // `_headers` last: its rules name every content-hashed file of the build (issue 8, ./headers.ts).
+    // `_headers` last: its rules name every content-hashed file of the build (./headers.ts).
     const headers = headersFile(w.manifest().map((f) => f.path), input.config.hosts);
     if (headers) await w.write(headers.path, headers.contents);
     await w.flush();

@@ -1,4 +1,4 @@
-// The run lock (issue 7, "A run lock"): two builds (or a build and a rollback)
+// The run lock (docs/operations.md, "The run lock and exit codes"): two builds (or a build and a rollback)
 // on the same output never overlap. The lock is a file beside out/
 // (`out.lock`), created with O_EXCL ('wx'), which is atomic on local POSIX file
 // systems: of two racing starts exactly one creates it; the other exits at once

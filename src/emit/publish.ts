@@ -1,5 +1,5 @@
-// Staging and atomic publish (architecture, "emit"; issue 3: a failed or killed
-// build leaves the previous out/ byte for byte as it was).
+// Staging and atomic publish (docs/architecture.md, "emit"): a failed or killed
+// build leaves the previous out/ byte for byte as it was.
 //
 // Decision: a rename swap of real folders, not a symlink flip. out/ stays a
 // plain folder, which every deploy tool uploads as it is (some skip or refuse

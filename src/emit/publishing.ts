@@ -1,4 +1,4 @@
-// The publishing outputs beyond pages, mirror and the basic sitemap (issue 8):
+// The publishing outputs beyond pages, mirror and the basic sitemap:
 // feeds for the site, each category, tag and author; the Google News sitemap;
 // and, once every other file is known, the `_headers` file. emit calls these
 // two functions; everything here is pure over the plan and the snapshot.

@@ -1,4 +1,4 @@
-// The Google News sitemap `sitemaps/news.xml` (static-hosts.md, "Sitemaps"):
+// The Google News sitemap `sitemaps/news.xml` (docs/deploying.md, "Sitemaps"):
 // only articles published within the last two days by the build clock, at most
 // 1,000 (newest first), each with news:publication (name and language from
 // config.site), news:publication_date (ISO 8601) and news:title. The article

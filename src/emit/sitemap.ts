@@ -1,10 +1,10 @@
-// Sitemaps with the `sitemap` package (static-hosts.md, "Sitemaps"): an index
+// Sitemaps with the `sitemap` package (docs/deploying.md, "Sitemaps"): an index
 // `sitemap.xml` listing shards `sitemaps/sitemap-N.xml` of at most 45,000 URLs
 // (the protocol allows 50,000; common practice splits at 45,000), absolute URLs
 // in the canonical form, real lastmod only (a route without a known date has
 // none), image and Google News entries where the route has them.
 //
-// Gotcha from static-hosts.md: an index stream must be read to the end or
+// Gotcha of the `sitemap` package: an index stream must be read to the end or
 // `finish` never fires; every stream here is consumed by streamToPromise.
 import { Readable } from 'node:stream';
 import { SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
@@ -49,7 +49,7 @@ async function xml(stream: SitemapStream | SitemapIndexStream, items: readonly u
 }
 
 /** The index and its shards as {path, contents}, in a fixed order. */
-/** `extra`: further sitemaps written elsewhere (issue 8: sitemaps/news.xml), listed in the index after the shards. */
+/** `extra`: further sitemaps written elsewhere (sitemaps/news.xml), listed in the index after the shards. */
 export async function renderSitemaps(entries: readonly SitemapEntry[], site: SitemapSite, limit = SITEMAP_SHARD_LIMIT, extra: readonly string[] = []): Promise<{ path: string; contents: string }[]> {
   const shards = shardEntries(entries, limit);
   const files: { path: string; contents: string }[] = [];
@@ -69,7 +69,7 @@ export async function renderSitemaps(entries: readonly SitemapEntry[], site: Sit
 
 const iso = (d: string) => new Date(d).toISOString();
 
-/** robots.txt with the absolute Sitemap line (static-hosts.md, "Sitemaps"). */
+/** robots.txt with the absolute Sitemap line (docs/deploying.md, "Sitemaps"). */
 export function robotsTxt(siteUrl: string): string {
   return ['User-agent: *', 'Allow: /', 'Disallow: /preview/', 'Disallow: /_shell/', '', `Sitemap: ${absoluteUrl(siteUrl, `/${SITEMAP_INDEX_FILE}`)}`, ''].join('\n');
 }

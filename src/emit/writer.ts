@@ -1,5 +1,5 @@
 // The bounded, overlapped file writer of emit. Writes go to the staging folder
-// with at most `maxInFlight` in flight (architecture, "Where the time goes":
+// with at most `maxInFlight` in flight (docs/architecture.md, "Where the time goes":
 // about 32 overlapped writes beat synchronous mkdir + writeFile per page), and
 // each file's sha256 and size are recorded for the manifest as it is written,
 // so nothing is read back.
@@ -17,7 +17,7 @@ export interface ManifestEntry {
 }
 
 /**
- * The previous release's files (issue 7): a file whose new bytes have the same
+ * The previous release's files (docs/operations.md, "Incremental builds"): a file whose new bytes have the same
  * sha256 as the file of the same path there is hard-linked from it instead of
  * written, so it keeps its mtime (rsync and CDN invalidation see only real changes).
  */

@@ -1,10 +1,10 @@
-// The one hash of everything code-like (issue 7: "templates, bundle, config,
-// Pressroom's version"). When it changes, every page is rendered again. It
-// covers more than the issue lists, on purpose: the server renders with the
-// code that is running: in a clone the TypeScript sources as they are, so a
-// change to a page component or a page kind changes pages before it changes any
-// version number; in the installed package the compiled dist/ (which holds the
-// prebuilt client bundle too). Hashing a few hundred small files takes milliseconds.
+// The one hash of everything code-like (templates, bundle, configuration,
+// Pressroom's version). When it changes, every page is rendered again. It
+// covers the code that is running, on purpose: in a clone the TypeScript
+// sources as they are, so a change to a page component or a page kind changes
+// pages before it changes any version number; in the installed package the
+// compiled dist/ (which holds the prebuilt client bundle too). Hashing a few
+// hundred small files takes milliseconds.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

@@ -1,5 +1,5 @@
-// Which routes to render, which to reuse and which files to drop (issue 7,
-// "Incremental rebuilds"). Pure: the previous build's state and this build's
+// Which routes to render, which to reuse and which files to drop (docs/operations.md,
+// "Incremental builds"). Pure: the previous build's state and this build's
 // routes with their input hashes in, a decision out.
 //
 // A route's page is reused only when all of this holds, else it is rendered:

@@ -1,4 +1,4 @@
-// The incremental step of a build (issue 7, "Incremental rebuilds"), as the
+// The incremental step of a build (docs/operations.md, "Incremental builds"), as the
 // pipeline uses it: read the state of the release out/ holds now, decide per
 // route (./decide.ts), hand emit a page stream in which unchanged pages are
 // carried over from that release instead of rendered, and, once emit has

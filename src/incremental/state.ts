@@ -1,4 +1,4 @@
-// The build state kept with each release (issue 7, "Incremental rebuilds"):
+// The build state kept with each release (docs/operations.md, "Incremental builds"):
 // for every route its output file, the hash of its inputs (`depsHash`) and the
 // hash and size of the HTML it produced, plus the one code hash of the build.
 // The next build compares its own hashes with these to decide what to render.

@@ -1,4 +1,4 @@
-// The orchestrator (architecture, "The pipeline"): the only module that knows
+// The orchestrator (docs/architecture.md, "The pipeline"): the only module that knows
 // the order of the stages. It reads like a table of contents:
 //   config -> lock -> crawl (conditional, or load a snapshot) -> plan -> gate -> bundle
 //   -> incremental decision -> render (changed routes) + emit -> release -> save snapshot -> report
@@ -26,7 +26,7 @@ import type { BuildEvent, BuildOptions, BuildReport, StageName } from './types.t
 
 export type { BuildEvent, BuildOptions, BuildReport, StageName } from './types.ts';
 
-/** Two builds on one output never overlap (issue 7): the run lock is held from start to report. */
+/** Two builds on one output never overlap (docs/operations.md, "The run lock and exit codes"): the run lock is held from start to report. */
 export async function build(options: BuildOptions = {}): Promise<BuildReport> {
   const lock = await acquireLock(resolve(options.out ?? 'out'), { command: 'build', handleSignals: options.handleSignals });
   try {
@@ -85,7 +85,7 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
 
   async function renderAndPublish(): Promise<BuildReport> {
     // render and emit overlap: pages stream from the renderer into emit's bounded writes;
-    // unchanged pages are carried over from the previous release instead (issue 7).
+    // unchanged pages are carried over from the previous release instead (docs/operations.md, "Incremental builds").
     const rendered = renderStream(renderer, step.decision.render, warn);
     let release = '';
     let releaseMs = 0;

@@ -1,4 +1,4 @@
-// Feedback while building (issue 3, "Feedback"): a progress bar per stage when
+// Feedback while building (docs/cli.md, "pressroom build"): a progress bar per stage when
 // stderr is a terminal (cli-progress), plain lines otherwise (CI logs, pipes),
 // nothing with --quiet; then one summary line.
 import cliProgress from 'cli-progress';

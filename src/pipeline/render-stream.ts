@@ -1,5 +1,5 @@
 // Routes -> rendered pages as an async iterator, so emit writes each page while
-// the next renders and only a bounded window of pages is in memory (architecture,
+// the next renders and only a bounded window of pages is in memory (docs/architecture.md,
 // "Where the time goes"). `ms` is the time emit waited for pages: on this thread
 // that is the render itself; with the pool it is the render time emit's writes
 // did not hide.

@@ -1,5 +1,5 @@
-// The commands that split a build across machines (README "Building at
-// scale"): `crawl` saves a snapshot and renders nothing; `build --shard I/N`
+// The commands that split a build across machines (docs/scale.md, "Across
+// machines: crawl, shards, merge"): `crawl` saves a snapshot and renders nothing; `build --shard I/N`
 // renders 1/N of its routes into a shard folder; `merge` is the ordinary build
 // with pages from the shards (src/pipeline/index.ts, options.mergeShards).
 import type { Quarantined } from '../api/quarantine.ts';

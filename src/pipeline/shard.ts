@@ -1,4 +1,4 @@
-// Past one machine (README "Building at scale"). `build --shard I/N` renders a
+// Past one machine (docs/scale.md). `build --shard I/N` renders a
 // deterministic 1/N of the routes of a saved snapshot into a shard folder:
 // pages only, with a record naming the snapshot and the code they came from.
 // `merge` then runs the ordinary build from the same snapshot with the pages

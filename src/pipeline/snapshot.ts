@@ -32,7 +32,7 @@ interface AcquireInput {
   ctx: SiteContextForKinds;
   warn: (code: string, message: string) => void;
   emitEvent: (e: BuildEvent) => void;
-  /** The previous crawl's snapshot: its validators make conditional GETs, a 304 reuses its entry (issue 7). */
+  /** The previous crawl's snapshot: its validators make conditional GETs, a 304 reuses its entry (docs/operations.md, "Conditional crawls"). */
   previous?: Snapshot;
 }
 

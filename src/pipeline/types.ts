@@ -1,5 +1,5 @@
 // The build's inputs, events and report: the contract between the pipeline,
-// the CLI and the tests (README, "CLI reference").
+// the CLI and the tests (docs/cli.md).
 import type { Quarantined } from '../api/quarantine.ts';
 import type { BuildSource } from '../emit/index.ts';
 import type { DecisionReason } from '../incremental/decide.ts';
@@ -35,9 +35,9 @@ export interface BuildOptions {
   /** Canonical origin; overrides config.site.url (`--site-url`). */
   siteUrl?: string;
   onEvent?: (e: BuildEvent) => void;
-  /** Render every route and crawl without conditional requests (issue 7: `--full`). */
+  /** Render every route and crawl without conditional requests (`--full`). */
   full?: boolean;
-  /** Publish even when the route count dropped by more than config.shrinkGate (issue 7: `--allow-shrink`). */
+  /** Publish even when the route count dropped by more than config.shrinkGate (`--allow-shrink`). */
   allowShrink?: boolean;
   /** Render threads: 0 renders on the main thread; default 'auto' (the cores available, or the main thread for a few hundred routes). */
   workers?: number | 'auto';
@@ -66,7 +66,7 @@ export interface BuildReport {
   retries: number;
   notModified: number;
   snapshotEntries: number;
-  /** What changed (issue 7): pages rendered, reused from the previous release, deleted (routes gone). */
+  /** What changed (docs/operations.md, "The build report"): pages rendered, reused from the previous release, deleted (routes gone). */
   incremental: {
     mode: DecisionReason;
     rendered: number;

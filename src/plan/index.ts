@@ -1,5 +1,5 @@
 // plan: snapshot -> the build's routes, redirects, rewrites and sitemap
-// entries (architecture, "plan"). Pure: no disk, no network, no clock beyond
+// entries (docs/architecture.md, "plan"). Pure: no disk, no network, no clock beyond
 // the build context it is given. Everything is sorted so two plans of one
 // snapshot are equal.
 import type { SiteConfig } from '../config/schema.ts';
@@ -82,7 +82,7 @@ function apiRedirectRecords(snap: SnapshotView, ctx: SiteContextForKinds): Redir
   return body as RedirectRecord[];
 }
 
-/** Client-only routes answered by their shell page (README, Decision 6). */
+/** Client-only routes answered by their shell page (docs/decisions.md, 6). */
 export function shellRewrites(): RewriteRule[] {
   return SHELLS.map((s) => ({ prefix: s.prefix, to: `/${s.file}`, status: 200 as const })).sort((a, b) => cmp(a.prefix, b.prefix));
 }

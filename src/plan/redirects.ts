@@ -1,7 +1,7 @@
 // Redirect rules: one canonical list, validated where the data enters, then
-// rendered into each host's format by emit (static-hosts.md, "Redirect maps").
+// rendered into each host's format by emit (docs/deploying.md, "Redirect formats and limits").
 //
-// Why each check (architecture, "Untrusted input"; static-hosts.md):
+// Why each check (docs/architecture.md, "Untrusted input"; docs/decisions.md, 23):
 // - whitespace, CR/LF and control or format characters would split a line of
 //   `_redirects` or an nginx map into extra rules (a redirect-file injection);
 // - `#` starts a comment in `_redirects`, so a token starting with it silently

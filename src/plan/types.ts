@@ -1,5 +1,5 @@
 // The plan: the pure description of a build's output, made from a snapshot
-// (architecture, "plan"). Emit turns it into files; render turns its routes
+// (docs/architecture.md, "plan"). Emit turns it into files; render turns its routes
 // into HTML. Nothing here touches the disk or the network.
 import type { RedirectRule, RouteSpec, SitemapInfo } from '../site/types.ts';
 

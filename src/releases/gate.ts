@@ -1,4 +1,4 @@
-// The safety gate (issue 7, "A safety gate"): an API that suddenly answers
+// The safety gate (docs/operations.md, "The shrink gate"): an API that suddenly answers
 // empty lists must not wipe the site. The build stops before publishing when
 // its route count drops by MORE than `shrinkGate` (a share, 0.1 = 10% by
 // default) below the route count of the release out/ holds now:

@@ -1,6 +1,6 @@
-// Carrying files over without rewriting them (issue 7: "unchanged files keep
-// their bytes and mtime, so rsync and CDN invalidation see only real
-// changes"). A hard link shares the inode, so bytes and mtime are the same by
+// Carrying files over without rewriting them (docs/operations.md, "Incremental
+// builds": unchanged files keep their bytes and mtime, so rsync and CDN
+// invalidation see only real changes). A hard link shares the inode, so bytes and mtime are the same by
 // construction and nothing is copied; Pressroom never edits a published file in
 // place (every build writes a new staging folder), so sharing is safe. Where
 // links are impossible (another file system, EXDEV; a file system without

@@ -1,4 +1,4 @@
-// `pressroom rollback [--to ID]` (issue 7): republishes a kept release
+// `pressroom rollback [--to ID]` (docs/operations.md, "Releases and rollback"): republishes a kept release
 // atomically. The release's files are hard-linked into a staging folder beside
 // out/ and swapped in by the same publish as a build (src/emit/publish.ts), so
 // a killed rollback leaves out/ as it was (or, after the swap, as the release),

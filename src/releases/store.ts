@@ -1,4 +1,4 @@
-// Releases (issue 7, "Releases and rollback"): every published build is kept
+// Releases (docs/operations.md, "Releases and rollback"): every published build is kept
 // as a release, the last `releases.keep` of them, so `pressroom rollback` can
 // republish one atomically.
 //

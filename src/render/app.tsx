@@ -16,7 +16,7 @@ import { pressroomError } from '../core/errors.ts';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
 import type { PageKindName, RouteSpec, SnapshotView } from '../site/types.ts';
 
-/** Kinds whose document is a run-time shell (README, Decision 6). */
+/** Kinds whose document is a run-time shell (docs/decisions.md, 6). */
 export const shellOf = (kind: PageKindName): PageKindName | null => (kind === 'search' || kind === 'preview' ? kind : null);
 
 /** The route's deps as envelopes; a dep missing from the snapshot is an error naming the route. */

@@ -1,4 +1,4 @@
-// The <head> of every page (issue 3, "render"): charset, viewport, title, meta
+// The <head> of every page (docs/deploying.md, "Page metadata"): charset, viewport, title, meta
 // description, canonical URL, Open Graph and Twitter tags, robots, JSON-LD,
 // feeds, favicon, stylesheet and modulepreload links. Attribute values are
 // escaped here because this is string templating, not React.
@@ -8,7 +8,7 @@ import { jsonForScript } from '../core/json.ts';
 import type { PageHead } from '../app/head.tsx';
 import { absoluteUrl, imageUrl } from '../site/paths.ts';
 
-/** og:image width: the largest of the spec's srcset widths. */
+/** og:image width: the largest of the pages' srcset widths (docs/pages.md, "Article"). */
 const OG_IMAGE_WIDTH = 1200;
 const ABSOLUTE = /^https?:\/\//i;
 

@@ -1,4 +1,4 @@
-// The render stage (architecture, "render"): pure. For each route a new
+// The render stage (docs/architecture.md, "render"): pure. For each route a new
 // QueryClient seeded with exactly the route's deps, renderToString of the app
 // under a static router, the dehydrated state embedded as escaped JSON, all in
 // the document from templates/. Returns {path, file, html, warnings}; writes

@@ -1,5 +1,5 @@
-// Render on every core (architecture, "render runs in worker threads when there
-// are many routes"). A piscina pool of threads each running src/render/worker.ts;
+// Render on every core (docs/scale.md, "Render threads": worker threads when
+// there are many routes). A piscina pool of threads each running src/render/worker.ts;
 // routes go out in fixed-size batches with exactly the snapshot entries they
 // read, and pages come back in route order, so the output does not depend on
 // the thread count or on which thread finished first. A bounded window of
@@ -28,7 +28,7 @@ export const BATCH = 48;
 /** Below this many routes a pool costs more to start (a second or so per thread) than it saves. */
 export const POOL_MIN_ROUTES = 2000;
 
-/** Old-generation cap per render thread (a thread peaks well below it; see README "Building at scale"). */
+/** Old-generation cap per render thread (a thread peaks well below it; see docs/scale.md, "Memory"). */
 export const RENDER_THREAD_HEAP_MB = 512;
 
 export const defaultWorkers = (): number => availableParallelism();

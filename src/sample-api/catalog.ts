@@ -1,6 +1,6 @@
 // Indexes over the corpus, built once at start-up (and again after a mutation),
 // so no request scans 50,000 posts except search. Every list is published posts
-// only, ordered post_date DESC, id DESC (api-contract.md, conventions).
+// only, ordered post_date DESC, id DESC (docs/api-contract.md, "General rules").
 
 import type { Author, EventItem, SubCategory } from '../api/types.ts';
 import type { Corpus, PostRec } from './corpus.ts';

@@ -1,5 +1,5 @@
-// `pressroom api`: serve the sample content API until SIGINT/SIGTERM. The lead's
-// cli/main.ts calls registerApiCommand(program); the work is in runApiCommand so
+// `pressroom api`: serve the sample content API until SIGINT/SIGTERM.
+// cli/main.js calls registerApiCommand(program); the work is in runApiCommand so
 // it can be called without commander.
 
 import type { Command } from 'commander';
@@ -68,6 +68,6 @@ export function registerApiCommand(program: Command): Command {
     .option('--today <date>', 'the clock: ISO date for post dates and the events split (default 2026-01-15)')
     .option('--data-dir <dir>', 'store subscriptions, messages and views durably here (default: memory)')
     .option('--corpus <kind>', 'normal | hostile | hostile-no-twins (hostile without the case and NFC/NFD twin slugs)', 'normal')
-    .option('--faults <spec>', 'fault rules, e.g. "latency=200,error=0.1,path=/api/post/*" (see README)')
+    .option('--faults <spec>', 'fault rules, e.g. "latency=200,error=0.1,path=/api/post/*" (see docs/sample-api.md)')
     .action(async (o: ApiCommandOptions) => runApiCommand(o));
 }

@@ -11,7 +11,7 @@ import { addHostileRecords, type HostileOptions } from './hostile.ts';
 
 export const DEFAULT_SEED = 1;
 export const DEFAULT_POSTS = 150;
-/** The fixed default clock, so a corpus is reproducible without --today (architecture: one clock). */
+/** The fixed default clock, so a corpus is reproducible without --today (one clock: docs/architecture.md, "config"). */
 export const DEFAULT_TODAY = '2026-01-15';
 /** Every category gets at least this many posts, so every category page has content. */
 export const MIN_PER_CATEGORY = 8;
@@ -73,7 +73,7 @@ export function parseToday(today: string): number {
   return ms;
 }
 
-/** How many posts each category gets: the contract's mix, with a floor so small categories paginate. */
+/** How many posts each category gets: a typical publication's mix (docs/sample-api.md, "The corpus"), with a floor so small categories paginate. */
 export function categoryCounts(total: number): number[] {
   const small = CATEGORIES.slice(3).map((c) => Math.max(MIN_PER_CATEGORY, Math.round(c.weight * total)));
   const rest = Math.max(0, total - small.reduce((a, b) => a + b, 0));

@@ -1,4 +1,4 @@
-// Public surface of the sample content API (architecture, "The sample content API").
+// Public surface of the sample content API (docs/sample-api.md, "Programmatic use").
 
 import type { RedirectRecord } from '../api/types.ts';
 import { type CorpusOptions, generateCorpus } from './corpus.ts';

@@ -1,5 +1,5 @@
-// Shaping compact post records into the contract's wire items (api-contract.md,
-// "Post fields"). Excerpts strip markup first and then cut by characters, which
+// Shaping compact post records into the contract's wire items (docs/api-contract.md,
+// "Records"). Excerpts strip markup first and then cut by characters, which
 // is exactly what the real service gets wrong (it cuts raw HTML).
 
 import type { Post, PostItem } from '../api/types.ts';

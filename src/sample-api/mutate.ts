@@ -1,5 +1,5 @@
-// Programmatic edits for incremental-build tests (issue 7: "an edit, an
-// addition, a deletion and an unpublish in the sample API"). Each mutation
+// Programmatic edits for incremental-build tests (an edit, an addition, a
+// deletion and an unpublish: docs/sample-api.md, "Programmatic use"). Each mutation
 // changes the corpus, then the server rebuilds its indexes, drops its response
 // cache and advances Last-Modified, so conditional GETs see the change.
 

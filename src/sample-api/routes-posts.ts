@@ -1,5 +1,5 @@
 // GET handlers for posts: header panels, home lists, topic, tag, search,
-// details, preview and aside (api-contract.md, "Header panels" to "Article").
+// details, preview and aside (docs/api-contract.md, "Endpoints").
 // Status codes follow the real service, including its 201s and 501s.
 
 import { TAG_KEYS } from '../api/types.ts';

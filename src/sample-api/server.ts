@@ -1,5 +1,5 @@
 // The sample content API: a real HTTP server on loopback answering the whole
-// contract (../shared/design/api-contract.md) from a generated corpus, plus the
+// contract (docs/api-contract.md) from a generated corpus, plus the
 // image host, durable POST storage and fault injection for tests.
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

@@ -1,4 +1,4 @@
-// `_headers` read back as Netlify and Cloudflare Pages read it (issue 8: what a
+// `_headers` read back as Netlify and Cloudflare Pages read it (so that what a
 // user previews with `pressroom serve` is what the host will do): a line
 // starting with `/` (or a URL) opens a rule, indented `Name: value` lines add
 // headers to it, `#` lines are comments. `*` is a splat, `:name` one segment.

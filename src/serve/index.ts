@@ -1,4 +1,4 @@
-// `pressroom serve`: out/ served as a static host serves it (issue 3, item 2):
+// `pressroom serve`: out/ served as a static host serves it (docs/cli.md, "pressroom serve"):
 // `index.html` per folder with and without the trailing slash, `404.html` with
 // status 404, the `_redirects` rules (redirects with their status, 200 rewrites
 // to the client-only shells), content types, HEAD, no path traversal; each
@@ -78,7 +78,7 @@ export async function startServe(opts: ServeOptions = {}): Promise<Serving> {
   // client-only shells must still answer their paths, so their rewrites are applied anyway.
   const rules = redirectsFile === null ? shellRewrites().map((r) => ({ from: r.prefix, prefix: true, to: r.to, status: r.status })) : parseRedirects(redirectsFile);
   if (redirectsFile === null) notes.push('no _redirects in this build (hosts has none of netlify, cloudflare, gitlab): serving the search and preview rewrites only, without the redirects');
-  // `_headers` as Netlify/Cloudflare apply it (issue 8); null when the build wrote none.
+  // `_headers` as Netlify/Cloudflare apply it; null when the build wrote none.
   const headerRules = await readFile(join(root, '_headers'), 'utf8').then(parseHeadersFile, () => null);
   let apiProxy = opts.apiProxy ?? null;
   let embedded: { close(): Promise<void> } | null = null;
@@ -178,7 +178,7 @@ async function findFile(root: string, rel: string): Promise<string | null> {
   return null;
 }
 
-/** `custom`: the `_headers` result for the request path; it replaces the built-in cache policy (issue 8). */
+/** `custom`: the `_headers` result for the request path; it replaces the built-in cache policy. */
 async function sendFile(req: IncomingMessage, res: ServerResponse, root: string, file: string, status: number, custom?: Record<string, string>): Promise<void> {
   const st = await stat(file).catch(() => null);
   if (!st) {

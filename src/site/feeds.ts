@@ -1,4 +1,4 @@
-// Feed URLs (issue 8, "Feeds"), shared by emit (which writes them) and the pages
+// Feed URLs (docs/deploying.md, "Feeds"), shared by emit (which writes them) and the pages
 // (which link them with <link rel="alternate">). Pure and isomorphic.
 //
 // Scheme: the whole site at /feed.xml (RSS 2.0), /atom.xml (Atom 1.0) and

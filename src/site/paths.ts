@@ -1,9 +1,9 @@
 // Site URL paths and their output files. Every internal link in the app and
 // every route in plan is built here from checked slugs, so the link, the file
-// and the sitemap URL are the same string (static-hosts.md, "Sitemaps").
+// and the sitemap URL are the same string (docs/deploying.md, "Sitemaps").
 //
 // URLs carry no trailing slash; each page is written as `{path}/index.html`
-// (README, Decision 5).
+// (docs/decisions.md, 5).
 
 const seg = (s: string) => encodeURIComponent(s);
 
@@ -45,7 +45,7 @@ export function absoluteUrl(origin: string, path: string): string {
   return `${origin.replace(/\/+$/, '')}${path === '/' ? '/' : path}`;
 }
 
-/** An image on the image host at a width (api-contract.md: `{imageHost}{path}?width=N`). */
+/** An image on the image host at a width (docs/api-contract.md, "General rules": `{imageHost}{path}?width=N`). */
 export function imageUrl(imageHost: string, path: string | null | undefined, width: number): string | null {
   if (!path) return null;
   if (!path.startsWith('/') || path.startsWith('//')) return null;

@@ -6,7 +6,7 @@ import type { SnapshotView } from './types.ts';
 
 /**
  * What every page's shell reads: the three header panels (prerendered into every
- * page so the panels open with no request, site-shell spec "Shared shell") and
+ * page so the panels open with no request, docs/pages.md "Shared shell") and
  * the active ads (slots on most pages).
  */
 export const SHELL_DEPS: readonly string[] = [ep.latestPost(), ep.leadership(), ep.featuredPanel(), ep.ads()];

@@ -1,5 +1,5 @@
 // The one function that turns an untrusted slug from the API into a path
-// segment (architecture, "Untrusted input"). The same checked value is used for
+// segment (docs/architecture.md, "Untrusted input"). The same checked value is used for
 // the output file name, the link and the sitemap URL, so they cannot disagree.
 //
 // Why each rule: `..`, `/`, `\` and `%2F` wrote outside the output folder in Hugo

@@ -6,7 +6,7 @@
 // crawl fetches until every kind's deps and fetches are in the snapshot (a
 // fixed point); plan turns the same routes into files; render seeds each
 // route's QueryClient with exactly its deps. One catalogue, three users
-// (README, Decision 4).
+// (docs/decisions.md, 4).
 import type { Quarantined, QuarantineSink } from '../api/quarantine.ts';
 
 /** One crawled response, after the shape check and normalisation. */

@@ -1,6 +1,6 @@
 // The article page, the article preview and the 404 page's redirect check in
-// real Chromium over the built sample site (issue 3 item 4 "the article page";
-// issue 5 items 3 and 4): hydration clean, the TOC click scrolls the heading to
+// real Chromium over the built sample site (docs/pages.md, "Article", "Preview",
+// "Not-found page"): hydration clean, the TOC click scrolls the heading to
 // 130px below the top, scroll-to-top appears after 400px, the view is counted;
 // a draft previewed through the live API; a 404 whose URL the sample API
 // redirects. Every page fails on console errors, page errors or hydration
@@ -69,8 +69,8 @@ describe('article page', () => {
     );
     expect(await page.locator(`.toc-list a[href="#${entry.id}"]`).getAttribute('aria-current')).toBe('location');
 
-    // The TOC click re-checks its position 700 ms later (articles spec §9:
-    // "scroll offset 130px after 700ms"); let that correction run first, or it
+    // The TOC click re-checks its position 700 ms later (docs/pages.md, "Article":
+    // scroll offset 130px after 700ms); let that correction run first, or it
     // would pull the page back to the heading after we scroll to the top.
     await page.waitForTimeout(800);
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));

@@ -1,5 +1,5 @@
 // Events, static pages and forms in real Chromium over the built sample site
-// (issue 6 "Done means"): event tabs and Show More until it disappears, an
+// (docs/pages.md, "Events", "Forms", "Static pages"): event tabs and Show More until it disappears, an
 // event detail opened by a card and directly (JSON-LD Event), past events, the
 // static pages, and each form submitted invalid, valid (stored by the sample
 // API), double-clicked (one request) and against a failing API (input kept).

@@ -1,6 +1,6 @@
 // Helpers for the browser layer: Debian's Chromium through playwright-core, and
 // pages that fail the test on any console error, page error or React
-// hydration warning (architecture, "Style to borrow": the Vite ssr-react
+// hydration warning (docs/contributing.md, "Tests"; the Vite ssr-react
 // playground's rule). Every test waits for hydration before it acts.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';

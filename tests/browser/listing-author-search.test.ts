@@ -1,5 +1,5 @@
 // Listings, author pages and search in real Chromium over the built sample site
-// (issue 3 item 4 "topic listing"; issue 5 items 1 and 2): a topic listing to
+// (docs/pages.md, "Topic listing", "Author page", "Search results"): a topic listing to
 // page 2 and back (the page number kept in localStorage and restored after a
 // reload), an author page and its page 2, a search from the header with results
 // and with none. Every page fails the test on console errors, page errors or
@@ -84,7 +84,7 @@ describe('topic listing', () => {
     const tab = page.locator('.filter-tabs > li > a').first();
     const href = await tab.getAttribute('href');
     await tab.click();
-    // The tab's listing (highlighted as current), or /no-posts when it is empty (§8).
+    // The tab's listing (highlighted as current), or /no-posts when it is empty.
     await page.waitForFunction(
       (h) => document.querySelector(`.filter-tabs a[href="${h}"][aria-current="page"]`) !== null || (location.pathname === '/no-posts' && document.querySelector('h1')?.textContent === 'No Posts Available'),
       href,

@@ -1,4 +1,4 @@
-// Issue 8: `pressroom serve` does what the host will do — a `_redirects`
+// `pressroom serve` does what the host will do — a `_redirects`
 // redirect is followed to its target page, a client-only route is answered by
 // its shell page (200 rewrite, the URL unchanged), and `_headers` caching holds.
 import { existsSync, readFileSync } from 'node:fs';
@@ -31,7 +31,7 @@ function firstRedirect(): { from: string; to: string; status: number } {
 describe('serve honours _redirects and _headers', () => {
   it('answers a redirect with its status and Location, and the browser lands on the target page', async () => {
     const rule = firstRedirect();
-    // GitHub Pages output is opt-in (README "Deploying"): the default hosts write no meta-refresh
+    // GitHub Pages output is opt-in (docs/deploying.md): the default hosts write no meta-refresh
     // page at the old URL, so nothing shadows the rule and the answer is a real HTTP redirect.
     expect(existsSync(join(inject('outDir'), decodeURIComponent(rule.from), 'index.html'))).toBe(false);
     const res = await fetch(siteUrl(rule.from), { redirect: 'manual' });

@@ -1,5 +1,5 @@
-// The shell, home and tag pages in Chromium at 1280 and 375 px (issue 4, "Done
-// means"): panels open and close, the subscribe popup against the sample API
+// The shell, home and tag pages in Chromium at 1280 and 375 px (docs/pages.md,
+// "Shared shell", "Home", "Tag page"): panels open and close, the subscribe popup against the sample API
 // (invalid, new, duplicate), an ad rotates, the carousel moves, the tag menu
 // scrolls; no console errors or hydration warnings; screenshots kept as
 // artifacts (tests/browser/artifacts/, git-ignored).
@@ -110,7 +110,7 @@ for (const [name, width] of Object.entries(WIDTHS)) {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       expect(await page.evaluate(() => document.activeElement?.className)).toContain('btn-subscribe');
-      // The duplicate answer is a 404 by contract (api-contract "Forms"), which
+      // The duplicate answer is a 404 by contract (docs/api-contract.md), which
       // Chromium itself reports as a failed resource; the app logs nothing.
       expect(o.problems.filter((p) => !p.includes('status of 404'))).toEqual([]);
       expect(o.problems.length).toBeLessThanOrEqual(1);

@@ -1,4 +1,4 @@
-// Regenerates tests/fixtures/snapshot-small/ (issue 7, "HTML snapshot tests"):
+// Regenerates tests/fixtures/snapshot-small/ (docs/contributing.md, "HTML snapshots"):
 // the embedded sample API with its smallest corpus (10 posts asked; the
 // corpus keeps a minimum per category, so 555 responses, ~0.9 MB), seed 1, at a fixed
 // clock, crawled once and saved. Run only when the crawl or the page kinds'

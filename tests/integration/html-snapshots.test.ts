@@ -1,4 +1,4 @@
-// HTML snapshot tests (issue 7): the small fixed snapshot in
+// HTML snapshot tests (docs/contributing.md, "HTML snapshots"): the small fixed snapshot in
 // tests/fixtures/snapshot-small renders, per page kind, to the reviewed
 // normalised HTML in tests/fixtures/html/<kind>.html (one tag per line,
 // content-hashed asset names masked: the same normaliser as `pressroom diff`),

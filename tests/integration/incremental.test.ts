@@ -1,4 +1,4 @@
-// Issue 7, "Done means": an incremental build equals a full build of the same
+// docs/operations.md, "Incremental builds": an incremental build equals a full build of the same
 // snapshot byte for byte after an edit, an addition, a deletion and an
 // unpublish in the sample API; unchanged pages keep their mtime; conditional
 // requests produce 304s; a code change re-renders everything; the shrink gate.

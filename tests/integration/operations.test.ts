@@ -1,4 +1,4 @@
-// Issue 7 through the real CLI: the run lock (concurrent start exits 7 naming
+// docs/operations.md through the real CLI: the run lock (concurrent start exits 7 naming
 // the holder; a SIGKILLed build leaves out/ as it was and does not block the
 // next run), rollback, releases and `pressroom diff` exit codes (0 equal, 1
 // different, 2 trouble; a rebuilt bundle alone is equal). Builds render the

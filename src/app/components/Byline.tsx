@@ -1,4 +1,4 @@
-// 'By {author} | {date}' (site-shell spec, panel card line); the author links to
+// 'By {author} | {date}' (docs/pages.md, the panel card line); the author links to
 // /author/{author_name} when the record names the author's slug.
 import { Link } from 'react-router-dom';
 import { paths } from '../../site/paths.ts';

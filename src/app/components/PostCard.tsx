@@ -13,7 +13,7 @@ export function postHref(p: Pick<PostItem, 'cat_slug' | 'post_name'>): string {
 
 export interface PostCardProps {
   post: PostItem;
-  /** Image box; the host is asked for `request` px (spec: 500 on wide screens, else 300). */
+  /** Image box; the host is asked for `request` px (docs/pages.md: 500 on wide screens, else 300). */
   imageWidth?: number;
   imageHeight?: number;
   request?: number;

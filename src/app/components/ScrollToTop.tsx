@@ -1,4 +1,4 @@
-// The scroll-to-top button (articles spec §9: appears after scrolling 400px;
+// The scroll-to-top button (docs/pages.md, "Article": appears after scrolling 400px;
 // the same threshold on event detail). Used by the article and event pages.
 // It depends on the scroll position, so it exists only after hydration: the
 // server and the first client render have no button.

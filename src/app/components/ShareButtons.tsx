@@ -1,4 +1,4 @@
-// Share buttons (site-shell spec §7; articles spec "Event detail"): Facebook in
+// Share buttons (docs/pages.md, "Shared shell"): Facebook in
 // a 550x400 window, Twitter, LinkedIn, and Instagram (600x400 popup) where a
 // page asks for it; button size 27. Windows open only on click (client side).
 import { absoluteUrl } from '../../site/paths.ts';

@@ -2,7 +2,7 @@
 // key is ['api', path]; on the server its data is seeded from the snapshot, in
 // the browser it is hydrated from the page and, for anything else, read from the
 // static mirror (src/api/mirror.ts). The data is an envelope {status, body} so a
-// 501 or an empty list reads the same on both sides (README, Decision 7).
+// 501 or an empty list reads the same on both sides (docs/decisions.md, 7).
 import { QueryClient, useQuery, type DefaultOptions } from '@tanstack/react-query';
 import { mirrorUrl } from '../../api/mirror.ts';
 
@@ -63,8 +63,8 @@ export function useApi<T>(path: string | null): ApiResult<T> {
 /**
  * The one set of query defaults for the server render and the browser. Hydrated
  * data never goes stale and nothing refetches on mount, focus or reconnect, so
- * the first client render sees exactly the prerendered data (static-hosts.md,
- * "Hydration facts": hydrated queries refetch on mount when staleTime is 0).
+ * the first client render sees exactly the prerendered data (docs/architecture.md,
+ * "Hydration rules": hydrated queries refetch on mount when staleTime is 0).
  */
 export const QUERY_DEFAULTS: DefaultOptions = {
   queries: {

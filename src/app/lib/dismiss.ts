@@ -1,5 +1,5 @@
-// Closing an open panel, menu or dropdown the way the spec asks ("Clicking
-// outside closes the panel", site-shell spec §2 and "Tag page") plus Escape for
+// Closing an open panel, menu or dropdown the way the pages ask (a click
+// outside closes it: docs/pages.md, "Shared shell" and "Tag page") plus Escape for
 // keyboard users. One hook for the header panels, the tag menu and the More
 // dropdowns. Pointer events cover mouse, touch and pen alike.
 import { useEffect, type RefObject } from 'react';

@@ -1,12 +1,12 @@
-// Pure rules of the events pages (articles spec "Events list", "Past events
-// list", "Event detail", §4 "States and transitions", §9 constants), kept out of
+// Pure rules of the events pages (docs/pages.md, "Events": the lists, past
+// events and event detail, with their states and constants), kept out of
 // the components so they are unit-tested on their own.
 import type { EventItem, EventListResponse } from '../../api/types.ts';
 import { stripTags } from '../../core/html.ts';
 import { cutAtWord } from './excerpt.ts';
 import { absoluteUrl, imageUrl } from '../../site/paths.ts';
 
-/** §9: 9 items per step; description cut at 100 characters. */
+/** 9 items per step; description cut at 100 characters. */
 export const EVENTS_STEP = 9;
 export const EVENT_DESC_MAX = 100;
 
@@ -37,12 +37,12 @@ export interface ShowMoreState {
   totalPages: number;
   /** How many items page 1 returned. */
   firstPageCount: number;
-  /** A page fetch failed: the list stops (§8 "Failure fetching events"). */
+  /** A page fetch failed: the list stops. */
   failed?: boolean;
 }
 
 /**
- * Events list (§4): Show More disappears when the first page reports only one
+ * Events list: Show More disappears when the first page reports only one
  * page or fewer than 9 items came back, or when the last page was reached (and
  * everything loaded is shown), or after a failed fetch.
  */
@@ -53,7 +53,7 @@ export function eventsShowMoreVisible(s: ShowMoreState): boolean {
 }
 
 /**
- * One Show More press (§4): the shown count grows by 9; when that runs past the
+ * One Show More press: the shown count grows by 9; when that runs past the
  * loaded items and more pages exist, the next page number is requested.
  */
 export function eventsShowMore(s: ShowMoreState): { shown: number; requestPage: number | null } {
@@ -85,12 +85,12 @@ export interface PastState {
   failed?: boolean;
 }
 
-/** Past events (§4): the list stops when the page number reaches totalPages or a page is empty. */
+/** Past events: the list stops when the page number reaches totalPages or a page is empty. */
 export function pastHasMore(s: Omit<PastState, 'loading'>): boolean {
   return !s.failed && !s.lastEmpty && s.page < s.totalPages;
 }
 
-/** Past events (§4): the page increments only when not loading and more pages exist. */
+/** Past events: the page increments only when not loading and more pages exist. */
 export function pastNextPage(s: PastState): number {
   return !s.loading && pastHasMore(s) ? s.page + 1 : s.page;
 }
@@ -106,7 +106,7 @@ export function isVirtualEvent(location: string | null | undefined): boolean {
   return VIRTUAL.test((location ?? '').trim());
 }
 
-/** schema.org Event for the detail page's JSON-LD (static-hosts.md, "Page metadata"). */
+/** schema.org Event for the detail page's JSON-LD (docs/pages.md, "Event detail"). */
 export function eventJsonLd(e: EventItem, opts: { siteUrl: string; imageHost: string; path: string }): Record<string, unknown> {
   const url = absoluteUrl(opts.siteUrl, opts.path);
   const virtual = isVirtualEvent(e.event_location);

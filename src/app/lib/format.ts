@@ -1,6 +1,6 @@
 // Dates are formatted with a fixed locale and time zone (en-US, UTC) so the
-// server render and the browser agree (architecture, "Hydration without
-// mismatch").
+// server render and the browser agree (docs/architecture.md, "Hydration
+// rules").
 
 const fmt = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { ...o, timeZone: 'UTC' });
 const SHORT = fmt({ year: 'numeric', month: 'short', day: 'numeric' });

@@ -1,7 +1,7 @@
-// The redirect check of the not-found page (articles spec §7: POST
+// The redirect check of the not-found page (docs/pages.md, "Not-found page": POST
 // check_redirect with {current_url}; urlDetails[0].redirect_url, when present,
 // is where the browser goes). The target is API data and untrusted
-// (architecture, "Untrusted input"): only site-relative paths, absolute http(s)
+// (docs/architecture.md, "Untrusted input"): only site-relative paths, absolute http(s)
 // URLs on the site's own origin, and URLs on the configured allow-listed hosts
 // (config api.redirectAllowHosts, exact host match) are followed; everything
 // else (javascript:, //evil.example, other hosts, CR/LF tricks) is refused.
@@ -68,7 +68,7 @@ export function safeRedirectTarget(raw: unknown, ctx: SafeTargetContext): Redire
 
 /**
  * Ask the API whether `currentUrl` is redirected; the raw redirect_url or null.
- * A non-2xx answer is an error with the spec's wording.
+ * A non-2xx answer is an error worded 'HTTP error! Status: {status}'.
  */
 export async function checkRedirect(base: string, currentUrl: string, init: { signal?: AbortSignal } = {}): Promise<string | null> {
   const res = await livePost(base, ep.checkRedirect(), { current_url: currentUrl }, init);
@@ -86,7 +86,7 @@ const checked = new Set<string>();
  * After hydration, on the not-found page: check the URL the reader asked for and
  * follow a safe redirect (site-relative with the router, replace so Back does
  * not return to the 404; external with a full load). Failures are logged only
- * (articles spec §8), as warnings so they never look like page errors.
+ * (docs/pages.md), as warnings so they never look like page errors.
  */
 export function useRedirectCheck(): void {
   const { api, site } = useSite();

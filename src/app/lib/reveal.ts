@@ -1,12 +1,12 @@
-// Staggered fade-in (site-shell spec §2 "Fade-in", articles spec §9 "Content
-// fade-in"): up to 5 steps at `stepMs` times the step number, optionally only
+// Staggered fade-in (docs/pages.md, "Shared shell", Fade-ins; each page gives
+// its timings): up to 5 steps at `stepMs` times the step number, optionally only
 // after the reader scrolls past a threshold.
 //
 // The prerendered HTML and the first client render show every step (content is
 // visible without JavaScript and to crawlers; no hydration mismatch). After
 // hydration, a block that is still below the fold is hidden and then revealed
 // step by step when it comes into view or the scroll threshold is passed. A
-// block the reader can already see is never hidden again (README, Decision 9).
+// block the reader can already see is never hidden again (docs/decisions.md, 9).
 import { useEffect, useRef, useState, type RefObject } from 'react';
 
 export interface RevealOptions {

@@ -1,9 +1,9 @@
-// The forms' validation rules (articles spec §5 "Validation rules"), as pure
+// The forms' validation rules (docs/pages.md, "Forms"), as pure
 // functions shared by the contact and the opt-out ("Do Not Sell My
 // Information") forms. Each rule returns its exact message or null. The same
 // rules are also written as browser validation attributes (`*_PATTERN`, the
 // length bounds) so the inputs carry native constraints too; the messages come
-// from here (README, events-forms fragment).
+// from here.
 
 export type FormVariant = 'contact' | 'optout';
 
@@ -19,7 +19,7 @@ export interface MessageFields {
 export type FieldName = keyof MessageFields;
 export type FieldErrors = Partial<Record<FieldName, string>>;
 
-/** §5 messages, verbatim (including the space before '!'). */
+/** The forms' messages, verbatim (including the space before '!'). */
 export const MESSAGES = {
   first_name: 'Please provide a valid first name.',
   last_name: 'Please provide a valid last name.',
@@ -28,7 +28,7 @@ export const MESSAGES = {
   opt_in: 'Acknowledgment is required !',
 } as const;
 
-/** §9: phone length 6-15 on the contact form, 6-25 on the opt-out form. */
+/** Phone length 6-15 on the contact form, 6-25 on the opt-out form. */
 export const PHONE_LIMITS: Record<FormVariant, { min: number; max: number }> = {
   contact: { min: 6, max: 15 },
   optout: { min: 6, max: 25 },
@@ -85,7 +85,7 @@ export function validateField(name: FieldName, values: MessageFields, variant: F
     case 'phone':
       return isValidPhone(values.phone, variant) ? null : MESSAGES.phone;
     case 'message':
-      return null; // optional, no message (§5); only the length is bounded
+      return null; // optional, no message; only the length is bounded
     case 'opt_in':
       return values.opt_in ? null : MESSAGES.opt_in;
   }

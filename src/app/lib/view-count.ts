@@ -1,8 +1,8 @@
-// The article's view count (articles spec §7: POST post_count/{id} with
-// {postId, ip_addr}, 200 expected; §8: 'HTTP error! Status: {status}' on any
+// The article's view count (docs/pages.md, "Article": POST post_count/{id} with
+// {postId, ip_addr}, 200 expected; 'HTTP error! Status: {status}' on any
 // other status). The reader's IP comes from a third-party lookup service only
 // when config api.ipLookup.enabled is set: it is off by default because it
-// sends every reader's address to that service (issue 5). Without it the body
+// sends every reader's address to that service. Without it the body
 // carries no ip_addr and the API counts the connection's address.
 import { useEffect, useRef } from 'react';
 import { ep } from '../../api/endpoints.ts';
@@ -16,7 +16,7 @@ export interface ViewCountOptions {
   ipLookup: PublicConfig['api']['ipLookup'];
 }
 
-/** The reader's public IP from the lookup service, or null (disabled or failed; failures are logged only, §8). */
+/** The reader's public IP from the lookup service, or null (disabled or failed; failures are logged only). */
 export async function lookupIp(ipLookup: ViewCountOptions['ipLookup']): Promise<string | null> {
   if (!ipLookup.enabled) return null;
   try {
@@ -43,7 +43,7 @@ export async function sendViewCount({ base, postId, ipLookup }: ViewCountOptions
  * Count one view per page view, after hydration. The ref survives StrictMode's
  * effect replay (same component instance), so the POST goes out once; moving
  * to another article in the same page instance counts that one. Errors are
- * logged with console.warn: the reader sees nothing (§8).
+ * logged with console.warn: the reader sees nothing.
  */
 export function useViewCount(postId: number | undefined): void {
   const { api } = useSite();

@@ -1,4 +1,4 @@
-// The site footer (site-shell spec, "Shared shell"): logo (150x60), tagline,
+// The site footer (docs/pages.md, "Shared shell"): logo (150x60), tagline,
 // the About, Policies, Follow us and Other Publications columns, the imprint
 // line with 'All Rights Reserved', the media and sales mailto links and the
 // Subscribe action — the only trigger of the subscribe popup. Every text and

@@ -1,9 +1,9 @@
-// The fixed site header (site-shell spec, "Shared shell"): logo (130x60, links
+// The fixed site header (docs/pages.md, "Shared shell"): logo (130x60, links
 // to /), the left control that opens the navigation below 768 px (300 ms
 // transition, shell.css), three dropdown sections with post panels, the Events
 // and Contact Us links and the search box.
 //
-// Panel state (spec §4): none open or one of the sections; a click on a section
+// Panel state: none open or one of the sections; a click on a section
 // toggles it, a click outside the header closes it. Nothing is open in the
 // prerendered HTML, so the first client render matches and the panels only
 // appear after hydration.
@@ -27,7 +27,7 @@ export function Header() {
     setMenuOpen(false);
   }, [pathname]);
 
-  // Outside click closes the open panel (spec §2).
+  // Outside click closes the open panel.
   useDismiss(ref, open !== null, () => setOpen(null));
 
   return (

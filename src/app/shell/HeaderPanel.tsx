@@ -1,6 +1,6 @@
-// One header dropdown panel: the post groups of a section (site-shell spec,
+// One header dropdown panel: the post groups of a section (docs/pages.md,
 // "Shared shell"). Data comes from the prerendered panel response (SHELL_DEPS),
-// so opening a panel makes no request. States (spec §4): loading shows nothing,
+// so opening a panel makes no request. States: loading shows nothing,
 // error shows the red 'Error: Error fetching data', loaded shows the groups.
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -22,7 +22,7 @@ export function sectionPath(section: NavSection): string {
   return ENDPOINTS[section.endpoint]();
 }
 
-/** Panel card (spec): image (banner_img at width 300, shown 120x80), title, 'By {author} | {date}'. */
+/** Panel card: image (banner_img at width 300, shown 120x80), title, 'By {author} | {date}'. */
 function PanelCard({ post }: { post: PostItem }) {
   return (
     <li className="panel-card">
@@ -45,7 +45,7 @@ export function HeaderPanel({ section, id }: { section: NavSection; id: string }
   const { pathname } = useLocation();
   const routeSlug = routeCatSlug(pathname);
   useEffect(() => {
-    // spec §8: "Any header post call fails -> console log" (log, not console.error).
+    // A failed panel read is logged with console.log (not console.error).
     if (state === 'error') console.log(`Header panel ${section.label}: ${result.error?.message ?? `status ${result.status}`}`);
   }, [state, section.label, result.error, result.status]);
 
@@ -62,7 +62,7 @@ export function HeaderPanel({ section, id }: { section: NavSection; id: string }
               <section key={g.key} className="panel-group" aria-label={g.label}>
                 <h2 className="panel-group-heading">
                   <span className="panel-group-title">{g.label}</span>
-                  {/* spec: on mobile the group title links to the topic page with a full page load */}
+                  {/* On mobile the group title links to the topic page with a full page load */}
                   <a className="panel-group-link" href={topic}>
                     {g.label}
                   </a>

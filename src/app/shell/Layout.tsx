@@ -1,5 +1,5 @@
 // The shared shell around every page: fixed header, content 75 px below the top,
-// footer (site-shell spec, "Shared shell"). The header panels, footer columns and
+// footer (docs/pages.md, "Shared shell"). The header panels, footer columns and
 // subscribe popup live in their own modules.
 import { Outlet } from 'react-router-dom';
 import { Footer } from './Footer.tsx';

@@ -1,5 +1,5 @@
 // Header search: a labelled field and a submit button that navigate to
-// /search/all/{term} (articles spec, "Search"); the term is encoded by paths.search.
+// /search/all/{term} (docs/pages.md, "Search results"); the term is encoded by paths.search.
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../site/paths.ts';

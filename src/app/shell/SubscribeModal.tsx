@@ -1,4 +1,4 @@
-// The subscribe popup (site-shell spec, "Subscribe popup"): a centred modal with
+// The subscribe popup (docs/pages.md, "Shared shell"): a centred modal with
 // a close button, a purple banner, the e-mail field, Submit and the consent note.
 // Accessible dialog: labelled, focus moves in on open, Tab is trapped inside,
 // Escape closes, and the opener gets focus back (Footer passes it).
@@ -64,7 +64,7 @@ export function SubscribeModal({ onClose }: { onClose: () => void }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (sending || !check(email)) return; // spec §5: invalid -> nothing is sent
+    if (sending || !check(email)) return; // invalid -> nothing is sent
     setSending(true);
     const outcome = await subscribe(api.publicBase, email);
     if (!mounted.current) return;
@@ -75,7 +75,7 @@ export function SubscribeModal({ onClose }: { onClose: () => void }) {
       setNote('thanks');
       if (resetTimer.current) clearTimeout(resetTimer.current);
       resetTimer.current = setTimeout(() => {
-        // spec §4: after 5 seconds the form resets and the default note returns.
+        // After 5 seconds the form resets and the default note returns.
         setEmail('');
         setInvalid(false);
         setNote('default');

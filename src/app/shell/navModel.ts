@@ -1,10 +1,10 @@
-// Pure rules of the header panels (site-shell spec, "Shared shell"), kept apart
+// Pure rules of the header panels (docs/pages.md, "Shared shell"), kept apart
 // from the components so they are tested directly.
 import { matchRoutes } from 'react-router-dom';
 import type { PostItem } from '../../api/types.ts';
 import { PAGE_KINDS } from '../../site/kinds/index.ts';
 
-/** Items per group: 3 on wide screens; CSS shows only the first under 768 px (spec §9). */
+/** Items per group: 3 on wide screens; CSS shows only the first under 768 px. */
 export const PANEL_ITEMS = 3;
 export const PANEL_ERROR = 'Error: Error fetching data';
 
@@ -22,8 +22,8 @@ export function routeCatSlug(pathname: string): string | null {
 }
 
 /**
- * See More target slug (spec: "The slug comes from the first post of the group,
- * or else from the cat_slug route parameter of the current page"). The group's
+ * See More target slug: the slug comes from the first post of the group,
+ * or else from the cat_slug route parameter of the current page. The group's
  * configured slug is the last resort so the link is never /topic/undefined.
  */
 export function seeMoreSlug(items: readonly PostItem[] | undefined, routeSlug: string | null, configured: string): string {

@@ -1,17 +1,17 @@
-// The newsletter subscription's rules and call (site-shell spec, "Subscribe
-// popup", §4, §5, §7, §8). Kept free of React so each rule is tested directly.
+// The newsletter subscription's rules and call (docs/pages.md, "Shared shell",
+// Subscribe popup). Kept free of React so each rule is tested directly.
 import { ep } from '../../api/endpoints.ts';
 import { livePost } from '../data/live.ts';
 
-/** spec §5: text without whitespace or '@', then '@', then text, '.', text. */
+/** Text without whitespace or '@', then '@', then text, '.', text. */
 export const EMAIL_RULE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MSG_INVALID = 'Please enter a valid email address.';
 export const MSG_THANKS = 'Thank you for subscribing ✅';
 export const MSG_DUPLICATE = 'This email is already subscribed ❌';
 export const NOTE_DEFAULT = '*By clicking on the Submit button, you are agreeing with the Privacy Policy with the product.';
-/** spec §9: the thank-you message and the emptied form reset after 5000 ms. */
+/** The thank-you message and the emptied form reset after 5000 ms. */
 export const THANKS_RESET_MS = 5000;
-/** spec §9: modal transition 300 ms, backdrop 150 ms (shell.css uses the same). */
+/** Modal transition 300 ms, backdrop 150 ms (shell.css uses the same). */
 export const MODAL_MS = 300;
 export const BACKDROP_MS = 150;
 
@@ -21,8 +21,8 @@ export type SubscribeOutcome = 'subscribed' | 'duplicate' | 'failed';
 
 /**
  * POST {publicBase}/api/subscribe/add {email}. Any ok status is success and the
- * body is not read (spec §7); 404 means already subscribed; any other status or
- * a network error is logged only (spec §8) — with console.log, as the spec says.
+ * body is not read; 404 means already subscribed; any other status or
+ * a network error is logged only — with console.log, as docs/pages.md says.
  */
 export async function subscribe(base: string, email: string): Promise<SubscribeOutcome> {
   try {

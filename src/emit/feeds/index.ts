@@ -1,5 +1,5 @@
 // Feeds for the whole site, each category, each tag (sub-category) and each
-// author (issue 8, "Feeds"), in RSS 2.0, Atom and JSON Feed 1.1, capped at
+// author (docs/deploying.md, "Feeds"), in RSS 2.0, Atom and JSON Feed 1.1, capped at
 // config.feeds.items newest items. Paths: src/site/feeds.ts. A section gets a
 // feed when it has articles or a page (topic, tag, author route), so every
 // <link rel="alternate"> a page carries resolves.

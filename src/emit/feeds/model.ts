@@ -1,4 +1,4 @@
-// Feed items from the snapshot (issue 8, "Feeds"): one per article route, with
+// Feed items from the snapshot (docs/deploying.md, "Feeds"): one per article route, with
 // the post's details and its author record. Everything a feed shows is derived
 // here once, as plain text and absolute URLs; ./render.ts only formats it.
 import { ep } from '../../api/endpoints.ts';

@@ -1,4 +1,4 @@
-// Apache `.htaccess` (static-hosts.md, "Redirect maps" and "404 pages").
+// Apache `.htaccess` (docs/deploying.md, "Redirect formats and limits" and "404 pages").
 // `Redirect 301 /from /to` matches by prefix (it would also move /from/anything),
 // so each rule is a `RedirectMatch` anchored on the exact path, with or without
 // a trailing slash. mod_alias matches the decoded URL-path, so the pattern is
@@ -6,7 +6,7 @@
 // written as a `\xHH` escape: a pattern can then hold no quote, space, `$` or
 // regex operator, whatever the data. Targets are plan-validated URL characters
 // (no quotes, spaces, `$`, backslash) inside double quotes.
-// RewriteMap would scale further but works only in server config (static-hosts.md).
+// RewriteMap would scale further but works only in the server configuration.
 // The shells and folder index files use mod_rewrite (DirectorySlash Off keeps
 // /about from being redirected to /about/, the canonical form has no slash).
 import { HASHED_URL_PATTERN } from '../headers.ts';

@@ -1,4 +1,4 @@
-// Caddy (static-hosts.md, "Redirect maps"): `Caddyfile.pressroom`, a snippet to
+// Caddy (docs/deploying.md, "Redirect formats and limits"): `Caddyfile.pressroom`, a snippet to
 // `import` inside the site block after `root` (written beside out/, ../host-snippets.ts):
 //   example.com { root * /srv/out  import /srv/.pressroom/out/hosts/Caddyfile.pressroom  file_server }
 // `redir /from /to 301` lines (the path matcher is exact; a second line takes

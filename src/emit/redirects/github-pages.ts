@@ -1,4 +1,4 @@
-// GitHub Pages (static-hosts.md, "Redirect maps"): no HTTP redirects, so each
+// GitHub Pages (docs/deploying.md, "Redirect formats and limits"): no HTTP redirects, so each
 // old URL gets an HTML page at its own path (`{from}/index.html`) with
 // `<meta http-equiv="refresh" content="0; url=…">`, `rel=canonical` to the
 // target, `noindex`, and a script fallback (`location.replace`) whose target is

@@ -1,4 +1,4 @@
-// Defence in depth for the redirect writers (issue 8): plan (src/plan/redirects.ts)
+// Defence in depth for the redirect writers (docs/decisions.md, 23): plan (src/plan/redirects.ts)
 // already validated every rule where the data entered, but each writer re-asserts
 // the properties its format relies on, so a future change upstream cannot turn a
 // CMS record into an extra rule, a split line or a comment in some host's file.

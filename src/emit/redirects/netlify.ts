@@ -1,6 +1,6 @@
 // `_redirects` for Netlify, Cloudflare Pages and GitLab Pages: one rule per line,
 // `from to status`; first match wins; the 200 rules for client-only routes
-// rewrite to the shell page (static-hosts.md, "Redirect maps").
+// rewrite to the shell page (docs/deploying.md, "Redirect formats and limits").
 // Limits: Cloudflare 2,000 static + 100 dynamic rules, 1,000 characters per line
 // (rule parts are capped at 480 by plan); GitLab 1,000 rules, over which none
 // apply; Netlify states none.

@@ -1,4 +1,4 @@
-// nginx (static-hosts.md, "Redirect maps"): `nginx/redirects.map` goes inside
+// nginx (docs/deploying.md, "Redirect formats and limits"): `nginx/redirects.map` goes inside
 // `http {}` (two maps keyed by $uri: the target and the status, since `return`
 // takes a literal code), `nginx/pressroom.conf` inside the site's `server {}`:
 // folder index files, the 404 page, the redirects, the rewrites for the

@@ -1,7 +1,7 @@
 // One canonical redirect list (plan's validated RedirectRule[] plus the shell
 // rewrites), rendered into each host's format by one module per format
-// (static-hosts.md, "Redirect maps: formats and limits"). Issue 8 adds Vercel,
-// Apache, Caddy, S3 and GitHub Pages as further modules of this shape.
+// (docs/deploying.md, "Redirect formats and limits"). Every host format in this
+// folder is a module of this shape.
 import type { SiteConfig } from '../../config/schema.ts';
 import type { RewriteRule } from '../../plan/types.ts';
 import type { RedirectRule } from '../../site/types.ts';
@@ -16,11 +16,11 @@ export interface RedirectInput {
   hosts: readonly HostName[];
   /** Folders holding content-hashed assets ('/assets/'); only the hashed names in them are cached forever. */
   immutablePrefixes: readonly string[];
-  /** Canonical origin (config.site.url); GitHub Pages' canonical links need it. Issue 8. */
+  /** Canonical origin (config.site.url); GitHub Pages' canonical links need it. */
   siteUrl?: string;
-  /** Files the pages already occupy in out/ (GitHub Pages redirect pages must not overwrite one). Issue 8. */
+  /** Files the pages already occupy in out/ (GitHub Pages redirect pages must not overwrite one). */
   pageFiles?: ReadonlySet<string>;
-  /** Non-fatal notes (a rule a host cannot carry and skips). Issue 8. */
+  /** Non-fatal notes (a rule a host cannot carry and skips). */
   warn?(code: string, message: string): void;
 }
 

@@ -1,4 +1,4 @@
-// Vercel (static-hosts.md, "Redirect maps"): `vercel.json` with `redirects`,
+// Vercel (docs/deploying.md, "Redirect formats and limits"): `vercel.json` with `redirects`,
 // `rewrites` (the client-only shells) and `headers` (hashed assets immutable;
 // Vercel already revalidates other static files). About 1,024 routes in all;
 // over that the deploy fails, so the build fails first, naming the host.

@@ -5,9 +5,9 @@ import { isRecent, listedPosts, withShell } from '../shared.ts';
 import { checkSlug } from '../slug.ts';
 import type { PageKind, RouteSpec } from '../types.ts';
 
-// Article pages (articles spec, "Article page"): every published post listed in
+// Article pages (docs/pages.md, "Article"): every published post listed in
 // a topic listing. Drafts are never listed, so they never become routes
-// (api-contract: preview-only).
+// (docs/api-contract.md: preview-only).
 
 export function articleDeps(post: Pick<Post, 'cat_slug' | 'post_name' | 'post_author_id'>): string[] {
   return withShell(ep.postDetails(post.cat_slug, post.post_name), ep.asideTopic(post.cat_slug), ep.latest(), ep.authorById(post.post_author_id));

@@ -5,7 +5,7 @@ import { allPages, authorPagination, listedPosts, withShell } from '../shared.ts
 import { checkSlug } from '../slug.ts';
 import type { PageKind, RedirectRule, RouteSpec, SnapshotView } from '../types.ts';
 
-// Author pages (articles spec, "Author page"): every author with published
+// Author pages (docs/pages.md, "Author page"): every author with published
 // posts, found through the bylines of post details. Page 1 is prerendered, later
 // pages come from the mirror.
 
@@ -46,7 +46,7 @@ export const author: PageKind = {
     }
     return out;
   },
-  // The spec sends an author with no posts to /no-posts; on a static host that is a redirect rule.
+  // The page sends an author with no posts to /no-posts; on a static host that is a redirect rule.
   redirects(snap) {
     const out: RedirectRule[] = [];
     for (const name of authorSlugs(snap)) {

@@ -5,7 +5,7 @@ import { allPages, withShell } from '../shared.ts';
 import { checkSlug } from '../slug.ts';
 import type { PageKind, RouteSpec, SnapshotView } from '../types.ts';
 
-// Events (articles spec, "Events list", "Past events list", "Event detail").
+// Events (docs/pages.md, "Events": the lists, past events and event detail).
 // The first page of each tab is prerendered; later pages come from the mirror.
 
 const eventPages = (b: any): number | undefined => b?.responseData?.pagination?.totalPages;

@@ -3,7 +3,7 @@ import { paths } from '../paths.ts';
 import { withShell } from '../shared.ts';
 import type { PageKind } from '../types.ts';
 
-// Home (site-shell spec, "Home page"): the home lists in the spec's load order.
+// Home (docs/pages.md, "Home"): the home lists in the page's load order.
 export const HOME_DEPS = [
   ep.homeLatest(),
   ep.homeLatestNews(),

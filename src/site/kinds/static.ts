@@ -6,7 +6,7 @@ import { withShell } from '../shared.ts';
 // Pages whose content is configuration and copy, plus the run-time shells.
 // A shell (search, preview) is a prerendered page whose content the client
 // fetches from the live API; the hosts' rewrite rules send every
-// /search/... and /preview/... URL to its file (README, Decision 6).
+// /search/... and /preview/... URL to its file (docs/decisions.md, 6).
 
 function single(kind: PageKindName, path: string, opts: { deps?: string[]; sitemap?: boolean; file?: string; patterns?: string[]; priority?: number } = {}): PageKind {
   return {
@@ -41,6 +41,6 @@ export const SHELLS = [
   { kind: 'preview', prefix: '/preview/', file: '_shell/preview.html' },
 ] as const;
 
-// The search shell carries the category list for its filter tabs (articles spec, "Search results").
+// The search shell carries the category list for its filter tabs (docs/pages.md, "Search results").
 export const search = single('search', '/_shell/search', { deps: [ep.categoryAll()], sitemap: false, file: SHELLS[0].file, patterns: ['/search/:cat/:searchVal'] });
 export const preview = single('preview', '/_shell/preview', { sitemap: false, file: SHELLS[1].file, patterns: ['/preview/:cat_slug/:post_name'] });

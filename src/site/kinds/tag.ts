@@ -3,8 +3,8 @@ import { paths } from '../paths.ts';
 import { subcats, withShell } from '../shared.ts';
 import type { PageKind, RouteSpec } from '../types.ts';
 
-// Tag pages (site-shell spec, "Tag page"): one per sub-category. A tag the API
-// answers 500 for is not published (the spec sends it to /404).
+// Tag pages (docs/pages.md, "Tag page"): one per sub-category. A tag the API
+// answers 500 for is not published (the page sends it to /404).
 export const tag: PageKind = {
   kind: 'tag',
   patterns: ['/tag/:subcat'],

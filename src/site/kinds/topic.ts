@@ -4,7 +4,7 @@ import { paths } from '../paths.ts';
 import { allPages, subcats, topicPagination, withShell } from '../shared.ts';
 import type { PageKind, RouteSpec, SnapshotView, RedirectRule } from '../types.ts';
 
-// Topic listings (site-shell spec, "Topic listing"): /topic/{cat} and
+// Topic listings (docs/pages.md, "Topic listing"): /topic/{cat} and
 // /topic/{cat}/{subcat}. Page 1 is prerendered; later pages are not URLs (the
 // page number lives in localStorage), the client reads them from the mirror.
 
@@ -46,7 +46,7 @@ export const topic: PageKind = {
     }
     return out;
   },
-  // The spec sends an empty listing to /no-posts; on a static host that is a redirect rule.
+  // The page sends an empty listing to /no-posts; on a static host that is a redirect rule (docs/decisions.md, 10).
   redirects(snap) {
     const out: RedirectRule[] = [];
     for (const { cat, subcat } of combos(snap)) {

@@ -1,5 +1,5 @@
 // The files a build must emit, computed from the sample API's HTTP answers by
-// walking the contract (api-contract.md) and the specs' page list — never by
+// walking the contract (docs/api-contract.md) and the page list (docs/pages.md) — never by
 // listing the output. Pages: every published post, topic and topic/sub-category
 // listing with posts, tag with a 200, author with posts, event and past event,
 // and the fixed pages. Mirror: every GET those pages and their client-side
@@ -37,7 +37,7 @@ const HOME = [ep.homeLatest(), ep.homeLatestNews(), ep.homePopular(), ep.homeQui
 
 export async function expectedSite(get: Get): Promise<{ pages: string[]; mirror: string[]; articles: { cat: string; name: string; title: string }[] }> {
   const pages = new Set(FIXED_PAGES);
-  // category/all: the search shell's category select (site-shell spec, search)
+  // category/all: the search shell's category select (docs/pages.md, "Search results")
   const gets = new Set([...SHELL, ...HOME, ep.subcatList(), ep.categoryAll()]);
   /** Every page of a paged list, recording each GET. */
   async function allPages(first: (n: number) => string, total: (b: any) => number): Promise<any[]> {

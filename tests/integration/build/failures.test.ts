@@ -1,5 +1,5 @@
 // A killed or failed build leaves the previous out/ byte for byte as it was
-// (issue 3, "Done means"), through the real CLI.
+// (docs/cli.md, "Exit codes"), through the real CLI.
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

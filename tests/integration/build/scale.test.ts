@@ -1,4 +1,4 @@
-// Building at scale (README "Building at scale"): the render pool gives the
+// Building at scale (docs/scale.md): the render pool gives the
 // same bytes for any thread count, shards plus merge give the bytes of one
 // build, a thread that throws or a killed merge leaves out/ as it was.
 import { readdir, readFile, writeFile } from 'node:fs/promises';

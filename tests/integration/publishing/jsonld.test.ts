@@ -1,4 +1,4 @@
-// Issue 8, "Done means", over one real build of the sample site (embedded sample
+// docs/deploying.md, "Page metadata", "Sitemaps" and "Feeds", over one real build of the sample site (embedded sample
 // API, small corpus, fixed clock): the JSON-LD of each page kind parses and has
 // the required properties (NewsArticle + BreadcrumbList on an article,
 // BreadcrumbList on topic and tag pages, Organization + WebSite with a

@@ -1,5 +1,5 @@
-// The end-to-end security proof (architecture, "Untrusted input"; static-hosts.md,
-// "Lessons"; issue 2 item 3, issue 3 "plan"): `pressroom build` through the real
+// The end-to-end security proof (docs/architecture.md, "Untrusted input";
+// docs/sample-api.md, "The hostile corpus"): `pressroom build` through the real
 // CLI against the sample API's hostile corpus.
 //  A. With --strict, the corpus's case and NFC/NFD twins and its wrong-typed
 //     records fail the build with PR_QUARANTINE_STRICT (exit 5) naming them, and
@@ -67,8 +67,8 @@ async function scenarioA(): Promise<void> {
 async function scenarioB(): Promise<void> {
   const api = await startTestApi({ posts: POSTS, corpus: 'hostile' });
   cleanups.push(() => api.close());
-  // The real API has no list of its redirect records (api-contract.md, "Forms and
-  // redirects"), so with --api the build reads redirects from config/ only: the
+  // The real API has no list of its redirect records (docs/api-contract.md,
+  // "Redirects"), so with --api the build reads redirects from config/ only: the
   // hostile records go in there, through the same validation (src/plan/redirects.ts).
   const hostileRedirects = api.corpus.redirects.filter((r) => r.current_url.startsWith('/hostile/'));
   const cfgDir = await tempDir('pressroom-sec-cfg-');

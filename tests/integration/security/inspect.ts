@@ -1,5 +1,5 @@
-// Checks the security test applies to a built out/ (architecture, "Untrusted
-// input"; static-hosts.md, "Lessons"): file names, every HTML document parsed
+// Checks the security test applies to a built out/ (docs/architecture.md,
+// "Untrusted input"): file names, every HTML document parsed
 // with jsdom, redirect files by format. Each check returns the list of problems
 // found (empty = clean), so one failing assertion names every offender at once.
 import { lstat, readdir, realpath } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 // Every GET's shape: a good body passes (normalised), a bad one names the
-// endpoint and the exact field (api-contract.md, "Endpoints").
+// endpoint and the exact field (docs/api-contract.md, "Endpoints").
 import { describe, expect, it } from 'vitest';
 import { checkShape, readShape, schemaNameFor } from '../../../src/api/schemas.ts';
 

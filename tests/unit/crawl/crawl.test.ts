@@ -1,5 +1,5 @@
 // The crawl's fixed point, over undici's MockAgent with the network disabled
-// (architecture, "Style to borrow": crawl tests never touch the network).
+// (docs/contributing.md, "Tests": crawl tests never touch the network).
 import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ep } from '../../../src/api/endpoints.ts';

@@ -1,5 +1,5 @@
 // The crawl's HTTP client against undici's MockAgent: no test touches the
-// network (architecture, "Style to borrow").
+// network (docs/contributing.md, "Tests").
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MockAgent } from 'undici';
 import { createApiClient, parseRetryAfter, type ApiClientOptions } from '../../../src/crawl/http.ts';

@@ -1,5 +1,5 @@
 // Hostile records are dropped where the data enters, with a warning naming the
-// endpoint, the record and the reason (architecture, "Untrusted input").
+// endpoint, the record and the reason (docs/architecture.md, "Untrusted input").
 import { describe, expect, it } from 'vitest';
 import { checkShape } from '../../../src/api/schemas.ts';
 import { normaliseResponse } from '../../../src/crawl/normalise.ts';

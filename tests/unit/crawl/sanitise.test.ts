@@ -1,4 +1,4 @@
-// The sanitiser's policy (architecture, "Untrusted input").
+// The sanitiser's policy (docs/architecture.md, "Untrusted input").
 import { describe, expect, it } from 'vitest';
 import { excerptFromHtml, sanitiseCacheSize, sanitisePostHtml, videoEmbedUrl } from '../../../src/crawl/sanitise.ts';
 

@@ -1,4 +1,4 @@
-// `pressroom serve` behaves as a static host (issue 3, item 2).
+// `pressroom serve` behaves as a static host (docs/cli.md, "pressroom serve").
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdir, writeFile } from 'node:fs/promises';

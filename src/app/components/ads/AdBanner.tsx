@@ -1,5 +1,5 @@
 // One advertisement: the image links to dest_url in a new tab with
-// rel="noopener" (api-contract "Advertisements"); banner_name is the alt text.
+// rel="noopener" (docs/api-contract.md, "Records": Ad); banner_name is the alt text.
 import type { Ad } from '../../../api/types.ts';
 import { ApiImage } from '../ApiImage.tsx';
 

@@ -1,5 +1,5 @@
-// A slot that rotates through several ads of one banner_type (site-shell spec
-// "Ad rotation"). The first ad is what the page prerenders; the rest follow
+// A slot that rotates through several ads of one banner_type (docs/pages.md,
+// "Shared shell", Ads). The first ad is what the page prerenders; the rest follow
 // after hydration. Only the shown ad is in the DOM; the next one's image is
 // preloaded with new Image() so the swap shows no blank frame.
 import type { Ad } from '../../../api/types.ts';

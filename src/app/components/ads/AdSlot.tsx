@@ -1,4 +1,4 @@
-// An advertisement slot of one banner_type (site-shell spec, "Advertisements").
+// An advertisement slot of one banner_type (docs/pages.md, "Shared shell", Ads).
 // Without `pick`, every active ad of the type takes its turn in the slot (the
 // rotation: AdRotator); the prerendered HTML shows the first one. With `pick`,
 // the chosen ads are shown side by side, each fixed.

@@ -1,8 +1,8 @@
 // Active ads from the prerendered get_active response, filtered by banner_type
-// (spec: "filtered client-side by banner_type") and by a safe dest_url (unsafe
+// (the API answers every active ad; the slots filter) and by a safe dest_url (unsafe
 // ones are already dropped at build time; this is the second fence). A failed
-// read is logged with console.log and the slot stays empty (spec: "Ads fail to
-// load: console log only").
+// read is logged with console.log and the slot stays empty (docs/pages.md,
+// "Shared shell", Ads).
 import { useEffect } from 'react';
 import { ep } from '../../../api/endpoints.ts';
 import type { Ad, BannerType } from '../../../api/types.ts';

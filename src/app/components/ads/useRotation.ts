@@ -1,4 +1,4 @@
-// Ad rotation timing (site-shell spec §4 "Ad rotation", §9): each ad shows for
+// Ad rotation timing (docs/pages.md, "Shared shell", Ads): each ad shows for
 // its duration_time seconds (default 5), fades out for 200 ms, the next fades in,
 // looping; the next image is preloaded while the current one shows. Timers
 // start in an effect, so the prerendered HTML and the first client render show

@@ -1,5 +1,5 @@
-// The article layout shared by the article page and its preview (articles
-// spec, "Article page" and "Article preview"): headline, byline, date, share
+// The article layout shared by the article page and its preview (docs/pages.md,
+// "Article" and "Preview"): headline, byline, date, share
 // buttons, hero image or video, table of contents, body HTML, author box,
 // 'Related Content' beside it, 'More from' the site and the ad slots below,
 // and the scroll-to-top button. The preview adds 'Related Articles' and the

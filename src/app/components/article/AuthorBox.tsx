@@ -1,4 +1,4 @@
-// The author box (articles spec, "Article page"): photo, display name and
+// The author box (docs/pages.md, "Article"): photo, display name and
 // description from GET /api/author/{post_author_id} (result[0]). While that
 // call is really loading on the client it reads 'Loading author...' and
 // 'Loading date...'; prerendered pages always have the answer.

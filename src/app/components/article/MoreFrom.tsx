@@ -1,6 +1,6 @@
-// 'More from' the site (articles spec, "Article page"): the latest posts
+// 'More from' the site (docs/pages.md, "Article"): the latest posts
 // (GET /api/post/latest) without the one being read, as cards that fade in on
-// scroll in up to 5 steps of 70ms (§9). Card images follow §9: 500 on wide
+// scroll in up to 5 steps of 70ms. Card images: 500 on wide
 // screens (min 768px), 300 by default, 250 at 320px.
 import type { PostItem } from '../../../api/types.ts';
 import { useSite } from '../../context.tsx';

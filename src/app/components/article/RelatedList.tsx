@@ -1,7 +1,7 @@
-// Side list 'Related Content' (articles spec, "Article page": asidetopic,
+// Side list 'Related Content' (docs/pages.md, "Article": asidetopic,
 // excluding the current post) and, on the preview, 'Related Articles' (first 4,
-// numbered; §9 "Related list on preview limited to 4"). Both fade in on scroll
-// in up to 5 steps of 70ms (§9).
+// numbered; docs/pages.md, "Preview"). Both fade in on scroll
+// in up to 5 steps of 70ms.
 import { Link } from 'react-router-dom';
 import type { PostItem } from '../../../api/types.ts';
 import { paths } from '../../../site/paths.ts';

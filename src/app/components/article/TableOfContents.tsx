@@ -1,4 +1,4 @@
-// The collapsible table of contents (articles spec, "Article page"): built
+// The collapsible table of contents (docs/pages.md, "Article"): built
 // from the h2-h4 headings (post.toc, added by the build's sanitiser or, for a
 // preview, by ../../lib/cms-client.ts), numbered like 1., 1.1.; its list is at
 // most 300px high (article.css); clicking an entry scrolls smoothly to the
@@ -10,7 +10,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { TocEntry } from '../../../api/types.ts';
 
-/** articles spec §9: scroll offset 130px (90px on preview), settled after 700ms. */
+/** Scroll offset 130px (90px on preview), settled after 700ms (docs/pages.md, "Article"). */
 export const TOC_OFFSET = 130;
 export const TOC_OFFSET_PREVIEW = 90;
 export const TOC_SETTLE_MS = 700;

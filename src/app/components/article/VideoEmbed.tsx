@@ -1,7 +1,7 @@
-// The article's video (articles spec, "Article page": shown when a podcast
+// The article's video (docs/pages.md, "Article": shown when a podcast
 // link exists). The iframe src is rebuilt by videoEmbedUrl() from a parsed,
-// allow-listed link; any other link shows no iframe (architecture, "Untrusted
-// input").
+// allow-listed link; any other link shows no iframe (docs/architecture.md,
+// "Untrusted input").
 import { videoEmbedUrl } from '../../../api/video.ts';
 
 export function VideoEmbed({ link, title }: { link: string | null | undefined; title: string }) {
@@ -21,7 +21,7 @@ export function VideoEmbed({ link, title }: { link: string | null | undefined; t
   );
 }
 
-/** articles spec: the hero image shows only when there is no podcast link, a banner exists and banner_show is 1. */
+/** docs/pages.md, "Article": the hero image shows only when there is no podcast link, a banner exists and banner_show is 1. */
 export function showsHero(post: { podcast_link: string | null | undefined; banner_img: string | null | undefined; banner_show: number | null | undefined }): boolean {
   return !post.podcast_link && !!post.banner_img && Number(post.banner_show) === 1;
 }

@@ -1,4 +1,4 @@
-// The article's head (issue 8, done with the page): title, description, image,
+// The article's head (docs/deploying.md, "Page metadata"): title, description, image,
 // published time and JSON-LD: a NewsArticle and a BreadcrumbList
 // (Home > Category > Article), with absolute URLs on the canonical origin.
 import type { Post } from '../../../api/types.ts';

@@ -1,4 +1,4 @@
-// An accessible, looping carousel (site-shell spec §9 "Guest Author carousel":
+// An accessible, looping carousel (docs/pages.md, "Home": the Guest Author carousel,
 // autoplay 3000 ms, loop; slides per view 1, 2 at 640 px, 2 at 768, 3 at 1024,
 // 4 at 1199).
 //
@@ -11,7 +11,7 @@ import { Children, useCallback, useEffect, useRef, useState, type KeyboardEvent,
 import { prefersReducedMotion } from '../../lib/reveal.ts';
 
 export const AUTOPLAY_MS = 3000;
-/** spec §9 breakpoints -> slides per view; mirrored in carousel.css. */
+/** Breakpoints -> slides per view; mirrored in carousel.css. */
 export const SLIDES_PER_VIEW: readonly [minWidth: number, perView: number][] = [
   [0, 1],
   [640, 2],

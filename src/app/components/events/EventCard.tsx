@@ -1,4 +1,4 @@
-// One event card (articles spec "Events list"): banner, title, location, date
+// One event card (docs/pages.md, "Events list"): banner, title, location, date
 // (short month, 2-digit day, year) and the description stripped of markup and
 // cut to 100 characters; the whole card links to the detail page.
 import { Link } from 'react-router-dom';

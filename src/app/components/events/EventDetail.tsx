@@ -1,4 +1,4 @@
-// Event detail (articles spec "Event detail", §4, §8, §9): heading, title and
+// Event detail (docs/pages.md, "Event detail"): heading, title and
 // long date, share buttons with the Instagram 600x400 popup, the banner rule,
 // a video embed for podcast_link, event_desc as HTML (sanitised by the crawl),
 // the table of contents, the Latest/Popular sidebar, ads, scroll to top on
@@ -29,8 +29,8 @@ export type EventVariant = 'upcoming' | 'past';
 
 /**
  * Ads beside the event: the past-event version uses the second and third active
- * ads (spec); the spec does not give the upcoming version's rule, so it uses the
- * first and second (events-forms docs fragment).
+ * ads; the upcoming version uses the first and second, a choice (docs/decisions.md,
+ * 21).
  */
 const AD_PICK: Record<EventVariant, number[]> = { upcoming: [0, 1], past: [1, 2] };
 
@@ -46,7 +46,7 @@ export function EventDetail({ variant }: { variant: EventVariant }) {
   const { data, status, isLoading, error } = useApi<EventDetailsResponse>(ep.eventDetails(slug));
   const [ref, shown] = useReveal<HTMLDivElement>({ stepMs: 70 });
   const ev = data?.eventData?.[0];
-  // One event, two URLs (the spec registers /past-events/{slug} too): the
+  // One event, two URLs (/past-events/{slug} exists too: docs/decisions.md, 16): the
   // canonical is always /events/{slug}, so search engines index one page.
   const path = paths.event(slug);
 
@@ -68,7 +68,7 @@ export function EventDetail({ variant }: { variant: EventVariant }) {
   }, [slug]);
 
   if (isLoading) return <PageSkeleton label="Loading event…" />;
-  // §8 "Event detail stored error: 'Error: {message}'".
+  // A failed read shows 'Error: {message}'.
   const problem = error?.message ?? (status !== undefined && status >= 500 && status !== 501 ? `HTTP error! Status: ${status}` : null);
   if (problem) {
     return (
@@ -77,7 +77,7 @@ export function EventDetail({ variant }: { variant: EventVariant }) {
       </section>
     );
   }
-  // §8: event details answered 501 -> redirect to /events/{event_slug}. Guard
+  // Event details answered 501 -> redirect to /events/{event_slug}. Guard
   // against a loop: on that path already, show the not-found content.
   const target = paths.event(slug);
   if (status === 501 && pathname !== target) return <Navigate to={target} replace />;

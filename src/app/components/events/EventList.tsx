@@ -1,6 +1,6 @@
-// The events list of one tab (articles spec "Events list", §4): 9 cards shown,
+// The events list of one tab (docs/pages.md, "Events list"): 9 cards shown,
 // Show More reveals 9 more and requests the next page when the loaded ones run
-// out; the button reads 'Loading...' while busy and disappears by the §4 rules.
+// out; the button reads 'Loading...' while busy and disappears by the page's rules.
 import { useState } from 'react';
 import { EVENTS_STEP, eventsShowMore, eventsShowMoreVisible } from '../../lib/events.ts';
 import { EventGrid, NO_EVENTS } from './EventCard.tsx';

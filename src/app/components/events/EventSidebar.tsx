@@ -1,5 +1,5 @@
-// The Latest/Popular sidebar of the event detail page (articles spec "Event
-// detail"; §9 tab keys tab1 = Latest, the default, and tab2 = Popular). Items
+// The Latest/Popular sidebar of the event detail page (docs/pages.md, "Event
+// detail"; tab keys tab1 = Latest, the default, and tab2 = Popular). Items
 // link to /{cat_slug}/{post_name} with title, content snippet, author and date.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -34,7 +34,7 @@ function SidebarItem({ item }: { item: PostItem }) {
   );
 }
 
-/** §8: a failed list is logged (console.log, never an error) and its tab stays empty. */
+/** A failed list is logged (console.log, never an error) and its tab stays empty. */
 function useLoggedFailure(label: string, path: string, r: ApiResult<PostItem[]>): void {
   const failed = !r.isLoading && !Array.isArray(r.data);
   useEffect(() => {

@@ -1,5 +1,5 @@
 // Loading pages 1..n of an event list from the prerendered data and the static
-// mirror (architecture, "Data on the client"). Page 1 is seeded by the server,
+// mirror (docs/architecture.md, "Data on the client"). Page 1 is seeded by the server,
 // so the first client render equals the prerendered HTML; later pages are read
 // when Show More asks for them.
 import { useQueries } from '@tanstack/react-query';
@@ -43,7 +43,7 @@ export function usePagedEvents(list: (page: number) => string, pageCount: number
     if (i === 0) totalPages = p.totalPages;
     pages.push(p.items);
   });
-  // §8 "Failure fetching events": logged only (never console.error); the list stops.
+  // A failed page read is logged only (never console.error); the list stops.
   useEffect(() => {
     if (problem) console.warn(`Failed to fetch events: ${problem}`);
   }, [problem]);

@@ -1,4 +1,4 @@
-// One labelled form control with its error text (articles spec §5). The error
+// One labelled form control with its error text (docs/pages.md, "Forms"). The error
 // is tied to the control with aria-describedby and announced politely; the
 // control carries aria-invalid once the form has been checked.
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';

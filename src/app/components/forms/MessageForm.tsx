@@ -1,5 +1,5 @@
 // The contact ('Send Us a Message') and opt-out ('Do Not Sell My Information')
-// form (articles spec §5 "Validation rules", §4 "Forms"). Fields first_name,
+// form (docs/pages.md, "Forms"). Fields first_name,
 // last_name, email, phone, message (optional) and opt_in (required checkbox);
 // the rules and exact messages come from lib/validation.ts. Inputs carry the
 // browser's validation attributes too (required, lengths, pattern) and the
@@ -57,7 +57,7 @@ export function MessageForm({ variant, path, consent, submitLabel, idPrefix }: M
   }, []);
   const { status, send, isBusy } = useMessageSubmit({ base: api.publicBase, path, onSent });
 
-  // Keep the native constraint state in step with the spec's messages.
+  // Keep the native constraint state in step with the forms' messages.
   useEffect(() => {
     for (const f of FIELD_ORDER) {
       const el = controls.current[f];

@@ -1,15 +1,15 @@
-// The submit cycle shared by the contact and opt-out forms (articles spec §4
+// The submit cycle shared by the contact and opt-out forms (docs/pages.md,
 // "Forms"): idle -> submitting ('Submitting...', button disabled) -> success
 // (message for 8000 ms, form cleared) or failure (logged 'Failed to submit data
 // to the API.', form kept as filled, a polite visible notice).
 //
-// One request per submission: a ref is the "internal error flag" of §5 — while
+// One request per submission: a ref is the "internal error flag" (docs/decisions.md, 21) — while
 // it is set (a request in flight) submit is blocked, so a double click or Enter
 // pressed twice sends one request (a state update would come too late).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { livePost } from '../../data/live.ts';
 
-/** §9: success message shown 8000 ms. */
+/** Success message shown 8000 ms. */
 export const SUCCESS_MS = 8000;
 export const SUBMIT_FAILED_LOG = 'Failed to submit data to the API.';
 
@@ -56,7 +56,7 @@ export function useMessageSubmit({ base, path, onSent }: SubmitOptions) {
         if (!res.ok) throw new Error(`HTTP error! Status: ${res.status}`);
         succeed();
       } catch {
-        // §8: logged (warn, not error: nothing is broken on the page) and the form stays filled.
+        // Logged (warn, not error: nothing is broken on the page) and the form stays filled.
         console.warn(SUBMIT_FAILED_LOG);
         setStatus('failure');
       } finally {

@@ -1,4 +1,4 @@
-// The empty list message (site-shell spec, "Topic listing": heading 'No Posts
+// The empty list message (docs/pages.md, "Topic listing": heading 'No Posts
 // Available' with text 'Sorry, there are no posts available at the moment.').
 import type { ReactNode } from 'react';
 

@@ -1,6 +1,6 @@
 // The filter strip of the topic and search pages: an optional muted label
 // ('Filter :' on topic pages), the first N entries as tab links (6 on topic
-// pages, site-shell spec §9; 8 on search, articles spec §9), the rest behind a
+// pages, 8 on search: docs/pages.md), the rest behind a
 // 'More' button that opens a menu of links. The active entry is highlighted and
 // marked aria-current="page"; when it sits in the menu, the More button is
 // highlighted too. The menu closes on outside click, on Escape (focus returns
@@ -32,7 +32,7 @@ export function FilterTabs({ items, visible, ariaLabel, label }: FilterTabsProps
   return (
     <nav className="filter-strip" aria-label={ariaLabel}>
       {label ? (
-        // Not a control: the spec's disabled 'Filter :' label is shown muted.
+        // Not a control: the disabled 'Filter :' label is shown muted.
         <span className="filter-label">{label}</span>
       ) : null}
       <ul className="filter-tabs">

@@ -1,5 +1,5 @@
-// The body of a post listing (site-shell spec, "Topic listing"; articles spec,
-// "Search results"): the first three posts as large cards in a three-column
+// The body of a post listing (docs/pages.md, "Topic listing" and "Search
+// results"): the first three posts as large cards in a three-column
 // row, the rest as a list with 500 px thumbnails, title, author and date beside
 // a sidebar of Post-1 ads. Both blocks fade in (src/app/lib/reveal.ts): the
 // first in 5 steps at `firstStepMs`, the second in 5 steps at `secondStepMs`
@@ -9,9 +9,9 @@ import { AdSlot } from '../ads/AdSlot.tsx';
 import { PostCard, PostRow } from '../PostCard.tsx';
 import { revealClass, useReveal } from '../../lib/reveal.ts';
 
-/** site-shell spec §9: large cards 3; articles spec §9: first 3 results as cards. */
+/** Large cards on topic pages, and the first results as cards on search: 3. */
 export const LARGE_CARDS = 3;
-/** site-shell spec §9: thumbnail width 500. */
+/** Thumbnail width of the list rows: 500. */
 export const THUMB_WIDTH = 500;
 
 export interface ListingBodyProps {

@@ -3,9 +3,9 @@
 // ./windows.ts, chosen by the page). Later pages are not URLs (the topic page
 // keeps its number in localStorage, search and author pages in state), so the
 // controls are buttons; the current page is marked aria-current. Previous is
-// inactive on page 1 and next on the last page (site-shell spec "Topic
-// listing", articles spec "Search results"); each change scrolls smoothly to
-// the top (site-shell spec "Topic listing").
+// inactive on page 1 and next on the last page (docs/pages.md, "Topic
+// listing" and "Search results"); each change scrolls smoothly to
+// the top.
 
 export interface PaginationProps {
   page: number;

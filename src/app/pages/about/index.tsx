@@ -1,4 +1,4 @@
-// /about (articles spec "About"): intro text and a team grid (name, role, image,
+// /about (docs/pages.md, "Static pages"): intro text and a team grid (name, role, image,
 // description; any number of members, none hides the grid). The copy is configuration (config/site.json
 // `about`), so an operator changes it without touching code.
 import { paths } from '../../../site/paths.ts';

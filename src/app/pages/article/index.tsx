@@ -1,9 +1,9 @@
-// The article page /{cat_slug}/{post_name} (articles spec, "Article page").
+// The article page /{cat_slug}/{post_name} (docs/pages.md, "Article").
 // Reads the route's deps (src/site/kinds/article.ts): the post details, the
 // category's aside list, the latest posts and the author by id; on the server
 // and after hydration they come from the embedded state, after a client
 // navigation from the static mirror (skeletons only then). An unknown post
-// (status 501; a path the mirror does not hold reads 404) goes to /404 (§8);
+// (status 501; a path the mirror does not hold reads 404) goes to /404;
 // any other failure shows 'Error: {message}'. After hydration the view is
 // counted once (../../lib/view-count.ts).
 import { Navigate, useParams } from 'react-router-dom';

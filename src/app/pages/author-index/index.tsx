@@ -1,5 +1,5 @@
 // /author: where the author page sends readers when an author's response has an
-// invalid shape (articles spec §8). The spec does not show this screen; it tells
+// invalid shape (docs/pages.md, "Author page"). The screen is ours to design; it tells
 // the reader the author could not be found and offers ways on: home, and the
 // topic listings of the header's groups (config nav), so no one is stranded.
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// Author page /author/{auther_name} (articles spec, "Author page", §4, §8, §9):
+// Author page /author/{auther_name} (docs/pages.md, "Author page"):
 // display name, description and photo (the site's placeholder when there is
 // none), then the author's posts, 10 a page, with the author pagination window
 // (5 numbers shifted to end at the last page). Page 1 is prerendered; later
@@ -24,8 +24,8 @@ import { revealClass, useReveal } from '../../lib/reveal.ts';
 import { authorOf, checkAuthorPosts } from './shape.ts';
 
 /**
- * The spec shows 'No author data available.' "only after a long delay; the
- * exact delay is not shown". Chosen: 5 s after the page mounted in the browser
+ * The page shows 'No author data available.' only after a long delay, whose
+ * length is ours to choose (docs/decisions.md, 21): 5 s after the page mounted in the browser
  * while the author's data is still absent; until then a loading placeholder.
  * (Prerendered author pages always carry the data: plan only makes routes for
  * authors whose details exist.)
@@ -53,7 +53,7 @@ export default function AuthorPage() {
   const invalid = current.data !== undefined && list === null;
   const empty = list !== null && list.posts.length === 0;
   const failed = !current.isLoading && current.data === undefined;
-  // §8: invalid structure -> /author; empty posts -> /no-posts; other failures logged.
+  // Invalid structure -> /author; empty posts -> /no-posts; other failures logged.
   useEffect(() => {
     if (invalid) {
       console.error(`Invalid author posts response for ${ep.authorPosts(name, null, page)}: authorPosts.postData and authorPosts.pagination.totalPages are required`);
@@ -62,7 +62,7 @@ export default function AuthorPage() {
     else if (failed) console.log(`Error fetching author posts (${ep.authorPosts(name, null, page)}): status ${current.status ?? 'none'}`, current.error ?? '');
   }, [invalid, empty, failed, name, page, navigate, current.status, current.error]);
 
-  // §8: "sub-category list 404 goes to /404".
+  // A sub-category list answered 404 goes to /404.
   const subFailed = !subcats.isLoading && subcats.data === undefined;
   useEffect(() => {
     if (!subFailed) return;
@@ -92,11 +92,11 @@ export default function AuthorPage() {
           },
         ]
       : undefined,
-    // Issue 8, "Feeds": the author's feeds (src/emit/feeds writes one per author route).
+    // The author's feeds (docs/deploying.md, "Feeds"; src/emit/feeds writes one per author route).
     alternates: feedLinksFor('author', { auther_name: name }, site.name, displayName),
   });
 
-  // Fade-in, articles spec §9: 5 steps at 40 ms; the list at 150 ms after 100 px of scroll.
+  // Fade-in: 5 steps at 40 ms; the list at 150 ms after 100 px of scroll.
   const [profileRef, profileShown] = useReveal<HTMLDivElement>({ stepMs: 40 });
 
   return (

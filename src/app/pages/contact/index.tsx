@@ -1,6 +1,6 @@
-// /contact-us (articles spec "Contact"): the six offices (config.contact.offices),
+// /contact-us (docs/pages.md, "Static pages"): the six offices (config.contact.offices),
 // media and sales e-mail links, the CCPA helpline, and the 'Send Us a Message'
-// form, which posts to {publicBase}/api/contact/add (§7). Offices and contact
+// form, which posts to {publicBase}/api/contact/add. Offices and contact
 // lines that are not configured are left out.
 import { ep } from '../../../api/endpoints.ts';
 import { paths } from '../../../site/paths.ts';

@@ -1,4 +1,4 @@
-// /events/{event_slug} (articles spec "Event detail").
+// /events/{event_slug} (docs/pages.md, "Event detail").
 import { EventDetail } from '../../components/events/EventDetail.tsx';
 
 export default function EventDetailPage() {

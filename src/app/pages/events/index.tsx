@@ -1,4 +1,4 @@
-// /events (articles spec "Events list"): the All Events, Upcoming Events and
+// /events (docs/pages.md, "Events list"): the All Events, Upcoming Events and
 // Past Events tabs, All by default. Each tab reads its own endpoint (first page
 // prerendered, later pages from the static mirror):
 //   All Events -> ep.eventsAll (/api/event/totalevents)

@@ -1,9 +1,9 @@
-// The home blocks below Latest (site-shell spec, "Home page", §9): the Podcast
+// The home blocks below Latest (docs/pages.md, "Home"): the Podcast
 // feature, the Guest Author carousel, Quick Bytes and Articles, each with the
-// spec's slices:
+// page's slices:
 // - Quick Bytes: item 1 featured, side list items 2-5, main grid from the fifth.
 // - Articles: item 1 featured, grid items 2-3, side list items 2-5.
-// The slices overlap on purpose: they are the spec's, kept verbatim.
+// The slices overlap on purpose: they are the page's, kept verbatim.
 import { ep } from '../../../api/endpoints.ts';
 import type { PostItem } from '../../../api/types.ts';
 import { videoEmbedUrl } from '../../../api/video.ts';

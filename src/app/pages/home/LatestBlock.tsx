@@ -1,4 +1,4 @@
-// Home "Latest" block (site-shell spec, "Home page", §9): one large lead post
+// Home "Latest" block (docs/pages.md, "Home"): one large lead post
 // (homelatest item 1, image 700 wide) and two secondary posts (items 2-3, 500 on
 // wide screens else 300), beside a side tab list: Latest (tab1, default, from
 // homelatestnews) and Popular (tab2, from homepopular). Both tab panels are in

@@ -1,5 +1,5 @@
 // Pieces shared by the home blocks: the list hook (a failed or empty list is
-// logged and reads as empty, spec §8 "Home section fetch fails"), the section
+// logged and reads as empty, docs/pages.md "Home"), the section
 // frame with its heading and 'See all' link, and the empty state.
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';

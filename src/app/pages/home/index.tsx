@@ -1,5 +1,5 @@
-// The home page, route / (site-shell spec, "Home page"): the blocks in the
-// spec's order — Latest (lead, two secondary posts, Latest/Popular tabs),
+// The home page, route / (docs/pages.md, "Home"): the blocks in the
+// page's order — Latest (lead, two secondary posts, Latest/Popular tabs),
 // Podcast feature, Guest Author carousel, Quick Bytes, Articles, and the footer
 // ad banner (Footer-3). Every list is prerendered (src/site/kinds/home.ts).
 import { ep } from '../../../api/endpoints.ts';
@@ -15,7 +15,7 @@ import { ArticlesBlock, GuestAuthorBlock, PodcastBlock, QuickBytesBlock } from '
 import { LatestBlock } from './LatestBlock.tsx';
 
 /**
- * Issue 8, "Structured data": the publisher (Organization, absolute logo) and
+ * Structured data (docs/deploying.md, "Page metadata"): the publisher (Organization, absolute logo) and
  * the site (WebSite) with a SearchAction into the search page's URL scheme
  * (/search/all/{term}, src/site/paths.ts).
  */

@@ -1,5 +1,5 @@
 // /no-posts: where listings go when the server returns an empty post list
-// (site-shell spec §8, articles spec §8). The spec does not show the screen; it
+// (docs/pages.md, "Author page", on /no-posts). The screen is ours to design; it
 // repeats the listing's empty-state texts and offers a way back: the previous
 // page (after hydration, when the browser has history) and home, plus the
 // topic listings of the header's groups (config nav).

@@ -1,7 +1,7 @@
-// /opt-out-form (articles spec "Opt-out form"): 'Do Not Sell My Information',
-// the §5 fields (phone 6-25 characters, no pattern). The spec does not show its
-// submission call; it posts to config.api.optOutPath (default /api/contact/add,
-// api-contract "Forms and redirects").
+// /opt-out-form (docs/pages.md, "Static pages"): 'Do Not Sell My Information',
+// the form's fields (phone 6-25 characters, no pattern). Publications differ in
+// where it posts, so it posts to config.api.optOutPath (default /api/contact/add,
+// docs/api-contract.md, "Run-time requests from the browser").
 import { paths } from '../../../site/paths.ts';
 import { MessageForm } from '../../components/forms/MessageForm.tsx';
 import { useSite } from '../../context.tsx';

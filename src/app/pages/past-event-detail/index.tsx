@@ -1,4 +1,4 @@
-// /past-events/{event_slug} (articles spec "Event detail"; the past-event
+// /past-events/{event_slug} (docs/pages.md, "Event detail"; the past-event
 // version uses the second and third active ads).
 import { EventDetail } from '../../components/events/EventDetail.tsx';
 

@@ -1,4 +1,4 @@
-// /past-events (articles spec "Past events list", §4): two buttons (Upcoming
+// /past-events (docs/pages.md, "Past events"): two buttons (Upcoming
 // Events -> /events, Past Events current), cards to /past-events/{slug}, Show
 // More by page. The page number starts at 1 and grows only when not loading and
 // more pages exist; duplicates by event_id are dropped; the list stops when the

@@ -1,5 +1,5 @@
-// The preview's live calls (articles spec, "Article preview": the preview call
-// with the post fetch's 3000 ms timeout, §9). A draft is not in the static
+// The preview's live calls (docs/pages.md, "Preview": the preview call
+// with the post fetch's 3000 ms timeout). A draft is not in the static
 // mirror and its author may not be either, so everything is read live: the
 // post, the category's aside list, the latest posts and the author by id.
 import { ep } from '../../../api/endpoints.ts';
@@ -10,7 +10,7 @@ import { liveGetWithTimeout, safeDraft } from '../../lib/cms-client.ts';
 
 export type DraftResult = { kind: 'post'; post: Post } | { kind: 'unknown' };
 
-/** The draft, sanitised with its TOC; 'unknown' on 501 (§8: go to /404); other failures throw. */
+/** The draft, sanitised with its TOC; 'unknown' on 501 (go to /404); other failures throw. */
 export async function loadDraft(base: string, cat: string, name: string, signal?: AbortSignal): Promise<DraftResult> {
   const { status, body } = await liveGetWithTimeout<PostDetailsResponse>(base, ep.previewPost(cat, name), { signal });
   if (status === 501) return { kind: 'unknown' };

@@ -1,5 +1,5 @@
-// The article preview /preview/{cat_slug}/{post_name} (articles spec, "Article
-// preview"; issue 5 item 3). A run-time page: the prerendered shell
+// The article preview /preview/{cat_slug}/{post_name} (docs/pages.md,
+// "Preview"). A run-time page: the prerendered shell
 // (_shell/preview.html) hydrates a pending state, then App routes here. The
 // draft comes from the live preview call (3000 ms timeout), is sanitised in the
 // browser and gets its TOC there (../../lib/cms-client.ts); the rest is read
@@ -44,7 +44,7 @@ function useRobotsNoindex(): void {
   }, []);
 }
 
-/** Failures of the side calls are logged only (articles spec §8), as warnings. */
+/** Failures of the side calls are logged only, as warnings. */
 function logged<T>(what: string, p: Promise<T>): Promise<T> {
   return p.catch((e: unknown) => {
     console.warn(`Preview: ${what} failed: ${(e as Error).message}`);

@@ -1,6 +1,6 @@
-// What the preview keeps in the browser's local storage (articles spec,
-// "Article preview": related articles, latest posts and the post; the keys are
-// not shown, so they are named here and in the README):
+// What the preview keeps in the browser's local storage (docs/pages.md,
+// "Preview": related articles, latest posts and the post; the key names are
+// ours, recorded in docs/decisions.md, 21):
 //   preview:post     {path, savedAt, post}  the draft as shown (sanitised)
 //   preview:related  {path, savedAt, items} 'Related Articles' / 'Related Content'
 //   preview:latest   {path, savedAt, items} 'More from' the site

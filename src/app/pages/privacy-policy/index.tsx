@@ -1,4 +1,4 @@
-// /privacy-policy (articles spec "Privacy Policy"): the legal text from
+// /privacy-policy (docs/pages.md, "Static pages"): the legal text from
 // config/site.json `privacy`, with links to /opt-out-form, the CCPA helpline
 // (config.contact.helpline) and the data-protection contact
 // (config.contact.privacyEmail); the text promises breach notification within 1

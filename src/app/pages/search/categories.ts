@@ -1,6 +1,6 @@
 // The search page's category tabs: 'all' first, then GET /api/category/all
-// (articles spec §7: "list of categories"; some API versions answer
-// {category: [...]}, api-contract.md: accept both).
+// (a list of categories; some API versions answer {category: [...]}:
+// docs/api-contract.md accepts both).
 import type { Category } from '../../../api/types.ts';
 
 export interface SearchCategory {

@@ -1,5 +1,5 @@
-// Search results /search/{cat}/{searchVal} (articles spec, "Search results",
-// §4, §7, §8, §9). Served by a prerendered shell and rendered in the browser
+// Search results /search/{cat}/{searchVal} (docs/pages.md, "Search
+// results"). Served by a prerendered shell and rendered in the browser
 // only; results come from the LIVE API (src/app/data/live.ts). States: loading,
 // results, empty (totalItems 0), and the error states of ./query.ts, shown as
 // an alert. Search pages are never indexed.
@@ -37,7 +37,7 @@ function useNoindexWhileMounted(): void {
   }, []);
 }
 
-/** articles spec §9: category tabs first 8. */
+/** Category tabs before 'More': 8. */
 export const SEARCH_TABS = 8;
 export const EMPTY_HEADING = 'No Result For Your Search';
 export const resultHeading = (term: string) => `Search Result : ${term}`;
@@ -80,7 +80,7 @@ export default function SearchPage() {
         </div>
       ) : result && result.posts.length > 0 ? (
         <>
-          {/* Fade-in, articles spec §9: 5 steps at 40 ms on search pages. */}
+          {/* Fade-in: 5 steps at 40 ms on search pages. */}
           <ListingBody key={path} posts={result.posts} firstStepMs={40} secondStepMs={40} sidebarAds={false} listLabel="More results" />
           <Pagination page={page} totalPages={result.totalPages} pages={searchWindow(page, result.totalPages)} onChange={setPage} label="Search result pages" />
         </>

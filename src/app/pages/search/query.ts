@@ -1,8 +1,8 @@
-// The search call (articles spec §7: GET /api/post/search/{cat}/{searchVal}?page=
+// The search call (docs/api-contract.md: GET /api/post/search/{cat}/{searchVal}?page=
 // -> success, result.postData, result.pagination {totalItems, totalPages}) to the
-// LIVE API, and its failure states (§8). The spec records 'Network response was
-// not ok' and 'Invalid data structure' as the error state without saying how
-// they show; here they are shown to the reader. A service that cannot be
+// LIVE API, and its failure states (docs/pages.md, "Search results"): 'Network
+// response was not ok' and 'Invalid data structure' are the error states, and
+// they are shown to the reader. A service that cannot be
 // reached at all gets its own plain message.
 import type { PostItem } from '../../../api/types.ts';
 import { isOk } from '../../data/api.ts';
@@ -34,7 +34,7 @@ export interface SearchResult {
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 
-/** The §7 shape, or null. */
+/** The search answer's shape, or null. */
 export function checkSearchResponse(body: unknown): SearchResult | null {
   if (!isObj(body) || !isObj(body.result)) return null;
   const { postData, pagination } = body.result;

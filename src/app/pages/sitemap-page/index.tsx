@@ -1,9 +1,9 @@
-// /sitemap (articles spec "Site Map"): links to /, /about, /contact-us,
+// /sitemap (docs/pages.md, "Static pages"): links to /, /about, /contact-us,
 // /opt-out-form and /privacy-policy; the topic pages; every sub-category's
 // /tag/{subcat_slug} link (ep.subcatList(), prerendered); the side box with
 // availability text, a phone number and e-mails (config `sitemapPage`; the box
 // shows what is configured and is left out when nothing is).
-// §8: a failed menu fetch shows 'Error fetching menu items: {message}'.
+// A failed menu fetch shows 'Error fetching menu items: {message}'.
 import { Link } from 'react-router-dom';
 import { ep } from '../../../api/endpoints.ts';
 import type { SubCategory } from '../../../api/types.ts';
@@ -22,7 +22,7 @@ const PAGES = [
   { to: paths.privacy(), label: 'Privacy Policy' },
 ];
 
-/** The spec's topic pages, in its order. */
+/** The topic pages the site map lists, in its order. */
 export const SITEMAP_TOPICS = [
   { slug: 'news', label: 'News' },
   { slug: 'podcasts', label: 'Podcasts' },

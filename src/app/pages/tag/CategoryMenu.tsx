@@ -1,6 +1,6 @@
-// The tag page's desktop 'Category' handle (site-shell spec, "Tag page"): a
-// vertical tab on the left edge that opens a side menu (120 px tall when open,
-// spec §9) listing the sections; each entry smooth-scrolls to its section with
+// The tag page's desktop 'Category' handle (docs/pages.md, "Tag page"): a
+// vertical tab on the left edge that opens a side menu (120 px tall when
+// open) listing the sections; each entry smooth-scrolls to its section with
 // the section's offset; a click outside closes the menu. Hidden below 768 px
 // (tag.css), where the page is one short column.
 import { useRef, useState } from 'react';

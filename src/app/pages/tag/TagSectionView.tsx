@@ -1,8 +1,8 @@
 // One section of the tag page: heading, 'See all' link to the category's topic
 // page, and its posts in the section's layout. Fades in with staggered timers
-// (spec §4: up to 5 steps) after hydration only: the first section at 40 ms
+// (up to 5 steps) after hydration only: the first section at 40 ms
 // per step, the others once the reader scrolls past 100 px at 150 ms per step
-// (the spec's listing-page timings).
+// (the listing pages' timings).
 import { Link } from 'react-router-dom';
 import type { PostItem } from '../../../api/types.ts';
 import { paths } from '../../../site/paths.ts';

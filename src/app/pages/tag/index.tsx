@@ -1,4 +1,4 @@
-// The tag page, /tag/{subcat} (site-shell spec, "Tag page"): the heading is the
+// The tag page, /tag/{subcat} (docs/pages.md, "Tag page"): the heading is the
 // tag with its first letter capitalised; then News 3, Articles (lead and a side
 // list of 7), Quick Bytes, Podcast, the Home-2 ad slot, Hot Seats 4 (from the
 // interview list), Future Ready 2 (only if present), Guest Author, Learning
@@ -7,7 +7,7 @@
 //
 // Tags the API answers 500 for are never prerendered (src/site/kinds/tag.ts);
 // a client-side navigation to one reads the mirror's 500/501 and goes to /404
-// (spec §8); other failures are logged only.
+// (docs/pages.md); other failures are logged only.
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ep } from '../../../api/endpoints.ts';
@@ -42,7 +42,7 @@ export default function TagPage() {
     image: firstImage ?? null,
     type: 'website',
     canonicalPath: paths.tag(subcat),
-    // Issue 8, "Structured data" (Home > tag) and "Feeds" (the tag's feeds, written per tag route by src/emit/feeds).
+    // Structured data (Home > tag) and the tag's feeds (docs/deploying.md, "Feeds"; written per tag route by src/emit/feeds).
     jsonLd: [
       {
         '@context': 'https://schema.org',

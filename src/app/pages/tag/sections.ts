@@ -1,7 +1,7 @@
-// The tag page's sections (site-shell spec, "Tag page", §9): their order,
+// The tag page's sections (docs/pages.md, "Tag page"): their order,
 // source list, count and the side menu's scroll offset.
 //
-// Scroll offsets (spec §9: "60, 85 or 90 px"): the header is 75 px tall, and
+// Scroll offsets (60, 85 or 90 px; docs/decisions.md, 21): the header is 75 px tall, and
 // each section has 24 px of top padding before its heading, so
 // - 60 px: News, the first section, which sits right under the page heading;
 // - 85 px: the sections of the main column before the Home-2 ad (Articles,
@@ -48,12 +48,12 @@ export function sectionPosts(body: TagResponse | undefined, s: TagSection): Post
   return s.count === undefined ? all : all.slice(0, s.count);
 }
 
-/** spec §8: 'Nohing is there!!!...' (spelt so) when a menu target is missing. */
+/** 'Nohing is there!!!...' (spelt so) when a menu target is missing. */
 export const MISSING_TARGET = 'Nohing is there!!!...';
 
 /**
  * Smooth-scroll to a section, leaving `offset` px above it for the fixed header.
- * Returns false (and alerts, spec §8) when the section is not on the page.
+ * Returns false (and alerts) when the section is not on the page.
  */
 export function scrollToSection(id: string, offset: number): boolean {
   const el = document.getElementById(id);

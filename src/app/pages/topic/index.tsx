@@ -1,5 +1,5 @@
-// Topic listing /topic/{cat_slug}[/{subcat}] (site-shell spec, "Topic
-// listing", §4, §5, §8, §9). Page 1 is prerendered from the route's deps; later
+// Topic listing /topic/{cat_slug}[/{subcat}] (docs/pages.md, "Topic
+// listing"). Page 1 is prerendered from the route's deps; later
 // pages read the static mirror (every page was crawled). The page number lives
 // in localStorage ('currentPage', ./useStoredPage.ts), restored after
 // hydration.
@@ -25,7 +25,7 @@ import { siteTitle } from '../../lib/site-title.ts';
 import { checkTopicResponse } from './shape.ts';
 import { useStoredPage } from './useStoredPage.ts';
 
-/** site-shell spec §9: tabs before 'More' 6. */
+/** Tabs before 'More': 6. */
 export const TOPIC_TABS = 6;
 
 /** The category's display name: the API's cat_name when a post carries it, else the slug in words. */
@@ -54,7 +54,7 @@ export default function TopicPage() {
   const empty = list !== null && list.posts.length === 0;
   const failed = !current.isLoading && current.data === undefined;
 
-  // §5 / §8: malformed -> console error and /404; empty -> /no-posts; a failed
+  // Malformed -> console error and /404; empty -> /no-posts; a failed
   // load is logged only. Navigation happens in effects, so the server render
   // (which never sees these cases: plan skips empty listings) stays pure.
   useEffect(() => {
@@ -68,7 +68,7 @@ export default function TopicPage() {
     }
   }, [malformed, empty, failed, cat, sub, shownPage, navigate, current.status, current.error]);
 
-  // §8: "Sub-category list fails: console log; status 404 redirects to /404".
+  // A failed sub-category list is logged; status 404 redirects to /404.
   const subFailed = !subcats.isLoading && subcats.data === undefined;
   useEffect(() => {
     if (!subFailed) return;
@@ -98,7 +98,7 @@ export default function TopicPage() {
         ],
       },
     ],
-    // Issue 8, "Feeds": the category's feeds on /topic/{cat_slug} (src/emit/feeds writes one per topic route).
+    // The category's feeds (docs/deploying.md, "Feeds") on /topic/{cat_slug} (src/emit/feeds writes one per topic route).
     alternates: sub ? undefined : feedLinksFor('topic', { cat_slug: cat }, sectionTitle, catTitle),
   });
 
@@ -121,7 +121,7 @@ export default function TopicPage() {
         <PageSkeleton label={`Loading page ${shownPage}…`} />
       ) : list && list.posts.length > 0 ? (
         <>
-          {/* Fade-in, site-shell spec §2: 40 ms steps; the second block after 100 px of scroll at 150 ms steps. */}
+          {/* Fade-in: 40 ms steps; the second block after 100 px of scroll at 150 ms steps. */}
           <ListingBody key={shownPage} posts={list.posts} firstStepMs={40} secondStepMs={150} secondAfterScrollY={100} listLabel={`More ${title} posts`} />
           <Pagination page={shownPage} totalPages={list.totalPages} pages={topicWindow(shownPage, list.totalPages)} onChange={setPage} label={`${title} pages`} />
         </>

@@ -1,6 +1,6 @@
-// The topic page's current page number (site-shell spec §4): "kept in browser
-// local storage under 'currentPage' and restored on load"; "a change of page,
-// limit, category or sub-category reloads".
+// The topic page's current page number (docs/pages.md, "Topic listing"): kept in
+// browser local storage under 'currentPage' and restored on load; a change of
+// page, limit, category or sub-category reloads.
 //
 // The prerendered HTML is page 1 and so is the first client render (no
 // hydration mismatch); the stored number is read in an effect, after

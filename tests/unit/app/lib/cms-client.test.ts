@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-// Browser-side sanitising of draft HTML (issue 5 item 3) with the server's
+// Browser-side sanitising of draft HTML (docs/decisions.md, 13) with the server's
 // policy, the client TOC (ids and numbering as the build's), and the live post
-// fetch's 3000 ms timeout (articles spec §9).
+// fetch's 3000 ms timeout (docs/pages.md, "Preview").
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

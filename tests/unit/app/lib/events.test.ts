@@ -1,5 +1,5 @@
-// Pure rules of the events pages (articles spec "Events list", "Past events
-// list", "Event detail", §4, §9): date formats, the 100-character cut, the Show
+// Pure rules of the events pages (docs/pages.md, "Events list", "Past events",
+// "Event detail"): date formats, the 100-character cut, the Show
 // More and past-events stop rules, the banner rule and the JSON-LD Event.
 import { describe, expect, it } from 'vitest';
 import type { EventItem } from '../../../../src/api/types.ts';

@@ -1,6 +1,6 @@
-// List excerpts (site-shell spec §3: post_content "may be HTML; shown as plain
-// text; fallback 'No content available' when empty"; p_content "alternative
-// summary"): markup stripped for every excerpt, an empty or blank p_content
+// List excerpts (docs/api-contract.md, "Records": post_content may be HTML, shown as
+// plain text, with the fallback 'No content available' when empty; p_content an
+// alternative summary): markup stripped for every excerpt, an empty or blank p_content
 // never hides a present post_content, the fallback only when both are empty;
 // cuts at a word boundary with an ellipsis.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The redirect check (articles spec §7, issue 5 item 4): the safe-target rule as
+// The redirect check (docs/pages.md, "Not-found page"): the safe-target rule as
 // a table, and the POST check_redirect call against the sample API, whose
 // corpus holds redirects (normal and hostile ones).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

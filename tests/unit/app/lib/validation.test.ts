@@ -1,4 +1,4 @@
-// The forms' rules (articles spec §5 "Validation rules") with passing and
+// The forms' rules (docs/pages.md, "Forms") with passing and
 // failing examples, the exact messages, the phone bounds (contact 6-15, opt-out
 // 6-25) and the HTML pattern equivalents.
 import { describe, expect, it } from 'vitest';

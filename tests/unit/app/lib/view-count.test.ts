@@ -1,4 +1,4 @@
-// The view count (articles spec §7/§8, issue 5 item 4) against the sample API:
+// The view count (docs/pages.md, "Article") against the sample API:
 // POST post_count/{id} with {postId}; the IP lookup only when configured;
 // 'HTTP error! Status: {status}' on anything but 200.
 import { createServer, type Server } from 'node:http';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-// Share buttons on the listing pages (site-shell spec §7: "Share buttons on
+// Share buttons on the listing pages (docs/pages.md, "Shared shell": share buttons on
 // listing-related pages ... Facebook, Twitter and LinkedIn with a page URL and
-// a title (Facebook window 550x400); button size 27"): the topic, author and
+// a title (Facebook window 550x400); button size 27): the topic, author and
 // search listings share their own URL with their heading as the title; the
 // prerendered topic and author pages hydrate without a mismatch.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

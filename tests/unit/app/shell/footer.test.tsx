@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Footer (site-shell spec, "Shared shell"): logo, every column and link from
+// Footer (docs/pages.md, "Shared shell"): logo, every column and link from
 // config, the imprint line with 'All Rights Reserved' and the two mailto links.
 import { describe, expect, it } from 'vitest';
 import { Footer } from '../../../../src/app/shell/Footer.tsx';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Header panels (site-shell spec, "Shared shell", §4, §8): none open in the
+// Header panels (docs/pages.md, "Shared shell"): none open in the
 // prerendered HTML; click toggles, re-click and outside click close; loaded
 // panels show up to 3 cards per group with 'By {author} | {date}', the See More
 // slug rule and the mobile full-page group link; failed data shows
@@ -93,7 +93,7 @@ describe('header', () => {
     expect(news.querySelector('.panel-see-more')!.getAttribute('href')).toBe('/topic/news');
     const groupLink = news.querySelector('a.panel-group-link')!;
     expect(groupLink.getAttribute('href')).toBe('/topic/news');
-    // A plain <a>, not a router link: the full page load the spec asks for.
+    // A plain <a>, not a router link: the full page load the page asks for.
     expect(groupLink.getAttribute('data-discover')).toBeNull();
     expect(groups[1].querySelector('.panel-see-more')!.getAttribute('href')).toBe('/topic/quick-bytes');
     // articleData is in the response but is not one of the Latest groups.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Subscribe popup (site-shell spec, "Subscribe popup", §4, §5, §7, §8, §9):
+// Subscribe popup (docs/pages.md, "Shared shell", Subscribe popup):
 // opened only by the footer's Subscribe action; the e-mail rule on change, blur
 // and submit; every message; the 5000 ms reset (fake timers); 404 -> already
 // subscribed; other failures logged only; focus trap, Escape, focus return.

@@ -1,4 +1,4 @@
-// Issue 8, "Done means": feeds parse with a feed parser, JSON Feed 1.1 has its
+// docs/deploying.md, "Feeds" and "Sitemaps": feeds parse with a feed parser, JSON Feed 1.1 has its
 // required fields, the sitemaps (index, shards with image entries, news)
 // validate against the sitemap XSDs with xmllint, _headers and serve agree.
 import { execFileSync } from 'node:child_process';

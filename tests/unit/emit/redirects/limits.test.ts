@@ -1,5 +1,5 @@
-// Issue 8: each host's documented limit fails the build at exactly that number
-// (static-hosts.md, "Redirect maps: formats and limits"), unless the host is off.
+// Each host's documented limit fails the build at exactly that number
+// (docs/deploying.md, "Redirect formats and limits"), unless the host is off.
 import { describe, expect, it } from 'vitest';
 import { isPressroomError } from '../../../../src/core/errors.ts';
 import { renderRedirects, type HostName, type RedirectInput } from '../../../../src/emit/redirects/index.ts';

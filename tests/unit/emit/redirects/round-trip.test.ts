@@ -1,4 +1,4 @@
-// Issue 8, "Done means": each redirect format parsed back gives the same rules,
+// docs/deploying.md: each redirect format parsed back gives the same rules,
 // in order, none injected — including the sample API's hostile corpus and
 // targets with newlines, spaces, '#', quotes and `//evil.example`.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// "Ads fail to load: console log only" (site-shell spec §8; articles spec §8):
+// Ads that fail to load are logged only (docs/pages.md, "Shared shell", Ads):
 // a failed advertisement read is logged with console.log naming what failed,
 // never console.error (the browser layer fails a page on console errors), and
 // the slot renders nothing.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Ad rotation (site-shell spec §4 "Ad rotation", §9): slots filter by
+// Ad rotation (docs/pages.md, "Shared shell", Ads): slots filter by
 // banner_type; the prerendered HTML shows the first ad; after hydration each ad
 // shows for its duration_time seconds (default 5), fades out 200 ms, the next
 // fades in, looping; the next image is preloaded; dest_url opens in a new tab

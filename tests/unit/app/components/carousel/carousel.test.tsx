@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Guest Author carousel (site-shell spec §9): autoplay every 3000 ms after
+// Guest Author carousel (docs/pages.md, "Home"): autoplay every 3000 ms after
 // hydration, looping; prev/next buttons and arrow keys; pointer swipes; pause
 // on hover/focus; no autoplay with reduced motion; a deterministic server
 // render (slides per view comes from CSS).

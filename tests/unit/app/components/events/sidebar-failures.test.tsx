@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// "Failures on ... latest, popular ... fetches: logged, nothing shown"
-// (articles spec §8): the event detail sidebar logs each failed list with
+// Failed latest and popular lists are logged and show nothing
+// (docs/pages.md, "Event detail"): the event detail sidebar logs each failed list with
 // console.log naming it, never console.error, and shows an empty tab.
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

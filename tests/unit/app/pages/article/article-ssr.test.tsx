@@ -1,5 +1,5 @@
 // The article page as the build prerenders it (renderToString under a
-// StaticRouter with every dep seeded): the spec's parts, the hero/video rule,
+// StaticRouter with every dep seeded): the page's parts, the hero/video rule,
 // the TOC, the head with JSON-LD, and nothing that exists only on the client.
 import { renderToString } from 'react-dom/server';
 import { Route, Routes, StaticRouter } from 'react-router-dom';

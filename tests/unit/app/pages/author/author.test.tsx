@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-// Author page (articles spec "Author page", §4, §8, §9): profile with the
+// Author page (docs/pages.md, "Author page"): profile with the
 // placeholder photo, page 1 prerendered, later pages from the mirror with the
 // shifted-to-end window, the redirects, and 'No author data available.' after
-// the chosen delay. Plus the sitemap entries of author routes (issue 5, item 5).
+// the chosen delay. Plus the sitemap entries of author routes.
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ep } from '../../../../../src/api/endpoints.ts';

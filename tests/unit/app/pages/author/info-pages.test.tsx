@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// /author and /no-posts (content not in the spec): each names the situation,
+// /author and /no-posts (docs/pages.md, "Author page"): each names the situation,
 // is noindex and offers a way on (home, topic listings).
 import { describe, expect, it } from 'vitest';
 import AuthorIndexPage from '../../../../../src/app/pages/author-index/index.tsx';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Event detail (articles spec "Event detail", §4, §8): title and long date,
+// Event detail (docs/pages.md, "Event detail"): title and long date,
 // share with Instagram, the banner rule, the video embed, event_desc as HTML,
 // the numbered TOC, the Latest/Popular sidebar (tab1 default), ads (past: the
 // second and third active ads), the JSON-LD Event, 'Error: {message}', and the

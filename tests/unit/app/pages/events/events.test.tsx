@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-// /events and /past-events (articles spec "Events list", "Past events list",
-// §4): the prerendered first page of each tab, hydration without mismatch, tab
+// /events and /past-events (docs/pages.md, "Events list", "Past events"):
+// the prerendered first page of each tab, hydration without mismatch, tab
 // switches, Show More ('Loading...', 9 more, next page from the mirror, hidden
-// by the §4 rules), the empty message, and past events' duplicate dropping.
+// by the page's rules), the empty message, and past events' duplicate dropping.
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ep } from '../../../../../src/api/endpoints.ts';

@@ -1,4 +1,4 @@
-// Issue 6 item 6: the page kinds give every event (its canonical detail route) and every
+// The page kinds give every event (its canonical detail route) and every
 // static page a sitemap entry, and /events depends on page 1 of all three tabs
 // (src/site/kinds/events.ts, static.ts).
 import { describe, expect, it } from 'vitest';

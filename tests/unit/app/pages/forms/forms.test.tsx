@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The contact and opt-out forms (articles spec §4 "Forms", §5, §7, §8): the
+// The contact and opt-out forms (docs/pages.md, "Forms"): the
 // validated state with the exact messages, 'Submitting...' with the button
 // disabled, success for 8000 ms with the form cleared, failure logged and the
 // form kept with a polite notice, one request per submission, the honeypot.

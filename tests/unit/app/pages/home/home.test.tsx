@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Home page (site-shell spec, "Home page", §4, §8, §9): the blocks in order;
+// Home page (docs/pages.md, "Home"): the blocks in order;
 // Latest = lead (700) + two secondary posts (500 on wide, else 300) with the
 // Latest (tab1, default) / Popular (tab2) tabs; Podcast feature (video embed
 // when the item has a podcast_link, else the card); Guest Author carousel;

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The article preview (articles spec, "Article preview"; issue 5 item 3) in
+// The article preview (docs/pages.md, "Preview") in
 // jsdom with real fetches to the sample API: a draft shown with 'Related
 // Articles' (first 4, numbered) and the Instagram share, kept in local storage;
 // hostile draft HTML sanitised before it is shown; 501 -> /404; noindex; the

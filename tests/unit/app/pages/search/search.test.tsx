@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Search results (articles spec "Search results", §4, §7, §8, §9): the live
+// Search results (docs/pages.md, "Search results"): the live
 // API's states — results, empty, not ok, bad structure, unreachable — as the
 // reader sees them, the category tabs and the centred window.
 import { act } from 'react';

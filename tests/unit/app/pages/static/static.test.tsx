@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Static pages (articles spec "About", "Privacy Policy", "Site Map") rendered
+// Static pages (docs/pages.md, "Static pages": About, Privacy Policy, Site Map) rendered
 // from the configuration (config/site.json `about`, `privacy`, `sitemapPage`),
 // and the schema that makes those keys required.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

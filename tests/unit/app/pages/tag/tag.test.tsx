@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Tag page (site-shell spec, "Tag page", §8, §9): heading with the first letter
+// Tag page (docs/pages.md, "Tag page"): heading with the first letter
 // capitalised; sections and counts (News 3, Articles + side list of 7, Hot
 // Seats 4 from interview, Future Ready 2 only if present, Learning Center 3);
 // the Home-2 and Footer-3 ad slots; the 'Category' side menu (120 px when

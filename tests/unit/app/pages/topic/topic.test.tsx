@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Topic listing (site-shell spec "Topic listing", §4, §5, §8): page 1 in the
+// Topic listing (docs/pages.md, "Topic listing"): page 1 in the
 // server HTML and the first client render, the stored 'currentPage' restored
 // only after hydration (then read from the mirror), category changes reset to
 // page 1, and the redirects for empty lists, bad shapes and a sub-category 404.
