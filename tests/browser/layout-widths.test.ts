@@ -1,9 +1,14 @@
 // Boxes and fits at the desktop (1280 px) and mobile (375 px) widths, in real
-// Chromium over the built sample site: the topic list's 500 px thumbnail, and
-// no horizontal overflow on the pages measured. Every page fails the test on
+// Chromium over the built sample site: the topic list's 500 px thumbnail, the
+// article's and the preview's footer ad as a banner strip, and no horizontal
+// overflow on the pages measured. Every page fails the test on
 // console errors, page errors or hydration warnings (./harness.ts).
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { generateCorpus } from '../../src/sample-api/index.ts';
+import { BUILD_NOW } from './global-setup.ts';
 import { launchBrowser, openPage, WIDTHS, type OpenedPage } from './harness.ts';
 
 let browser: Browser;
@@ -32,6 +37,27 @@ const box = (page: Page, selector: string) =>
     return { width: r.width, height: r.height };
   });
 
+/** The first prerendered news article of the build. */
+function anArticle(): string {
+  const name = readdirSync(join(inject('outDir'), 'news'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()[0];
+  return `/news/${name}`;
+}
+
+/** A draft the live preview call answers. */
+function aDraftPreview(): string {
+  const corpus = generateCorpus({ today: BUILD_NOW });
+  const d = corpus.posts.find((p) => p.status === 'draft')!;
+  return `/preview/${corpus.categories[d.cat].cat_slug}/${d.name}`;
+}
+
+/** The footer ad's image once it has loaded (it is lazy, below the fold). */
+async function footerBanner(page: Page): Promise<Box> {
+  const img = page.locator('.ad-slot-footer img').first();
+  await img.scrollIntoViewIfNeeded();
+  await img.evaluate((el: HTMLImageElement) => (el.complete && el.naturalWidth > 0) || new Promise((ok) => el.addEventListener('load', ok, { once: true })));
+  return box(page, '.ad-slot-footer img');
+}
+
 for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
   describe(`at ${width} px`, () => {
     it('topic list: the thumbnail is 500 px wide, or the column width on a phone', async () => {
@@ -44,5 +70,17 @@ for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
       expect(await pageWidth(page)).toBeLessThanOrEqual(width);
       expect(problems).toEqual([]);
     });
+
+    for (const [what, path] of [['article', anArticle], ['preview', aDraftPreview]] as const) {
+      it(`${what}: the footer ad is a 728x90 banner, scaled with its ratio on a phone`, async () => {
+        const { page, problems } = await open(path(), width);
+        await page.waitForSelector('h1.article-title');
+        const banner = await footerBanner(page);
+        expect(banner.width).toBe(width === WIDTHS.desktop ? 728 : (await box(page, '.ad-slot-footer')).width);
+        expect(banner.height).toBeCloseTo((banner.width * 90) / 728, 0);
+        expect(await pageWidth(page)).toBeLessThanOrEqual(width);
+        expect(problems).toEqual([]);
+      });
+    }
   });
 }
