@@ -1,9 +1,10 @@
 // Boxes and fits at the desktop (1280 px) and mobile (375 px) widths, in real
 // Chromium over the built sample site: the topic list's 500 px thumbnail, the
-// article's and the preview's footer ad as a banner strip, and no horizontal
-// overflow on the pages measured. Every page fails the test on
+// article's and the preview's footer ad as a banner strip, no empty side-list
+// box on a tag with one article, and no horizontal overflow on the pages
+// measured. Every page fails the test on
 // console errors, page errors or hydration warnings (./harness.ts).
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -41,6 +42,16 @@ const box = (page: Page, selector: string) =>
 function anArticle(): string {
   const name = readdirSync(join(inject('outDir'), 'news'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()[0];
   return `/news/${name}`;
+}
+
+/** A tag whose Articles section has exactly one post, read from the build's mirror. */
+function aTagWithOneArticle(): string {
+  const dir = join(inject('outDir'), 'data', 'post', 'tag');
+  for (const file of readdirSync(dir).sort()) {
+    const env = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    if (env.status === 200 && env.body?.posts?.featured?.length === 1) return `/tag/${file.replace(/\.json$/, '')}`;
+  }
+  throw new Error('the sample site has no tag with exactly one article');
 }
 
 /** A draft the live preview call answers. */
@@ -82,5 +93,16 @@ for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
         expect(problems).toEqual([]);
       });
     }
+
+    it('tag with one article: no empty side-list box', async () => {
+      const { page, problems } = await open(aTagWithOneArticle(), width);
+      expect(await page.locator('#tag-articles .post-card').count()).toBe(1);
+      expect(await page.locator('#tag-articles .side-list').count()).toBe(0);
+      // No bordered side box anywhere on the page is left without rows.
+      const boxes = await page.locator('.side-list, .side-panel').evaluateAll((els) => els.map((el) => el.querySelectorAll('li').length));
+      expect(boxes.filter((rows) => rows === 0)).toEqual([]);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(width);
+      expect(problems).toEqual([]);
+    });
   });
 }
