@@ -1,8 +1,8 @@
 // Boxes and fits at the desktop (1280 px) and mobile (375 px) widths, in real
 // Chromium over the built sample site: the topic list's 500 px thumbnail, the
 // article's and the preview's footer ad as a banner strip, no empty side-list
-// box on a tag with one article, and no horizontal overflow on the pages
-// measured. Every page fails the test on
+// box on a tag with one article, 'More from' without an orphan card, and no
+// horizontal overflow on the pages measured. Every page fails the test on
 // console errors, page errors or hydration warnings (./harness.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,6 +43,17 @@ function anArticle(): string {
   const name = readdirSync(join(inject('outDir'), 'news'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()[0];
   return `/news/${name}`;
 }
+
+/** How many 'More from' cards sit on each row, top to bottom. */
+const moreFromRows = (page: Page) =>
+  page.locator('.more-from-grid .post-card').evaluateAll((cards) => {
+    const rows = new Map<number, number>();
+    for (const c of cards) {
+      const top = Math.round(c.getBoundingClientRect().top);
+      rows.set(top, (rows.get(top) ?? 0) + 1);
+    }
+    return [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, n]) => n);
+  });
 
 /** A tag whose Articles section has exactly one post, read from the build's mirror. */
 function aTagWithOneArticle(): string {
@@ -101,6 +112,24 @@ for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
       // No bordered side box anywhere on the page is left without rows.
       const boxes = await page.locator('.side-list, .side-panel').evaluateAll((els) => els.map((el) => el.querySelectorAll('li').length));
       expect(boxes.filter((rows) => rows === 0)).toEqual([]);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(width);
+      expect(problems).toEqual([]);
+    });
+
+    it("article: 'More from' fills every row of its grid (no orphan card)", async () => {
+      const { page, problems } = await open(anArticle(), width);
+      const rows = await moreFromRows(page);
+      expect(rows.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(3);
+      expect(rows.every((n) => n === rows[0]), `cards per row: ${rows.join(', ')}`).toBe(true);
+      if (width === WIDTHS.desktop) {
+        expect(rows.length).toBe(1);
+        // A tablet width between the two: two full rows of two for four cards.
+        await page.setViewportSize({ width: 800, height: 900 });
+        const tablet = await moreFromRows(page);
+        expect(tablet.every((n) => n === tablet[0]), `cards per row at 800 px: ${tablet.join(', ')}`).toBe(true);
+      } else {
+        expect(rows.every((n) => n === 1)).toBe(true);
+      }
       expect(await pageWidth(page)).toBeLessThanOrEqual(width);
       expect(problems).toEqual([]);
     });
