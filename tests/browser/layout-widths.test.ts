@@ -1,8 +1,8 @@
 // Boxes and fits at the desktop (1280 px) and mobile (375 px) widths, in real
 // Chromium over the built sample site: the topic list's 500 px thumbnail, the
 // article's and the preview's footer ad as a banner strip, no empty side-list
-// box on a tag with one article, 'More from' without an orphan card, and no
-// horizontal overflow on the pages measured. Every page fails the test on
+// box on a tag with one article, 'More from' without an orphan card, the
+// event tabs on one line, and no horizontal overflow on the pages measured. Every page fails the test on
 // console errors, page errors or hydration warnings (./harness.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -130,6 +130,36 @@ for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
       } else {
         expect(rows.every((n) => n === 1)).toBe(true);
       }
+      expect(await pageWidth(page)).toBeLessThanOrEqual(width);
+      expect(problems).toEqual([]);
+    });
+
+    it('events: the tabs stay on one line, and a tapped tab half out of view scrolls fully into it', async () => {
+      const { page, problems } = await open('/events', width);
+      const tabs = page.locator('.event-tabs [role="tab"]');
+      expect(await tabs.allTextContents()).toEqual(['All Events', 'Upcoming Events', 'Past Events']);
+      const tops = await tabs.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+      expect(new Set(tops).size).toBe(1);
+      const strip = await box(page, '.event-tabs');
+      expect(strip.height).toBeCloseTo((await box(page, '.event-tab')).height, 0);
+      // A click as a tap gives it (no scrolling by the test first).
+      await page.locator('#event-tab-past').evaluate((el: HTMLElement) => el.click());
+      await page.waitForSelector('#event-tab-past[aria-selected="true"]');
+      const seen = await page.locator('#event-tab-past').evaluate((el) => {
+        const s = el.parentElement!.getBoundingClientRect();
+        const r = el.getBoundingClientRect();
+        return r.left >= s.left - 0.5 && r.right <= s.right + 0.5;
+      });
+      expect(seen).toBe(true);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(width);
+      expect(problems).toEqual([]);
+    });
+
+    it('past events: the two buttons stay on one line', async () => {
+      const { page, problems } = await open('/past-events', width);
+      const tops = await page.locator('.event-tabs .event-tab').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+      expect(tops.length).toBe(2);
+      expect(new Set(tops).size).toBe(1);
       expect(await pageWidth(page)).toBeLessThanOrEqual(width);
       expect(problems).toEqual([]);
     });
