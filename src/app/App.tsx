@@ -6,21 +6,9 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
 import type { PageKindName } from '../site/types.ts';
 import { PageSkeleton } from './components/PageSkeleton.tsx';
-import { useSite } from './context.tsx';
-import { usePageHead } from './head.tsx';
+import { ShellPending } from './components/ShellPending.tsx';
 import { usePageComponent } from './pages/registry.ts';
 import { Layout } from './shell/Layout.tsx';
-
-/**
- * What a run-time shell document shows until the client knows its URL: the
- * same neutral state on the server and in the first client render. Shells are
- * never indexed (their URLs are reader input or drafts).
- */
-function ShellPending({ kind }: { kind: PageKindName }) {
-  const { site } = useSite();
-  usePageHead({ title: `${kind === 'search' ? 'Search' : 'Preview'} | ${site.name}`, description: site.description, noindex: true });
-  return <PageSkeleton label="Loading…" />;
-}
 
 function PageSlot({ kind }: { kind: PageKindName }) {
   const Page = usePageComponent(kind);
