@@ -7,6 +7,7 @@ import { PAGE_KINDS } from '../site/kinds/index.ts';
 import type { PageKindName } from '../site/types.ts';
 import { PageSkeleton } from './components/PageSkeleton.tsx';
 import { ShellPending } from './components/ShellPending.tsx';
+import { useUnknownArticleToNotFound } from './lib/unknown-article.ts';
 import { usePageComponent } from './pages/registry.ts';
 import { Layout } from './shell/Layout.tsx';
 
@@ -28,6 +29,9 @@ export interface AppProps {
    * "404 pages"), and a path such as /news/no-such-post would otherwise match
    * the article pattern on the client and mismatch the prerendered 404. The
    * pinned kind's page is shown at that first URL; navigation routes normally.
+   * After hydration, a 404 at a URL the route table gives to the article page
+   * moves on to /404, as the article page does for an unknown post
+   * (lib/unknown-article.ts).
    */
   pinned?: PageKindName | null;
 }
@@ -40,6 +44,7 @@ export function App({ shell = null, pinned = null }: AppProps) {
     // tests wait for this mark before they look for mismatch warnings.
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  useUnknownArticleToNotFound(pinned === 'not-found');
   const { pathname } = useLocation();
   const [pinnedPath] = useState(pathname);
   const pinnedKind = pinned && pathname === pinnedPath ? pinned : null;

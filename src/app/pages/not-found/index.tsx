@@ -1,8 +1,9 @@
 // The not-found page (articles spec, "404 page"): 'Error 404 - Not Found' and
 // 'Go Back Home'. Emitted as out/404.html, which every static host serves for
-// unknown paths (static-hosts.md, "404 pages"). After hydration it asks the
-// API whether the requested URL was redirected and follows a safe target
-// (articles spec §7; ../../lib/redirect-check.ts).
+// unknown paths. After hydration it asks the API whether the requested URL
+// was redirected and follows a safe target (../../lib/redirect-check.ts); at
+// /404 the requested URL is the unknown article's that /404 replaced
+// (../../lib/unknown-article.ts).
 import { Link } from 'react-router-dom';
 import { usePageHead } from '../../head.tsx';
 import { useSite } from '../../context.tsx';
