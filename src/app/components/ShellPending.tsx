@@ -3,7 +3,7 @@
 // render, so hydration never mismatches. Like every page it has exactly one
 // h1:
 // - search: in view, placed and styled as the search page's heading that
-//   replaces it after hydration, in the spec's words ('Search Result'); the
+//   replaces it after hydration, in its words ('Search Result'); the
 //   page adds ': {term}' once it reads the URL;
 // - preview: the draft's headline is unknown until the live call answers, so
 //   the h1 is for assistive technology only, with the same words as the

@@ -1,8 +1,7 @@
 // The compact post rows beside a lead card: the tag page's Articles and the
-// home page's Quick Bytes and Articles (site-shell spec, "Home page", "Tag
-// page"). In those layouts the list is a bordered box, so with no rows (a
-// section with only its lead post) nothing is rendered: an empty list would
-// leave a stray frame beside the lead.
+// home page's Quick Bytes and Articles. In those layouts the list is a
+// bordered box, so with no rows (a section with only its lead post) nothing
+// is rendered: an empty list would leave a stray frame beside the lead.
 import type { PostItem } from '../../api/types.ts';
 import { revealClass } from '../lib/reveal.ts';
 import { PostRow } from './PostCard.tsx';

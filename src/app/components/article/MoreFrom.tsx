@@ -3,7 +3,7 @@
 // scroll in up to 5 steps of 70ms (§9). Card images follow §9: 500 on wide
 // screens (min 768px), 300 by default, 250 at 320px.
 //
-// The spec gives no count. Up to 4 cards: the API's latest list holds 4, and
+// No count is prescribed. Up to 4 cards: the API's latest list holds 4, and
 // 4 fill one row on desktop and two rows of two on tablets. The grid's columns
 // follow the number of cards (article.css, .more-from-cards-N), so every row
 // is full at every width and no card is left alone on a last row.
