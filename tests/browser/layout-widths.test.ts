@@ -2,7 +2,8 @@
 // Chromium over the built sample site: the topic list's 500 px thumbnail, the
 // article's and the preview's footer ad as a banner strip, no empty side-list
 // box on a tag with one article, 'More from' without an orphan card, the
-// event tabs on one line, and no horizontal overflow on the pages measured. Every page fails the test on
+// event tabs on one line, the share buttons of the topic, author and search
+// listings, and no horizontal overflow on the pages measured. Every page fails the test on
 // console errors, page errors or hydration warnings (./harness.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,6 +64,12 @@ function aTagWithOneArticle(): string {
     if (env.status === 200 && env.body?.posts?.featured?.length === 1) return `/tag/${file.replace(/\.json$/, '')}`;
   }
   throw new Error('the sample site has no tag with exactly one article');
+}
+
+/** The first author page of the build. */
+function anAuthor(): string {
+  const name = readdirSync(join(inject('outDir'), 'author'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()[0];
+  return `/author/${name}`;
 }
 
 /** A draft the live preview call answers. */
@@ -163,5 +170,30 @@ for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
       expect(await pageWidth(page)).toBeLessThanOrEqual(width);
       expect(problems).toEqual([]);
     });
+
+    for (const [what, path] of [['topic', () => '/topic/news'], ['author', anAuthor], ['search', () => '/search/all/cloud']] as const) {
+      it(`${what} listing: Facebook, Twitter and LinkedIn share buttons of 27 px, sharing the listing's URL`, async () => {
+        const url = path();
+        const { page, problems } = await open(url, width);
+        const buttons = page.locator('.listing-page .share-buttons a');
+        await buttons.first().waitFor();
+        expect(await buttons.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')))).toEqual(['Share on Facebook', 'Share on Twitter', 'Share on LinkedIn']);
+        for (const b of await buttons.all()) {
+          expect(await b.isVisible()).toBe(true);
+          expect(await b.evaluate((el) => [el.getBoundingClientRect().width, el.getBoundingClientRect().height])).toEqual([27, 27]);
+        }
+        // The click opens the share window (550x400 for Facebook) with this listing's URL.
+        await page.evaluate(() => {
+          (window as unknown as { opened: unknown[] }).opened = [];
+          window.open = (...args: unknown[]) => ((window as unknown as { opened: unknown[] }).opened.push(args), null);
+        });
+        await buttons.first().click();
+        const [[href, , features]] = (await page.evaluate(() => (window as unknown as { opened: unknown[] }).opened)) as [string, string, string][];
+        expect(new URL(new URL(href).searchParams.get('u')!).pathname).toBe(url);
+        expect(features).toMatch(/width=550,height=400/);
+        expect(await pageWidth(page)).toBeLessThanOrEqual(width);
+        expect(problems).toEqual([]);
+      });
+    }
   });
 }
