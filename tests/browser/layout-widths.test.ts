@@ -3,12 +3,12 @@
 // article's and the preview's footer ad as a banner strip, no empty side-list
 // box on a tag with one article, 'More from' without an orphan card, the
 // event tabs on one line, the share buttons of the topic, author and search
-// listings, and no horizontal overflow on the pages measured. Every page fails the test on
-// console errors, page errors or hydration warnings (./harness.ts).
+// listings, and no horizontal overflow on the pages measured. Every page fails
+// the test on console errors, page errors or hydration warnings (./harness.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { generateCorpus } from '../../src/sample-api/index.ts';
 import { BUILD_NOW } from './global-setup.ts';
 import { launchBrowser, openPage, WIDTHS, type OpenedPage } from './harness.ts';
@@ -18,8 +18,11 @@ const opened: OpenedPage[] = [];
 beforeAll(async () => {
   browser = await launchBrowser();
 });
+// Each test's pages close after it: two cores, many pages.
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((o) => o.close()));
+});
 afterAll(async () => {
-  await Promise.all(opened.map((o) => o.close()));
   await browser?.close();
 });
 
