@@ -10,10 +10,9 @@ import { videoEmbedUrl } from '../../../api/video.ts';
 import { paths } from '../../../site/paths.ts';
 import { Carousel } from '../../components/carousel/Carousel.tsx';
 import { PostCard } from '../../components/PostCard.tsx';
-import { SidePostList } from '../../components/SidePostList.tsx';
 import { listExcerpt } from '../../lib/excerpt.ts';
 import { revealClass, useReveal } from '../../lib/reveal.ts';
-import { HomeSection, NoPosts, useHomeList } from './common.tsx';
+import { HomeSection, NoPosts, SidePostList, useHomeList } from './common.tsx';
 
 const WIDE = '(min-width: 768px) 500px, 300px';
 

@@ -116,7 +116,7 @@ export default function PreviewPage() {
       </div>
     );
   }
-  // The same h1 as the shell document's pending state (components/ShellPending.tsx),
+  // The same h1 as the shell document's pending state (App.tsx, ShellPending),
   // written out: importing it from there would split a chunk off the client entry.
   if (!shown) return <ArticleSkeleton heading="Article preview" />;
   const asideData = aside.data ?? (aside.isPending ? kept.related : undefined);

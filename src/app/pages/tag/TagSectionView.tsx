@@ -7,10 +7,9 @@ import { Link } from 'react-router-dom';
 import type { PostItem } from '../../../api/types.ts';
 import { paths } from '../../../site/paths.ts';
 import { PostCard } from '../../components/PostCard.tsx';
-import { SidePostList } from '../../components/SidePostList.tsx';
 import { listExcerpt } from '../../lib/excerpt.ts';
 import { revealClass, useReveal } from '../../lib/reveal.ts';
-import { NO_POSTS } from '../home/common.tsx';
+import { NO_POSTS, SidePostList } from '../home/common.tsx';
 import { ARTICLES_SIDE_LIST, type TagSection } from './sections.ts';
 
 const SIZES = '(min-width: 768px) 500px, 300px';

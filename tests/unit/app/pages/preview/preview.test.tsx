@@ -6,7 +6,7 @@
 // h1 while loading; the post fetch's 3000 ms timeout shown as an error.
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PREVIEW_HEADING } from '../../../../../src/app/components/ShellPending.tsx';
+import { PREVIEW_HEADING } from '../../../../../src/app/App.tsx';
 import type { HeadCollector } from '../../../../../src/app/head.tsx';
 import { createQueryClient } from '../../../../../src/app/data/api.ts';
 import PreviewPage from '../../../../../src/app/pages/preview/index.tsx';
