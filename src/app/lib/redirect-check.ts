@@ -6,11 +6,12 @@
 // (config api.redirectAllowHosts, exact host match) are followed; everything
 // else (javascript:, //evil.example, other hosts, CR/LF tricks) is refused.
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { ep } from '../../api/endpoints.ts';
 import type { RedirectCheckResponse } from '../../api/types.ts';
 import { useSite } from '../context.tsx';
 import { livePost } from '../data/live.ts';
+import type { NotFoundState } from './unknown-article.ts';
 
 export type RedirectTarget = { kind: 'internal'; path: string } | { kind: 'external'; url: string };
 
@@ -83,6 +84,17 @@ export async function checkRedirect(base: string, currentUrl: string, init: { si
 const checked = new Set<string>();
 
 /**
+ * The URL the reader asked for, as the not-found page sees it: the page's own
+ * URL, or, at /404, the unknown article's URL that /404 replaced (its history
+ * state, lib/unknown-article.ts). Null at a bare /404: nothing was asked for.
+ */
+export function requestedUrl(location: { pathname: string; search: string; state: unknown }): string | null {
+  const requested = (location.state as Partial<NotFoundState> | null)?.requested;
+  if (typeof requested === 'string' && requested.startsWith('/') && !requested.startsWith('//')) return requested;
+  return location.pathname === '/404' ? null : `${location.pathname}${location.search}`;
+}
+
+/**
  * After hydration, on the not-found page: check the URL the reader asked for and
  * follow a safe redirect (site-relative with the router, replace so Back does
  * not return to the 404; external with a full load). Failures are logged only
@@ -91,11 +103,11 @@ const checked = new Set<string>();
 export function useRedirectCheck(): void {
   const { api, site } = useSite();
   const navigate = useNavigate();
+  const current = requestedUrl(useLocation());
   useEffect(() => {
-    const { pathname, search, origin } = window.location;
-    const current = `${pathname}${search}`;
-    if (pathname === '/404' || checked.has(current)) return;
+    if (current === null || checked.has(current)) return;
     checked.add(current);
+    const { origin } = window.location;
     checkRedirect(api.publicBase, current)
       .then((raw) => {
         if (raw === null) return;
@@ -108,7 +120,7 @@ export function useRedirectCheck(): void {
         else if (target.path !== current) navigate(target.path, { replace: true });
       })
       .catch((e: unknown) => console.warn(`Redirect check failed: ${(e as Error).message}`));
-  }, [api.publicBase, api.redirectAllowHosts, site.url, navigate]);
+  }, [current, api.publicBase, api.redirectAllowHosts, site.url, navigate]);
 }
 
 /** Tests only: forget which URLs were checked. */

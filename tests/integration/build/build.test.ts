@@ -67,6 +67,12 @@ describe('pressroom build against the sample API', () => {
     expect(article).toMatch(/<script type="module" src="\/assets\/entry-[A-Za-z0-9]+\.js"><\/script>/);
   });
 
+  it('gives every page exactly one h1, the run-time shells and the 404 page included', async () => {
+    expect(expected.pages).toEqual(expect.arrayContaining(['_shell/search.html', '_shell/preview.html', '404.html']));
+    const counts = await Promise.all(expected.pages.map(async (f) => [f, ((await read(f)).match(/<h1[\s>]/g) ?? []).length] as const));
+    expect(counts.filter(([, n]) => n !== 1)).toEqual([]);
+  });
+
   it('writes sitemaps, robots, redirects and the mirror in the published forms', async () => {
     const a = expected.articles[0];
     expect(await read('sitemaps/sitemap-0.xml')).toContain(`<loc>https://devdispatch.example/${a.cat}/${a.name}</loc>`);

@@ -116,7 +116,9 @@ export default function PreviewPage() {
       </div>
     );
   }
-  if (!shown) return <ArticleSkeleton />;
+  // The same h1 as the shell document's pending state (App.tsx, ShellPending),
+  // written out: importing it from there would split a chunk off the client entry.
+  if (!shown) return <ArticleSkeleton heading="Article preview" />;
   const asideData = aside.data ?? (aside.isPending ? kept.related : undefined);
   const latestData = latest.data ?? (latest.isPending ? kept.latest : undefined);
   return (
