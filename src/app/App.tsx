@@ -2,7 +2,7 @@
 // Patterns come from the page-kind catalogue (src/site/kinds), so a route that
 // is prerendered is also a route the client knows.
 import { Suspense, useEffect, useState } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
 import type { PageKindName } from '../site/types.ts';
 import { PageSkeleton } from './components/PageSkeleton.tsx';

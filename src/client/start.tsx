@@ -7,7 +7,7 @@
 // <html data-hydrated="true"> once the first render committed.
 import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router';
 import { App } from '../app/App.tsx';
 import { SiteProvider } from '../app/context.tsx';
 import { createQueryClient } from '../app/data/api.ts';

@@ -5,7 +5,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { Route, Routes, StaticRouter } from 'react-router-dom';
+import { Route, Routes, StaticRouter } from 'react-router';
 import { App } from '../app/App.tsx';
 import { SiteProvider } from '../app/context.tsx';
 import { createQueryClient, seedQueries, type ApiEnvelope } from '../app/data/api.ts';

@@ -6,7 +6,7 @@
 // (config api.redirectAllowHosts, exact host match) are followed; everything
 // else (javascript:, //evil.example, other hosts, CR/LF tricks) is refused.
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router';
 import { ep } from '../../api/endpoints.ts';
 import type { RedirectCheckResponse } from '../../api/types.ts';
 import { useSite } from '../context.tsx';

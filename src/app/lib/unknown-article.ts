@@ -15,7 +15,7 @@
 // Only the client entry (App) imports this at run time; pages import its type
 // only, so it adds no chunk to any page.
 import { useEffect } from 'react';
-import { matchRoutes, useLocation, useNavigate } from 'react-router-dom';
+import { matchRoutes, useLocation, useNavigate } from 'react-router';
 import { PAGE_KINDS } from '../../site/kinds/index.ts';
 import { paths } from '../../site/paths.ts';
 import type { PageKindName } from '../../site/types.ts';

@@ -5,7 +5,7 @@
 // link comes from config/site.json (PublicConfig); a column or contact line
 // that is not configured is left out.
 import { useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useSite } from '../context.tsx';
 import { SocialIcon } from './SocialIcon.tsx';
 import { SubscribeModal } from './SubscribeModal.tsx';

@@ -8,7 +8,7 @@
 // prerendered HTML, so the first client render matches and the panels only
 // appear after hydration.
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router';
 import { useSite } from '../context.tsx';
 import { useDismiss } from '../lib/dismiss.ts';
 import { HeaderPanel } from './HeaderPanel.tsx';

@@ -3,7 +3,7 @@
 // so opening a panel makes no request. States: loading shows nothing,
 // error shows the red 'Error: Error fetching data', loaded shows the groups.
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router';
 import { ep } from '../../api/endpoints.ts';
 import type { PostItem } from '../../api/types.ts';
 import type { PublicConfig } from '../../config/schema.ts';

@@ -4,7 +4,7 @@
 // 'Related Content' beside it, 'More from' the site and the ad slots below,
 // and the scroll-to-top button. The preview adds 'Related Articles' and the
 // Instagram share, and scrolls the TOC to 90px instead of 130px.
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { Author, Post, PostItem } from '../../../api/types.ts';
 import { paths } from '../../../site/paths.ts';
 import { checkSlug } from '../../../site/slug.ts';

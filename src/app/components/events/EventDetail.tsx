@@ -5,7 +5,7 @@
 // load, the 400 px scroll-to-top button, the staggered 'loaded' class, and a
 // JSON-LD Event. Shared by /events/{slug} and /past-events/{slug}.
 import { useEffect } from 'react';
-import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import type { EventDetailsResponse } from '../../../api/types.ts';
 import { videoEmbedUrl } from '../../../api/video.ts';

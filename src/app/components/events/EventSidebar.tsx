@@ -2,7 +2,7 @@
 // detail"; tab keys tab1 = Latest, the default, and tab2 = Popular). Items
 // link to /{cat_slug}/{post_name} with title, content snippet, author and date.
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import type { PostItem } from '../../../api/types.ts';
 import { paths } from '../../../site/paths.ts';

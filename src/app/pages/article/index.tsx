@@ -8,7 +8,7 @@
 // of such a URL ends the same way (../../lib/unknown-article.ts). Any other
 // failure shows 'Error: {message}'. After hydration the view is
 // counted once (../../lib/view-count.ts).
-import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import { paths } from '../../../site/paths.ts';
 import type { AsideResponse, AuthorByIdResponse, Post, PostDetailsResponse, PostItem } from '../../../api/types.ts';

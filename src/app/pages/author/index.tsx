@@ -4,7 +4,7 @@
 // (5 numbers shifted to end at the last page). Page 1 is prerendered; later
 // pages read the static mirror.
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import type { SubCategory } from '../../../api/types.ts';
 import { cutText } from '../../../core/html.ts';

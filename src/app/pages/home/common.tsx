@@ -3,7 +3,7 @@
 // frame with its heading and 'See all' link, the empty state, and the side
 // list beside a lead post (also the tag page's).
 import { useEffect, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { PostItem } from '../../../api/types.ts';
 import { PostRow } from '../../components/PostCard.tsx';
 import { useApi } from '../../data/api.ts';

@@ -4,7 +4,7 @@
 // API whether the requested URL was redirected and follows a safe target
 // (../../lib/redirect-check.ts); at /404 the requested URL is the unknown
 // article's that /404 replaced (../../lib/unknown-article.ts).
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { usePageHead } from '../../head.tsx';
 import { useSite } from '../../context.tsx';
 import { useRedirectCheck } from '../../lib/redirect-check.ts';

@@ -8,7 +8,7 @@
 // local storage (./storage.ts). Never indexed (noindex; no sitemap entry).
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import type { Post } from '../../../api/types.ts';
 import { ArticleSkeleton } from '../../components/article/ArticleSkeleton.tsx';

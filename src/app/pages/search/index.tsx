@@ -5,7 +5,7 @@
 // an alert. Search pages are never indexed.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import { paths } from '../../../site/paths.ts';
 import { FilterTabs } from '../../components/listing/FilterTabs.tsx';

@@ -3,7 +3,7 @@
 // (up to 5 steps) after hydration only: the first section at 40 ms
 // per step, the others once the reader scrolls past 100 px at 150 ms per step
 // (the listing pages' timings).
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { PostItem } from '../../../api/types.ts';
 import { paths } from '../../../site/paths.ts';
 import { PostCard } from '../../components/PostCard.tsx';

@@ -9,7 +9,7 @@
 // a client-side navigation to one reads the mirror's 500/501 and goes to /404
 // (docs/pages.md); other failures are logged only.
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import type { TagResponse } from '../../../api/types.ts';
 import { feedLinksFor } from '../../../site/feeds.ts';

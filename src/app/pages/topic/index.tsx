@@ -4,7 +4,7 @@
 // in localStorage ('currentPage', ./useStoredPage.ts), restored after
 // hydration.
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import type { SubCategory, TopicResponse } from '../../../api/types.ts';
 import { feedLinksFor } from '../../../site/feeds.ts';

@@ -4,7 +4,7 @@
 // also when /404 replaced it (an unknown article), a hostile target is
 // refused, an unknown URL stays on the 404 page.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { requestedUrl, resetRedirectChecks } from '../../../../src/app/lib/redirect-check.ts';
 import NotFoundPage from '../../../../src/app/pages/not-found/index.tsx';
 import { startSampleApi, type SampleApi } from '../../../../src/sample-api/index.ts';

@@ -3,7 +3,7 @@
 // read, and a grid whose class names the card count, so the stylesheet gives
 // that count full rows at every width (no card alone on a last row).
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { PostItem } from '../../../../../src/api/types.ts';
 import { MORE_FROM_LIMIT, MoreFrom } from '../../../../../src/app/components/article/MoreFrom.tsx';

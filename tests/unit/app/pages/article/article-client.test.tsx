@@ -4,7 +4,7 @@
 // loading states of a client navigation, and one view count per page view even
 // under StrictMode.
 import { act, StrictMode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ep } from '../../../../../src/api/endpoints.ts';
 import { createQueryClient } from '../../../../../src/app/data/api.ts';

@@ -2,7 +2,7 @@
 // StaticRouter with every dep seeded): the page's parts, the hero/video rule,
 // the TOC, the head with JSON-LD, and nothing that exists only on the client.
 import { renderToString } from 'react-dom/server';
-import { Route, Routes, StaticRouter } from 'react-router-dom';
+import { Route, Routes, StaticRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import ArticlePage from '../../../../../src/app/pages/article/index.tsx';
 import type { Post } from '../../../../../src/api/types.ts';

@@ -4,7 +4,7 @@
 // Articles' (first 4, numbered) and the Instagram share, kept in local storage;
 // hostile draft HTML sanitised before it is shown; 501 -> /404; noindex; one
 // h1 while loading; the post fetch's 3000 ms timeout shown as an error.
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_HEADING } from '../../../../../src/app/App.tsx';
 import type { HeadCollector } from '../../../../../src/app/head.tsx';
