@@ -71,12 +71,12 @@ export function ArticleView({ post, author, latest, aside, preview = false }: Ar
           {preview ? <RelatedArticles posts={related} loading={aside.loading} /> : null}
         </article>
         <div className="article-aside">
-          <AdSlot type="Post-1" width={300} height={250} className="ad-slot ad-slot-side" />
+          <AdSlot type="Post-1" width={300} height={250} className="ad-slot ad-slot-side" label="Advertisement beside the article" />
           <RelatedContent posts={related} loading={aside.loading} />
         </div>
       </div>
       <MoreFrom posts={latest.data} loading={latest.loading} currentId={post.id} />
-      <AdSlot type="Footer-3" width={728} height={90} className="ad-slot ad-slot-footer" />
+      <AdSlot type="Footer-3" width={728} height={90} className="ad-slot ad-slot-footer" label="Advertisement below the article" />
       <ScrollToTop />
     </div>
   );

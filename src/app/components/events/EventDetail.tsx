@@ -130,7 +130,7 @@ export function EventDetail({ variant }: { variant: EventVariant }) {
         </div>
         <div className="event-detail-aside">
           <EventSidebar />
-          <AdSlot pick={AD_PICK[variant]} width={300} height={250} className="ad-slot event-ads" />
+          <AdSlot pick={AD_PICK[variant]} width={300} height={250} className="ad-slot event-ads" label="Advertisements beside the event" />
         </div>
       </div>
       <ScrollToTop />

@@ -71,11 +71,14 @@ export function EventSidebar() {
           </button>
         ))}
       </div>
-      <ul className="sidebar-list" id="sidebar-panel" role="tabpanel" aria-labelledby={`sidebar-${tab}`}>
-        {items.map((p) => (
-          <SidebarItem key={p.id} item={p} />
-        ))}
-      </ul>
+      {/* The tab panel wraps the list: a <ul> given role="tabpanel" stops being a list, and its items lose their parent. */}
+      <div id="sidebar-panel" role="tabpanel" aria-labelledby={`sidebar-${tab}`}>
+        <ul className="sidebar-list">
+          {items.map((p) => (
+            <SidebarItem key={p.id} item={p} />
+          ))}
+        </ul>
+      </div>
     </aside>
   );
 }

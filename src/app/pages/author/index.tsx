@@ -129,7 +129,7 @@ export default function AuthorPage() {
           <Pagination page={page} totalPages={list.totalPages} pages={authorWindow(page, list.totalPages)} onChange={setPage} label={`Pages of posts by ${displayName}`} />
         </>
       ) : null}
-      <AdSlot type="Footer-3" width={1200} height={150} className="ad-slot ad-slot-wide" />
+      <AdSlot type="Footer-3" width={1200} height={150} className="ad-slot ad-slot-wide" label="Advertisement at the foot of the page" />
     </div>
   );
 }

@@ -128,7 +128,7 @@ export default function TopicPage() {
       ) : (
         <EmptyState />
       )}
-      <AdSlot type="Footer-3" width={1200} height={150} className="ad-slot ad-slot-wide" />
+      <AdSlot type="Footer-3" width={1200} height={150} className="ad-slot ad-slot-wide" label="Advertisement at the foot of the page" />
     </div>
   );
 }
