@@ -13,6 +13,7 @@ import { SiteProvider } from '../app/context.tsx';
 import { createQueryClient } from '../app/data/api.ts';
 import { HeadProvider } from '../app/head.tsx';
 import { preloadPage } from '../app/pages/registry.ts';
+import { restoreBody } from '../site/embedded-body.ts';
 import { readPageData, ROOT_ELEMENT_ID } from './data.ts';
 
 /** Chunk load timeout 120000 ms (docs/pages.md, "Start-up"). */
@@ -37,6 +38,8 @@ export async function startClient(doc: Document = document): Promise<void> {
     return;
   }
   const queryClient = createQueryClient();
+  // The article body is in the markup only (../site/embedded-body.ts): back into the data before hydrating.
+  restoreBody(data.state.queries, doc);
   hydrate(queryClient, data.state);
   try {
     await withTimeout(preloadPage(data.kind), CHUNK_TIMEOUT_MS);
