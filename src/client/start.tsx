@@ -12,6 +12,7 @@ import { App } from '../app/App.tsx';
 import { SiteProvider } from '../app/context.tsx';
 import { createQueryClient } from '../app/data/api.ts';
 import { HeadProvider } from '../app/head.tsx';
+import { routerBasename } from '../site/paths.ts';
 import { preloadPage } from '../app/pages/registry.ts';
 import { readPageData, ROOT_ELEMENT_ID } from './data.ts';
 
@@ -50,7 +51,8 @@ export async function startClient(doc: Document = document): Promise<void> {
     <QueryClientProvider client={queryClient}>
       <SiteProvider config={data.config}>
         <HeadProvider collector={null}>
-          <BrowserRouter>
+          {/* The server's basename (src/render/app.tsx): links and routes under the site's base path. */}
+          <BrowserRouter basename={routerBasename(data.config.site.basePath ?? '')}>
             <App shell={data.shell} pinned={pinned} />
           </BrowserRouter>
         </HeadProvider>

@@ -10,7 +10,9 @@ import { useNavigate } from 'react-router-dom';
 import { ep } from '../../api/endpoints.ts';
 import type { RedirectCheckResponse } from '../../api/types.ts';
 import { useSite } from '../context.tsx';
+import { stripBase } from '../../site/paths.ts';
 import { livePost } from '../data/live.ts';
+import { basePathOf, liveBaseOf } from './site-urls.ts';
 
 export type RedirectTarget = { kind: 'internal'; path: string } | { kind: 'external'; url: string };
 
@@ -21,6 +23,8 @@ export interface SafeTargetContext {
   siteUrl?: string;
   /** Exact host names an absolute target may point to. */
   allowHosts: readonly string[];
+  /** The site's base path ('' at the origin's root): an own-origin URL under it is a site path. */
+  basePath?: string;
 }
 
 // Whitespace, C0/C1 controls and backslashes: browsers strip or reinterpret
@@ -60,7 +64,11 @@ export function safeRedirectTarget(raw: unknown, ctx: SafeTargetContext): Redire
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
   if (u.username || u.password) return null;
-  if (own.has(u.origin)) return { kind: 'internal', path: `${u.pathname}${u.search}${u.hash}` };
+  if (own.has(u.origin)) {
+    // The router adds the base path itself; an own-origin URL outside it is another site on the same host (GitHub Pages).
+    const sitePath = stripBase(ctx.basePath ?? '', u.pathname);
+    return sitePath === null ? { kind: 'external', url: u.href } : { kind: 'internal', path: `${sitePath}${u.search}${u.hash}` };
+  }
   const allowed = ctx.allowHosts.map((h) => h.toLowerCase());
   if (allowed.includes(u.host.toLowerCase())) return { kind: 'external', url: u.href };
   return null;
@@ -89,17 +97,23 @@ const checked = new Set<string>();
  * (docs/pages.md), as warnings so they never look like page errors.
  */
 export function useRedirectCheck(): void {
-  const { api, site } = useSite();
+  const config = useSite();
+  const { api, site } = config;
+  const basePath = basePathOf(config);
+  const liveBase = liveBaseOf(config);
   const navigate = useNavigate();
   useEffect(() => {
     const { pathname, search, origin } = window.location;
-    const current = `${pathname}${search}`;
-    if (pathname === '/404' || checked.has(current)) return;
+    // The API knows site paths: the base path is not part of the URL it is asked about.
+    const sitePath = stripBase(basePath, pathname);
+    if (sitePath === null) return;
+    const current = `${sitePath}${search}`;
+    if (sitePath === '/404' || checked.has(current)) return;
     checked.add(current);
-    checkRedirect(api.publicBase, current)
+    checkRedirect(liveBase, current)
       .then((raw) => {
         if (raw === null) return;
-        const target = safeRedirectTarget(raw, { origin, siteUrl: site.url, allowHosts: api.redirectAllowHosts });
+        const target = safeRedirectTarget(raw, { origin, siteUrl: site.url, allowHosts: api.redirectAllowHosts, basePath });
         if (!target) {
           console.warn(`Redirect refused: ${JSON.stringify(raw)} leaves the site`);
           return;
@@ -108,7 +122,7 @@ export function useRedirectCheck(): void {
         else if (target.path !== current) navigate(target.path, { replace: true });
       })
       .catch((e: unknown) => console.warn(`Redirect check failed: ${(e as Error).message}`));
-  }, [api.publicBase, api.redirectAllowHosts, site.url, navigate]);
+  }, [liveBase, basePath, api.redirectAllowHosts, site.url, navigate]);
 }
 
 /** Tests only: forget which URLs were checked. */
