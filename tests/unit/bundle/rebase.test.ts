@@ -49,7 +49,7 @@ describe('rebaseBundle', () => {
     const rebased = rebaseBundle(live, '/project');
     expect(rebased.entryUrl).toBe(`/project${live.entryUrl}`);
     expect(rebased.cssUrl).toBe(`/project${live.cssUrl}`);
-    for (const k of ['alpha', 'beta'] as PageKindName[]) expect(rebased.preloadFor(k)).toEqual(live.preloadFor(k).map((u) => `/project${u}`));
+    for (const k of ['alpha', 'beta'] as unknown as PageKindName[]) expect(rebased.preloadFor(k)).toEqual(live.preloadFor(k).map((u) => `/project${u}`));
     expect(rebased.files.map((f) => f.path)).toEqual(live.files.map((f) => f.path));
     expect(rebased.hash).toBe(hashFiles(rebased.files));
     expect(rebased.hash).not.toBe(live.hash);
