@@ -70,11 +70,11 @@ function attrKind(tag: string, attr: string): string {
 
 function walkHtml(file: string, html: string): void {
   for (const [tag] of html.matchAll(/<[a-z][^>]*>/gi)) {
-    for (const m of tag.matchAll(/\s(href|src|srcset|content|action|poster)="([^"]*)"/gi)) {
+    for (const m of tag.matchAll(/\s(href|src|srcset|imagesrcset|content|action|poster)="([^"]*)"/gi)) {
       const attr = m[1].toLowerCase();
       const value = decode(m[2]);
       const kind = attrKind(tag, attr);
-      if (attr === 'srcset') for (const part of value.split(',')) check(file, kind, part.trim().split(/\s+/)[0] ?? '');
+      if (attr.endsWith('srcset')) for (const part of value.split(',')) check(file, kind, part.trim().split(/\s+/)[0] ?? '');
       else if (attr === 'content') {
         const refresh = /^\d+;\s*url=(.*)$/i.exec(value);
         if (refresh) check(file, kind, refresh[1]);
@@ -141,7 +141,7 @@ describe('a build for https://user.github.io/project', () => {
     for (const f of found) kinds.set(f.kind, (kinds.get(f.kind) ?? 0) + 1);
     const count = (re: RegExp) => [...kinds].filter(([k]) => re.test(k)).reduce((n, [, c]) => n + c, 0);
     // Every role the check is meant to cover was actually seen (so this test can fail).
-    for (const re of [/^a href$/, /^img src$/, /^img srcset$/, /^link modulepreload href$/, /^link canonical href$/, /^link stylesheet href$/, /^link icon href$/, /^link alternate href$/, /^script src$/, /^meta og:url$/, /^meta og:image$/, /^meta refresh$/, /^script location\.replace$/, /^json-ld /, /^xml loc$/, /^xml image:loc$/, /^xml @href$/, /^xml link$/, /^json (url|home_page_url|feed_url)$/]) {
+    for (const re of [/^a href$/, /^img src$/, /^img srcset$/, /^link preload imagesrcset$/, /^link modulepreload href$/, /^link canonical href$/, /^link stylesheet href$/, /^link icon href$/, /^link alternate href$/, /^script src$/, /^meta og:url$/, /^meta og:image$/, /^meta refresh$/, /^script location\.replace$/, /^json-ld /, /^xml loc$/, /^xml image:loc$/, /^xml @href$/, /^xml link$/, /^json (url|home_page_url|feed_url)$/]) {
       expect(count(re), String(re)).toBeGreaterThan(0);
     }
     expect(found.length).toBeGreaterThan(20_000);
