@@ -30,7 +30,7 @@ export const siteSchema = z
       .string()
       .refine(isBasePath, 'expected "" or a path such as /project: starting with /, no trailing slash, segments of letters, digits and - . _ ~')
       .optional()
-      .describe('The path prefix the site is served under, e.g. /project for a GitHub Pages project site: every link, asset, canonical and sitemap URL and host file carries it, while out/ keeps its layout. Set it, or give site.url the path (both must then agree). Default: the path of site.url ("" for an origin).'),
+      .describe('The path prefix the site is served under, e.g. /project for a GitHub Pages project site: every link, asset, canonical and sitemap URL and host file carries it, while out/ keeps its layout. Paths elsewhere in the configuration stay site paths (/assets/logo.svg, /about). Set it, or give site.url the path (both must then agree). Default: the path of site.url ("" for an origin).'),
     title: text.optional().describe('Title of the home page and the site feed. Default: the site name.'),
     description: text.optional().describe('Meta description of the home page and the site feed. Default: the site title.'),
     newsTitle: text.optional().describe('Site title of the news section and its articles (<title>, og:site_name, section feeds). Default: the site name.'),
