@@ -5,6 +5,7 @@
 // 30 KB that is 30 KB less HTML per article; the data mirror (client-side
 // navigation) still carries the whole post. Used by render (omitBody) and by the
 // client start-up (restoreBody), so the two cannot drift.
+import { unrebaseHtml } from './paths.ts';
 
 /** Marks a post whose `post_content` is in the page's markup, not in the data. */
 export const BODY_IN_MARKUP = 'post_content_in_markup';
@@ -24,12 +25,16 @@ export function omitBody(apiPath: string, data: unknown): unknown {
   return { ...d, body: { ...d!.body, result: [{ ...post, post_content: '', [BODY_IN_MARKUP]: true }, ...d!.body!.result!.slice(1)] } };
 }
 
-/** Puts each marked post's body back from the page's markup (before hydration, so the tree matches). */
-export function restoreBody(queries: Array<{ state: { data?: unknown } }>, doc: Pick<Document, 'querySelector'>): void {
+/**
+ * Puts each marked post's body back from the page's markup (before hydration,
+ * so the tree matches). The markup shows the body under the site's base path;
+ * the data holds it as the snapshot has it, so the prefix comes off again.
+ */
+export function restoreBody(queries: Array<{ state: { data?: unknown } }>, doc: Pick<Document, 'querySelector'>, basePath = ''): void {
   for (const q of queries) {
     const post = (q.state.data as { body?: PostsBody } | undefined)?.body?.result?.[0];
     if (!post || post[BODY_IN_MARKUP] !== true) continue;
-    post.post_content = doc.querySelector(ARTICLE_BODY_SELECTOR)?.innerHTML ?? '';
+    post.post_content = unrebaseHtml(basePath, doc.querySelector(ARTICLE_BODY_SELECTOR)?.innerHTML ?? '');
     delete post[BODY_IN_MARKUP];
   }
 }

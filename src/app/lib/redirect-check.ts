@@ -10,8 +10,10 @@ import { useLocation, useNavigate } from 'react-router';
 import { ep } from '../../api/endpoints.ts';
 import type { RedirectCheckResponse } from '../../api/types.ts';
 import { useSite } from '../context.tsx';
+import { stripBase } from '../../site/paths.ts';
 import { livePost } from '../data/live.ts';
 import type { NotFoundState } from './unknown-article.ts';
+import { basePathOf, liveBaseOf } from './site-urls.ts';
 
 export type RedirectTarget = { kind: 'internal'; path: string } | { kind: 'external'; url: string };
 
@@ -22,6 +24,8 @@ export interface SafeTargetContext {
   siteUrl?: string;
   /** Exact host names an absolute target may point to. */
   allowHosts: readonly string[];
+  /** The site's base path ('' at the origin's root): an own-origin URL under it is a site path. */
+  basePath?: string;
 }
 
 // Whitespace, C0/C1 controls and backslashes: browsers strip or reinterpret
@@ -61,7 +65,11 @@ export function safeRedirectTarget(raw: unknown, ctx: SafeTargetContext): Redire
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
   if (u.username || u.password) return null;
-  if (own.has(u.origin)) return { kind: 'internal', path: `${u.pathname}${u.search}${u.hash}` };
+  if (own.has(u.origin)) {
+    // The router adds the base path itself; an own-origin URL outside it is another site on the same host (GitHub Pages).
+    const sitePath = stripBase(ctx.basePath ?? '', u.pathname);
+    return sitePath === null ? { kind: 'external', url: u.href } : { kind: 'internal', path: `${sitePath}${u.search}${u.hash}` };
+  }
   const allowed = ctx.allowHosts.map((h) => h.toLowerCase());
   if (allowed.includes(u.host.toLowerCase())) return { kind: 'external', url: u.href };
   return null;
@@ -101,17 +109,21 @@ export function requestedUrl(location: { pathname: string; search: string; state
  * (docs/pages.md), as warnings so they never look like page errors.
  */
 export function useRedirectCheck(): void {
-  const { api, site } = useSite();
+  const config = useSite();
+  const { api, site } = config;
+  const basePath = basePathOf(config);
+  const liveBase = liveBaseOf(config);
   const navigate = useNavigate();
   const current = requestedUrl(useLocation());
   useEffect(() => {
+    // useLocation() is inside the router, whose basename is the base path: `current` is a site path, as the API knows them.
     if (current === null || checked.has(current)) return;
     checked.add(current);
     const { origin } = window.location;
-    checkRedirect(api.publicBase, current)
+    checkRedirect(liveBase, current)
       .then((raw) => {
         if (raw === null) return;
-        const target = safeRedirectTarget(raw, { origin, siteUrl: site.url, allowHosts: api.redirectAllowHosts });
+        const target = safeRedirectTarget(raw, { origin, siteUrl: site.url, allowHosts: api.redirectAllowHosts, basePath });
         if (!target) {
           console.warn(`Redirect refused: ${JSON.stringify(raw)} leaves the site`);
           return;
@@ -120,7 +132,7 @@ export function useRedirectCheck(): void {
         else if (target.path !== current) navigate(target.path, { replace: true });
       })
       .catch((e: unknown) => console.warn(`Redirect check failed: ${(e as Error).message}`));
-  }, [current, api.publicBase, api.redirectAllowHosts, site.url, navigate]);
+  }, [current, liveBase, basePath, api.redirectAllowHosts, site.url, navigate]);
 }
 
 /** Tests only: forget which URLs were checked. */

@@ -10,12 +10,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSite } from '../context.tsx';
+import { useSiteUrls } from '../lib/site-urls.ts';
 import { useDismiss } from '../lib/dismiss.ts';
 import { HeaderPanel } from './HeaderPanel.tsx';
 import { SearchBox } from './SearchBox.tsx';
 
 export function Header() {
   const { site, nav } = useSite();
+  const { href } = useSiteUrls();
   const [open, setOpen] = useState<string | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const ref = useRef<HTMLElement>(null);
@@ -50,7 +52,7 @@ export function Header() {
           <span className="header-toggle-bar" />
         </button>
         <Link to="/" className="logo" aria-label={`${site.name} home`}>
-          <img src={site.logo} alt={site.name} width={130} height={60} />
+          <img src={href(site.logo)} alt={site.name} width={130} height={60} />
         </Link>
         <nav id="site-nav" aria-label="Main" className={menuOpen ? 'site-nav is-open' : 'site-nav'}>
           <ul className="nav-list">

@@ -2,6 +2,7 @@
 // the client takes it back from the markup before hydrating.
 import { describe, expect, it } from 'vitest';
 import { ARTICLE_BODY_SELECTOR, BODY_IN_MARKUP, omitBody, restoreBody } from '../../../src/site/embedded-body.ts';
+import { rebaseHtml } from '../../../src/site/paths.ts';
 
 const BODY = '<h2 id="toc-a">A</h2><p>Hello &amp; welcome</p>';
 const answer = (post_content: string) => ({ status: 201, body: { success: true, result: [{ id: 7, post_title: 'T', post_content, toc: [] }] } });
@@ -34,5 +35,14 @@ describe('the article body in the embedded data', () => {
     const queries = [{ state: { data: omitBody('/api/post/postdetails/news/t', answer(BODY)) } }];
     restoreBody(queries, doc(null));
     expect((queries[0].state.data as ReturnType<typeof answer>).body.result[0].post_content).toBe('');
+  });
+
+  it('comes back as the snapshot has it under a base path: the markup shows it prefixed, the data does not', () => {
+    const original = '<p><a href="/news/x">x</a> <img src="/uploads/a.jpg" alt=""> <a href="https://e.example/">e</a> <a href="/project-notes">n</a></p>';
+    const shown = rebaseHtml('/project', original);
+    expect(shown).toContain('href="/project/news/x"');
+    const queries = [{ state: { data: omitBody('/api/post/postdetails/news/t', answer(original)) } }];
+    restoreBody(queries, doc(shown), '/project');
+    expect((queries[0].state.data as ReturnType<typeof answer>).body.result[0].post_content).toBe(original);
   });
 });

@@ -6,9 +6,10 @@
 // Instagram share, and scrolls the TOC to 90px instead of 130px.
 import { Link } from 'react-router';
 import type { Author, Post, PostItem } from '../../../api/types.ts';
-import { paths } from '../../../site/paths.ts';
+import { paths, rebaseHtml } from '../../../site/paths.ts';
 import { checkSlug } from '../../../site/slug.ts';
 import { ARTICLE_WIDTHS } from '../../lib/images.ts';
+import { useSiteUrls } from '../../lib/site-urls.ts';
 import { ApiImage } from '../ApiImage.tsx';
 import { Byline } from '../Byline.tsx';
 import { ShareButtons } from '../ShareButtons.tsx';
@@ -37,6 +38,7 @@ export function ArticleView({ post, author, latest, aside, preview = false }: Ar
   const related = relatedExcluding(aside.data, post.id);
   const sharePath = preview ? paths.preview(post.cat_slug, post.post_name) : paths.article(post.cat_slug, post.post_name);
   const catOk = checkSlug(post.cat_slug).ok;
+  const { basePath } = useSiteUrls();
   return (
     <div className={`article-page container${preview ? ' article-preview' : ''}`}>
       {preview ? (
@@ -65,8 +67,8 @@ export function ArticleView({ post, author, latest, aside, preview = false }: Ar
           ) : null}
           {post.podcast_link ? <VideoEmbed link={post.podcast_link} title={post.post_title} /> : null}
           <TableOfContents toc={post.toc} offset={preview ? TOC_OFFSET_PREVIEW : TOC_OFFSET} />
-          {/* Sanitised CMS HTML: on the server by the build, in the browser for a preview (lib/cms-client.ts). */}
-          <div className="article-body" dangerouslySetInnerHTML={{ __html: post.post_content }} />
+          {/* Sanitised CMS HTML: on the server by the build, in the browser for a preview (lib/cms-client.ts); its site-relative links and images under the base path. */}
+          <div className="article-body" dangerouslySetInnerHTML={{ __html: rebaseHtml(basePath, post.post_content) }} />
           <AuthorBox author={author.data} loading={author.loading} fallbackName={post.post_author} fallbackSlug={post.author_name} date={post.post_date} />
           {preview ? <RelatedArticles posts={related} loading={aside.loading} /> : null}
         </article>

@@ -18,6 +18,7 @@ import { useSite } from '../../context.tsx';
 import { liveKey } from '../../data/api.ts';
 import { usePageHead } from '../../head.tsx';
 import { safeDraft } from '../../lib/cms-client.ts';
+import { liveBaseOf } from '../../lib/site-urls.ts';
 import { paths } from '../../../site/paths.ts';
 import { loadAside, loadAuthor, loadDraft, loadLatest } from './data.ts';
 import { readPreview, savePreviewLatest, savePreviewPost, savePreviewRelated, type KeptPreview } from './storage.ts';
@@ -56,7 +57,7 @@ export default function PreviewPage() {
   const { cat_slug = '', post_name = '' } = useParams();
   const config = useSite();
   const { site, api } = config;
-  const base = api.publicBase;
+  const base = liveBaseOf(config);
   const path = paths.preview(cat_slug, post_name);
   useRobotsNoindex();
 

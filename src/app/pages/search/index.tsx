@@ -17,6 +17,7 @@ import { searchWindow } from '../../components/pagination/windows.ts';
 import { useSite } from '../../context.tsx';
 import { liveKey, useApi } from '../../data/api.ts';
 import { usePageHead } from '../../head.tsx';
+import { liveBaseOf } from '../../lib/site-urls.ts';
 import { searchCategories } from './categories.ts';
 import { fetchSearch, searchErrorMessage } from './query.ts';
 
@@ -52,7 +53,7 @@ export default function SearchPage() {
   const setPage = (n: number) => setPageState({ key: `${cat}\n${term}`, page: n });
 
   const path = ep.search(cat, term, page);
-  const q = useQuery({ queryKey: liveKey(path), queryFn: ({ signal }) => fetchSearch(api.publicBase, path, signal), retry: false });
+  const q = useQuery({ queryKey: liveKey(path), queryFn: ({ signal }) => fetchSearch(liveBaseOf({ site, api }), path, signal), retry: false });
   const categories = searchCategories(useApi<unknown>(ep.categoryAll()).data);
 
   useNoindexWhileMounted();

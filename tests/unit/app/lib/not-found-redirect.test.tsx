@@ -47,6 +47,22 @@ async function open404(path: string, state: unknown = null) {
   return mounted;
 }
 
+async function open404Under(base: string, sitePath: string) {
+  window.history.replaceState(null, '', `${base}${sitePath}`);
+  const config = testConfig((c) => ({ ...c, site: { ...c.site, basePath: base }, api: { ...c.api, publicBase: api.url } }));
+  mounted = await mount(
+    <Providers client={createQueryClient()} config={config}>
+      <MemoryRouter basename={`${base}/`} initialEntries={[`${base}${sitePath}`]}>
+        <Routes>
+          <Route path="/tag/:subcat" element={<Where />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </MemoryRouter>
+    </Providers>,
+  );
+  return mounted;
+}
+
 describe('the URL the 404 page checks', () => {
   it('is the page URL, or at /404 the unknown article URL /404 replaced, or none', () => {
     expect(requestedUrl({ pathname: '/no/such/page', search: '?a=1', state: null })).toBe('/no/such/page?a=1');
@@ -74,6 +90,15 @@ describe('404 page redirect check', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(m.container.querySelector('h1')!.textContent).toBe('Error 404 - Not Found');
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('under a base path, asks about the site path and follows the redirect inside the site', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const m = await open404Under('/project', '/category/security');
+    await waitFor(() => m.container.querySelector('#where') !== null);
+    // The API knows /category/security, not /project/category/security.
+    expect(JSON.parse(String((fetchSpy.mock.calls[0][1] as RequestInit).body))).toEqual({ current_url: '/category/security' });
+    expect(m.container.querySelector('#where')!.textContent).toBe('/tag/cyber-security');
   });
 
   it('follows a site-relative redirect_url from check_redirect', async () => {
