@@ -92,6 +92,18 @@ describe('pressroom build against the sample API', () => {
     }
   });
 
+  it('carries no header panel data in any page; the panels are in the mirror', async () => {
+    const panels = ['/api/post/latestPost', '/api/post/leadership', '/api/post/featured'];
+    for (const f of expected.pages) {
+      const html = await read(f);
+      const m = /<script[^>]*id="__PRESSROOM_DATA__"[^>]*>([\s\S]*?)<\/script>/.exec(html);
+      if (!m) continue;
+      const keys = JSON.parse(m[1]).state.queries.map((q: { queryKey: string[] }) => q.queryKey[1]);
+      expect(keys.filter((k: string) => panels.includes(k)), f).toEqual([]);
+    }
+    for (const p of panels) expect(JSON.parse(await read(`data${p.replace('/api', '')}.json`)).status).toBe(200);
+  });
+
   it('writes sitemaps, robots, redirects and the mirror in the published forms', async () => {
     const a = expected.articles[0];
     expect(await read('sitemaps/sitemap-0.xml')).toContain(`<loc>https://devdispatch.example/${a.cat}/${a.name}</loc>`);
