@@ -72,6 +72,8 @@ export type SiteConfigInput = z.input<typeof configSchema>;
 export type PublicConfig = Pick<SiteConfig, 'site' | 'nav' | 'footer' | 'contact'> &
   Pick<SiteConfig, 'about' | 'privacy' | 'sitemapPage' | 'pages'> & {
   api: Pick<SiteConfig['api'], 'publicBase' | 'imageHost' | 'ipLookup' | 'optOutPath' | 'redirectAllowHosts'>;
+  /** Whether and when the search page reads the static index (docs/pages.md, "Search results"). */
+  search: Pick<SiteConfig['search'], 'staticIndex'>;
   /** YYYY-MM-DD, the build clock's day (events split, "today"). */
   today: string;
   [extra: string]: unknown;
