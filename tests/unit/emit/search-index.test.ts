@@ -10,6 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSearchIndex, indexedPart, publishedIndexFiles, type SearchIndexFile } from '../../../src/emit/search-index.ts';
 import { escapeHtml } from '../../../src/core/html.ts';
+import { postFromHit } from '../../../src/app/pages/search/static-index.ts';
 import { articleIndexAttributes } from '../../../src/site/search-index.ts';
 
 let root: string;
@@ -85,6 +86,8 @@ describe('buildSearchIndex', { timeout: 60_000 }, () => {
     });
     expect(frags[1]!.meta.category).toBe('Podcasts: Weekly');
     expect(frags.map((f) => f.filters)).toEqual([{ category: ['news'] }, { category: ['podcasts'] }]);
+    // The search page's item from it, as the live search would give it.
+    expect(postFromHit({ url: frags[0]!.url, meta: frags[0]!.meta })).toMatchObject({ id: 1, post_title: 'Kubernetes, at last: a guide', cat_slug: 'news', post_name: 'first', post_author: 'Hale, Marcus' });
     // The article's text is indexed; navigation, footer, the author's box and the embedded data are not.
     expect(frags[0]!.content).toContain('Clusters and schedulers explained.');
     for (const left of ['Home News Events', 'Footer text', 'gardening', 'zebra']) expect(frags.map((f) => f.content).join(' ')).not.toContain(left);
