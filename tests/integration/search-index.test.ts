@@ -1,0 +1,111 @@
+// The static search index in whole builds (docs/pages.md, "Search results";
+// config search.staticIndex): the build writes Pagefind's index of every
+// published article, and of nothing else, into out/pagefind/ as part of the
+// published files (manifest entries, precompressed script siblings for the
+// hosts that want them); two builds of one snapshot give byte-identical
+// output, the index included; "off" writes none.
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SampleApi } from '../../src/sample-api/index.ts';
+import { listFiles, treeHashes } from '../helpers/files.ts';
+import { buildInto, ROOT, startTestApi, tempDir } from '../helpers/pressroom.ts';
+import { expectedSite, httpGet } from './build/expected.ts';
+
+const POSTS = 40;
+let api: SampleApi;
+let tmp: Awaited<ReturnType<typeof tempDir>>;
+let out: string;
+let expected: Awaited<ReturnType<typeof expectedSite>>;
+
+beforeAll(async () => {
+  api = await startTestApi({ posts: POSTS });
+  tmp = await tempDir('pressroom-search-index-');
+  out = join(tmp.dir, 'out');
+  // nginx serves precompressed siblings, so this build writes them (output.precompress "auto").
+  await buildInto(tmp.dir, { api: api.url, env: { PRESSROOM_HOSTS: 'nginx' } });
+  expected = await expectedSite(httpGet(api.url));
+}, 300_000);
+afterAll(async () => {
+  await api?.close();
+  await tmp?.cleanup();
+});
+
+const read = (f: string) => readFile(join(out, f));
+
+/** A Pagefind file: gzip of a marker and the payload. */
+const inflate = (bytes: Buffer) => {
+  const raw = gunzipSync(bytes);
+  expect(raw.subarray(0, 12).toString()).toBe('pagefind_dcd');
+  return raw.subarray(12);
+};
+
+describe('the static search index of a build', { timeout: 300_000 }, () => {
+  it('holds every published article, and nothing else, with the title the page shows', async () => {
+    const files = (await listFiles(out)).filter((f) => f.startsWith('pagefind/'));
+    const entry = JSON.parse((await read('pagefind/pagefind-entry.json')).toString('utf8'));
+    expect(Object.keys(entry.languages)).toEqual(['en']);
+    expect(entry.languages.en.page_count).toBe(expected.articles.length);
+    const fragments = await Promise.all(files.filter((f) => f.startsWith('pagefind/fragment/') && f.endsWith('.pf_fragment')).map(async (f) => JSON.parse(inflate(await read(f)).toString('utf8'))));
+    const byUrl = new Map(fragments.map((f) => [f.url, f]));
+    expect([...byUrl.keys()].sort()).toEqual(expected.articles.map((a) => `/${a.cat}/${a.name}`).sort());
+    for (const a of expected.articles) {
+      const f = byUrl.get(`/${a.cat}/${a.name}`);
+      expect(f.meta.title).toBe(a.title);
+      expect(f.filters).toEqual({ category: [a.cat] });
+    }
+    // Only article pages carry the marker, so nothing else could be indexed by a later run over out/.
+    const marked = [];
+    for (const f of (await listFiles(out)).filter((x) => x.endsWith('.html'))) if ((await read(f)).includes('data-pagefind-body')) marked.push(f);
+    expect(marked.sort()).toEqual(expected.articles.map((a) => `${a.cat}/${a.name}/index.html`).sort());
+  });
+
+  it('is published like every other output: manifest entries, script siblings, no siblings for gzip files', async () => {
+    const files = (await listFiles(out)).filter((f) => f.startsWith('pagefind/'));
+    const manifest = JSON.parse((await read('pressroom-manifest.json')).toString('utf8')) as { files: { path: string; sha256: string; size: number }[] };
+    const listed = manifest.files.filter((f) => f.path.startsWith('pagefind/')).map((f) => f.path);
+    expect(listed).toEqual(files.filter((f) => !/\.(br|gz)$/.test(f)));
+    for (const f of ['pagefind/pagefind.js', 'pagefind/pagefind-worker.js']) {
+      expect(files).toContain(`${f}.br`);
+      expect(files).toContain(`${f}.gz`);
+    }
+    expect(files.filter((f) => /\.(pf_\w+|pagefind)\.(br|gz)$/.test(f))).toEqual([]);
+  });
+
+  it('is byte-identical in two builds of the same snapshot', async () => {
+    const snapshot = join(tmp.dir, '.pressroom', 'snapshot');
+    const a = await tempDir('pressroom-search-a-');
+    const b = await tempDir('pressroom-search-b-');
+    try {
+      await buildInto(a.dir, { fromSnapshot: snapshot, env: { PRESSROOM_HOSTS: 'nginx' } });
+      await buildInto(b.dir, { fromSnapshot: snapshot, env: { PRESSROOM_HOSTS: 'nginx' } });
+      const [ha, hb] = [await treeHashes(join(a.dir, 'out')), await treeHashes(join(b.dir, 'out'))];
+      expect(Object.keys(ha).filter((f) => f.startsWith('pagefind/fragment/')).length).toBe(expected.articles.length);
+      expect(Object.keys({ ...ha, ...hb }).filter((f) => ha[f] !== hb[f])).toEqual([]);
+      // And equal to the crawled build's.
+      const crawled = await treeHashes(out);
+      expect(Object.keys({ ...ha, ...crawled }).filter((f) => ha[f] !== crawled[f])).toEqual([]);
+    } finally {
+      await a.cleanup();
+      await b.cleanup();
+    }
+  });
+
+  it('is not written with search.staticIndex "off"', async () => {
+    const c = await tempDir('pressroom-search-off-');
+    try {
+      const config = { ...JSON.parse(await readFile(join(ROOT, 'config/site.json'), 'utf8')), search: { staticIndex: 'off' } };
+      const configFile = join(c.dir, 'site.json');
+      await writeFile(configFile, JSON.stringify(config));
+      await buildInto(c.dir, { fromSnapshot: join(tmp.dir, '.pressroom', 'snapshot'), configFile });
+      const files = await listFiles(join(c.dir, 'out'));
+      expect(files.filter((f) => f.startsWith('pagefind/'))).toEqual([]);
+      // The pages still carry the marker (it is part of the article's markup), and the browser is told not to look for an index.
+      const article = await readFile(join(c.dir, 'out', `${expected.articles[0]!.cat}/${expected.articles[0]!.name}/index.html`), 'utf8');
+      expect(article).toContain('"search":{"staticIndex":"off"}');
+    } finally {
+      await c.cleanup();
+    }
+  });
+});
