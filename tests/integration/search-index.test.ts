@@ -73,6 +73,18 @@ describe('the static search index of a build', { timeout: 300_000 }, () => {
     expect(files.filter((f) => /\.(pf_\w+|pagefind)\.(br|gz)$/.test(f))).toEqual([]);
   });
 
+  it('is loaded by the search page from its published URL at run time, never bundled', async () => {
+    const chunks = (await listFiles(out)).filter((f) => f.startsWith('assets/') && f.endsWith('.js'));
+    const texts = await Promise.all(chunks.map(async (f) => [f, (await read(f)).toString('utf8')] as const));
+    // The URL is in the client code, imported through a variable (a literal would be resolved by esbuild)...
+    const loaders = texts.filter(([, t]) => t.includes('"/pagefind/pagefind.js"'));
+    expect(loaders.length).toBe(1);
+    expect(loaders[0]![1]).toMatch(/import\([A-Za-z_$][\w$]*\)/);
+    // ...and none of Pagefind's own code is (its script, worker and WebAssembly glue stay under /pagefind/).
+    expect(texts.filter(([, t]) => /pagefind_dcd|init_pagefind|__wbindgen/.test(t)).map(([f]) => f)).toEqual([]);
+    expect((await read('pagefind/pagefind.js')).toString('utf8')).toMatch(/init_pagefind/);
+  });
+
   it('is byte-identical in two builds of the same snapshot', async () => {
     const snapshot = join(tmp.dir, '.pressroom', 'snapshot');
     const a = await tempDir('pressroom-search-a-');
