@@ -8,9 +8,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishedIndexFiles } from '../../src/emit/search-index.ts';
 import type { SampleApi } from '../../src/sample-api/index.ts';
 import { listFiles, treeHashes } from '../helpers/files.ts';
-import { buildInto, ROOT, startTestApi, tempDir } from '../helpers/pressroom.ts';
+import { buildInto, ROOT, spawnCli, startTestApi, tempDir, TEST_NOW } from '../helpers/pressroom.ts';
 import { expectedSite, httpGet } from './build/expected.ts';
 
 const POSTS = 40;
@@ -61,6 +62,23 @@ describe('the static search index of a build', { timeout: 300_000 }, () => {
     expect(marked.sort()).toEqual(expected.articles.map((a) => `${a.cat}/${a.name}/index.html`).sort());
   });
 
+  it('equals the index Pagefind makes of the whole published article pages', async () => {
+    // The build sends Pagefind only the marked article of each page (src/emit/search-index.ts, indexedPart).
+    const pagefind = await import('pagefind');
+    const { index } = await pagefind.createIndex({});
+    try {
+      const paths = expected.articles.map((a) => `/${a.cat}/${a.name}`).sort();
+      for (const p of paths) await index!.addHTMLFile({ url: p, content: (await read(`${p.slice(1)}/index.html`)).toString('utf8') });
+      const whole = publishedIndexFiles((await index!.getFiles()).files.map((f) => ({ path: f.path, contents: Buffer.from(f.content) })));
+      const published = (await listFiles(out)).filter((f) => f.startsWith('pagefind/') && !/\.(br|gz)$/.test(f));
+      expect(published).toEqual(whole.map((f) => `pagefind/${f.path}`));
+      for (const f of whole) expect((await read(`pagefind/${f.path}`)).equals(f.contents), f.path).toBe(true);
+    } finally {
+      await index!.deleteIndex();
+      await pagefind.close();
+    }
+  });
+
   it('is published like every other output: manifest entries, script siblings, no siblings for gzip files', async () => {
     const files = (await listFiles(out)).filter((f) => f.startsWith('pagefind/'));
     const manifest = JSON.parse((await read('pressroom-manifest.json')).toString('utf8')) as { files: { path: string; sha256: string; size: number }[] };
@@ -101,6 +119,21 @@ describe('the static search index of a build', { timeout: 300_000 }, () => {
     } finally {
       await a.cleanup();
       await b.cleanup();
+    }
+  });
+
+  it('stops the build with PR_SEARCH_INDEX (exit 6) and publishes nothing when Pagefind cannot run', async () => {
+    const d = await tempDir('pressroom-search-broken-');
+    try {
+      // Pagefind's package looks for its binary here first: a missing one is what a broken install looks like.
+      const run = spawnCli(['build', '--from-snapshot', join(tmp.dir, '.pressroom', 'snapshot'), '--out', join(d.dir, 'out'), '--now', TEST_NOW, '--quiet'], { PAGEFIND_EXTENDED_BINARY_PATH: join(d.dir, 'no-such-pagefind') });
+      const { code } = await run.exit;
+      expect(code).toBe(6);
+      expect(run.stderr()).toContain('PR_SEARCH_INDEX');
+      expect(run.stderr()).toContain('search.staticIndex');
+      expect(await listFiles(d.dir).then((f) => f.filter((x) => x.startsWith('out/')))).toEqual([]);
+    } finally {
+      await d.cleanup();
     }
   });
 

@@ -112,14 +112,43 @@ describe('buildSearchIndex', { timeout: 60_000 }, () => {
 });
 
 describe('indexedPart and publishedIndexFiles', () => {
-  it('cuts the page before the embedded data and closes the document', () => {
-    const html = articlePage(PAGES[0]!);
-    const part = indexedPart(html);
-    expect(part).not.toContain('__PRESSROOM_DATA__');
+  it('sends Pagefind the marked article alone, in a document of the page\'s language', () => {
+    const part = indexedPart(articlePage(PAGES[0]!));
+    expect(part.startsWith('<!doctype html><html lang="en"><body><article class="article-main" data-pagefind-body=""')).toBe(true);
+    expect(part.endsWith('</article></body></html>')).toBe(true);
     expect(part).toContain('Clusters and schedulers explained.');
+    for (const left of ['<nav>', 'Footer text', '__PRESSROOM_DATA__', '<head>']) expect(part).not.toContain(left);
+  });
+
+  it('counts nested articles to find the end of the marked one', () => {
+    const html = '<!doctype html><html lang="de"><body><article class="x" data-pagefind-body=""><p>a</p><article><p>b</p></article><p>c</p></article><footer>f</footer></body></html>';
+    expect(indexedPart(html)).toBe('<!doctype html><html lang="de"><body><article class="x" data-pagefind-body=""><p>a</p><article><p>b</p></article><p>c</p></article></body></html>');
+  });
+
+  it('sends a page whose marked element cannot be delimited whole, without the embedded data', () => {
+    const unclosed = articlePage(PAGES[0]!).replace('</article>', '');
+    const part = indexedPart(unclosed);
+    expect(part).toContain('<nav>Home News Events</nav>');
+    expect(part).not.toContain('__PRESSROOM_DATA__');
     expect(part.endsWith('</body></html>')).toBe(true);
     expect(indexedPart('<html><body>no data</body></html>')).toBe('<html><body>no data</body></html>');
   });
+
+  it('gives Pagefind the same index as the whole pages would', async () => {
+    const pagefind = await import('pagefind');
+    const index = async (content: (html: string) => string) => {
+      const { index: i } = await pagefind.createIndex({});
+      for (const p of PAGES.filter((x) => x.kind === 'article')) await i!.addHTMLFile({ url: p.path, content: content(articlePage(p)) });
+      const { files } = await i!.getFiles();
+      await i!.deleteIndex();
+      return files.map((f) => [f.path, Buffer.from(f.content).toString('base64')]).sort();
+    };
+    try {
+      expect(await index(indexedPart)).toEqual(await index((html) => html));
+    } finally {
+      await pagefind.close();
+    }
+  }, 60_000);
 
   it('keeps the WebAssembly of the languages in the entry file only', () => {
     const f = (path: string, text = '') => ({ path, contents: Buffer.from(text) });
