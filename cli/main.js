@@ -29,6 +29,13 @@ const httpUrl = (name) => (/** @type {string} */ v) => {
   return v;
 };
 
+/** @param {string} name */
+const basePath = (name) => (/** @type {string} */ v) => {
+  // The rule of src/site/paths.ts BASE_PATH_PATTERN (this file loads no TypeScript before a command runs).
+  if (!/^(\/(?!\.{1,2}(?:\/|$))[A-Za-z0-9._~-]+)*$/.test(v)) throw new InvalidArgumentError(`--${name} must be "" or a path such as /project: starting with /, no trailing slash, segments of letters, digits and - . _ ~`);
+  return v;
+};
+
 /**
  * Flags that set configuration keys (src/config/inputs.ts). Their values are
  * validated with the configuration, so a bad one is reported with every other
@@ -40,7 +47,8 @@ function configFlags(cmd) {
     .option('--config <file>', CONFIG_HELP)
     .addOption(new Option('--api <url>', 'content API base URL (overrides config api.base and PRESSROOM_API)').conflicts('sample'))
     .option('--sample', 'use the embedded sample API (like api.base "sample"); it never replaces a site built from a real API')
-    .option('--site-url <url>', 'canonical origin, e.g. https://news.example.com (overrides config site.url and PRESSROOM_SITE_URL)')
+    .option('--site-url <url>', 'the site\'s public address, e.g. https://news.example.com or https://user.github.io/project (overrides config site.url and PRESSROOM_SITE_URL)')
+    .option('--base-path <path>', 'path prefix the site is served under, e.g. /project (overrides config site.basePath and PRESSROOM_BASE_PATH; default: the path of the site URL)')
     .option('--concurrency <n>', 'concurrent API requests, 1 to 256 (overrides config crawl.concurrency)')
     .option('--hosts <list>', `static hosts to write files for, comma-separated, or "none" (overrides config hosts): ${HOSTS}`);
 }
@@ -115,6 +123,7 @@ export async function createProgram(args = []) {
     .option('--port <n>', 'port; 0 picks a free one', int('port', 0, 65535), 4173)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--api-proxy <url>', 'live API for /api/* and /uploads/* (default: the API the site was built from)', httpUrl('api-proxy'))
+    .option('--base <path>', 'serve out/ under this path prefix, e.g. /project, and answer 404 outside it (default: the base path the site was built with)', basePath('base'))
     .action(lazy('./commands/serve.ts', 'runServe'));
 
   // `api` has many flags of its own, defined with its code (src/sample-api/cli.ts):

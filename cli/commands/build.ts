@@ -13,6 +13,7 @@ export interface BuildFlags {
   api?: string;
   sample?: boolean;
   siteUrl?: string;
+  basePath?: string;
   concurrency?: string;
   hosts?: string;
   out: string;
@@ -30,7 +31,7 @@ export interface BuildFlags {
 
 export async function runBuild(_ctx: unknown, o: BuildFlags): Promise<void> {
   if (o.shard !== undefined) {
-    return runShard({ ...o, shard: o.shard }, { configFile: o.config, api: o.api, sample: o.sample, siteUrl: o.siteUrl, out: o.out, now: o.now, fromSnapshot: o.fromSnapshot, workers: o.workers, strict: o.strict });
+    return runShard({ ...o, shard: o.shard }, { configFile: o.config, api: o.api, sample: o.sample, siteUrl: o.siteUrl, basePath: o.basePath, out: o.out, now: o.now, fromSnapshot: o.fromSnapshot, workers: o.workers, strict: o.strict });
   }
   const log = o.logFormat === 'json' ? jsonLog(process.stderr, { quiet: o.quiet }) : null;
   const reporter = log ? { onEvent: log.onEvent, stop: () => {} } : createReporter({ stream: process.stderr, quiet: o.quiet });
@@ -42,6 +43,7 @@ export async function runBuild(_ctx: unknown, o: BuildFlags): Promise<void> {
       api: o.api,
       sample: o.sample,
       siteUrl: o.siteUrl,
+      basePath: o.basePath,
       concurrency: o.concurrency,
       hosts: o.hosts,
       out: o.out,

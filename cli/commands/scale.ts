@@ -37,9 +37,9 @@ export async function runShard(o: Common & { shard: string }, options: BuildOpti
   if (o.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }
 
-export async function runCrawl(_ctx: unknown, o: Common & { snapshot: string; config?: string; api?: string; sample?: boolean; siteUrl?: string; concurrency?: string; hosts?: string; now?: string; full?: boolean }): Promise<void> {
+export async function runCrawl(_ctx: unknown, o: Common & { snapshot: string; config?: string; api?: string; sample?: boolean; siteUrl?: string; basePath?: string; concurrency?: string; hosts?: string; now?: string; full?: boolean }): Promise<void> {
   const report = await withReporter(o.quiet, (onEvent) =>
-    crawlSnapshot({ snapshotDir: o.snapshot, configFile: o.config, api: o.api, sample: o.sample, siteUrl: o.siteUrl, concurrency: o.concurrency, hosts: o.hosts, now: o.now, full: o.full, onEvent }),
+    crawlSnapshot({ snapshotDir: o.snapshot, configFile: o.config, api: o.api, sample: o.sample, siteUrl: o.siteUrl, basePath: o.basePath, concurrency: o.concurrency, hosts: o.hosts, now: o.now, full: o.full, onEvent }),
   );
   printWarnings(report.warnings, Boolean(o.quiet));
   process.stderr.write(`crawled ${report.entries} responses (${report.requests} requests, ${report.notModified} not modified) into ${report.snapshot} in ${(report.ms / 1000).toFixed(1)} s\n`);

@@ -111,12 +111,17 @@ function slugify(text: string): string {
 /**
  * Ids and numbers for the headings of one body, in document order: call
  * `next(level, text)` for each h2-h4; `toc` is the table of contents so far.
+ * `ariaLevel` is set when the heading skips a level (an h4 right after an h2,
+ * or a body that starts at h3 below the page's h1): assistive technology then
+ * hears the level the outline needs, while the tag, its style and the
+ * numbering stay the author's.
  */
-export function tableOfContents(): { next(level: 2 | 3 | 4, text: string): TocEntry; toc: TocEntry[] } {
+export function tableOfContents(): { next(level: 2 | 3 | 4, text: string): TocEntry & { ariaLevel?: number }; toc: TocEntry[] } {
   const toc: TocEntry[] = [];
   const used = new Map<string, number>();
   let major = 0;
   let minor = 0;
+  let outline = 1; // the page's h1 comes before the body
   return {
     toc,
     next(level, text) {
@@ -133,7 +138,9 @@ export function tableOfContents(): { next(level: 2 | 3 | 4, text: string): TocEn
       } else minor += 1;
       const entry: TocEntry = { level, id, text, number: minor === 0 ? `${major}.` : `${major}.${minor}.` };
       toc.push(entry);
-      return entry;
+      const heard = Math.min(level, outline + 1);
+      outline = heard;
+      return heard === level ? entry : { ...entry, ariaLevel: heard };
     },
   };
 }

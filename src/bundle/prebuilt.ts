@@ -4,13 +4,15 @@
 // builds the bundle once into dist/client/ with a manifest of what the metafile
 // told (entry, stylesheet, each page kind's preloads), and builds read that.
 // The bundle does not depend on the site's configuration (the browser reads it
-// from the page), so one prebuilt bundle serves every site.
+// from the page), so one prebuilt bundle serves every site; a base path is
+// applied to either bundle afterwards (./rebase.ts).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pressroomError } from '../core/errors.ts';
 import { DIST } from '../core/package.ts';
 import type { PageKindName } from '../site/types.ts';
 import { hashFiles } from './hash.ts';
+import { rebaseBundle } from './rebase.ts';
 import type { BundleFile, ClientBundle } from './index.ts';
 
 /** Where the package keeps the prebuilt bundle. */
@@ -27,8 +29,12 @@ interface Manifest {
   files: string[];
 }
 
-/** The bundle a build uses: built now from the sources, or the package's prebuilt one. */
-export async function clientBundle(): Promise<ClientBundle> {
+/** The bundle a build uses: built now from the sources, or the package's prebuilt one, with its URLs under `basePath`. */
+export async function clientBundle(basePath = ''): Promise<ClientBundle> {
+  return rebaseBundle(await unprefixedBundle(), basePath);
+}
+
+async function unprefixedBundle(): Promise<ClientBundle> {
   // Written out as import.meta.PRESSROOM_COMPILED (a constant esbuild defines)
   // with an else branch, not through COMPILED, so esbuild drops the branch and
   // with it the esbuild import from the compiled package, where esbuild is absent.

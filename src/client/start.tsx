@@ -7,12 +7,14 @@
 // <html data-hydrated="true"> once the first render committed.
 import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router';
 import { App } from '../app/App.tsx';
 import { SiteProvider } from '../app/context.tsx';
 import { createQueryClient } from '../app/data/api.ts';
 import { HeadProvider } from '../app/head.tsx';
+import { routerBasename } from '../site/paths.ts';
 import { preloadPage } from '../app/pages/registry.ts';
+import { restoreBody } from '../site/embedded-body.ts';
 import { readPageData, ROOT_ELEMENT_ID } from './data.ts';
 
 /** Chunk load timeout 120000 ms (docs/pages.md, "Start-up"). */
@@ -37,6 +39,8 @@ export async function startClient(doc: Document = document): Promise<void> {
     return;
   }
   const queryClient = createQueryClient();
+  // The article body is in the markup only (../site/embedded-body.ts): back into the data before hydrating.
+  restoreBody(data.state.queries, doc, data.config.site.basePath ?? '');
   hydrate(queryClient, data.state);
   try {
     await withTimeout(preloadPage(data.kind), CHUNK_TIMEOUT_MS);
@@ -50,7 +54,8 @@ export async function startClient(doc: Document = document): Promise<void> {
     <QueryClientProvider client={queryClient}>
       <SiteProvider config={data.config}>
         <HeadProvider collector={null}>
-          <BrowserRouter>
+          {/* The server's basename (src/render/app.tsx): links and routes under the site's base path. */}
+          <BrowserRouter basename={routerBasename(data.config.site.basePath ?? '')}>
             <App shell={data.shell} pinned={pinned} />
           </BrowserRouter>
         </HeadProvider>

@@ -27,6 +27,7 @@ export const CONFIG_INPUTS: readonly ConfigInput[] = [
   { path: 'api.publicBase', env: 'PRESSROOM_PUBLIC_API', parse: 'string' },
   { path: 'api.imageHost', env: 'PRESSROOM_IMAGE_HOST', parse: 'string' },
   { path: 'site.url', env: 'PRESSROOM_SITE_URL', flag: 'site-url', parse: 'string' },
+  { path: 'site.basePath', env: 'PRESSROOM_BASE_PATH', flag: 'base-path', parse: 'string' },
   { path: 'today', env: 'PRESSROOM_TODAY', parse: 'string' },
   { path: 'crawl.concurrency', env: 'PRESSROOM_CONCURRENCY', flag: 'concurrency', parse: 'int' },
   { path: 'hosts', env: 'PRESSROOM_HOSTS', flag: 'hosts', parse: 'list' },

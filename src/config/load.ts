@@ -143,7 +143,9 @@ export function publicConfig(config: SiteConfig, now: Date): PublicConfig {
     privacy,
     sitemapPage,
     pages,
-    site,
+    // A site at the origin's root embeds no basePath key, so its pages are the
+    // bytes they were before base paths existed; the app reads a missing one as ''.
+    site: site.basePath ? site : withoutBasePath(site),
     nav,
     footer,
     contact,
@@ -157,6 +159,11 @@ export function publicConfig(config: SiteConfig, now: Date): PublicConfig {
     search: { staticIndex: config.search.staticIndex },
     today: now.toISOString().slice(0, 10),
   };
+}
+
+function withoutBasePath(site: SiteConfig['site']): PublicConfig['site'] {
+  const { basePath: _basePath, ...rest } = site;
+  return rest;
 }
 
 /** The build clock: --now, else config.today, else the real clock; read once per build. */

@@ -6,6 +6,7 @@
 // leave out what is not configured rather than show invented people,
 // addresses or numbers. Lists have no fixed lengths.
 import { z } from 'zod';
+import { isBasePath } from '../site/paths.ts';
 import { httpUrl } from './schema-build.ts';
 
 const text = z.string().min(1);
@@ -22,7 +23,14 @@ export const DEFAULT_NAV_SECTIONS = [
 export const siteSchema = z
   .strictObject({
     name: text.describe('The publication\'s name (header logo text, titles, feeds, Google News).'),
-    url: httpUrl.transform((u) => u.replace(/\/+$/, '')).describe('Canonical origin, e.g. https://news.example.com: canonical tags, sitemaps, feeds, robots.txt.'),
+    url: httpUrl
+      .transform((u) => u.replace(/\/+$/, ''))
+      .describe('The site\'s public address: its origin (https://news.example.com), with the path when the site is served under one (https://user.github.io/project). Canonical tags, sitemaps, feeds, robots.txt.'),
+    basePath: z
+      .string()
+      .refine(isBasePath, 'expected "" or a path such as /project: starting with /, no trailing slash, segments of letters, digits and - . _ ~')
+      .optional()
+      .describe('The path prefix the site is served under, e.g. /project for a GitHub Pages project site: every link, asset, canonical and sitemap URL and host file carries it, while out/ keeps its layout. Paths elsewhere in the configuration stay site paths (/assets/logo.svg, /about). Set it, or give site.url the path (both must then agree). Default: the path of site.url ("" for an origin).'),
     title: text.optional().describe('Title of the home page and the site feed. Default: the site name.'),
     description: text.optional().describe('Meta description of the home page and the site feed. Default: the site title.'),
     newsTitle: text.optional().describe('Site title of the news section and its articles (<title>, og:site_name, section feeds). Default: the site name.'),

@@ -5,6 +5,7 @@
 // config/site.schema.json and docs/configuration.md are generated from this
 // schema (`npm run schema`), so editors complete and check config/site.json.
 import { z } from 'zod';
+import { isBasePath } from '../site/paths.ts';
 import { buildKeys } from './schema-build.ts';
 import { contentKeys } from './schema-content.ts';
 
@@ -39,7 +40,35 @@ export const inputSchema = z
     },
     // Every problem at once: also when other keys already failed.
     { when: (payload) => isObject(payload.value) },
+  )
+  .superRefine(
+    (c, ctx) => {
+      // site.url and site.basePath name one prefix: the canonical URLs are
+      // site.url + path and the links basePath + path, so a disagreement would
+      // publish canonical and sitemap URLs that no link on the site uses.
+      const site: Record<string, unknown> = isObject(c.site) ? c.site : {};
+      if (typeof site.url !== 'string' || !/^https?:\/\//i.test(site.url) || !URL.canParse(site.url)) return;
+      const parts = urlParts(site.url);
+      if (parts.rest) {
+        ctx.addIssue({ code: 'custom', path: ['site', 'url'], message: `has a query or fragment (${parts.rest}); the site's address is an origin with an optional path` });
+        return;
+      }
+      if (!isBasePath(parts.path)) {
+        ctx.addIssue({ code: 'custom', path: ['site', 'url'], message: `its path ${parts.path} cannot be a base path: expected segments of letters, digits and - . _ ~ (no escapes, no empty, . or .. segments)` });
+        return;
+      }
+      if (typeof site.basePath === 'string' && parts.path && site.basePath !== parts.path) {
+        ctx.addIssue({ code: 'custom', path: ['site', 'basePath'], message: `is ${JSON.stringify(site.basePath)} but site.url has the path ${parts.path}; give the path in one of them, or the same in both` });
+      }
+    },
+    { when: (payload) => isObject(payload.value) },
   );
+
+/** The path of a site URL after its authority ('' for an origin, trailing slashes dropped) and any query or fragment. */
+export function urlParts(url: string): { path: string; rest: string } {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)(.*)$/is.exec(url);
+  return { path: (m?.[1] ?? '').replace(/\/+$/, ''), rest: m?.[2] ?? '' };
+}
 
 const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -47,9 +76,16 @@ const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object'
 function derive(c: z.output<typeof inputSchema>) {
   const { $schema: _schema, ...rest } = c;
   const title = c.site.title ?? c.site.name;
+  // One base path for the whole build: given, else the path of site.url. The
+  // resolved site.url always ends in it, so absolute URLs are site.url + path
+  // and never carry the prefix twice (src/site/paths.ts absoluteUrl). For an
+  // origin with no base path both strings are exactly what they were.
+  const urlPath = urlParts(c.site.url).path;
+  const basePath = c.site.basePath ?? urlPath;
+  const url = urlPath ? c.site.url : `${c.site.url}${basePath}`;
   return {
     ...rest,
-    site: { ...c.site, title, description: c.site.description ?? title, newsTitle: c.site.newsTitle ?? c.site.name, securityTitle: c.site.securityTitle ?? c.site.name },
+    site: { ...c.site, url, basePath, title, description: c.site.description ?? title, newsTitle: c.site.newsTitle ?? c.site.name, securityTitle: c.site.securityTitle ?? c.site.name },
     footer: { ...c.footer, imprint: c.footer.imprint ?? c.site.name },
     about: { ...c.about, title: c.about.title ?? `About ${c.site.name}` },
     pages: {
@@ -69,7 +105,9 @@ export type SiteConfigInput = z.input<typeof configSchema>;
  * The part of the configuration the browser needs, embedded in every page.
  * Kept small and free of anything operator-private.
  */
-export type PublicConfig = Pick<SiteConfig, 'site' | 'nav' | 'footer' | 'contact'> &
+export type PublicConfig = Pick<SiteConfig, 'nav' | 'footer' | 'contact'> &
+  // basePath is left out of the page data when it is '' (src/config/load.ts publicConfig).
+  { site: Omit<SiteConfig['site'], 'basePath'> & { basePath?: string } } &
   Pick<SiteConfig, 'about' | 'privacy' | 'sitemapPage' | 'pages'> & {
   api: Pick<SiteConfig['api'], 'publicBase' | 'imageHost' | 'ipLookup' | 'optOutPath' | 'redirectAllowHosts'>;
   /** Whether and when the search page reads the static index (docs/pages.md, "Search results"). */

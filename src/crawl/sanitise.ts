@@ -52,8 +52,8 @@ const HEADING = /<h([234])>([\s\S]*?)<\/h\1>/g;
 function addToc(html: string): SanitisedHtml {
   const contents = tableOfContents();
   const out = html.replace(HEADING, (_m, lvl: string, inner: string) => {
-    const { id } = contents.next(Number(lvl) as 2 | 3 | 4, htmlToText(inner));
-    return `<h${lvl} id="${id}">${inner}</h${lvl}>`;
+    const { id, ariaLevel } = contents.next(Number(lvl) as 2 | 3 | 4, htmlToText(inner));
+    return `<h${lvl} id="${id}"${ariaLevel ? ` aria-level="${ariaLevel}"` : ''}>${inner}</h${lvl}>`;
   });
   return { html: out, toc: Object.freeze(contents.toc) };
 }

@@ -16,7 +16,6 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import { stableStringify } from '../core/json.ts';
 import { pressroomError } from '../core/errors.ts';
 import { snapshotKey } from '../api/endpoints.ts';
@@ -130,7 +129,7 @@ export class Snapshot implements SnapshotView {
     }
     const snapshot = new Snapshot();
     const input = createReadStream(join(dir, SNAPSHOT_FILE), { encoding: 'utf8' });
-    const lines = createInterface({ input, crlfDelay: Infinity });
+    const lines = ndjsonLines(input);
     let n = 0;
     let previous = '';
     try {
@@ -150,6 +149,26 @@ export class Snapshot implements SnapshotView {
     if (n !== meta.entryCount) throw fail(`${SNAPSHOT_FILE} has ${n} entries, ${META_FILE} says ${meta.entryCount}`);
     return { snapshot, meta };
   }
+}
+
+/**
+ * The lines of an ndjson stream, split at '\n' only. Not node:readline: from
+ * Node 24 on it also ends a line at U+2028 and U+2029, which JSON strings may
+ * hold unescaped (CMS text does), and a body would be cut in two.
+ */
+export async function* ndjsonLines(input: AsyncIterable<string>): AsyncGenerator<string> {
+  let pending: string[] = [];
+  for await (const chunk of input) {
+    let start = 0;
+    for (let i = chunk.indexOf('\n'); i !== -1; i = chunk.indexOf('\n', start)) {
+      pending.push(chunk.slice(start, i));
+      yield pending.join('');
+      pending = [];
+      start = i + 1;
+    }
+    if (start < chunk.length) pending.push(chunk.slice(start));
+  }
+  if (pending.length) yield pending.join('');
 }
 
 function parseEntry(line: string, fail: (detail: string) => Error): SnapshotEntry {

@@ -28,6 +28,8 @@ export interface HeadersInput {
   /** Every file of out/ (relative, '/'-separated, decoded), e.g. from the manifest. */
   files: readonly string[];
   hosts: readonly string[];
+  /** config.site.basePath: rules name the URLs under it, as the redirect files do (./redirects/base.ts). */
+  basePath?: string;
 }
 
 export interface HeaderRule {
@@ -37,11 +39,11 @@ export interface HeaderRule {
 
 const urlPath = (file: string) => `/${file.split('/').map(encodeURIComponent).join('/')}`;
 
-export function headerRules({ files }: Pick<HeadersInput, 'files'>): HeaderRule[] {
+export function headerRules({ files, basePath = '' }: Pick<HeadersInput, 'files' | 'basePath'>): HeaderRule[] {
   const hashed = files.filter((f) => HASHED_ASSET.test(f)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return [
-    ...hashed.map((f) => ({ path: urlPath(f), headers: [['Cache-Control', IMMUTABLE]] as [string, string][] })),
-    ...(files.some((f) => f.startsWith('data/')) ? [{ path: '/data/*', headers: [['Cache-Control', REVALIDATE]] as [string, string][] }] : []),
+    ...hashed.map((f) => ({ path: `${basePath}${urlPath(f)}`, headers: [['Cache-Control', IMMUTABLE]] as [string, string][] })),
+    ...(files.some((f) => f.startsWith('data/')) ? [{ path: `${basePath}/data/*`, headers: [['Cache-Control', REVALIDATE]] as [string, string][] }] : []),
   ];
 }
 

@@ -44,6 +44,8 @@ export type BuildSource = { kind: 'api'; base: string } | { kind: 'embedded-samp
 export interface Manifest {
   version: 1;
   source: BuildSource;
+  /** config.site.basePath when it is not '' (`pressroom serve` serves the site under it by default); absent otherwise, as before base paths existed. */
+  basePath?: string;
   files: ManifestEntry[];
 }
 
@@ -116,7 +118,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     for (const f of await renderSitemaps(input.plan.sitemap, { url: site.url, name: site.name, language: site.language }, input.sitemapLimit ?? SITEMAP_SHARD_LIMIT, extraSitemaps)) {
       await w.write(f.path, f.contents);
     }
-    await w.write('robots.txt', robotsTxt(site.url));
+    await w.write('robots.txt', robotsTxt(site.url, site.basePath));
     const bundle = [...input.bundleFiles].map((f) => ({ path: f.path.replace(/^\/+/, ''), contents: f.contents })).sort((a, b) => (a.path < b.path ? -1 : 1));
     // Folders holding esbuild's content-hashed files ('name-HASH.js'): those files are cached forever (docs/deploying.md, "Cache headers").
     const immutablePrefixes = [...new Set(bundle.filter((f) => HASHED.test(f.path)).map((f) => `/${f.path.slice(0, f.path.lastIndexOf('/') + 1)}`))].sort();
@@ -126,6 +128,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
       hosts: input.config.hosts as HostName[],
       immutablePrefixes,
       siteUrl: site.url,
+      basePath: site.basePath,
       pageFiles: new Set(input.plan.routes.map((r) => r.file)),
       warn: input.warn,
     });
@@ -134,10 +137,10 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     for (const f of bundle) await w.write(f.path, typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents));
     for (const f of (await searchIndex) ?? []) await w.write(`${STATIC_INDEX_DIR}/${f.path}`, f.contents);
     // `_headers` last: its rules name every content-hashed file of the build (./headers.ts).
-    const headers = headersFile(w.manifest().map((f) => f.path), input.config.hosts);
+    const headers = headersFile(w.manifest().map((f) => f.path), input.config.hosts, site.basePath);
     if (headers) await w.write(headers.path, headers.contents);
     await w.flush();
-    const manifest: Manifest = { version: 1, source: input.source, files: w.manifest() };
+    const manifest: Manifest = { version: 1, source: input.source, ...(site.basePath ? { basePath: site.basePath } : {}), files: w.manifest() };
     await w.write(MANIFEST_FILE, `${JSON.stringify(manifest, null, 1)}\n`);
     await w.flush();
     const result = { pages, files: w.files, bytes: w.bytes, carried: w.carried, manifest };

@@ -37,7 +37,7 @@ export async function publishingFiles(input: PublishingInput): Promise<{ files: 
   return { files: [...feeds, ...(news ? [news] : [])].sort((a, b) => (a.path < b.path ? -1 : 1)), newsSitemap: news?.path ?? null };
 }
 
-/** `_headers` when Netlify or Cloudflare Pages is configured, from every file of the build. */
-export function headersFile(files: readonly string[], hosts: readonly string[]): { path: string; contents: string } | null {
-  return readsHeadersFile(hosts) ? renderHeaders({ files, hosts }) : null;
+/** `_headers` when Netlify or Cloudflare Pages is configured, from every file of the build, with paths under the base path. */
+export function headersFile(files: readonly string[], hosts: readonly string[], basePath = ''): { path: string; contents: string } | null {
+  return readsHeadersFile(hosts) ? renderHeaders({ files, hosts, basePath }) : null;
 }

@@ -1,4 +1,4 @@
-// The static search index (docs/pages.md, "Search results"; docs/decisions.md, 49):
+// The static search index (docs/pages.md, "Search results"; docs/decisions.md, 50):
 // Pagefind's index of the published articles, built by emit from the article
 // pages in the staging folder and handed back as files, which emit writes
 // under out/pagefind/ like any other output (manifest entry, sha256,

@@ -8,7 +8,7 @@
 // `finish` never fires; every stream here is consumed by streamToPromise.
 import { Readable } from 'node:stream';
 import { SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
-import { absoluteUrl } from '../site/paths.ts';
+import { absoluteUrl, withBase } from '../site/paths.ts';
 import type { SitemapEntry } from '../plan/types.ts';
 
 export const SITEMAP_SHARD_LIMIT = 45_000;
@@ -69,7 +69,12 @@ export async function renderSitemaps(entries: readonly SitemapEntry[], site: Sit
 
 const iso = (d: string) => new Date(d).toISOString();
 
-/** robots.txt with the absolute Sitemap line (docs/deploying.md, "Sitemaps"). */
-export function robotsTxt(siteUrl: string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /preview/', 'Disallow: /_shell/', '', `Sitemap: ${absoluteUrl(siteUrl, `/${SITEMAP_INDEX_FILE}`)}`, ''].join('\n');
+/**
+ * robots.txt with the absolute Sitemap line (docs/deploying.md, "Sitemaps").
+ * Crawlers read it only at the origin's root; under a base path its rules name
+ * the prefixed paths, so it can be copied or merged there as it is.
+ */
+export function robotsTxt(siteUrl: string, basePath = ''): string {
+  const p = (path: string) => withBase(basePath, path);
+  return ['User-agent: *', `Allow: ${p('/')}`, `Disallow: ${p('/preview/')}`, `Disallow: ${p('/_shell/')}`, '', `Sitemap: ${absoluteUrl(siteUrl, `/${SITEMAP_INDEX_FILE}`)}`, ''].join('\n');
 }

@@ -18,7 +18,7 @@ const CODE_DIRS = COMPILED ? ['dist', 'templates'] : ['src', 'templates'];
 /** The sample API's sources do not shape the HTML: its answers are in the snapshot. */
 const IGNORE = ['src/sample-api/**'];
 /** Runtime libraries whose version changes the server-rendered markup. */
-const RENDER_LIBS = ['react', 'react-dom', 'react-router-dom', 'react-router', '@tanstack/react-query'];
+const RENDER_LIBS = ['react', 'react-dom', 'react-router', '@tanstack/react-query'];
 
 export interface CodeInputs {
   /** ClientBundle.hash: every client output file's name and bytes. */

@@ -71,7 +71,7 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
   enforceStrict(quarantined, options.strict);
   const previous = await previousRelease(out);
   checkShrinkGate({ count: buildPlan.routes.length, previous: previous && Object.keys(previous.state.routes).length, shrinkGate: config.shrinkGate, allowShrink: options.allowShrink });
-  const bundle = await stage('bundle', () => clientBundle());
+  const bundle = await stage('bundle', () => clientBundle(config.site.basePath));
   const code = await codeHash({ bundleHash: bundle.hash, config, publicConfig: publicConfig(config, clock) });
   const step = await incrementalStep({ previous, routes: buildPlan.routes, snapshot, codeHash: code, full: options.full });
   const renderer = options.mergeShards

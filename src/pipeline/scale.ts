@@ -55,7 +55,7 @@ export async function buildShard(options: BuildOptions & { shard: ShardSpec }): 
     const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn, quarantine: (q) => void planQuarantine.push(q) };
     const routes = plan(snapshot, ctx, config).routes;
     enforceStrict(quarantinedRecords(snapshot, planQuarantine), options.strict);
-    const bundle = await clientBundle();
+    const bundle = await clientBundle(config.site.basePath);
     const code = await codeHash({ bundleHash: bundle.hash, config, publicConfig: publicConfig(config, clock) });
     const mine = routes.filter((_, i) => ownsRoute(i, options.shard));
     const emitEvent = options.onEvent ?? (() => {});

@@ -32,8 +32,10 @@ export interface BuildOptions {
   snapshotDir?: string;
   /** Crawl the embedded sample API (like --sample), optionally with its corpus size (bench: posts 10000). */
   sample?: boolean | { seed?: number; posts?: number };
-  /** Canonical origin; overrides config.site.url (`--site-url`). */
+  /** The site's public address; overrides config.site.url (`--site-url`). */
   siteUrl?: string;
+  /** The path prefix the site is served under; overrides config.site.basePath (`--base-path`). */
+  basePath?: string;
   onEvent?: (e: BuildEvent) => void;
   /** Render every route and crawl without conditional requests (`--full`). */
   full?: boolean;

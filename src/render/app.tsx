@@ -5,7 +5,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { Route, Routes, StaticRouter } from 'react-router-dom';
+import { Route, Routes, StaticRouter } from 'react-router';
 import { App } from '../app/App.tsx';
 import { SiteProvider } from '../app/context.tsx';
 import { createQueryClient, seedQueries, type ApiEnvelope } from '../app/data/api.ts';
@@ -14,6 +14,7 @@ import { usePageComponent } from '../app/pages/registry.ts';
 import type { PublicConfig } from '../config/schema.ts';
 import { pressroomError } from '../core/errors.ts';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
+import { routerBasename, withBase } from '../site/paths.ts';
 import type { PageKindName, RouteSpec, SnapshotView } from '../site/types.ts';
 
 /** Kinds whose document is a run-time shell (docs/decisions.md, 6). */
@@ -34,6 +35,17 @@ export function seededClient(route: RouteSpec, snapshot: SnapshotView): QueryCli
   return client;
 }
 
+/**
+ * The static router at a route: under a base path the location is the URL the
+ * browser will show (/project/about) and the basename makes every <Link> carry
+ * the prefix, as BrowserRouter does on the client (src/client/start.tsx).
+ */
+function routerProps(config: PublicConfig, path: string): { location: string; basename?: string } {
+  const base = config.site.basePath ?? '';
+  const basename = routerBasename(base);
+  return basename ? { location: withBase(base, path), basename } : { location: path };
+}
+
 export function appElement(opts: {
   route: RouteSpec;
   client: QueryClient;
@@ -44,7 +56,7 @@ export function appElement(opts: {
     <QueryClientProvider client={opts.client}>
       <SiteProvider config={opts.publicConfig}>
         <HeadProvider collector={opts.collector}>
-          <StaticRouter location={opts.route.path}>
+          <StaticRouter {...routerProps(opts.publicConfig, opts.route.path)}>
             <App shell={shellOf(opts.route.kind)} />
           </StaticRouter>
         </HeadProvider>
@@ -72,7 +84,7 @@ export function diagnoseFallback(opts: { route: RouteSpec; client: QueryClient; 
       <QueryClientProvider client={opts.client}>
         <SiteProvider config={opts.publicConfig}>
           <HeadProvider collector={null}>
-            <StaticRouter location={opts.route.path}>
+            <StaticRouter {...routerProps(opts.publicConfig, opts.route.path)}>
               <Routes>
                 {patterns.map((p) => (
                   <Route key={p} path={p} element={<BarePage kind={opts.route.kind} />} />

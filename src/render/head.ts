@@ -6,7 +6,7 @@ import type { SiteConfig } from '../config/schema.ts';
 import { escapeHtml } from '../core/html.ts';
 import { jsonForScript } from '../core/json.ts';
 import type { PageHead } from '../app/head.tsx';
-import { absoluteUrl, imageUrl } from '../site/paths.ts';
+import { absoluteUrl, imageUrl, withBase } from '../site/paths.ts';
 
 /** og:image width: the largest of the pages' srcset widths (docs/pages.md, "Article"). */
 const OG_IMAGE_WIDTH = 1200;
@@ -15,12 +15,12 @@ const ABSOLUTE = /^https?:\/\//i;
 const meta = (attr: 'name' | 'property', key: string, content: string) =>
   `<meta ${attr}="${key}" content="${escapeHtml(content)}">`;
 
-/** Head parts that are the same on every page, built once per renderer. */
-export function staticHead(opts: { cssUrl: string }): { top: string; bottom: string } {
+/** Head parts that are the same on every page, built once per renderer. `cssUrl` comes from the bundle, already under the base path. */
+export function staticHead(opts: { cssUrl: string; basePath?: string }): { top: string; bottom: string } {
   const top = ['<meta charset="utf-8">', '<meta name="viewport" content="width=device-width, initial-scale=1">'].join('\n');
   const bottom = [
     '<meta name="theme-color" content="#5b2a86">',
-    '<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">',
+    `<link rel="icon" href="${escapeHtml(withBase(opts.basePath ?? '', '/assets/favicon.svg'))}" type="image/svg+xml">`,
     `<link rel="stylesheet" href="${escapeHtml(opts.cssUrl)}">`,
   ].join('\n');
   return { top, bottom };
@@ -63,7 +63,8 @@ export function pageHead(config: SiteConfig, head: PageHead, routePath: string):
   if (site.twitterHandle) tags.push(meta('name', 'twitter:site', site.twitterHandle));
   tags.push(meta('name', 'twitter:title', title), meta('name', 'twitter:description', description), meta('name', 'twitter:image', image));
   for (const alt of head.alternates ?? []) {
-    tags.push(`<link rel="alternate" type="${escapeHtml(alt.type)}" href="${escapeHtml(alt.href)}" title="${escapeHtml(alt.title)}">`);
+    // Feed paths are site paths (src/site/feeds.ts); the browser requests them under the base path.
+    tags.push(`<link rel="alternate" type="${escapeHtml(alt.type)}" href="${escapeHtml(withBase(site.basePath, alt.href))}" title="${escapeHtml(alt.title)}">`);
   }
   for (const ld of head.jsonLd ?? []) tags.push(`<script type="application/ld+json">${jsonForScript(ld)}</script>`);
   return tags.join('\n');

@@ -77,7 +77,7 @@ export async function createRenderer(opts: RendererOptions): Promise<Renderer> {
 
   // Everything that is the same for every page is built once here.
   const lang = escapeHtml(config.site.language);
-  const fixedHead = staticHead({ cssUrl: bundle.cssUrl });
+  const fixedHead = staticHead({ cssUrl: bundle.cssUrl, basePath: config.site.basePath });
   const configJson = jsonForScript(publicConfig);
   const scripts = `<script type="module" src="${escapeHtml(bundle.entryUrl)}"></script>`;
   const preloads = new Map<PageKindName, string>();

@@ -9,6 +9,7 @@
 // cached by API path and content hash in a small LRU.
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { jsonForScript } from '../core/json.ts';
+import { omitBody } from '../site/embedded-body.ts';
 
 export class QueryJsonCache {
   private readonly map = new Map<string, string>();
@@ -42,7 +43,8 @@ export function dehydratedStateJson(client: QueryClient, seeded: ReadonlyMap<str
     let json = key ? cache.get(key) : undefined;
     if (json === undefined) {
       const [dq] = dehydrate(client, { shouldDehydrateQuery: (q) => q === query }).queries;
-      json = jsonForScript({ ...dq, dehydratedAt: 0 });
+      const path = typeof query.queryKey[1] === 'string' ? query.queryKey[1] : '';
+      json = jsonForScript({ ...dq, state: { ...dq.state, data: omitBody(path, dq.state.data) }, dehydratedAt: 0 });
       if (key) cache.set(key, json);
     }
     parts.push(json);

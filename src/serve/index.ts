@@ -10,6 +10,14 @@
 // `source`), an embedded sample API with the same seed, size and today, whose
 // form POSTs persist under .pressroom/sample-data. Search, preview, forms and
 // images then work in `npm start`.
+//
+// Under a base path (--base, default the one the site was built with, from the
+// manifest) out/ is served at /project/ as a GitHub Pages project site is:
+// /project/about is out/about/index.html, anything outside /project answers
+// 404, and /project/api/* and /project/uploads/* are proxied (a site's '' API
+// and image host mean the site itself, under its base path). The build wrote
+// `_redirects` and `_headers` with the prefixed paths, so their rules are
+// matched against the whole request path.
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -18,6 +26,7 @@ import { dirname, extname, join, posix, resolve, sep } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
 import { MANIFEST_FILE, type Manifest } from '../emit/index.ts';
 import { shellRewrites } from '../plan/index.ts';
+import { isBasePath, stripBase } from '../site/paths.ts';
 import { startSampleApi } from '../sample-api/index.ts';
 import { HOST_DEFAULT_CACHE, headersFor, parseHeadersFile, type HeaderRule } from './headers.ts';
 import { matchRule, parseRedirects, type ServeRule } from './rules.ts';
@@ -31,10 +40,15 @@ export interface ServeOptions {
   apiProxy?: string;
   /** Where an embedded sample API keeps its POSTs (default .pressroom/sample-data beside out/). */
   dataDir?: string;
+  /** Serve out/ under this path prefix (e.g. /project); default: the base path the site was built with. */
+  base?: string;
 }
 
 export interface Serving {
+  /** Where the site is: the origin, with the base path when there is one (no trailing slash: `${url}/about`). */
   url: string;
+  /** The path prefix the site is served under ('' at the root). */
+  base: string;
   /** The API that /api/* and /uploads/* go to, if any. */
   apiProxy: string | null;
   /** What this preview cannot show (e.g. no redirects without a _redirects file). */
@@ -82,10 +96,14 @@ export async function startServe(opts: ServeOptions = {}): Promise<Serving> {
   const root = resolve(opts.out ?? 'out');
   const manifest = await readManifest(root);
   const notes: string[] = [];
+  const built = manifest.basePath ?? '';
+  const base = opts.base ?? built;
+  if (!isBasePath(base)) throw pressroomError('PR_USAGE', { detail: `--base ${JSON.stringify(base)} is not a base path: "" or a path such as /project, no trailing slash` });
+  if (base !== built) notes.push(`the site was built for ${built ? `the base path ${built}` : 'the root of a domain'} but is served under ${base ? base : '/'}: its links, assets and redirects name ${built || '/'} and will not be found`);
   const redirectsFile = await readFile(join(root, '_redirects'), 'utf8').catch(() => null);
   // A build for no host (or for hosts that do not read _redirects) has no rules file: the
   // client-only shells must still answer their paths, so their rewrites are applied anyway.
-  const rules = redirectsFile === null ? shellRewrites().map((r) => ({ from: r.prefix, prefix: true, to: r.to, status: r.status })) : parseRedirects(redirectsFile);
+  const rules = redirectsFile === null ? shellRewrites().map((r) => ({ from: `${base}${r.prefix}`, prefix: true, to: `${base}${r.to}`, status: r.status })) : parseRedirects(redirectsFile);
   if (redirectsFile === null) notes.push('no _redirects in this build (hosts has none of netlify, cloudflare, gitlab): serving the search and preview rewrites only, without the redirects');
   // `_headers` as Netlify/Cloudflare apply it; null when the build wrote none.
   const headerRules = await readFile(join(root, '_headers'), 'utf8').then(parseHeadersFile, () => null);
@@ -101,7 +119,7 @@ export async function startServe(opts: ServeOptions = {}): Promise<Serving> {
   }
 
   const server = createServer((req, res) => {
-    handle(root, rules, headerRules, apiProxy, req, res).catch((e) => {
+    handle({ root, base, rules, headerRules, apiProxy }, req, res).catch((e) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(`internal error: ${(e as Error).message}\n`);
     });
@@ -114,7 +132,8 @@ export async function startServe(opts: ServeOptions = {}): Promise<Serving> {
   const { port, address } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
   return {
-    url: `http://${host}:${port}`,
+    url: `http://${host}:${port}${base}`,
+    base,
     apiProxy,
     notes,
     async close() {
@@ -133,15 +152,29 @@ async function readManifest(root: string): Promise<Manifest> {
   }
 }
 
-async function handle(root: string, rules: readonly ServeRule[], headerRules: readonly HeaderRule[] | null, apiProxy: string | null, req: IncomingMessage, res: ServerResponse): Promise<void> {
+interface Site {
+  root: string;
+  base: string;
+  rules: readonly ServeRule[];
+  headerRules: readonly HeaderRule[] | null;
+  apiProxy: string | null;
+}
+
+async function handle({ root, base, rules, headerRules, apiProxy }: Site, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
+  // Outside the base path there is no site (on GitHub Pages, another repository's).
+  const sitePath = stripBase(base, url.pathname);
+  if (sitePath === null) {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+    return void res.end(`not found: the site is served under ${base}/\n`);
+  }
   const custom = headerRules ? { 'cache-control': HOST_DEFAULT_CACHE, ...headersFor(headerRules, url.pathname) } : undefined;
-  if (apiProxy && PROXIED.test(url.pathname)) return proxy(apiProxy, req, res);
+  if (apiProxy && PROXIED.test(sitePath)) return proxy(apiProxy, `${sitePath}${url.search}`, req, res);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
     return void res.end('method not allowed\n');
   }
-  const rel = safePath(url.pathname);
+  const rel = safePath(sitePath);
   if (rel === null) {
     res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
     return void res.end('bad path\n');
@@ -154,7 +187,9 @@ async function handle(root: string, rules: readonly ServeRule[], headerRules: re
     return void res.end(`redirecting to ${rule.to}\n`);
   }
   if (rule && rule.status === 200) {
-    const target = safePath(rule.to);
+    // Rewrite targets are URL paths under the base path, like everything in _redirects.
+    const targetPath = stripBase(base, rule.to);
+    const target = targetPath === null ? null : safePath(targetPath);
     const rewritten = target === null ? null : await findFile(root, target);
     if (rewritten) return sendFile(req, res, root, rewritten, 200, custom);
   }
@@ -203,8 +238,9 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, root: string,
   await sendStatic(req, res, file, { root, status, headers });
 }
 
-function proxy(base: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const target = new URL(req.url ?? '/', base);
+/** `path`: the request's site path and query (the base path taken off: the API knows /api/...). */
+function proxy(base: string, path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const target = new URL(path, base);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<void>((ok) => {
     const upstream = send(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (up) => {

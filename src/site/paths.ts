@@ -40,9 +40,86 @@ export function outputFileFor(path: string): string {
   return `${decoded}/index.html`;
 }
 
-/** Absolute URL on the canonical origin. */
-export function absoluteUrl(origin: string, path: string): string {
-  return `${origin.replace(/\/+$/, '')}${path === '/' ? '/' : path}`;
+/**
+ * Absolute URL of a site path. `siteUrl` is the configured `site.url`, which
+ * already ends in the base path when the site is served under one
+ * (src/config/schema.ts), so `path` must be the bare site path: passing a
+ * `withBase` result here would double the prefix.
+ */
+export function absoluteUrl(siteUrl: string, path: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}${path === '/' ? '/' : path}`;
+}
+
+// The base path: the prefix a site is served under (a GitHub Pages project
+// site lives at /project/). '' is a site at the origin's root, and then every
+// function below returns its input unchanged, so such a site's output is the
+// same bytes as before base paths existed.
+
+/**
+ * What a base path may be: '' or '/' followed by '/'-separated segments of
+ * unreserved URL characters (RFC 3986), none of them '.' or '..', no trailing
+ * slash. Nothing in it needs escaping in a URL, an HTML attribute, a host's
+ * redirect file or a regular expression's literal part (dots aside).
+ */
+export const BASE_PATH_PATTERN = /^(\/(?!\.{1,2}(?:\/|$))[A-Za-z0-9._~-]+)*$/;
+
+export const isBasePath = (s: string): boolean => s.length <= 200 && BASE_PATH_PATTERN.test(s);
+
+/**
+ * The URL a browser requests for a site path: `/about` -> `/project/about`,
+ * `/` -> `/project/` (the folder the host serves index.html of). Anything that
+ * is not a site path (absolute URLs, '//host', '#x', 'mailto:') is returned
+ * unchanged.
+ */
+export function withBase(basePath: string, path: string): string {
+  if (!basePath || !path.startsWith('/') || path.startsWith('//')) return path;
+  return `${basePath}${path}`;
+}
+
+/** The site path of a requested URL path, or null when the path lies outside the base path. */
+export function stripBase(basePath: string, pathname: string): string | null {
+  if (!basePath) return pathname;
+  if (pathname === basePath) return '/';
+  return pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : null;
+}
+
+/**
+ * react-router's `basename` for a base path. With the trailing slash, a link to
+ * `/` is `/project/` (the URL the canonical tag and the sitemap give the home
+ * page, and the one GitHub Pages answers without a redirect) and `/about` is
+ * `/project/about`; react-router strips it from `/project` and `/project/`
+ * alike. Undefined for '' so the routers keep their default.
+ */
+export const routerBasename = (basePath: string): string | undefined => (basePath ? `${basePath}/` : undefined);
+
+// Site-relative href and src attributes inside a tag of sanitised CMS HTML. The
+// sanitiser writes every attribute double-quoted with '"' escaped, and a
+// literal '<' in text is escaped, so a match is always a real attribute of a
+// real tag; quoted values are skipped whole, so a '>' inside one does not end
+// the tag early.
+const CMS_TAG = /<(?:a|img)\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi;
+const SITE_RELATIVE_ATTR = /(\s(?:href|src)=")\/(?![/\\])/gi;
+
+/**
+ * CMS HTML with its site-relative links and images moved under the base path.
+ * The body stays a site-path document in the snapshot (one snapshot renders
+ * under any base path); this runs where it is shown.
+ */
+export function rebaseHtml(basePath: string, html: string): string {
+  if (!basePath || !html) return html;
+  return html.replace(CMS_TAG, (tag) => tag.replace(SITE_RELATIVE_ATTR, `$1${basePath}/`));
+}
+
+/**
+ * The inverse of rebaseHtml: the site-path document back from HTML shown under
+ * the base path (the article body the client takes from the page's markup,
+ * ./embedded-body.ts). rebaseHtml prefixed every site-relative attribute once,
+ * so removing one prefix from each restores the original.
+ */
+export function unrebaseHtml(basePath: string, html: string): string {
+  if (!basePath || !html) return html;
+  const prefixed = new RegExp(`(\\s(?:href|src)=")${basePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`, 'gi');
+  return html.replace(CMS_TAG, (tag) => tag.replace(prefixed, '$1/'));
 }
 
 /** An image on the image host at a width (docs/api-contract.md, "General rules": `{imageHost}{path}?width=N`). */

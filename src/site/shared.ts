@@ -5,11 +5,17 @@ import { checkSlug } from './slug.ts';
 import type { SnapshotView } from './types.ts';
 
 /**
- * What every page's shell reads: the three header panels (prerendered into every
- * page so the panels open with no request, docs/pages.md "Shared shell") and
- * the active ads (slots on most pages).
+ * The three header panels' responses. A panel's content is drawn only once a
+ * reader opens it, so no page's HTML depends on them: they are crawled and
+ * mirrored (the home kind fetches them), read from the mirror on first open
+ * (prefetched when the pointer or focus reaches the button), and neither
+ * embedded in every page nor a dependency of every page, so a new story that
+ * only changes the panels re-renders no page for them (decision 49).
  */
-export const SHELL_DEPS: readonly string[] = [ep.latestPost(), ep.leadership(), ep.featuredPanel(), ep.ads()];
+export const PANEL_DEPS: readonly string[] = [ep.latestPost(), ep.leadership(), ep.featuredPanel()];
+
+/** What every page's shell renders from the API: the active ads (slots on most pages). */
+export const SHELL_DEPS: readonly string[] = [ep.ads()];
 
 export function withShell(...deps: string[]): string[] {
   return [...SHELL_DEPS, ...deps];

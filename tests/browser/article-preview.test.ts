@@ -3,11 +3,12 @@
 // "Not-found page"): hydration clean, the TOC click scrolls the heading to
 // 130px below the top, scroll-to-top appears after 400px, the view is counted;
 // a draft previewed through the live API; a 404 whose URL the sample API
-// redirects. Every page fails on console errors, page errors or hydration
+// redirects; an unknown article ending at /404 alike from a direct load and a
+// client navigation. Every page fails on console errors, page errors or hydration
 // warnings (./harness.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Post } from '../../src/api/types.ts';
 import { generateCorpus } from '../../src/sample-api/index.ts';
@@ -135,6 +136,45 @@ describe('404 page', () => {
     await page.waitForURL((u) => u.pathname === '/tag/cyber-security', { timeout: 10_000 });
     await page.waitForSelector('h1');
     expect(unexpected(problems, 404)).toEqual([]);
+  });
+
+  it('an unknown article ends at /404 alike when loaded directly and after a client navigation', async () => {
+    const unknown = '/news/no-such-article-anywhere';
+    const ending = async (page: Page) => {
+      await page.waitForURL((u) => u.pathname === '/404', { timeout: 10_000 });
+      await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/api/url_redirect/check_redirect')));
+      return {
+        h1: await page.locator('h1').allTextContents(),
+        requested: await page.evaluate(() => (history.state as { usr?: { requested?: string } } | null)?.usr?.requested),
+        historyLength: await page.evaluate(() => history.length),
+      };
+    };
+
+    // Direct load: the host answers with the 404 document at the article's URL.
+    const direct = await open(unknown);
+    const directEntries = await direct.page.evaluate(() => history.length);
+    const directEnd = await ending(direct.page);
+    expect(unexpected(direct.problems, 404)).toEqual([]);
+
+    // Client navigation from a page of the site: the article page reads the mirror (no such file).
+    const nav = await open('/about');
+    const navEntries = await nav.page.evaluate(() => history.length);
+    await nav.page.evaluate((path) => {
+      history.pushState(null, '', path);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, unknown);
+    const navEnd = await ending(nav.page);
+    expect(unexpected(nav.problems, 404)).toEqual([]);
+
+    expect(directEnd.h1).toEqual(['Error 404 - Not Found']);
+    expect(navEnd.h1).toEqual(directEnd.h1);
+    expect(directEnd.requested).toBe(unknown);
+    expect(navEnd.requested).toBe(unknown);
+    // /404 replaced the unknown URL in both: Back does not return to it
+    expect(directEnd.historyLength).toBe(directEntries);
+    expect(navEnd.historyLength).toBe(navEntries + 1);
+    await nav.page.goBack();
+    await nav.page.waitForURL((u) => u.pathname === '/about');
   });
 
   it('stays on the 404 page when there is no redirect', async () => {

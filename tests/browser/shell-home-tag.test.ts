@@ -1,7 +1,7 @@
 // The shell, home and tag pages in Chromium at 1280 and 375 px (docs/pages.md,
 // "Shared shell", "Home", "Tag page"): panels open and close, the subscribe popup against the sample API
 // (invalid, new, duplicate), an ad rotates, the carousel moves, the tag menu
-// scrolls; no console errors or hydration warnings; screenshots kept as
+// scrolls and all its entries fit its 120 px; no console errors or hydration warnings; screenshots kept as
 // artifacts (tests/browser/artifacts/, git-ignored).
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,6 +128,21 @@ for (const [name, width] of Object.entries(WIDTHS)) {
         await page.locator('.tag-menu-handle').click();
         const panel = page.locator('.tag-menu-panel');
         expect((await panel.boundingBox())!.height).toBe(120);
+        // All eight entries fit the 120 px panel: each is wholly inside it,
+        // unscrolled, and is what a click at its centre reaches.
+        const entries = await panel.evaluate((el) => {
+          const p = el.getBoundingClientRect();
+          const inner = { top: p.top + el.clientTop, bottom: p.top + el.clientTop + el.clientHeight };
+          return [...el.querySelectorAll('button')].map((b) => {
+            const r = b.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return { text: b.textContent, inside: r.top >= inner.top && r.bottom <= inner.bottom, hit: hit === b || b.contains(hit), height: r.height };
+          });
+        });
+        expect(entries.map((e) => e.text)).toEqual(['News', 'Articles', 'Quick Bytes', 'Podcast', 'Hot Seats', 'Future Ready', 'Guest Author', 'Learning Center']);
+        for (const e of entries) expect(e, e.text ?? '').toMatchObject({ inside: true, hit: true });
+        for (const e of entries) expect(e.height).toBeGreaterThanOrEqual(24);
+        expect(await panel.evaluate((el) => el.scrollTop)).toBe(0);
         await panel.locator('button', { hasText: 'Learning Center' }).click();
         await page.waitForFunction(() => {
           const el = document.getElementById('tag-learningcenter')!;

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/pressroom.ts';
 
@@ -15,6 +15,13 @@ interface Ran {
   stdout: string;
   stderr: string;
 }
+
+/**
+ * Other Node versions to run the installed package with: node binaries
+ * separated by the path delimiter. The machines have Node 20; .ci/run installs
+ * Node 22 and 24 (registry packages holding the binary) and names them here.
+ */
+const OTHER_NODES = (process.env.PRESSROOM_TEST_NODES ?? '').split(delimiter).filter(Boolean);
 
 const childEnv = (): NodeJS.ProcessEnv => ({ ...process.env, FORCE_COLOR: '0' });
 
@@ -124,4 +131,29 @@ describe('the package from `npm pack`', () => {
     // SIGTERM is how serve is meant to stop: it closes and exits 0.
     expect(await closed, errors).toBe(0);
   });
+});
+
+describe('the installed package on the other supported Node versions', () => {
+  if (!OTHER_NODES.length) it.skip('no other Node given (PRESSROOM_TEST_NODES)', () => {});
+  for (const node of OTHER_NODES) {
+    it(`runs --version and a --sample build with ${node}`, async () => {
+      const v = await run(node, ['--version'], app);
+      ok(v, `${node} --version`);
+      // Only versions the package declares: ^22.12 or >= 24.
+      const [major, minor] = v.stdout.trim().slice(1).split('.').map(Number);
+      expect(major === 22 ? minor! >= 12 : major! >= 24, v.stdout).toBe(true);
+      const cli = join(app, 'node_modules', 'pressroom', 'cli', 'bin.js');
+      ok(await run(node, [cli, '--version'], app), 'pressroom --version');
+      const out = join(tmp.dir, `node-${major}`, 'out');
+      // The same flags twice (the clock and the thread count are inputs of the code hash).
+      const flags = ['build', '--sample', '--now', '2026-01-15T12:00:00Z', '--workers', '2', '--out', out];
+      const build = await run(node, [cli, ...flags], app);
+      ok(build, `pressroom build --sample on ${v.stdout.trim()}`);
+      expect(await readFile(join(out, 'index.html'), 'utf8')).toContain('<title>DevDispatch');
+      // A second build reads back the snapshot the first saved beside out/ (incremental).
+      const again = await run(node, [cli, ...flags], app);
+      ok(again, `the second build on ${v.stdout.trim()}`);
+      expect(again.stderr).toMatch(/^incremental: 0 pages rendered/m);
+    });
+  }
 });

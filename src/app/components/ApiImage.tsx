@@ -3,6 +3,7 @@
 // placeholder when the record has no image.
 import { useSite } from '../context.tsx';
 import { imageUrl, srcSet } from '../lib/images.ts';
+import { useSiteUrls } from '../lib/site-urls.ts';
 
 export interface ApiImageProps {
   path: string | null | undefined;
@@ -18,12 +19,13 @@ export interface ApiImageProps {
 }
 
 export function ApiImage({ path, alt, width, height, request, widths, sizes, className, eager }: ApiImageProps) {
-  const { api, site } = useSite();
-  const src = imageUrl(api.imageHost, path, request ?? width) ?? site.placeholderImage;
+  const { site } = useSite();
+  const { href, imageHost } = useSiteUrls();
+  const src = imageUrl(imageHost, path, request ?? width) ?? href(site.placeholderImage);
   return (
     <img
       src={src}
-      srcSet={path && widths ? srcSet(api.imageHost, path, widths) : undefined}
+      srcSet={path && widths ? srcSet(imageHost, path, widths) : undefined}
       sizes={path && widths ? sizes : undefined}
       alt={alt}
       width={width}

@@ -1,6 +1,6 @@
 // 'By {author} | {date}' (docs/pages.md, the panel card line); the author links to
 // /author/{author_name} when the record names the author's slug.
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { paths } from '../../site/paths.ts';
 import { checkSlug } from '../../site/slug.ts';
 import { formatShortDate, isoDate } from '../lib/format.ts';

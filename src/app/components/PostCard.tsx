@@ -1,6 +1,6 @@
 // The common post card (image, category, title, byline) and list row used by
 // listings, home, tag and sidebars. Links are /{cat_slug}/{post_name}.
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { PostItem } from '../../api/types.ts';
 import { paths } from '../../site/paths.ts';
 import { ApiImage } from './ApiImage.tsx';

@@ -1,7 +1,7 @@
 // "Browse our topics": a way onward from the pages a reader lands on when
 // something is missing (/author, /no-posts). The topics are the header's
 // groups (config nav), each category once.
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { paths } from '../../site/paths.ts';
 import { useSite } from '../context.tsx';
 

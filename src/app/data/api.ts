@@ -5,6 +5,8 @@
 // 501 or an empty list reads the same on both sides (docs/decisions.md, 7).
 import { QueryClient, useQuery, type DefaultOptions } from '@tanstack/react-query';
 import { mirrorUrl } from '../../api/mirror.ts';
+import { withBase } from '../../site/paths.ts';
+import { useSiteUrls } from '../lib/site-urls.ts';
 
 export interface ApiEnvelope<T = unknown> {
   status: number;
@@ -27,9 +29,9 @@ export class FetchError extends Error {
   }
 }
 
-/** Read a crawled GET from the static mirror. A missing mirror file reads as status 404. */
-export async function fetchMirror<T>(path: string): Promise<ApiEnvelope<T>> {
-  const url = mirrorUrl(path);
+/** Read a crawled GET from the static mirror (under the site's base path). A missing mirror file reads as status 404. */
+export async function fetchMirror<T>(path: string, basePath = ''): Promise<ApiEnvelope<T>> {
+  const url = withBase(basePath, mirrorUrl(path));
   const res = await fetch(url, { headers: { accept: 'application/json' } });
   if (res.status === 404) return { status: 404, body: null as T };
   if (!res.ok) throw new FetchError(url, res.status, `HTTP error! Status: ${res.status}`);
@@ -46,9 +48,10 @@ export interface ApiResult<T> {
 
 /** A crawled GET (prerendered data, or the mirror for later pages and tabs). `null` disables. */
 export function useApi<T>(path: string | null): ApiResult<T> {
+  const { basePath } = useSiteUrls();
   const q = useQuery({
     queryKey: apiKey(path ?? ''),
-    queryFn: () => fetchMirror<T>(path!),
+    queryFn: () => fetchMirror<T>(path!, basePath),
     enabled: path !== null,
   });
   const env = q.data as ApiEnvelope<T> | undefined;

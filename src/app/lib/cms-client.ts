@@ -18,8 +18,9 @@ const ALL_ATTRS = [...new Set([...Object.values(AUTHOR_ATTRIBUTES), ...Object.va
 export function addHeadingIds(root: ParentNode): TocEntry[] {
   const contents = tableOfContents();
   for (const h of Array.from(root.querySelectorAll('h2, h3, h4'))) {
-    const { id } = contents.next(Number(h.tagName.slice(1)) as 2 | 3 | 4, (h.textContent ?? '').replace(/\s+/g, ' ').trim());
+    const { id, ariaLevel } = contents.next(Number(h.tagName.slice(1)) as 2 | 3 | 4, (h.textContent ?? '').replace(/\s+/g, ' ').trim());
     h.setAttribute('id', id);
+    if (ariaLevel) h.setAttribute('aria-level', String(ariaLevel));
   }
   return contents.toc;
 }

@@ -6,11 +6,14 @@
 // (config api.redirectAllowHosts, exact host match) are followed; everything
 // else (javascript:, //evil.example, other hosts, CR/LF tricks) is refused.
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router';
 import { ep } from '../../api/endpoints.ts';
 import type { RedirectCheckResponse } from '../../api/types.ts';
 import { useSite } from '../context.tsx';
+import { stripBase } from '../../site/paths.ts';
 import { livePost } from '../data/live.ts';
+import type { NotFoundState } from './unknown-article.ts';
+import { basePathOf, liveBaseOf } from './site-urls.ts';
 
 export type RedirectTarget = { kind: 'internal'; path: string } | { kind: 'external'; url: string };
 
@@ -21,6 +24,8 @@ export interface SafeTargetContext {
   siteUrl?: string;
   /** Exact host names an absolute target may point to. */
   allowHosts: readonly string[];
+  /** The site's base path ('' at the origin's root): an own-origin URL under it is a site path. */
+  basePath?: string;
 }
 
 // Whitespace, C0/C1 controls and backslashes: browsers strip or reinterpret
@@ -60,7 +65,11 @@ export function safeRedirectTarget(raw: unknown, ctx: SafeTargetContext): Redire
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
   if (u.username || u.password) return null;
-  if (own.has(u.origin)) return { kind: 'internal', path: `${u.pathname}${u.search}${u.hash}` };
+  if (own.has(u.origin)) {
+    // The router adds the base path itself; an own-origin URL outside it is another site on the same host (GitHub Pages).
+    const sitePath = stripBase(ctx.basePath ?? '', u.pathname);
+    return sitePath === null ? { kind: 'external', url: u.href } : { kind: 'internal', path: `${sitePath}${u.search}${u.hash}` };
+  }
   const allowed = ctx.allowHosts.map((h) => h.toLowerCase());
   if (allowed.includes(u.host.toLowerCase())) return { kind: 'external', url: u.href };
   return null;
@@ -83,23 +92,38 @@ export async function checkRedirect(base: string, currentUrl: string, init: { si
 const checked = new Set<string>();
 
 /**
+ * The URL the reader asked for, as the not-found page sees it: the page's own
+ * URL, or, at /404, the unknown article's URL that /404 replaced (its history
+ * state, lib/unknown-article.ts). Null at a bare /404: nothing was asked for.
+ */
+export function requestedUrl(location: { pathname: string; search: string; state: unknown }): string | null {
+  const requested = (location.state as Partial<NotFoundState> | null)?.requested;
+  if (typeof requested === 'string' && requested.startsWith('/') && !requested.startsWith('//')) return requested;
+  return location.pathname === '/404' ? null : `${location.pathname}${location.search}`;
+}
+
+/**
  * After hydration, on the not-found page: check the URL the reader asked for and
  * follow a safe redirect (site-relative with the router, replace so Back does
  * not return to the 404; external with a full load). Failures are logged only
  * (docs/pages.md), as warnings so they never look like page errors.
  */
 export function useRedirectCheck(): void {
-  const { api, site } = useSite();
+  const config = useSite();
+  const { api, site } = config;
+  const basePath = basePathOf(config);
+  const liveBase = liveBaseOf(config);
   const navigate = useNavigate();
+  const current = requestedUrl(useLocation());
   useEffect(() => {
-    const { pathname, search, origin } = window.location;
-    const current = `${pathname}${search}`;
-    if (pathname === '/404' || checked.has(current)) return;
+    // useLocation() is inside the router, whose basename is the base path: `current` is a site path, as the API knows them.
+    if (current === null || checked.has(current)) return;
     checked.add(current);
-    checkRedirect(api.publicBase, current)
+    const { origin } = window.location;
+    checkRedirect(liveBase, current)
       .then((raw) => {
         if (raw === null) return;
-        const target = safeRedirectTarget(raw, { origin, siteUrl: site.url, allowHosts: api.redirectAllowHosts });
+        const target = safeRedirectTarget(raw, { origin, siteUrl: site.url, allowHosts: api.redirectAllowHosts, basePath });
         if (!target) {
           console.warn(`Redirect refused: ${JSON.stringify(raw)} leaves the site`);
           return;
@@ -108,7 +132,7 @@ export function useRedirectCheck(): void {
         else if (target.path !== current) navigate(target.path, { replace: true });
       })
       .catch((e: unknown) => console.warn(`Redirect check failed: ${(e as Error).message}`));
-  }, [api.publicBase, api.redirectAllowHosts, site.url, navigate]);
+  }, [current, liveBase, basePath, api.redirectAllowHosts, site.url, navigate]);
 }
 
 /** Tests only: forget which URLs were checked. */

@@ -9,6 +9,7 @@ import { ep } from '../../api/endpoints.ts';
 import type { PublicConfig } from '../../config/schema.ts';
 import { useSite } from '../context.tsx';
 import { livePost } from '../data/live.ts';
+import { liveBaseOf } from './site-urls.ts';
 
 export interface ViewCountOptions {
   base: string;
@@ -46,11 +47,13 @@ export async function sendViewCount({ base, postId, ipLookup }: ViewCountOptions
  * logged with console.warn: the reader sees nothing.
  */
 export function useViewCount(postId: number | undefined): void {
-  const { api } = useSite();
+  const config = useSite();
+  const { api } = config;
+  const base = liveBaseOf(config);
   const counted = useRef<number | null>(null);
   useEffect(() => {
     if (postId === undefined || counted.current === postId) return;
     counted.current = postId;
-    sendViewCount({ base: api.publicBase, postId, ipLookup: api.ipLookup }).catch((e: unknown) => console.warn((e as Error).message));
-  }, [postId, api.publicBase, api.ipLookup]);
+    sendViewCount({ base, postId, ipLookup: api.ipLookup }).catch((e: unknown) => console.warn((e as Error).message));
+  }, [postId, base, api.ipLookup]);
 }

@@ -5,13 +5,15 @@
 // link comes from config/site.json (PublicConfig); a column or contact line
 // that is not configured is left out.
 import { useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useSite } from '../context.tsx';
+import { useSiteUrls } from '../lib/site-urls.ts';
 import { SocialIcon } from './SocialIcon.tsx';
 import { SubscribeModal } from './SubscribeModal.tsx';
 
 export function Footer() {
   const { site, footer, contact } = useSite();
+  const { href } = useSiteUrls();
   const [subscribing, setSubscribing] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const closeModal = () => {
@@ -23,7 +25,7 @@ export function Footer() {
       <div className="container footer-grid">
         <div className="footer-brand">
           <Link to="/" aria-label={`${site.name} home`}>
-            <img src={site.logoFooter} alt={site.name} width={150} height={60} loading="lazy" />
+            <img src={href(site.logoFooter)} alt={site.name} width={150} height={60} loading="lazy" />
           </Link>
           {site.tagline ? <p>{site.tagline}</p> : null}
           {site.taglineMarketing ? <p>{site.taglineMarketing}</p> : null}
@@ -45,7 +47,7 @@ export function Footer() {
             <ul className="footer-social">
               {footer.social.map((l) => (
                 <li key={l.href}>
-                  <a href={l.href} target="_blank" rel="noopener noreferrer" aria-label={l.label} title={l.label}>
+                  <a href={href(l.href)} target="_blank" rel="noopener noreferrer" aria-label={l.label} title={l.label}>
                     <SocialIcon network={l.network} />
                   </a>
                 </li>
@@ -59,7 +61,7 @@ export function Footer() {
             <ul>
               {footer.publications.map((l) => (
                 <li key={l.href}>
-                  <a href={l.href} target="_blank" rel="noopener noreferrer">{l.label}</a>
+                  <a href={href(l.href)} target="_blank" rel="noopener noreferrer">{l.label}</a>
                 </li>
               ))}
             </ul>

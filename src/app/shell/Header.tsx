@@ -6,16 +6,23 @@
 // Panel state: none open or one of the sections; a click on a section
 // toggles it, a click outside the header closes it. Nothing is open in the
 // prerendered HTML, so the first client render matches and the panels only
-// appear after hydration.
+// appear after hydration. A panel's posts are read from the data mirror, not
+// carried by every page: the read starts when the pointer or keyboard focus
+// reaches the section button, so the panel is usually ready by the click.
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router';
 import { useSite } from '../context.tsx';
+import { useSiteUrls } from '../lib/site-urls.ts';
 import { useDismiss } from '../lib/dismiss.ts';
-import { HeaderPanel } from './HeaderPanel.tsx';
+import { apiKey, fetchMirror } from '../data/api.ts';
+import { HeaderPanel, sectionPath } from './HeaderPanel.tsx';
 import { SearchBox } from './SearchBox.tsx';
 
 export function Header() {
   const { site, nav } = useSite();
+  const { href, basePath } = useSiteUrls();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState<string | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const ref = useRef<HTMLElement>(null);
@@ -29,6 +36,12 @@ export function Header() {
 
   // Outside click closes the open panel.
   useDismiss(ref, open !== null, () => setOpen(null));
+
+  /** Starts reading a section's panel from the mirror (the same query the panel runs; a second call is free). */
+  const prefetch = (section: Parameters<typeof sectionPath>[0]) => {
+    const path = sectionPath(section);
+    void queryClient.prefetchQuery({ queryKey: apiKey(path), queryFn: () => fetchMirror(path, basePath) });
+  };
 
   return (
     <header className="site-header" ref={ref}>
@@ -50,7 +63,7 @@ export function Header() {
           <span className="header-toggle-bar" />
         </button>
         <Link to="/" className="logo" aria-label={`${site.name} home`}>
-          <img src={site.logo} alt={site.name} width={130} height={60} />
+          <img src={href(site.logo)} alt={site.name} width={130} height={60} />
         </Link>
         <nav id="site-nav" aria-label="Main" className={menuOpen ? 'site-nav is-open' : 'site-nav'}>
           <ul className="nav-list">
@@ -65,6 +78,8 @@ export function Header() {
                     aria-expanded={isOpen}
                     aria-controls={isOpen ? panelId : undefined}
                     onClick={() => setOpen(isOpen ? null : s.key)}
+                    onPointerEnter={() => prefetch(s)}
+                    onFocus={() => prefetch(s)}
                   >
                     {s.label}
                     <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">

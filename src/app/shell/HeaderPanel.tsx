@@ -1,9 +1,9 @@
 // One header dropdown panel: the post groups of a section (docs/pages.md,
-// "Shared shell"). Data comes from the prerendered panel response (SHELL_DEPS),
-// so opening a panel makes no request. States: loading shows nothing,
+// "Shared shell"). Data comes from the data mirror (PANEL_DEPS in
+// src/site/shared.ts), prefetched by the header. States: loading shows nothing,
 // error shows the red 'Error: Error fetching data', loaded shows the groups.
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router';
 import { ep } from '../../api/endpoints.ts';
 import type { PostItem } from '../../api/types.ts';
 import type { PublicConfig } from '../../config/schema.ts';
@@ -12,6 +12,7 @@ import { ApiImage } from '../components/ApiImage.tsx';
 import { Byline } from '../components/Byline.tsx';
 import { postHref } from '../components/PostCard.tsx';
 import { useApi } from '../data/api.ts';
+import { useSiteUrls } from '../lib/site-urls.ts';
 import { PANEL_ERROR, PANEL_ITEMS, panelState, routeCatSlug, seeMoreSlug } from './navModel.ts';
 
 export type NavSection = PublicConfig['nav']['sections'][number];
@@ -44,6 +45,7 @@ export function HeaderPanel({ section, id }: { section: NavSection; id: string }
   const state = panelState(result);
   const { pathname } = useLocation();
   const routeSlug = routeCatSlug(pathname);
+  const { href } = useSiteUrls();
   useEffect(() => {
     // A failed panel read is logged with console.log (not console.error).
     if (state === 'error') console.log(`Header panel ${section.label}: ${result.error?.message ?? `status ${result.status}`}`);
@@ -63,7 +65,7 @@ export function HeaderPanel({ section, id }: { section: NavSection; id: string }
                 <h2 className="panel-group-heading">
                   <span className="panel-group-title">{g.label}</span>
                   {/* On mobile the group title links to the topic page with a full page load */}
-                  <a className="panel-group-link" href={topic}>
+                  <a className="panel-group-link" href={href(topic)}>
                     {g.label}
                   </a>
                 </h2>

@@ -1,7 +1,7 @@
 // The shared shell around every page: fixed header, content 75 px below the top,
 // footer (docs/pages.md, "Shared shell"). The header panels, footer columns and
 // subscribe popup live in their own modules.
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 

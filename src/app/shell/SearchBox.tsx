@@ -1,7 +1,7 @@
 // Header search: a labelled field and a submit button that navigate to
 // /search/all/{term} (docs/pages.md, "Search results"); the term is encoded by paths.search.
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { paths } from '../../site/paths.ts';
 
 export function SearchBox({ onSearch }: { onSearch?: () => void }) {

@@ -4,6 +4,7 @@
 // Escape closes, and the opener gets focus back (Footer passes it).
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSite } from '../context.tsx';
+import { liveBaseOf } from '../lib/site-urls.ts';
 import { BACKDROP_MS, MODAL_MS, MSG_DUPLICATE, MSG_INVALID, MSG_THANKS, NOTE_DEFAULT, THANKS_RESET_MS, isValidEmail, subscribe } from './subscribe.ts';
 
 type Note = 'default' | 'thanks' | 'duplicate';
@@ -11,7 +12,7 @@ type Note = 'default' | 'thanks' | 'duplicate';
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 export function SubscribeModal({ onClose }: { onClose: () => void }) {
-  const { api } = useSite();
+  const { api, site } = useSite();
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
   const [note, setNote] = useState<Note>('default');
@@ -66,7 +67,7 @@ export function SubscribeModal({ onClose }: { onClose: () => void }) {
     e.preventDefault();
     if (sending || !check(email)) return; // invalid -> nothing is sent
     setSending(true);
-    const outcome = await subscribe(api.publicBase, email);
+    const outcome = await subscribe(liveBaseOf({ site, api }), email);
     if (!mounted.current) return;
     setSending(false);
     if (outcome === 'subscribed') {

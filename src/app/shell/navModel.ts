@@ -1,6 +1,6 @@
 // Pure rules of the header panels (docs/pages.md, "Shared shell"), kept apart
 // from the components so they are tested directly.
-import { matchRoutes } from 'react-router-dom';
+import { matchRoutes } from 'react-router';
 import type { PostItem } from '../../api/types.ts';
 import { PAGE_KINDS } from '../../site/kinds/index.ts';
 

@@ -11,7 +11,7 @@
 // There is no documented redirect limit; every page is a file in the repo.
 import { jsonForScript } from '../../core/json.ts';
 import { escapeHtml } from '../../core/html.ts';
-import { absoluteUrl, outputFileFor } from '../../site/paths.ts';
+import { absoluteUrl, outputFileFor, withBase } from '../../site/paths.ts';
 import { collisionKey } from '../../site/slug.ts';
 import { assertRules } from './guard.ts';
 import type { HostFormat } from './types.ts';
@@ -50,8 +50,10 @@ export const githubPagesRedirects: HostFormat = {
         continue;
       }
       taken.add(key);
+      // The page stays at the old path's file (GitHub Pages maps the project's prefix to the folder);
+      // the reader is sent to the target under the base path, and siteUrl already ends in it.
       const canonical = r.to.startsWith('/') && input.siteUrl ? absoluteUrl(input.siteUrl, r.to) : r.to;
-      files.push({ path: file, contents: redirectPage(r.to, 'en', canonical) });
+      files.push({ path: file, contents: redirectPage(withBase(input.basePath ?? '', r.to), 'en', canonical) });
     }
     return files;
   },

@@ -7,6 +7,7 @@
 // Pages (and in `pressroom serve`), so those hosts would answer old URLs with
 // 200 meta pages instead of 301s. Selecting both is allowed but warned about.
 import { apacheRedirects } from './apache.ts';
+import { BASE_PATH_ROOT_HOST, rootHostWarning } from './base.ts';
 import { caddyRedirects } from './caddy.ts';
 import { githubPagesRedirects } from './github-pages.ts';
 import { gitlabRedirects } from './gitlab.ts';
@@ -45,6 +46,8 @@ export function hostConflict(hosts: readonly HostName[]): string | null {
 export function renderRedirects(input: RedirectInput, formats: readonly HostFormat[] = HOST_FORMATS): OutputFile[] {
   const conflict = hostConflict(input.hosts);
   if (conflict && formats.some((f) => f.hosts.includes('github-pages'))) input.warn?.(GITHUB_PAGES_CONFLICT, conflict);
+  const rootHosts = rootHostWarning(input.basePath, input.hosts);
+  if (rootHosts) input.warn?.(BASE_PATH_ROOT_HOST, rootHosts);
   return formats
     .filter((f) => f.hosts.some((h) => input.hosts.includes(h)))
     .flatMap((f) => f.render(input))

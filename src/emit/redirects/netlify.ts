@@ -5,6 +5,7 @@
 // (rule parts are capped at 480 by plan); GitLab 1,000 rules, over which none
 // apply; Netlify states none.
 import { pressroomError } from '../../core/errors.ts';
+import { hostView } from './base.ts';
 import type { HostFormat, HostName } from './types.ts';
 
 const LIMITS: Partial<Record<HostName, { label: string; static?: number; dynamic?: number; total?: number }>> = {
@@ -14,7 +15,9 @@ const LIMITS: Partial<Record<HostName, { label: string; static?: number; dynamic
 
 export const netlifyRedirects: HostFormat = {
   hosts: ['netlify', 'cloudflare', 'gitlab'],
-  render({ redirects, rewrites, hosts }) {
+  render(input) {
+    const { hosts } = input;
+    const { redirects, rewrites } = hostView(input);
     const counts = { static: redirects.length, dynamic: rewrites.length, total: redirects.length + rewrites.length };
     for (const host of hosts) {
       const lim = LIMITS[host];

@@ -13,6 +13,7 @@
 // S3 cannot rewrite with status 200: the client-only shells need a CDN in front
 // (docs/deploying.md); their rewrites are not representable here.
 import type { RedirectRule } from '../../site/types.ts';
+import { hostView } from './base.ts';
 import { assertRules, decodedPath } from './guard.ts';
 import type { HostFormat, RedirectInput } from './types.ts';
 
@@ -32,9 +33,9 @@ function routingRule(r: RedirectRule) {
 }
 
 /** Keys that are a prefix of another key or page file (not at a '/' boundary): a prefix rule would catch them. */
-function ambiguousKeys(input: RedirectInput): string[] {
-  const keys = input.redirects.map((r) => keyOf(r.from));
-  const others = [...keys, ...(input.pageFiles ?? [])];
+function ambiguousKeys(input: RedirectInput, redirects: readonly RedirectRule[], keyPrefix: string): string[] {
+  const keys = redirects.map((r) => keyOf(r.from));
+  const others = [...keys, ...[...(input.pageFiles ?? [])].map((f) => `${keyPrefix}${f}`)];
   return keys.filter((k) => others.some((o) => o !== k && o.startsWith(k) && o[k.length] !== '/'));
 }
 
@@ -42,9 +43,12 @@ export const s3Redirects: HostFormat = {
   hosts: ['s3'],
   render(input) {
     assertRules('S3', input);
-    const { redirects } = input;
-    const website: Record<string, unknown> = { IndexDocument: { Suffix: 'index.html' }, ErrorDocument: { Key: S3_ERROR_DOCUMENT } };
-    const ambiguous = ambiguousKeys(input);
+    // Under a base path out/ is synced below the key prefix (s3://BUCKET/project/), so keys and targets carry it.
+    const { redirects, notFound } = hostView(input);
+    const keyPrefix = notFound.slice(1, -S3_ERROR_DOCUMENT.length);
+    const errorDocument = `${keyPrefix}${S3_ERROR_DOCUMENT}`;
+    const website: Record<string, unknown> = { IndexDocument: { Suffix: 'index.html' }, ErrorDocument: { Key: errorDocument } };
+    const ambiguous = ambiguousKeys(input, redirects, keyPrefix);
     const useRules = redirects.length <= S3_ROUTING_RULE_LIMIT && ambiguous.length === 0;
     if (useRules) {
       // S3 takes the first matching rule: longer keys first, so a prefix never shadows a longer path.
@@ -57,7 +61,7 @@ export const s3Redirects: HostFormat = {
     const not301 = redirects.filter((r) => r.status !== 301);
     if (not301.length) input.warn?.('PR_REDIRECT_S3_STATUS', `S3 object redirects are always 301; ${not301.length} rules asked for another status (e.g. ${not301[0].from} ${not301[0].status})`);
     const objects = redirects.flatMap((r) => [{ key: keyOf(r.from), redirect: r.to }, { key: `${keyOf(r.from)}/index.html`, redirect: r.to }]);
-    const manifest = { errorDocument: S3_ERROR_DOCUMENT, indexDocument: 'index.html', metadataHeader: 'x-amz-website-redirect-location', objects };
+    const manifest = { errorDocument, indexDocument: 'index.html', metadataHeader: 'x-amz-website-redirect-location', objects };
     return [
       { path: 's3/website.json', contents: `${JSON.stringify(website, null, 2)}\n`, beside: true },
       { path: 's3/redirect-objects.json', contents: `${JSON.stringify(manifest, null, 2)}\n`, beside: true },

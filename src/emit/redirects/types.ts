@@ -16,8 +16,10 @@ export interface RedirectInput {
   hosts: readonly HostName[];
   /** Folders holding content-hashed assets ('/assets/'); only the hashed names in them are cached forever. */
   immutablePrefixes: readonly string[];
-  /** Canonical origin (config.site.url); GitHub Pages' canonical links need it. */
+  /** The site's address (config.site.url, ending in the base path); GitHub Pages' canonical links need it. */
   siteUrl?: string;
+  /** config.site.basePath: every host file is written for the site served under it (./base.ts). Default ''. */
+  basePath?: string;
   /** Files the pages already occupy in out/ (GitHub Pages redirect pages must not overwrite one). */
   pageFiles?: ReadonlySet<string>;
   /** Non-fatal notes (a rule a host cannot carry and skips). */

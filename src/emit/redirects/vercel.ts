@@ -10,6 +10,7 @@
 // Status: 308 -> permanent: true, 307 -> permanent: false, 301/302 -> statusCode
 // (Vercel: statusCode is for codes `permanent` cannot express).
 import type { RedirectRule } from '../../site/types.ts';
+import { hostView } from './base.ts';
 import { assertRules, checkLimit } from './guard.ts';
 import type { HostFormat } from './types.ts';
 
@@ -36,7 +37,7 @@ export const vercelRedirects: HostFormat = {
   hosts: ['vercel'],
   render(input) {
     assertRules('Vercel', input);
-    const { redirects, rewrites, immutablePrefixes } = input;
+    const { redirects, rewrites, immutablePrefixes } = hostView(input);
     // Only esbuild's content-hashed names in those folders ('entry-ZUON7Q7K.js'); the logo beside them keeps Vercel's revalidating default.
     const headers = immutablePrefixes.map((p) => ({ source: `${vercelSource(p)}:file([^/]+-[A-Za-z0-9]{8,}\\.(?:js|css))`, headers: [{ key: 'Cache-Control', value: IMMUTABLE }] }));
     checkLimit(input, 'vercel', 'Vercel (vercel.json routes)', VERCEL_ROUTE_LIMIT, redirects.length + rewrites.length + headers.length);

@@ -1,6 +1,6 @@
 import { ep } from '../../api/endpoints.ts';
 import { paths } from '../paths.ts';
-import { withShell } from '../shared.ts';
+import { PANEL_DEPS, withShell } from '../shared.ts';
 import type { PageKind } from '../types.ts';
 
 // Home (docs/pages.md, "Home"): the home lists in the page's load order.
@@ -27,4 +27,6 @@ export const home: PageKind = {
       record: 'home page',
     },
   ],
+  // The header panels of every page: crawled and mirrored, read in the browser when opened.
+  fetches: () => [...PANEL_DEPS],
 };

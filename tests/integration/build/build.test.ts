@@ -67,6 +67,43 @@ describe('pressroom build against the sample API', () => {
     expect(article).toMatch(/<script type="module" src="\/assets\/entry-[A-Za-z0-9]+\.js"><\/script>/);
   });
 
+  it('gives every page exactly one h1, the run-time shells and the 404 page included', async () => {
+    expect(expected.pages).toEqual(expect.arrayContaining(['_shell/search.html', '_shell/preview.html', '404.html']));
+    const counts = await Promise.all(expected.pages.map(async (f) => [f, ((await read(f)).match(/<h1[\s>]/g) ?? []).length] as const));
+    expect(counts.filter(([, n]) => n !== 1)).toEqual([]);
+  });
+
+  it('carries each article body once: in the markup, not in the embedded data; the mirror has it whole', async () => {
+    const articles = expected.pages.filter((f) => /^news\/[^/]+\/index\.html$/.test(f)).slice(0, 10);
+    expect(articles.length).toBe(10);
+    for (const f of articles) {
+      const html = await read(f);
+      const data = JSON.parse(/<script[^>]*id="__PRESSROOM_DATA__"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]);
+      const q = data.state.queries.find((x: { queryKey: string[] }) => x.queryKey[1].startsWith('/api/post/postdetails/'));
+      const post = q.state.data.body.result[0];
+      expect(post.post_content, f).toBe('');
+      expect(post.post_content_in_markup, f).toBe(true);
+      const mirror = JSON.parse(await read(`data${q.queryKey[1].replace('/api', '')}.json`));
+      const body: string = mirror.body.result[0].post_content;
+      expect(body.length, f).toBeGreaterThan(200);
+      // The body is in the page once: its first paragraph occurs in the page as often as in the body.
+      const first = /<p>[^<]{20,}/.exec(body)![0];
+      expect(html.split(first).length, f).toBe(body.split(first).length);
+    }
+  });
+
+  it('carries no header panel data in any page; the panels are in the mirror', async () => {
+    const panels = ['/api/post/latestPost', '/api/post/leadership', '/api/post/featured'];
+    for (const f of expected.pages) {
+      const html = await read(f);
+      const m = /<script[^>]*id="__PRESSROOM_DATA__"[^>]*>([\s\S]*?)<\/script>/.exec(html);
+      if (!m) continue;
+      const keys = JSON.parse(m[1]).state.queries.map((q: { queryKey: string[] }) => q.queryKey[1]);
+      expect(keys.filter((k: string) => panels.includes(k)), f).toEqual([]);
+    }
+    for (const p of panels) expect(JSON.parse(await read(`data${p.replace('/api', '')}.json`)).status).toBe(200);
+  });
+
   it('writes sitemaps, robots, redirects and the mirror in the published forms', async () => {
     const a = expected.articles[0];
     expect(await read('sitemaps/sitemap-0.xml')).toContain(`<loc>https://devdispatch.example/${a.cat}/${a.name}</loc>`);

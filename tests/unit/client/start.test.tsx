@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 // Client start-up against real server output: hydrateRoot over prerendered
 // HTML without mismatch or refetch, createRoot into an empty root, and the
-// 404 document hydrating at an unknown URL that matches another pattern.
+// 404 document hydrating at an unknown URL that matches another pattern (an
+// unknown article's URL then goes to /404, as a client navigation does).
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startClient } from '../../../src/client/start.tsx';
 import { readPageData } from '../../../src/client/data.ts';
+import { resetRedirectChecks } from '../../../src/app/lib/redirect-check.ts';
 import { createRenderer, type Renderer } from '../../../src/render/index.ts';
 import { bundle, config, publicConfig, route, snapshot } from '../render/fixtures/setup.ts';
 
@@ -35,13 +37,17 @@ describe('startClient', () => {
   beforeAll(async () => {
     renderer = await createRenderer({ config, publicConfig, bundle, snapshot, kinds: [] });
   });
+  let historyLength = 0;
   beforeEach(() => {
+    resetRedirectChecks();
+    historyLength = window.history.length;
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fetchSpy = vi.fn(async () => new Response('{}', { status: 500 }));
     vi.stubGlobal('fetch', fetchSpy);
   });
   afterEach(() => {
-    errors.mockRestore();
+    vi.restoreAllMocks();
     vi.unstubAllGlobals();
   });
 
@@ -70,11 +76,30 @@ describe('startClient', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it('hydrates the 404 document at an unknown URL that matches the article pattern', async () => {
+  it('hydrates the 404 document at an unknown article URL, then goes to /404 as a client navigation does', async () => {
     const page = renderer.renderRoute(route('not-found', '/404', [], '404.html'));
-    load(page.html, '/news/no-such-post');
+    load(page.html, '/news/no-such-post?ref=feed');
     await startClient(document);
     await hydrated();
+    expect(errors).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(window.location.pathname).toBe('/404'));
+    // replaced, not pushed (Back does not return to the unknown URL), and the
+    // requested URL is kept for the 404 page's redirect check
+    expect(window.history.length).toBe(historyLength);
+    expect(window.history.state?.usr).toEqual({ requested: '/news/no-such-post?ref=feed' });
+    expect(document.querySelector('#root h1')!.textContent).toBe('Error 404 - Not Found');
+    expect(fetchSpy.mock.calls.map(([url, init]) => [String(url).replace(/^.*\/api\//, '/api/'), JSON.parse(String((init as RequestInit).body))])).toEqual([
+      ['/api/url_redirect/check_redirect', { current_url: '/news/no-such-post?ref=feed' }],
+    ]);
+  });
+
+  it.each(['/events/no-such-event', '/no/such/page'])('keeps the 404 document at %s, which is not an article URL', async (url) => {
+    const page = renderer.renderRoute(route('not-found', '/404', [], '404.html'));
+    load(page.html, url);
+    await startClient(document);
+    await hydrated();
+    await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalled());
+    expect(window.location.pathname).toBe(url);
     expect(errors).not.toHaveBeenCalled();
     expect(document.querySelector('#root h1')!.textContent).toBe('Error 404 - Not Found');
   });

@@ -67,6 +67,12 @@ describe('sanitisePostHtml', () => {
     expect(new Set(toc.map((t) => t.id)).size).toBe(toc.length);
   });
 
+  it('gives a heading that skips a level the outline level for assistive technology; tag, style and numbering stay', () => {
+    const { html, toc } = sanitisePostHtml('<h3>Starts low</h3><h2>Two</h2><h4>Skips three</h4><h3>Three</h3><h4>Four</h4>');
+    expect(html).toBe('<h3 id="toc-starts-low" aria-level="2">Starts low</h3><h2 id="toc-two">Two</h2><h4 id="toc-skips-three" aria-level="3">Skips three</h4><h3 id="toc-three">Three</h3><h4 id="toc-four">Four</h4>');
+    expect(toc.map((t) => [t.level, t.number])).toEqual([[3, '1.'], [2, '2.'], [4, '2.1.'], [3, '2.2.'], [4, '2.3.']]);
+  });
+
   it('keeps U+2028 as harmless text', () => {
     const { html, toc } = sanitisePostHtml('<h2>a\u2028b</h2><p>line\u2028sep\u2029end</p>');
     expect(html).toContain('<p>line\u2028sep\u2029end</p>');

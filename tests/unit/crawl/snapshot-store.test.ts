@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Snapshot, entryHash } from '../../../src/crawl/snapshot-store.ts';
+import { Snapshot, entryHash, ndjsonLines } from '../../../src/crawl/snapshot-store.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -18,6 +18,23 @@ const ENTRIES: [string, { status: number; body: unknown; etag?: string }][] = [
   ['/api/post/postdetails/news/x', { status: 501, body: { success: false, error: 'Post not Found!' } }],
   ['/api/post/topic/news?limit=10&page=1', { status: 200, body: { success: true, posts: { postData: [] } }, etag: '"e1"' }],
 ];
+
+describe('ndjsonLines', () => {
+  const lines = async (chunks: string[]) => {
+    const out: string[] = [];
+    for await (const l of ndjsonLines((async function* () { yield* chunks; })())) out.push(l);
+    return out;
+  };
+
+  it('splits at \\n only, across chunk boundaries, keeping U+2028 and U+2029 inside a line', async () => {
+    expect(await lines(['{"a":"x\u2028y\u2029z"}\n{"b"', ':1}\n', '{"c":', '2', '}'])).toEqual(['{"a":"x\u2028y\u2029z"}', '{"b":1}', '{"c":2}']);
+  });
+
+  it('gives no line after a final newline, and an empty line where there is one', async () => {
+    expect(await lines(['a\n\nb\n'])).toEqual(['a', '', 'b']);
+    expect(await lines([])).toEqual([]);
+  });
+});
 
 describe('Snapshot', () => {
   it('answers ok() only for 2xx and lists paths sorted', () => {

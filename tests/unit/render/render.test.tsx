@@ -176,4 +176,18 @@ describe('createRenderer / renderRoute', () => {
     expect(data.shell).toBe('search');
     expect(data.kind).toBe('search');
   });
+
+  it('gives each shell exactly one h1: the search heading in view, the preview heading for assistive technology', () => {
+    const search = parse(renderer.renderRoute(route('search', '/_shell/search', [], '_shell/search.html')).html);
+    const searchH1 = search.querySelectorAll('h1');
+    expect(searchH1.length).toBe(1);
+    expect(searchH1[0].textContent).toBe('Search Result');
+    expect(searchH1[0].className).toBe('listing-title');
+    const preview = parse(renderer.renderRoute(route('preview', '/_shell/preview', [], '_shell/preview.html')).html);
+    const previewH1 = preview.querySelectorAll('h1');
+    expect(previewH1.length).toBe(1);
+    expect(previewH1[0].textContent).toBe('Article preview');
+    expect(previewH1[0].className).toBe('visually-hidden');
+    expect(preview.querySelector('#root [role="status"]')).not.toBeNull();
+  });
 });

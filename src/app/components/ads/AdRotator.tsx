@@ -4,18 +4,18 @@
 // preloaded with new Image() so the swap shows no blank frame.
 import type { Ad } from '../../../api/types.ts';
 import { imageUrl } from '../../../site/paths.ts';
-import { useSite } from '../../context.tsx';
+import { useSiteUrls } from '../../lib/site-urls.ts';
 import { AdBanner } from './AdBanner.tsx';
 import { AD_FADE_MS, useRotation } from './useRotation.ts';
 import { adDurationMs } from './useAds.ts';
 
 export function AdRotator({ ads, width, height, eager }: { ads: Ad[]; width: number; height: number; eager?: boolean }) {
-  const { api } = useSite();
+  const { imageHost } = useSiteUrls();
   const { index, visible } = useRotation(
     ads.length,
     (i) => adDurationMs(ads[i]),
     (i) => {
-      const src = imageUrl(api.imageHost, ads[i]?.banner_img, width);
+      const src = imageUrl(imageHost, ads[i]?.banner_img, width);
       if (src) new Image().src = src;
     },
   );

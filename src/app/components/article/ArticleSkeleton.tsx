@@ -1,8 +1,11 @@
 // Placeholder of the article layout while its post is really loading on the
 // client (client navigation; a preview). Prerendered articles never show it.
-export function ArticleSkeleton() {
+// The headline is not known yet, but the page still has its one h1: for
+// assistive technology only, while the headline's skeleton bar holds its place.
+export function ArticleSkeleton({ heading = 'Article' }: { heading?: string }) {
   return (
     <div className="article-page container" role="status" aria-busy="true" aria-live="polite">
+      <h1 className="visually-hidden">{heading}</h1>
       <span className="visually-hidden">Loading article…</span>
       <div className="article-layout">
         <div className="article-main">

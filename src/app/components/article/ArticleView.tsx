@@ -4,12 +4,13 @@
 // 'Related Content' beside it, 'More from' the site and the ad slots below,
 // and the scroll-to-top button. The preview adds 'Related Articles' and the
 // Instagram share, and scrolls the TOC to 90px instead of 130px.
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { Author, Post, PostItem } from '../../../api/types.ts';
-import { paths } from '../../../site/paths.ts';
+import { paths, rebaseHtml } from '../../../site/paths.ts';
 import { articleIndexAttributes, IGNORE_ATTRIBUTES, TITLE_ATTRIBUTES } from '../../../site/search-index.ts';
 import { checkSlug } from '../../../site/slug.ts';
 import { ARTICLE_WIDTHS } from '../../lib/images.ts';
+import { useSiteUrls } from '../../lib/site-urls.ts';
 import { ApiImage } from '../ApiImage.tsx';
 import { Byline } from '../Byline.tsx';
 import { ShareButtons } from '../ShareButtons.tsx';
@@ -38,6 +39,7 @@ export function ArticleView({ post, author, latest, aside, preview = false }: Ar
   const related = relatedExcluding(aside.data, post.id);
   const sharePath = preview ? paths.preview(post.cat_slug, post.post_name) : paths.article(post.cat_slug, post.post_name);
   const catOk = checkSlug(post.cat_slug).ok;
+  const { basePath } = useSiteUrls();
   // A published article is what the static search index holds (src/site/search-index.ts):
   // the element marks the indexed region and carries the result card's fields. A
   // draft in the preview is never indexed, so it is left unmarked.
@@ -72,18 +74,18 @@ export function ArticleView({ post, author, latest, aside, preview = false }: Ar
           ) : null}
           {post.podcast_link ? <VideoEmbed link={post.podcast_link} title={post.post_title} /> : null}
           <TableOfContents toc={post.toc} offset={preview ? TOC_OFFSET_PREVIEW : TOC_OFFSET} />
-          {/* Sanitised CMS HTML: on the server by the build, in the browser for a preview (lib/cms-client.ts). */}
-          <div className="article-body" dangerouslySetInnerHTML={{ __html: post.post_content }} />
+          {/* Sanitised CMS HTML: on the server by the build, in the browser for a preview (lib/cms-client.ts); its site-relative links and images under the base path. */}
+          <div className="article-body" dangerouslySetInnerHTML={{ __html: rebaseHtml(basePath, post.post_content) }} />
           <AuthorBox author={author.data} loading={author.loading} fallbackName={post.post_author} fallbackSlug={post.author_name} date={post.post_date} />
           {preview ? <RelatedArticles posts={related} loading={aside.loading} /> : null}
         </article>
         <div className="article-aside">
-          <AdSlot type="Post-1" width={300} height={250} className="ad-slot ad-slot-side" />
+          <AdSlot type="Post-1" width={300} height={250} className="ad-slot ad-slot-side" label="Advertisement beside the article" />
           <RelatedContent posts={related} loading={aside.loading} />
         </div>
       </div>
       <MoreFrom posts={latest.data} loading={latest.loading} currentId={post.id} />
-      <AdSlot type="Footer-3" width={728} height={90} className="ad-slot ad-slot-footer" />
+      <AdSlot type="Footer-3" width={728} height={90} className="ad-slot ad-slot-footer" label="Advertisement below the article" />
       <ScrollToTop />
     </div>
   );

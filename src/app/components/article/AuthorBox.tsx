@@ -2,7 +2,7 @@
 // description from GET /api/author/{post_author_id} (result[0]). While that
 // call is really loading on the client it reads 'Loading author...' and
 // 'Loading date...'; prerendered pages always have the answer.
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { Author } from '../../../api/types.ts';
 import { paths } from '../../../site/paths.ts';
 import { IGNORE_ATTRIBUTES } from '../../../site/search-index.ts';

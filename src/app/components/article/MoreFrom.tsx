@@ -2,14 +2,22 @@
 // (GET /api/post/latest) without the one being read, as cards that fade in on
 // scroll in up to 5 steps of 70ms. Card images: 500 on wide
 // screens (min 768px), 300 by default, 250 at 320px.
+//
+// No count is prescribed. Up to 4 cards: the API's latest list holds 4, and
+// 4 fill one row on desktop and two rows of two on tablets. The grid's columns
+// follow the number of cards (article.css, .more-from-cards-N), so every row
+// is full at every width and no card is left alone on a last row.
 import type { PostItem } from '../../../api/types.ts';
 import { useSite } from '../../context.tsx';
 import { revealClass, useReveal } from '../../lib/reveal.ts';
 import { PostCard } from '../PostCard.tsx';
 import { ARTICLE_REVEAL_MS } from './RelatedList.tsx';
 
-export const MORE_FROM_LIMIT = 6;
+export const MORE_FROM_LIMIT = 4;
 export const ARTICLE_IMAGE_SIZES = '(max-width: 320px) 250px, (min-width: 768px) 500px, 300px';
+
+/** The grid's class for `cards` cards: its columns are chosen for that count. */
+export const moreFromGridClass = (cards: number) => `more-from-grid more-from-cards-${cards}`;
 
 export function MoreFrom({ posts, loading, currentId }: { posts: PostItem[] | undefined; loading: boolean; currentId: number }) {
   const { site } = useSite();
@@ -20,13 +28,13 @@ export function MoreFrom({ posts, loading, currentId }: { posts: PostItem[] | un
     <section className="more-from" aria-labelledby="more-from-title" ref={ref}>
       <h2 id="more-from-title" className="section-title">{`More from ${site.name}`}</h2>
       {loading ? (
-        <div className="more-from-grid" aria-busy="true">
-          {Array.from({ length: 3 }, (_, i) => (
+        <div className={moreFromGridClass(MORE_FROM_LIMIT)} aria-busy="true">
+          {Array.from({ length: MORE_FROM_LIMIT }, (_, i) => (
             <div key={i} className="skeleton skeleton-card" />
           ))}
         </div>
       ) : (
-        <div className="more-from-grid">
+        <div className={moreFromGridClass(list.length)}>
           {list.map((p, i) => (
             <PostCard key={p.id} post={p} className={`post-card ${revealClass(i, shown)}`} imageWidth={500} imageHeight={281} request={500} sizes={ARTICLE_IMAGE_SIZES} />
           ))}

@@ -2,7 +2,7 @@
 // excluding the current post) and, on the preview, 'Related Articles' (first 4,
 // numbered; docs/pages.md, "Preview"). Both fade in on scroll
 // in up to 5 steps of 70ms.
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { PostItem } from '../../../api/types.ts';
 import { paths } from '../../../site/paths.ts';
 import { formatShortDate, isoDate } from '../../lib/format.ts';

@@ -1,7 +1,7 @@
 // One event card (docs/pages.md, "Events list"): banner, title, location, date
 // (short month, 2-digit day, year) and the description stripped of markup and
 // cut to 100 characters; the whole card links to the detail page.
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { EventItem } from '../../../api/types.ts';
 import { ApiImage } from '../ApiImage.tsx';
 import { formatEventDate, isoDate } from '../../lib/format.ts';

@@ -5,11 +5,11 @@
 // load, the 400 px scroll-to-top button, the staggered 'loaded' class, and a
 // JSON-LD Event. Shared by /events/{slug} and /past-events/{slug}.
 import { useEffect } from 'react';
-import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import type { EventDetailsResponse } from '../../../api/types.ts';
 import { videoEmbedUrl } from '../../../api/video.ts';
-import { paths } from '../../../site/paths.ts';
+import { paths, rebaseHtml } from '../../../site/paths.ts';
 import { AdSlot } from '../ads/AdSlot.tsx';
 import { ApiImage } from '../ApiImage.tsx';
 import { PageSkeleton } from '../PageSkeleton.tsx';
@@ -21,6 +21,7 @@ import { eventExcerpt, eventJsonLd, showEventBanner } from '../../lib/events.ts'
 import { formatLongDate, isoDate } from '../../lib/format.ts';
 import { ARTICLE_WIDTHS } from '../../lib/images.ts';
 import { revealClass, useReveal } from '../../lib/reveal.ts';
+import { basePathOf } from '../../lib/site-urls.ts';
 import { EventSidebar } from './EventSidebar.tsx';
 import { EventToc } from './EventToc.tsx';
 import { ScrollToTop } from '../ScrollToTop.tsx';
@@ -118,8 +119,8 @@ export function EventDetail({ variant }: { variant: EventVariant }) {
           <div className={cls(2, shown)}>
             <EventToc toc={ev.toc} />
           </div>
-          {/* event_desc arrives sanitised in the snapshot (crawl normalisation). */}
-          <div className={`event-detail-body cms-content ${cls(3, shown)}`} dangerouslySetInnerHTML={{ __html: ev.event_desc }} />
+          {/* event_desc arrives sanitised in the snapshot (crawl normalisation); its site-relative links and images go under the base path. */}
+          <div className={`event-detail-body cms-content ${cls(3, shown)}`} dangerouslySetInnerHTML={{ __html: rebaseHtml(basePathOf({ site }), ev.event_desc) }} />
           {ev.event_link && /^https?:\/\//i.test(ev.event_link) ? (
             <p className={cls(4, shown)}>
               <a className="btn btn-primary" href={ev.event_link} target="_blank" rel="noopener noreferrer">
@@ -130,7 +131,7 @@ export function EventDetail({ variant }: { variant: EventVariant }) {
         </div>
         <div className="event-detail-aside">
           <EventSidebar />
-          <AdSlot pick={AD_PICK[variant]} width={300} height={250} className="ad-slot event-ads" />
+          <AdSlot pick={AD_PICK[variant]} width={300} height={250} className="ad-slot event-ads" label="Advertisements beside the event" />
         </div>
       </div>
       <ScrollToTop />

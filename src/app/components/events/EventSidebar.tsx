@@ -2,7 +2,7 @@
 // detail"; tab keys tab1 = Latest, the default, and tab2 = Popular). Items
 // link to /{cat_slug}/{post_name} with title, content snippet, author and date.
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import type { PostItem } from '../../../api/types.ts';
 import { paths } from '../../../site/paths.ts';
@@ -71,11 +71,14 @@ export function EventSidebar() {
           </button>
         ))}
       </div>
-      <ul className="sidebar-list" id="sidebar-panel" role="tabpanel" aria-labelledby={`sidebar-${tab}`}>
-        {items.map((p) => (
-          <SidebarItem key={p.id} item={p} />
-        ))}
-      </ul>
+      {/* The tab panel wraps the list: a <ul> given role="tabpanel" stops being a list, and its items lose their parent. */}
+      <div id="sidebar-panel" role="tabpanel" aria-labelledby={`sidebar-${tab}`}>
+        <ul className="sidebar-list">
+          {items.map((p) => (
+            <SidebarItem key={p.id} item={p} />
+          ))}
+        </ul>
+      </div>
     </aside>
   );
 }

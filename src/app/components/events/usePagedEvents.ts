@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import type { EventListResponse } from '../../../api/types.ts';
 import { apiKey, fetchMirror, isOk, type ApiEnvelope } from '../../data/api.ts';
 import { eventPage } from '../../lib/events.ts';
+import { useSiteUrls } from '../../lib/site-urls.ts';
 import type { EventItem } from '../../../api/types.ts';
 
 export interface PagedEvents {
@@ -19,10 +20,11 @@ export interface PagedEvents {
 
 export function usePagedEvents(list: (page: number) => string, pageCount: number): PagedEvents {
   const paths = Array.from({ length: pageCount }, (_, i) => list(i + 1));
+  const { basePath } = useSiteUrls();
   const results = useQueries({
     queries: paths.map((path) => ({
       queryKey: apiKey(path),
-      queryFn: () => fetchMirror<EventListResponse>(path),
+      queryFn: () => fetchMirror<EventListResponse>(path, basePath),
     })),
   });
   const pages: EventItem[][] = [];

@@ -7,6 +7,7 @@
 // itself (noValidate) so they are styled and announced the same everywhere.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSite } from '../../context.tsx';
+import { liveBaseOf } from '../../lib/site-urls.ts';
 import {
   CONTACT_PHONE_PATTERN,
   EMAIL_MAX,
@@ -42,7 +43,7 @@ export interface MessageFormProps {
 type Controls = Partial<Record<FieldName, HTMLInputElement | HTMLTextAreaElement | null>>;
 
 export function MessageForm({ variant, path, consent, submitLabel, idPrefix }: MessageFormProps) {
-  const { api } = useSite();
+  const { api, site } = useSite();
   const [values, setValues] = useState<MessageFields>(EMPTY_FIELDS);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [validated, setValidated] = useState(false);
@@ -55,7 +56,7 @@ export function MessageForm({ variant, path, consent, submitLabel, idPrefix }: M
     setValidated(false);
     if (honeypot.current) honeypot.current.value = '';
   }, []);
-  const { status, send, isBusy } = useMessageSubmit({ base: api.publicBase, path, onSent });
+  const { status, send, isBusy } = useMessageSubmit({ base: liveBaseOf({ site, api }), path, onSent });
 
   // Keep the native constraint state in step with the forms' messages.
   useEffect(() => {

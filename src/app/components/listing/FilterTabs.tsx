@@ -6,7 +6,7 @@
 // highlighted too. The menu closes on outside click, on Escape (focus returns
 // to the button) and after a choice.
 import { useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useDismiss } from '../../lib/dismiss.ts';
 
 export interface FilterItem {

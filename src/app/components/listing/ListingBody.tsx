@@ -56,7 +56,7 @@ export function ListingBody({ posts, firstStepMs, secondStepMs, secondAfterScrol
           )}
           {sidebarAds ? (
             <div className="listing-sidebar">
-              <AdSlot type="Post-1" pick={[0, 1, 2]} width={300} height={250} className="ad-slot ad-slot-sidebar" />
+              <AdSlot type="Post-1" pick={[0, 1, 2]} width={300} height={250} className="ad-slot ad-slot-sidebar" label="Advertisements beside the list" />
             </div>
           ) : null}
         </div>

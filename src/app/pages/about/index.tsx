@@ -4,9 +4,11 @@
 import { paths } from '../../../site/paths.ts';
 import { useSite } from '../../context.tsx';
 import { usePageHead } from '../../head.tsx';
+import { useSiteUrls } from '../../lib/site-urls.ts';
 
 export default function AboutPage() {
   const { site, about } = useSite();
+  const { href } = useSiteUrls();
   usePageHead({ title: `${about.title} | ${site.name}`, description: about.intro[0] ?? site.description, canonicalPath: paths.about() });
   return (
     <article className="static-page about-page container">
@@ -22,7 +24,7 @@ export default function AboutPage() {
           <ul className="team-grid">
             {about.team.map((m) => (
               <li key={m.name} className="team-member">
-                <img src={m.image} alt={`Portrait of ${m.name}`} width={160} height={160} loading="lazy" decoding="async" className="team-photo" />
+                <img src={href(m.image)} alt={`Portrait of ${m.name}`} width={160} height={160} loading="lazy" decoding="async" className="team-photo" />
                 <h3 className="team-name">{m.name}</h3>
                 <p className="team-role">{m.role}</p>
                 <p className="team-description">{m.description}</p>

@@ -3,11 +3,14 @@
 // category's aside list, the latest posts and the author by id; on the server
 // and after hydration they come from the embedded state, after a client
 // navigation from the static mirror (skeletons only then). An unknown post
-// (status 501; a path the mirror does not hold reads 404) goes to /404;
-// any other failure shows 'Error: {message}'. After hydration the view is
+// (status 501; a path the mirror does not hold reads 404) goes to /404,
+// carrying the requested URL for the 404 page's redirect check; a direct load
+// of such a URL ends the same way (../../lib/unknown-article.ts). Any other
+// failure shows 'Error: {message}'. After hydration the view is
 // counted once (../../lib/view-count.ts).
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
+import { paths } from '../../../site/paths.ts';
 import type { AsideResponse, AuthorByIdResponse, Post, PostDetailsResponse, PostItem } from '../../../api/types.ts';
 import { ArticleSkeleton } from '../../components/article/ArticleSkeleton.tsx';
 import { ArticleView } from '../../components/article/ArticleView.tsx';
@@ -15,6 +18,7 @@ import { articleHead } from '../../components/article/seo.ts';
 import { useSite } from '../../context.tsx';
 import { isOk, useApi } from '../../data/api.ts';
 import { usePageHead, type PageHead } from '../../head.tsx';
+import type { NotFoundState } from '../../lib/unknown-article.ts';
 import { useViewCount } from '../../lib/view-count.ts';
 
 /** Statuses that mean "no such article": the API's 501, the mirror's missing file. */
@@ -22,6 +26,7 @@ export const UNKNOWN_POST_STATUSES = [501, 404];
 
 export default function ArticlePage() {
   const { cat_slug = '', post_name = '' } = useParams();
+  const { pathname, search } = useLocation();
   const config = useSite();
   const details = useApi<PostDetailsResponse>(ep.postDetails(cat_slug, post_name));
   const post: Post | undefined = details.data?.result?.[0];
@@ -39,7 +44,10 @@ export default function ArticlePage() {
   usePageHead(head);
   useViewCount(post?.id);
 
-  if (unknown) return <Navigate to="/404" replace />;
+  if (unknown) {
+    const state: NotFoundState = { requested: `${pathname}${search}` };
+    return <Navigate to={paths.notFound()} replace state={state} />;
+  }
   if (failed) {
     return (
       <div className="article-page container">

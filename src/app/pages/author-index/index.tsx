@@ -2,7 +2,7 @@
 // invalid shape (docs/pages.md, "Author page"). The screen is ours to design; it tells
 // the reader the author could not be found and offers ways on: home, and the
 // topic listings of the header's groups (config nav), so no one is stranded.
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { paths } from '../../../site/paths.ts';
 import { TopicLinks } from '../../components/TopicLinks.tsx';
 import { useSite } from '../../context.tsx';

@@ -4,7 +4,7 @@
 // (5 numbers shifted to end at the last page). Page 1 is prerendered; later
 // pages read the static mirror.
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import type { SubCategory } from '../../../api/types.ts';
 import { cutText } from '../../../core/html.ts';
@@ -129,7 +129,7 @@ export default function AuthorPage() {
           <Pagination page={page} totalPages={list.totalPages} pages={authorWindow(page, list.totalPages)} onChange={setPage} label={`Pages of posts by ${displayName}`} />
         </>
       ) : null}
-      <AdSlot type="Footer-3" width={1200} height={150} className="ad-slot ad-slot-wide" />
+      <AdSlot type="Footer-3" width={1200} height={150} className="ad-slot ad-slot-wide" label="Advertisement at the foot of the page" />
     </div>
   );
 }

@@ -54,7 +54,12 @@ export default function EventsPage() {
             aria-controls={`event-panel-${t.key}`}
             tabIndex={t.key === tab ? 0 : -1}
             className={`event-tab${t.key === tab ? ' active' : ''}`}
-            onClick={() => setTab(t.key)}
+            onClick={(e) => {
+              setTab(t.key);
+              // On a phone the strip scrolls sideways (events.css): a tapped
+              // tab that was half out of view slides fully into it.
+              e.currentTarget.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+            }}
             onKeyDown={(e) => onKey(e, i)}
           >
             {t.label}

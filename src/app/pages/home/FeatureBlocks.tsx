@@ -9,10 +9,10 @@ import type { PostItem } from '../../../api/types.ts';
 import { videoEmbedUrl } from '../../../api/video.ts';
 import { paths } from '../../../site/paths.ts';
 import { Carousel } from '../../components/carousel/Carousel.tsx';
-import { PostCard, PostRow } from '../../components/PostCard.tsx';
+import { PostCard } from '../../components/PostCard.tsx';
 import { listExcerpt } from '../../lib/excerpt.ts';
 import { revealClass, useReveal } from '../../lib/reveal.ts';
-import { HomeSection, NoPosts, useHomeList } from './common.tsx';
+import { HomeSection, NoPosts, SidePostList, useHomeList } from './common.tsx';
 
 const WIDE = '(min-width: 768px) 500px, 300px';
 
@@ -74,13 +74,7 @@ export function QuickBytesBlock() {
               ))}
             </div>
           </div>
-          <ul className="side-list">
-            {posts.slice(1, 5).map((p, i) => (
-              <li key={p.id} className={revealClass(i + 1, shown)}>
-                <PostRow post={p} thumb={96} request={200} />
-              </li>
-            ))}
-          </ul>
+          <SidePostList posts={posts.slice(1, 5)} shown={shown} />
         </div>
       )}
     </HomeSection>
@@ -105,16 +99,13 @@ export function ArticlesBlock() {
               ))}
             </div>
           </div>
-          <aside className="side-panel" aria-label="More articles">
-            <h3 className="side-panel-title">More articles</h3>
-            <ul className="side-list">
-              {posts.slice(1, 5).map((p, i) => (
-                <li key={p.id} className={revealClass(i + 1, shown)}>
-                  <PostRow post={p} thumb={96} request={200} />
-                </li>
-              ))}
-            </ul>
-          </aside>
+          {/* The panel is a bordered box: none at all when only the lead exists. */}
+          {posts.length > 1 ? (
+            <aside className="side-panel" aria-label="More articles">
+              <h3 className="side-panel-title">More articles</h3>
+              <SidePostList posts={posts.slice(1, 5)} shown={shown} />
+            </aside>
+          ) : null}
         </div>
       )}
     </HomeSection>

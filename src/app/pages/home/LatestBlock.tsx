@@ -4,7 +4,7 @@
 // homelatestnews) and Popular (tab2, from homepopular). Both tab panels are in
 // the prerendered HTML; the tab switch is client state.
 import { useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import type { PostItem } from '../../../api/types.ts';
 import { ApiImage } from '../../components/ApiImage.tsx';

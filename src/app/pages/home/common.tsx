@@ -1,10 +1,13 @@
 // Pieces shared by the home blocks: the list hook (a failed or empty list is
 // logged and reads as empty, docs/pages.md "Home"), the section
-// frame with its heading and 'See all' link, and the empty state.
+// frame with its heading and 'See all' link, the empty state, and the side
+// list beside a lead post (also the tag page's).
 import { useEffect, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { PostItem } from '../../../api/types.ts';
+import { PostRow } from '../../components/PostCard.tsx';
 import { useApi } from '../../data/api.ts';
+import { revealClass } from '../../lib/reveal.ts';
 
 export const NO_POSTS = 'No Posts Available';
 
@@ -38,4 +41,24 @@ export function HomeSection({ id, title, more, children, className = '' }: { id:
 
 export function NoPosts() {
   return <p className="no-posts">{NO_POSTS}</p>;
+}
+
+/**
+ * The compact rows beside a lead card: home Quick Bytes and Articles, tag
+ * Articles. In those layouts the list is a bordered box, so with no rows (a
+ * section with only its lead post) nothing is rendered: an empty list would
+ * leave a stray frame beside the lead. `shown`: fade-in steps shown so far
+ * (lib/reveal.ts); the rows follow the lead, step 0.
+ */
+export function SidePostList({ posts, shown, label }: { posts: PostItem[]; shown: number; label?: string }) {
+  if (posts.length === 0) return null;
+  return (
+    <ul className="side-list" aria-label={label}>
+      {posts.map((p, i) => (
+        <li key={p.id} className={revealClass(i + 1, shown)}>
+          <PostRow post={p} thumb={96} request={200} />
+        </li>
+      ))}
+    </ul>
+  );
 }

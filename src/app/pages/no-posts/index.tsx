@@ -4,7 +4,7 @@
 // page (after hydration, when the browser has history) and home, plus the
 // topic listings of the header's groups (config nav).
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../site/paths.ts';
 import { EmptyState } from '../../components/listing/EmptyState.tsx';
 import { TopicLinks } from '../../components/TopicLinks.tsx';

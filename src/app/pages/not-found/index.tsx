@@ -2,8 +2,9 @@
 // 'Go Back Home'. Emitted as out/404.html, which every static host serves for
 // unknown paths (docs/deploying.md, "404 pages"). After hydration it asks the
 // API whether the requested URL was redirected and follows a safe target
-// (../../lib/redirect-check.ts).
-import { Link } from 'react-router-dom';
+// (../../lib/redirect-check.ts); at /404 the requested URL is the unknown
+// article's that /404 replaced (../../lib/unknown-article.ts).
+import { Link } from 'react-router';
 import { usePageHead } from '../../head.tsx';
 import { useSite } from '../../context.tsx';
 import { useRedirectCheck } from '../../lib/redirect-check.ts';

@@ -4,7 +4,7 @@
 // more pages exist; duplicates by event_id are dropped; the list stops when the
 // page number reaches totalPages or a page comes back empty.
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import { paths } from '../../../site/paths.ts';
 import { EventGrid, NO_EVENTS } from '../../components/events/EventCard.tsx';

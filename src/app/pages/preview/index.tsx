@@ -8,7 +8,7 @@
 // local storage (./storage.ts). Never indexed (noindex; no sitemap entry).
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import type { Post } from '../../../api/types.ts';
 import { ArticleSkeleton } from '../../components/article/ArticleSkeleton.tsx';
@@ -18,6 +18,7 @@ import { useSite } from '../../context.tsx';
 import { liveKey } from '../../data/api.ts';
 import { usePageHead } from '../../head.tsx';
 import { safeDraft } from '../../lib/cms-client.ts';
+import { liveBaseOf } from '../../lib/site-urls.ts';
 import { paths } from '../../../site/paths.ts';
 import { loadAside, loadAuthor, loadDraft, loadLatest } from './data.ts';
 import { readPreview, savePreviewLatest, savePreviewPost, savePreviewRelated, type KeptPreview } from './storage.ts';
@@ -56,7 +57,7 @@ export default function PreviewPage() {
   const { cat_slug = '', post_name = '' } = useParams();
   const config = useSite();
   const { site, api } = config;
-  const base = api.publicBase;
+  const base = liveBaseOf(config);
   const path = paths.preview(cat_slug, post_name);
   useRobotsNoindex();
 
@@ -116,7 +117,9 @@ export default function PreviewPage() {
       </div>
     );
   }
-  if (!shown) return <ArticleSkeleton />;
+  // The same h1 as the shell document's pending state (App.tsx, ShellPending),
+  // written out: importing it from there would split a chunk off the client entry.
+  if (!shown) return <ArticleSkeleton heading="Article preview" />;
   const asideData = aside.data ?? (aside.isPending ? kept.related : undefined);
   const latestData = latest.data ?? (latest.isPending ? kept.latest : undefined);
   return (

@@ -5,7 +5,7 @@
 // business day. Paragraphs name the links with {tokens} so operators can edit
 // the wording and keep the links.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { paths } from '../../../site/paths.ts';
 import { useSite } from '../../context.tsx';
 import { usePageHead } from '../../head.tsx';

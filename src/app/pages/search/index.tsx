@@ -7,7 +7,7 @@
 // shown as an alert. Search pages are never indexed.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import { paths } from '../../../site/paths.ts';
 import { FilterTabs } from '../../components/listing/FilterTabs.tsx';
@@ -19,6 +19,7 @@ import { searchWindow } from '../../components/pagination/windows.ts';
 import { useSite } from '../../context.tsx';
 import { liveKey, useApi } from '../../data/api.ts';
 import { usePageHead } from '../../head.tsx';
+import { basePathOf, liveBaseOf } from '../../lib/site-urls.ts';
 import { searchCategories } from './categories.ts';
 import { fetchSearch, runSearch, searchErrorMessage, type StaticIndexMode } from './query.ts';
 import { loadPagefind, searchStaticIndex } from './static-index.ts';
@@ -67,8 +68,8 @@ export default function SearchPage() {
       runSearch({
         mode,
         signal,
-        live: (s) => fetchSearch(api.publicBase, path, s),
-        index: async (s) => searchStaticIndex(await loadPagefind(), cat, term, page, s),
+        live: (s) => fetchSearch(liveBaseOf({ site, api }), path, s),
+        index: async (s) => searchStaticIndex(await loadPagefind(basePathOf({ site })), cat, term, page, s),
       }),
     retry: false,
   });

@@ -1,4 +1,4 @@
-// Searching the static index (docs/pages.md, "Search results"; docs/decisions.md, 49):
+// Searching the static index (docs/pages.md, "Search results"; docs/decisions.md, 50):
 // the build publishes Pagefind's index of the articles under /pagefind/, and
 // this module loads Pagefind's browser API from there at run time and answers
 // a search in the live search's shape (SearchResult), so the page renders
@@ -9,6 +9,7 @@
 // index, worker and WebAssembly next to itself (import.meta.url).
 import { SEARCH_LIMIT } from '../../../api/endpoints.ts';
 import type { PostItem } from '../../../api/types.ts';
+import { withBase } from '../../../site/paths.ts';
 import type { IndexMetaKey } from '../../../site/search-index.ts';
 import type { SearchResult } from './query.ts';
 
@@ -68,21 +69,25 @@ export interface PagefindBrowserApi {
   search(term: string, options?: { filters?: Record<string, string> }): Promise<{ results: { id: string; data(): Promise<IndexHit> }[] } | null>;
 }
 
+let loading: { url: string; api: Promise<PagefindBrowserApi> } | null = null;
+
 /**
- * A variable, not a string literal, in the import: esbuild leaves `import(x)`
- * alone, while a literal would be resolved (and fail) at bundle time.
+ * Pagefind's API, loaded once per document from the index published with the
+ * site (under the site's base path, src/site/paths.ts); a failed load is tried
+ * again by the next search. The URL is a variable, not a string literal, in
+ * the import: esbuild leaves `import(x)` alone, while a literal would be
+ * resolved (and fail) at bundle time.
  */
-const scriptUrl: string = STATIC_INDEX_SCRIPT;
-
-let loading: Promise<PagefindBrowserApi> | null = null;
-
-/** Pagefind's API, loaded once per document; a failed load is tried again by the next search. */
-export function loadPagefind(): Promise<PagefindBrowserApi> {
-  loading ??= (import(/* @vite-ignore */ scriptUrl) as Promise<PagefindBrowserApi>).catch((e: unknown) => {
-    loading = null;
-    throw e;
-  });
-  return loading;
+export function loadPagefind(basePath = ''): Promise<PagefindBrowserApi> {
+  const url = withBase(basePath, STATIC_INDEX_SCRIPT);
+  if (loading?.url !== url) {
+    const api = (import(/* @vite-ignore */ url) as Promise<PagefindBrowserApi>).catch((e: unknown) => {
+      if (loading?.api === api) loading = null;
+      throw e;
+    });
+    loading = { url, api };
+  }
+  return loading.api;
 }
 
 /**

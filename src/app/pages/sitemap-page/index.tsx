@@ -4,7 +4,7 @@
 // availability text, a phone number and e-mails (config `sitemapPage`; the box
 // shows what is configured and is left out when nothing is).
 // A failed menu fetch shows 'Error fetching menu items: {message}'.
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import type { SubCategory } from '../../../api/types.ts';
 import { paths } from '../../../site/paths.ts';

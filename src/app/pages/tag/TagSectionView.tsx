@@ -3,13 +3,13 @@
 // (up to 5 steps) after hydration only: the first section at 40 ms
 // per step, the others once the reader scrolls past 100 px at 150 ms per step
 // (the listing pages' timings).
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { PostItem } from '../../../api/types.ts';
 import { paths } from '../../../site/paths.ts';
-import { PostCard, PostRow } from '../../components/PostCard.tsx';
+import { PostCard } from '../../components/PostCard.tsx';
 import { listExcerpt } from '../../lib/excerpt.ts';
 import { revealClass, useReveal } from '../../lib/reveal.ts';
-import { NO_POSTS } from '../home/common.tsx';
+import { NO_POSTS, SidePostList } from '../home/common.tsx';
 import { ARTICLES_SIDE_LIST, type TagSection } from './sections.ts';
 
 const SIZES = '(min-width: 768px) 500px, 300px';
@@ -25,13 +25,7 @@ export function TagSectionView({ section, posts, first }: { section: TagSection;
     body = (
       <div className="tag-lead-list">
         <PostCard post={lead} imageWidth={700} imageHeight={394} request={700} sizes="(min-width: 992px) 700px, 100vw" excerpt={listExcerpt(lead)} className={`post-card post-card-feature ${revealClass(0, shown)}`} />
-        <ul className="side-list" aria-label={`More ${section.title}`}>
-          {posts.slice(1, 1 + ARTICLES_SIDE_LIST).map((p, i) => (
-            <li key={p.id} className={revealClass(i + 1, shown)}>
-              <PostRow post={p} thumb={96} request={200} />
-            </li>
-          ))}
-        </ul>
+        <SidePostList posts={posts.slice(1, 1 + ARTICLES_SIDE_LIST)} shown={shown} label={`More ${section.title}`} />
       </div>
     );
   } else {

@@ -9,7 +9,7 @@
 // a client-side navigation to one reads the mirror's 500/501 and goes to /404
 // (docs/pages.md); other failures are logged only.
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import type { TagResponse } from '../../../api/types.ts';
 import { feedLinksFor } from '../../../site/feeds.ts';
@@ -80,11 +80,11 @@ export default function TagPage() {
         {before.map(({ s, posts }, i) => (
           <TagSectionView key={s.id} section={s} posts={posts} first={i === 0} />
         ))}
-        <AdSlot type="Home-2" width={1200} height={150} className="ad-slot ad-slot-wide" />
+        <AdSlot type="Home-2" width={1200} height={150} className="ad-slot ad-slot-wide" label="Advertisement between the sections" />
         {after.map(({ s, posts }) => (
           <TagSectionView key={s.id} section={s} posts={posts} first={false} />
         ))}
-        <AdSlot type="Footer-3" width={1200} height={150} className="ad-slot ad-slot-wide" />
+        <AdSlot type="Footer-3" width={1200} height={150} className="ad-slot ad-slot-wide" label="Advertisement at the foot of the page" />
       </div>
     </div>
   );

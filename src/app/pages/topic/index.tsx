@@ -4,7 +4,7 @@
 // in localStorage ('currentPage', ./useStoredPage.ts), restored after
 // hydration.
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import type { SubCategory, TopicResponse } from '../../../api/types.ts';
 import { feedLinksFor } from '../../../site/feeds.ts';
@@ -128,7 +128,7 @@ export default function TopicPage() {
       ) : (
         <EmptyState />
       )}
-      <AdSlot type="Footer-3" width={1200} height={150} className="ad-slot ad-slot-wide" />
+      <AdSlot type="Footer-3" width={1200} height={150} className="ad-slot ad-slot-wide" label="Advertisement at the foot of the page" />
     </div>
   );
 }

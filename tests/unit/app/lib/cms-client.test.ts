@@ -51,6 +51,11 @@ describe('sanitiseDraftHtml', () => {
     expect(html).toContain('<h5>Not listed</h5>');
   });
 
+  it('gives a heading that skips a level the outline level for assistive technology, as the build does', () => {
+    const { html } = sanitiseDraftHtml('<h3>Starts low</h3><h2>Two</h2><h4>Skips three</h4><h3>Three</h3><h4>Four</h4>');
+    expect(html).toBe('<h3 id="toc-starts-low" aria-level="2">Starts low</h3><h2 id="toc-two">Two</h2><h4 id="toc-skips-three" aria-level="3">Skips three</h4><h3 id="toc-three">Three</h3><h4 id="toc-four">Four</h4>');
+  });
+
   it('computes a TOC from HTML with DOMParser without running it', () => {
     expect(tocFromHtml('<h2>One</h2><img src=x onerror="globalThis.__ran=1"><h3>Two</h3>').map((t) => t.number)).toEqual(['1.', '1.1.']);
     expect((globalThis as { __ran?: number }).__ran).toBeUndefined();

@@ -74,7 +74,7 @@ describe('card description: markup stripped, then cut to 100 characters at a wor
   });
 });
 
-describe('events list Show More (§4)', () => {
+describe('events list Show More', () => {
   const s = (o: Partial<ShowMoreState>): ShowMoreState => ({ shown: 9, loaded: 9, pagesLoaded: 1, totalPages: 3, firstPageCount: 9, ...o });
   it('is hidden when the first page reports only one page', () => {
     expect(eventsShowMoreVisible(s({ totalPages: 1 }))).toBe(false);
@@ -87,7 +87,7 @@ describe('events list Show More (§4)', () => {
     expect(eventsShowMoreVisible(s({ pagesLoaded: 3, loaded: 22, shown: 27 }))).toBe(false);
     expect(eventsShowMoreVisible(s({ pagesLoaded: 3, loaded: 22, shown: 18 }))).toBe(true);
   });
-  it('is hidden after a failed page fetch (§8: the list stops)', () => {
+  it('is hidden after a failed page fetch (the list stops)', () => {
     expect(eventsShowMoreVisible(s({ failed: true }))).toBe(false);
   });
   it('is shown while more pages exist', () => {
@@ -102,7 +102,7 @@ describe('events list Show More (§4)', () => {
   });
 });
 
-describe('past events paging (§4)', () => {
+describe('past events paging', () => {
   it('drops duplicates by event_id, keeping the first', () => {
     const a = ev(1);
     const dup = ev(1, { event_title: 'again' });

@@ -44,6 +44,23 @@ describe('safeRedirectTarget', () => {
   });
 });
 
+describe('safeRedirectTarget under a base path', () => {
+  const sub = { origin: 'https://user.github.io', siteUrl: 'https://user.github.io/project', allowHosts: [], basePath: '/project' };
+
+  it('turns an own-origin URL under the base path into the site path the router expects', () => {
+    expect(safeRedirectTarget('https://user.github.io/project/about?x=1', sub)).toEqual({ kind: 'internal', path: '/about?x=1' });
+    expect(safeRedirectTarget('https://user.github.io/project', sub)).toEqual({ kind: 'internal', path: '/' });
+  });
+
+  it('leaves a site-relative target a site path (the router adds the prefix)', () => {
+    expect(safeRedirectTarget('/tag/cyber-security', sub)).toEqual({ kind: 'internal', path: '/tag/cyber-security' });
+  });
+
+  it('loads an own-origin URL outside the base path in full: another site on the same host', () => {
+    expect(safeRedirectTarget('https://user.github.io/other/x', sub)).toEqual({ kind: 'external', url: 'https://user.github.io/other/x' });
+  });
+});
+
 describe('checkRedirect against the sample API', () => {
   let api: SampleApi;
   beforeAll(async () => {

@@ -85,7 +85,7 @@ describe('validateForm: the exact messages, in form order', () => {
     expect(validateForm(good, 'contact')).toEqual({});
     expect(validateForm(good, 'optout')).toEqual({});
   });
-  it('reports every failing field with its §5 message', () => {
+  it('reports every failing field with its own message', () => {
     expect(validateForm(EMPTY_FIELDS, 'contact')).toEqual({
       first_name: 'Please provide a valid first name.',
       last_name: 'Please provide a valid last name.',

@@ -7,7 +7,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, type ReactElement } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes, StaticRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, StaticRouter, useLocation } from 'react-router';
 import { mirrorUrl } from '../../../../src/api/mirror.ts';
 import { SiteProvider } from '../../../../src/app/context.tsx';
 import { createQueryClient, seedQueries, type ApiEnvelope } from '../../../../src/app/data/api.ts';

@@ -135,12 +135,30 @@ describe('header', () => {
     vi.unstubAllGlobals();
   });
 
-  it('makes no request when a panel opens (the data is prerendered)', () => {
+  it('makes no second request when a panel opens whose data was already read', () => {
     const f = vi.fn();
     vi.stubGlobal('fetch', f);
     m = mount(<Header />, '/', panelData());
     for (const l of ['Latest', 'Leadership', 'Features']) click(button(m.container, l));
     expect(f).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
+  it('reads a panel from the data mirror as soon as keyboard focus reaches its button, once', async () => {
+    const f = vi.fn(async () => new Response(JSON.stringify({ status: 200, body: { podcastData: [], inteviewData: [], guestPostData: [] } }), { headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', f);
+    const data = panelData();
+    delete data[ep.leadership()];
+    m = mount(<Header />, '/', data, { hydrate: false });
+    const b = button(m.container, 'Leadership');
+    act(() => b.focus());
+    expect(f).toHaveBeenCalledTimes(1);
+    expect(String((f.mock.calls[0] as unknown[])[0])).toBe('/data/post/leadership.json');
+    act(() => b.blur());
+    act(() => b.focus());
+    click(b);
+    await act(async () => {});
+    expect(f).toHaveBeenCalledTimes(1);
     vi.unstubAllGlobals();
   });
 

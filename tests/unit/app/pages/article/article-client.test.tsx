@@ -4,7 +4,7 @@
 // loading states of a client navigation, and one view count per page view even
 // under StrictMode.
 import { act, StrictMode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ep } from '../../../../../src/api/endpoints.ts';
 import { createQueryClient } from '../../../../../src/app/data/api.ts';
@@ -15,12 +15,22 @@ import { articleDeps, makePost, Providers, seeded, testConfig } from './helpers.
 const post = makePost();
 const PATH = `/${post.cat_slug}/${post.post_name}`;
 
+/** The /404 route of the test app: says which URL the reader asked for (its history state). */
+function NotFoundProbe() {
+  const { state } = useLocation();
+  return (
+    <p id="not-found" data-requested={(state as { requested?: string } | null)?.requested}>
+      Error 404 - Not Found
+    </p>
+  );
+}
+
 function page(client = seeded(articleDeps(post)), strict = false) {
   const tree = (
     <Providers client={client} config={testConfig((c) => ({ ...c, api: { ...c.api, publicBase: 'http://api.test' } }))}>
       <MemoryRouter initialEntries={[PATH]}>
         <Routes>
-          <Route path="/404" element={<p id="not-found">Error 404 - Not Found</p>} />
+          <Route path="/404" element={<NotFoundProbe />} />
           <Route path="/:cat_slug/:post_name" element={<ArticlePage />} />
         </Routes>
       </MemoryRouter>
@@ -87,10 +97,18 @@ describe('article page (client)', () => {
     expect(mounted.container.querySelector('.scroll-top')).toBeNull();
   });
 
-  it('redirects an unknown article (status 501) to /404', async () => {
+  it('redirects an unknown article (status 501) to /404, carrying the requested URL for the redirect check', async () => {
     mounted = await mount(page(seeded(articleDeps(post, { detailsStatus: 501 }))));
     await waitFor(() => mounted!.container.querySelector('#not-found') !== null);
     expect(mounted.container.querySelector('.article-title')).toBeNull();
+    expect(mounted.container.querySelector('#not-found')!.getAttribute('data-requested')).toBe(PATH);
+  });
+
+  it('treats a post the static mirror does not hold (404) as unknown, like a 501', async () => {
+    fetchMock.mockImplementation(async () => new Response('', { status: 404 }));
+    mounted = await mount(page(createQueryClient()));
+    await waitFor(() => mounted!.container.querySelector('#not-found') !== null);
+    expect(mounted.container.querySelector('#not-found')!.getAttribute('data-requested')).toBe(PATH);
   });
 
   it("shows 'Error: {message}' when the post fetch fails", async () => {

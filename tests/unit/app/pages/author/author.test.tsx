@@ -105,7 +105,7 @@ describe('author page', () => {
   });
 });
 
-describe('author routes in the sitemap (issue 5, item 5)', () => {
+describe('author routes in the sitemap', () => {
   it('gives every author with posts a sitemap entry, and none to an author without posts', () => {
     const post = { ...item(1), post_content: '<p>x</p>', post_author_id: 7, banner_show: 1, podcast_link: null, subcat_name: null, subcat_slug: null, meta_title: null, meta_description: null, meta_keywords: null, reading_time: null };
     const snap = memorySnapshot({

@@ -4,8 +4,9 @@
 // Latest (tab1, default) / Popular (tab2) tabs; Podcast feature (video embed
 // when the item has a podcast_link, else the card); Guest Author carousel;
 // Quick Bytes (side list items 2-5, grid from the fifth); Articles (grid items
-// 2-3, side list items 2-5); the Footer-3 banner; srcset widths; 'No Posts
-// Available' for an empty or failed list; head title = site title.
+// 2-3, side list items 2-5); no side list when only the lead exists; the
+// Footer-3 banner; srcset widths; 'No Posts Available' for an empty or failed
+// list; head title = site title.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ep } from '../../../../../src/api/endpoints.ts';
 import HomePage from '../../../../../src/app/pages/home/index.tsx';
@@ -85,6 +86,18 @@ describe('home page', () => {
     document.body.innerHTML = serverHtml(<HomePage />, '/', d).html;
     expect(document.querySelector('.home-quickbytes .no-posts')!.textContent).toBe('No Posts Available');
     expect(document.querySelector('.home-articles .no-posts')!.textContent).toBe('No Posts Available');
+  });
+
+  it('Quick Bytes and Articles with only a lead post have no side list or side panel', () => {
+    const d = data();
+    d[ep.homeQuickByte()] = ok(list(50, 1, 'quick-bytes'));
+    d[ep.homeArticle()] = ok(list(60, 1, 'featured'));
+    document.body.innerHTML = serverHtml(<HomePage />, '/', d).html;
+    for (const block of ['.home-quickbytes', '.home-articles']) {
+      expect(document.querySelectorAll(`${block} .post-card-feature`).length).toBe(1);
+      expect(document.querySelector(`${block} .side-list`)).toBeNull();
+    }
+    expect(document.querySelector('.home-articles .side-panel')).toBeNull();
   });
 
   it('hydrates without mismatch and switches to the Popular tab', () => {

@@ -2,10 +2,11 @@
 // The article preview (docs/pages.md, "Preview") in
 // jsdom with real fetches to the sample API: a draft shown with 'Related
 // Articles' (first 4, numbered) and the Instagram share, kept in local storage;
-// hostile draft HTML sanitised before it is shown; 501 -> /404; noindex; the
-// post fetch's 3000 ms timeout shown as an error.
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+// hostile draft HTML sanitised before it is shown; 501 -> /404; noindex; one
+// h1 while loading; the post fetch's 3000 ms timeout shown as an error.
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PREVIEW_HEADING } from '../../../../../src/app/App.tsx';
 import type { HeadCollector } from '../../../../../src/app/head.tsx';
 import { createQueryClient } from '../../../../../src/app/data/api.ts';
 import PreviewPage from '../../../../../src/app/pages/preview/index.tsx';
@@ -69,6 +70,8 @@ describe('preview page', () => {
     const { m, path } = await openPreview(d.cat, d.name, collector);
     await waitFor(() => m.container.querySelector('.article-title') !== null && m.container.querySelector('.related-articles-list') !== null);
     expect(m.container.querySelector('.article-title')!.textContent).toBe(d.title);
+    // A draft is never part of the static search index: nothing is marked for it.
+    expect(m.container.querySelector('[data-pagefind-body], [data-pagefind-meta]')).toBeNull();
     expect(m.container.querySelector('[aria-label="Share on Instagram"]')).not.toBeNull();
     const related = [...m.container.querySelectorAll('.related-articles-list li')];
     expect(related.length).toBeGreaterThan(0);
@@ -113,6 +116,8 @@ describe('preview page', () => {
     const d = draft();
     const { m } = await openPreview(d.cat, d.name);
     expect(m.container.querySelector('[aria-busy="true"]')).not.toBeNull();
+    // While loading the page still has its one h1, in the shell document's words.
+    expect([...m.container.querySelectorAll('h1')].map((h) => [h.textContent, h.className])).toEqual([[PREVIEW_HEADING, 'visually-hidden']]);
     await waitFor(() => m.container.querySelector('.article-error') !== null, 8000);
     expect(m.container.querySelector('.article-error')!.textContent).toBe('Error: The request timed out after 3000 ms');
   }, 15_000);

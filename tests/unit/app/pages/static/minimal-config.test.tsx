@@ -5,7 +5,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
+import { StaticRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ep } from '../../../../../src/api/endpoints.ts';
 import { SiteProvider } from '../../../../../src/app/context.tsx';

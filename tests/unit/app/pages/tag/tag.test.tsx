@@ -113,6 +113,15 @@ describe('tag page: server render', () => {
     document.body.innerHTML = '';
   });
 
+  it('an Articles section with only its lead has no side list (no empty bordered box)', () => {
+    const d = data();
+    (d[ep.tag('cloud-computing')].body as any).posts.featured = list(200, 1, 'featured');
+    document.body.innerHTML = serverHtml(<TagPage />, '/tag/cloud-computing', d, PATTERN).html;
+    expect(document.querySelectorAll('#tag-articles .post-card').length).toBe(1);
+    expect(document.querySelector('#tag-articles .side-list')).toBeNull();
+    document.body.innerHTML = '';
+  });
+
   it('Future Ready is left out when the list is empty', () => {
     document.body.innerHTML = serverHtml(<TagPage />, '/tag/cloud-computing', data(0), PATTERN).html;
     expect(document.querySelector('#tag-futureready')).toBeNull();

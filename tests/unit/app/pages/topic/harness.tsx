@@ -6,7 +6,7 @@ import { dehydrate, hydrate, QueryClientProvider, type QueryClient } from '@tans
 import { act, type ComponentType } from 'react';
 import { hydrateRoot, createRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes, StaticRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, StaticRouter, useLocation } from 'react-router';
 import { SiteProvider } from '../../../../../src/app/context.tsx';
 import { createQueryClient, seedQueries, type ApiEnvelope } from '../../../../../src/app/data/api.ts';
 import { HeadProvider, type HeadCollector } from '../../../../../src/app/head.tsx';

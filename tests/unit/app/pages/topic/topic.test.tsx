@@ -139,7 +139,7 @@ describe('topic page: currentPage in localStorage', () => {
   });
 });
 
-describe('topic page: redirects (§5, §8)', () => {
+describe('topic page: redirects', () => {
   it('goes to /no-posts when the server returns an empty post list', async () => {
     const data = { ...DATA, [ep.topic('news', null, 1)]: topicPage('news', null, 1, 0, []) };
     mounted = clientMount(TopicPage, PATTERNS, '/topic/news', { html: null, data });
