@@ -66,6 +66,7 @@ export function postFromHit(hit: IndexHit): PostItem | null {
 
 /** What the search page uses of Pagefind's browser API (pagefind.js). */
 export interface PagefindBrowserApi {
+  options(options: { baseUrl?: string }): Promise<void>;
   search(term: string, options?: { filters?: Record<string, string> }): Promise<{ results: { id: string; data(): Promise<IndexHit> }[] } | null>;
 }
 
@@ -81,10 +82,17 @@ let loading: { url: string; api: Promise<PagefindBrowserApi> } | null = null;
 export function loadPagefind(basePath = ''): Promise<PagefindBrowserApi> {
   const url = withBase(basePath, STATIC_INDEX_SCRIPT);
   if (loading?.url !== url) {
-    const api = (import(/* @vite-ignore */ url) as Promise<PagefindBrowserApi>).catch((e: unknown) => {
-      if (loading?.api === api) loading = null;
-      throw e;
-    });
+    const api = (import(/* @vite-ignore */ url) as Promise<PagefindBrowserApi>)
+      .then(async (pagefind) => {
+        // Result URLs as the build gave them, the bare site paths postFromHit reads: by default
+        // Pagefind would put the folder above its own (the base path) in front of them.
+        await pagefind.options({ baseUrl: '/' });
+        return pagefind;
+      })
+      .catch((e: unknown) => {
+        if (loading?.api === api) loading = null;
+        throw e;
+      });
     loading = { url, api };
   }
   return loading.api;

@@ -61,6 +61,7 @@ function fakeIndex(n: number) {
     meta: { id: String(id), title: `Indexed post ${id}`, date: '2026-01-10T08:00:00.000Z', author: 'Ada Writer', author_slug: 'ada-writer', image: `/images/p${id}.jpg`, category: 'News' },
   });
   const api: PagefindBrowserApi = {
+    async options() {},
     async search(term, options) {
       searches.push({ term, options });
       return { results: range(1, n).map((id) => ({ id: `en_${id}`, data: async () => (loaded.push(id), hit(id)) })) };
