@@ -156,6 +156,7 @@ export function publicConfig(config: SiteConfig, now: Date): PublicConfig {
       optOutPath: api.optOutPath,
       redirectAllowHosts: api.redirectAllowHosts,
     },
+    search: { staticIndex: config.search.staticIndex },
     today: now.toISOString().slice(0, 10),
   };
 }

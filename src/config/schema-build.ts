@@ -98,6 +98,15 @@ export const buildKeys = {
     })
     .prefault({})
     .describe('Output files.'),
+  search: z
+    .strictObject({
+      staticIndex: z
+        .enum(['fallback', 'first', 'off'])
+        .default('fallback')
+        .describe('The static search index of the article pages (Pagefind, written to out/pagefind/): "fallback" searches it when the live search call fails or the API cannot be reached, "first" searches it before (and instead of) the live API, which is then asked only when the index cannot be loaded, "off" writes no index and searches the live API only.'),
+    })
+    .prefault({})
+    .describe('Search.'),
   render: z
     .strictObject({
       workers: z

@@ -110,6 +110,8 @@ export type PublicConfig = Pick<SiteConfig, 'nav' | 'footer' | 'contact'> &
   { site: Omit<SiteConfig['site'], 'basePath'> & { basePath?: string } } &
   Pick<SiteConfig, 'about' | 'privacy' | 'sitemapPage' | 'pages'> & {
   api: Pick<SiteConfig['api'], 'publicBase' | 'imageHost' | 'ipLookup' | 'optOutPath' | 'redirectAllowHosts'>;
+  /** Whether and when the search page reads the static index (docs/pages.md, "Search results"). */
+  search: Pick<SiteConfig['search'], 'staticIndex'>;
   /** YYYY-MM-DD, the build clock's day (events split, "today"). */
   today: string;
   [extra: string]: unknown;

@@ -1,7 +1,8 @@
 // emit: the only writer of out/ (docs/architecture.md, "emit"). Pages stream in from
 // the renderer one by one and are written with bounded, overlapped writes into
-// a staging folder beside out/; then the static JSON mirror, the sitemaps,
-// robots.txt, the redirect maps, the client bundle and the manifest; then the
+// a staging folder beside out/; then the static search index of the articles
+// (built beside the next writes, ./search-index.ts), the static JSON mirror,
+// the sitemaps, robots.txt, the redirect maps, the client bundle and the manifest; then the
 // staging folder is published atomically (./publish.ts). Server snippets of
 // the selected hosts (nginx, Caddy, S3) go beside out/ (./host-snippets.ts). Everything is sorted
 // and carries no wall-clock time, so one snapshot gives byte-identical output.
@@ -17,6 +18,8 @@ import { headersFile, publishingFiles } from './publishing.ts';
 import { publish, recover, stagingDirFor } from './publish.ts';
 import { renderRedirects, type HostName } from './redirects/index.ts';
 import { renderSitemaps, robotsTxt, SITEMAP_SHARD_LIMIT } from './sitemap.ts';
+import { buildSearchIndex, type SearchIndexFile } from './search-index.ts';
+import { STATIC_INDEX_DIR } from '../site/search-index.ts';
 import { precompressEnabled } from './precompress.ts';
 import { OutputWriter, type ManifestEntry, type PreviousFiles } from './writer.ts';
 
@@ -53,7 +56,8 @@ export interface EmitInput {
   /** Snapshot entries, for the static mirror (only `GET /api/...` keys are mirrored). */
   entries: Iterable<SnapshotEntry>;
   bundleFiles: readonly { path: string; contents: string | Uint8Array }[];
-  config: Pick<SiteConfig, 'site' | 'hosts'> & Partial<Pick<SiteConfig, 'feeds' | 'api' | 'output'>>;
+  /** Without `search`, or with `search.staticIndex` "off", no static search index is written. */
+  config: Pick<SiteConfig, 'site' | 'hosts'> & Partial<Pick<SiteConfig, 'feeds' | 'api' | 'output' | 'search'>>;
   /** The build clock (ISO-8601): the news sitemap's two-day window and empty feeds' dates. Without it, no feeds or news sitemap. */
   now?: string;
   /** Non-fatal notes from the host writers. */
@@ -93,6 +97,15 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
   let snippets: PreparedSnippets | undefined;
   try {
     const pages = await writePages(w, input);
+    // The search index reads the article pages back from staging, so they must be on disk first;
+    // Pagefind then works in its own process while this one writes the mirror, sitemaps and feeds.
+    let searchIndex: Promise<SearchIndexFile[]> | null = null;
+    if ((input.config.search?.staticIndex ?? 'off') !== 'off') {
+      await w.flush();
+      searchIndex = buildSearchIndex(staging, input.plan.routes);
+      // Awaited below; a failure before that point must not surface as an unhandled rejection.
+      searchIndex.catch(() => undefined);
+    }
     for (const e of input.entries) {
       if (!e.key.startsWith('GET /api/')) continue;
       await w.write(mirrorFile(e.key.slice(4)), safeJson({ status: e.status, body: e.body }));
@@ -122,6 +135,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     for (const f of redirectFiles) if (!f.beside) await w.write(f.path, f.contents);
     snippets = await prepareHostSnippets(input.out, redirectFiles.filter((f) => f.beside));
     for (const f of bundle) await w.write(f.path, typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents));
+    for (const f of (await searchIndex) ?? []) await w.write(`${STATIC_INDEX_DIR}/${f.path}`, f.contents);
     // `_headers` last: its rules name every content-hashed file of the build (./headers.ts).
     const headers = headersFile(w.manifest().map((f) => f.path), input.config.hosts, site.basePath);
     if (headers) await w.write(headers.path, headers.contents);

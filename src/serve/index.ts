@@ -79,6 +79,15 @@ const TYPES: Record<string, string> = {
   '.woff': 'font/woff',
   '.mp4': 'video/mp4',
   '.pdf': 'application/pdf',
+  '.wasm': 'application/wasm',
+  // The static search index (out/pagefind/): Pagefind's WebAssembly and index
+  // files are gzip streams that its script fetches and inflates itself, so they
+  // go out as bytes, never with a Content-Encoding (./static.ts compresses only text types).
+  '.pagefind': 'application/octet-stream',
+  '.pf_meta': 'application/octet-stream',
+  '.pf_index': 'application/octet-stream',
+  '.pf_fragment': 'application/octet-stream',
+  '.pf_filter': 'application/octet-stream',
 };
 const HASHED = /-[A-Za-z0-9]{8,}\.(js|css)$/;
 const PROXIED = /^\/(api|uploads)\//;

@@ -4,7 +4,8 @@
 // hydrates with no console error or hydration warning, every request it makes
 // stays under /project/ and succeeds, an internal link is followed client-side
 // to the right page, a listing's second page is read from the data mirror
-// under the prefix, and search reaches the live API under it.
+// under the prefix, and search reaches the live API under it, or with the API
+// down the static index published under it.
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,9 +63,14 @@ interface Opened {
   requests: string[];
 }
 
-/** Opens `path` under the base path, watching for console errors, hydration warnings, and requests that leave the prefix or fail. */
-async function open(path: string): Promise<Opened> {
+/**
+ * Opens `path` under the base path, watching for console errors, hydration
+ * warnings, and requests that leave the prefix or fail. `apiDown`: every /api/
+ * request is refused, as when the content service is down.
+ */
+async function open(path: string, opts: { apiDown?: boolean } = {}): Promise<Opened> {
   const context = await browser.newContext({ viewport: { width: WIDTHS.desktop, height: 900 } });
+  if (opts.apiDown) await context.route('**/api/**', (route) => route.abort('connectionrefused'));
   const page = await context.newPage();
   const problems = watchProblems(page);
   const requests: string[] = [];
@@ -136,5 +142,22 @@ describe('a site served under /project', () => {
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'No Result For Your Search');
     expect(requests.some((r) => r.startsWith(`${BASE}/api/`))).toBe(true);
     expect(problems).toEqual([]);
+  });
+
+  it('searches the static index under the prefix when the API is refused', async () => {
+    const { page, problems, requests } = await open('/search/all/security', { apiDown: true });
+    await page.waitForSelector('.search-index-notice');
+    // Pagefind's script, worker, WebAssembly and index files all come from /project/pagefind/ (its entry file with a cache-busting query).
+    for (const f of ['pagefind.js', 'pagefind-worker.js', 'pagefind-entry.json', 'wasm.en.pagefind', 'index/', 'fragment/']) {
+      expect(requests.some((r) => r.startsWith(`${BASE}/pagefind/${f}`)), f).toBe(true);
+    }
+    // The results link to the articles under the prefix.
+    const hrefs = await page.locator('.search-page :is(.post-card-title, .post-row-title) a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const h of hrefs) expect(h).toMatch(/^\/project\/[^/]+\/[^/]+$/);
+    // The one expected failure, named exactly: the refused live search and Chromium's console line for it.
+    const search = requests.find((r) => r.startsWith(`${BASE}/api/post/search/`))!;
+    expect(search).toBeDefined();
+    expect(problems.sort()).toEqual([`console.error: Failed to load resource: net::ERR_CONNECTION_REFUSED`, `request failed: ${origin}${search} net::ERR_CONNECTION_REFUSED`].sort());
   });
 });

@@ -65,6 +65,8 @@ describe('incremental builds against the sample API', { timeout: 600_000 }, () =
   it('the first build renders everything', async () => {
     first = await incremental();
     expect(first.incremental).toMatchObject({ mode: 'first-build', reused: 0, rendered: first.routes });
+    // The static search index is part of out/, so every equality with a full build below covers it too.
+    expect(await listFiles(out)).toContain('pagefind/pagefind-entry.json');
     expect(first.notModified).toBe(0);
     expect(JSON.parse(await readFile(join(root, '.pressroom', 'out', 'build-report.json'), 'utf8'))).toMatchObject({ release: first.release, routes: first.routes });
   });

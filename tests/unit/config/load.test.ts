@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSource, configFileFor, loadConfig, resolveConfig, sourceLabel } from '../../../src/config/load.ts';
+import { apiSource, configFileFor, loadConfig, publicConfig, resolveConfig, sourceLabel } from '../../../src/config/load.ts';
 import { closest, editDistance } from '../../../src/config/suggest.ts';
 import { isPressroomError, type PressroomError } from '../../../src/core/errors.ts';
 
@@ -62,6 +62,17 @@ describe('loadConfig', () => {
     expect(sample.crawl).toEqual(c.crawl);
     expect(sample.nav).toEqual(c.nav);
     expect(sample.footer.about).toEqual(c.footer.about);
+  });
+
+  it('has search.staticIndex "fallback" by default, takes "first" and "off", refuses anything else, and hands it to the browser', async () => {
+    const c = loadConfig({ file: await file('minimal.json', MINIMAL), env: {} });
+    expect(c.search).toEqual({ staticIndex: 'fallback' });
+    expect(publicConfig(c, new Date('2026-01-15T00:00:00Z')).search).toEqual({ staticIndex: 'fallback' });
+    for (const mode of ['first', 'off'] as const) {
+      expect(loadConfig({ file: await file(`search-${mode}.json`, { ...MINIMAL, search: { staticIndex: mode } }), env: {} }).search.staticIndex).toBe(mode);
+    }
+    const bad = await file('search-bad.json', { ...MINIMAL, search: { staticIndex: 'always', index: true } });
+    expect(problems(failure(() => loadConfig({ file: bad, env: {} }))).map((p) => p.path).sort()).toEqual(['search.index', 'search.staticIndex']);
   });
 
   it('needs site.name and site.url, and says so for both at once', async () => {

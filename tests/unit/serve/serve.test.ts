@@ -44,6 +44,13 @@ beforeAll(async () => {
   await put('_shell/search.html', '<p>search shell</p>');
   await put('assets/entry-ABCD1234.js', 'console.log(1)');
   await put('data/post/latest.json', '{"status":200,"body":[]}');
+  await put('pagefind/pagefind.js', 'export const search = () => null;');
+  await put('pagefind/wasm.en.pagefind', 'gzip bytes of the WebAssembly');
+  await put('pagefind/fragment/en_1a2b3c4.pf_fragment', 'gzip bytes of a fragment');
+  await put('pagefind/index/en_5d6e7f8.pf_index', 'gzip bytes of an index chunk');
+  await put('pagefind/filter/en_9a8b7c6.pf_filter', 'gzip bytes of a filter');
+  await put('pagefind/pagefind.en_0123456789.pf_meta', 'gzip bytes of the meta');
+  await put('plain.wasm', 'wasm bytes');
   await put('_redirects', '# comment\n/old /news/foo 301\n/gone https://partner.example/x 302\n/search/* /_shell/search.html 200\n');
   await put('pressroom-manifest.json', JSON.stringify({ version: 1, source: { kind: 'api', base: 'http://unused.invalid' }, files: [] }));
   await writeFile(join(tmp.dir, 'secret.txt'), 'outside out/');
@@ -96,6 +103,25 @@ describe('pressroom serve', () => {
     const again = await raw('GET', '/assets/entry-ABCD1234.js', { 'if-none-match': js.headers.etag });
     expect(again.status).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  it('serves the static search index: its script as JavaScript, its gzip files as bytes without a Content-Encoding', async () => {
+    const script = await raw('GET', '/pagefind/pagefind.js');
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    for (const [path, body] of [
+      ['/pagefind/wasm.en.pagefind', 'gzip bytes of the WebAssembly'],
+      ['/pagefind/fragment/en_1a2b3c4.pf_fragment', 'gzip bytes of a fragment'],
+      ['/pagefind/index/en_5d6e7f8.pf_index', 'gzip bytes of an index chunk'],
+      ['/pagefind/filter/en_9a8b7c6.pf_filter', 'gzip bytes of a filter'],
+      ['/pagefind/pagefind.en_0123456789.pf_meta', 'gzip bytes of the meta'],
+    ]) {
+      const r = await raw('GET', path!, { 'accept-encoding': 'br, gzip' });
+      expect(r.status, path).toBe(200);
+      expect(r.headers['content-type'], path).toBe('application/octet-stream');
+      expect(r.headers['content-encoding'], path).toBeUndefined();
+      expect(r.body, path).toBe(body);
+    }
+    expect((await raw('GET', '/plain.wasm')).headers['content-type']).toBe('application/wasm');
   });
 
   it('answers HEAD with headers and no body, and refuses other methods on files', async () => {

@@ -7,6 +7,7 @@
 import { Link } from 'react-router';
 import type { Author, Post, PostItem } from '../../../api/types.ts';
 import { paths, rebaseHtml } from '../../../site/paths.ts';
+import { articleIndexAttributes, IGNORE_ATTRIBUTES, TITLE_ATTRIBUTES } from '../../../site/search-index.ts';
 import { checkSlug } from '../../../site/slug.ts';
 import { ARTICLE_WIDTHS } from '../../lib/images.ts';
 import { useSiteUrls } from '../../lib/site-urls.ts';
@@ -39,6 +40,10 @@ export function ArticleView({ post, author, latest, aside, preview = false }: Ar
   const sharePath = preview ? paths.preview(post.cat_slug, post.post_name) : paths.article(post.cat_slug, post.post_name);
   const catOk = checkSlug(post.cat_slug).ok;
   const { basePath } = useSiteUrls();
+  // A published article is what the static search index holds (src/site/search-index.ts):
+  // the element marks the indexed region and carries the result card's fields. A
+  // draft in the preview is never indexed, so it is left unmarked.
+  const indexed = preview ? {} : articleIndexAttributes(post);
   return (
     <div className={`article-page container${preview ? ' article-preview' : ''}`}>
       {preview ? (
@@ -47,14 +52,16 @@ export function ArticleView({ post, author, latest, aside, preview = false }: Ar
         </p>
       ) : null}
       <div className="article-layout">
-        <article className="article-main">
+        <article className="article-main" {...indexed}>
           <header className="article-header">
             {catOk && post.cat_name ? (
-              <Link to={paths.topic(post.cat_slug)} className="article-cat">
+              <Link to={paths.topic(post.cat_slug)} className="article-cat" {...(preview ? {} : IGNORE_ATTRIBUTES)}>
                 {post.cat_name}
               </Link>
             ) : null}
-            <h1 className="article-title">{post.post_title}</h1>
+            <h1 className="article-title" {...(preview ? {} : TITLE_ATTRIBUTES)}>
+              {post.post_title}
+            </h1>
             <div className="article-meta">
               <Byline author={post.post_author} authorSlug={post.author_name} date={post.post_date} className="byline article-byline" />
               <ShareButtons path={sharePath} title={post.post_title} instagram={preview} />

@@ -5,6 +5,7 @@
 import { Link } from 'react-router';
 import type { Author } from '../../../api/types.ts';
 import { paths } from '../../../site/paths.ts';
+import { IGNORE_ATTRIBUTES } from '../../../site/search-index.ts';
 import { checkSlug } from '../../../site/slug.ts';
 import { formatShortDate, isoDate } from '../../lib/format.ts';
 import { ApiImage } from '../ApiImage.tsx';
@@ -21,7 +22,7 @@ export interface AuthorBoxProps {
 export function AuthorBox({ author, loading, fallbackName, fallbackSlug, date }: AuthorBoxProps) {
   if (loading) {
     return (
-      <section className="author-box" aria-busy="true">
+      <section className="author-box" aria-busy="true" {...IGNORE_ATTRIBUTES}>
         <div className="author-box-photo skeleton" />
         <div className="author-box-text">
           <p className="author-box-name">Loading author...</p>
@@ -34,7 +35,8 @@ export function AuthorBox({ author, loading, fallbackName, fallbackSlug, date }:
   const slug = author?.author_name || fallbackSlug;
   const linked = !!slug && checkSlug(slug).ok;
   return (
-    <section className="author-box" aria-label="About the author">
+    // The author's box is about the author, not the article: the static search index leaves it out.
+    <section className="author-box" aria-label="About the author" {...IGNORE_ATTRIBUTES}>
       <ApiImage path={author?.author_photo} alt={name} width={96} height={96} request={300} className="author-box-photo" />
       <div className="author-box-text">
         <h2 className="author-box-name">{linked ? <Link to={paths.author(slug)}>{name}</Link> : name}</h2>

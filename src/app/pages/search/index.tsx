@@ -1,8 +1,10 @@
 // Search results /search/{cat}/{searchVal} (docs/pages.md, "Search
 // results"). Served by a prerendered shell and rendered in the browser
-// only; results come from the LIVE API (src/app/data/live.ts). States: loading,
-// results, empty (totalItems 0), and the error states of ./query.ts, shown as
-// an alert. Search pages are never indexed.
+// only; results come from the LIVE API (src/app/data/live.ts) or, when it fails
+// or the configuration says so, from the site's static index (./static-index.ts),
+// laid out the same way with a notice saying where they came from. States:
+// loading, results, empty (totalItems 0), and the error states of ./query.ts,
+// shown as an alert. Search pages are never indexed.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
@@ -17,9 +19,10 @@ import { searchWindow } from '../../components/pagination/windows.ts';
 import { useSite } from '../../context.tsx';
 import { liveKey, useApi } from '../../data/api.ts';
 import { usePageHead } from '../../head.tsx';
-import { liveBaseOf } from '../../lib/site-urls.ts';
+import { basePathOf, liveBaseOf } from '../../lib/site-urls.ts';
 import { searchCategories } from './categories.ts';
-import { fetchSearch, searchErrorMessage } from './query.ts';
+import { fetchSearch, runSearch, searchErrorMessage, type StaticIndexMode } from './query.ts';
+import { loadPagefind, searchStaticIndex } from './static-index.ts';
 
 /**
  * Search pages are never indexed. The shell document is shared by every search
@@ -42,18 +45,34 @@ function useNoindexWhileMounted(): void {
 export const SEARCH_TABS = 8;
 export const EMPTY_HEADING = 'No Result For Your Search';
 export const resultHeading = (term: string) => `Search Result : ${term}`;
+/** The notice above results from the static index, by configured mode ("off" never shows one). */
+export const INDEX_NOTICE: Record<Exclude<StaticIndexMode, 'off'>, string> = {
+  fallback: 'Live search is unavailable right now, so these results come from this site’s own index.',
+  first: 'These results come from this site’s own index.',
+};
 
 export default function SearchPage() {
   const { cat = 'all', searchVal = '' } = useParams();
   const term = searchVal;
-  const { site, api } = useSite();
+  const { site, api, search } = useSite();
+  const mode = search.staticIndex;
   // A new category or term starts at page 1.
   const [pageState, setPageState] = useState({ key: `${cat}\n${term}`, page: 1 });
   const page = pageState.key === `${cat}\n${term}` ? pageState.page : 1;
   const setPage = (n: number) => setPageState({ key: `${cat}\n${term}`, page: n });
 
   const path = ep.search(cat, term, page);
-  const q = useQuery({ queryKey: liveKey(path), queryFn: ({ signal }) => fetchSearch(liveBaseOf({ site, api }), path, signal), retry: false });
+  const q = useQuery({
+    queryKey: liveKey(path),
+    queryFn: ({ signal }) =>
+      runSearch({
+        mode,
+        signal,
+        live: (s) => fetchSearch(liveBaseOf({ site, api }), path, s),
+        index: async (s) => searchStaticIndex(await loadPagefind(basePathOf({ site })), cat, term, page, s),
+      }),
+    retry: false,
+  });
   const categories = searchCategories(useApi<unknown>(ep.categoryAll()).data);
 
   useNoindexWhileMounted();
@@ -72,6 +91,11 @@ export default function SearchPage() {
         </div>
         <FilterTabs items={tabs} visible={SEARCH_TABS} ariaLabel="Search in category" />
       </header>
+      {result?.source === 'index' && mode !== 'off' ? (
+        <p className="search-index-notice" role="status">
+          {INDEX_NOTICE[mode]}
+        </p>
+      ) : null}
       {q.isPending ? (
         <PageSkeleton label={`Searching for ${term}…`} />
       ) : q.isError ? (

@@ -2,15 +2,22 @@
 // -> success, result.postData, result.pagination {totalItems, totalPages}) to the
 // LIVE API, and its failure states (docs/pages.md, "Search results"): 'Network
 // response was not ok' and 'Invalid data structure' are the error states, and
-// they are shown to the reader. A service that cannot be
-// reached at all gets its own plain message.
+// they are shown to the reader. A service that cannot be reached at all (or
+// does not answer within SEARCH_TIMEOUT_MS) gets its own plain message.
+//
+// Where the static index is on (config search.staticIndex, ./static-index.ts),
+// `runSearch` asks it when the live call fails ("fallback") or before the live
+// API ("first"); the reader sees a live error only when both fail.
 import type { PostItem } from '../../../api/types.ts';
+import type { PublicConfig } from '../../../config/schema.ts';
 import { isOk } from '../../data/api.ts';
 import { liveGet } from '../../data/live.ts';
 
 export const MSG_NOT_OK = 'Network response was not ok';
 export const MSG_BAD_SHAPE = 'Invalid data structure';
 export const MSG_UNREACHABLE = 'Search is unavailable right now: the content service could not be reached.';
+/** A live search that has not answered by then counts as unreachable (and falls back to the index when it is on). */
+export const SEARCH_TIMEOUT_MS = 5000;
 
 export type SearchFailure = 'not-ok' | 'bad-shape' | 'unreachable';
 
@@ -42,13 +49,22 @@ export function checkSearchResponse(body: unknown): SearchResult | null {
   return { posts: postData as PostItem[], totalItems: pagination.totalItems, totalPages: pagination.totalPages };
 }
 
-export async function fetchSearch(base: string, path: string, signal?: AbortSignal): Promise<SearchResult> {
+export async function fetchSearch(base: string, path: string, signal?: AbortSignal, timeoutMs = SEARCH_TIMEOUT_MS): Promise<SearchResult> {
   let res: { status: number; body: unknown };
+  // One controller for both reasons to stop: the query was superseded (the caller's
+  // signal) or the API is too slow (the timer); only the first is not an outage.
+  const controller = new AbortController();
+  const stop = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', stop, { once: true });
+  const timer = setTimeout(() => controller.abort(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
   try {
-    res = await liveGet<unknown>(base, path, { signal });
+    res = await liveGet<unknown>(base, path, { signal: controller.signal });
   } catch (e) {
     if (signal?.aborted) throw e; // a superseded query, not an outage
     throw new SearchError('unreachable', MSG_UNREACHABLE, { cause: e });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', stop);
   }
   if (!isOk(res.status)) throw new SearchError('not-ok', MSG_NOT_OK);
   const checked = checkSearchResponse(res.body);
@@ -59,4 +75,49 @@ export async function fetchSearch(base: string, path: string, signal?: AbortSign
 /** What an error reads as on the page. */
 export function searchErrorMessage(e: unknown): string {
   return e instanceof SearchError ? e.message : MSG_UNREACHABLE;
+}
+
+export type SearchSource = 'live' | 'index';
+export type StaticIndexMode = PublicConfig['search']['staticIndex'];
+
+/** A page of results and where it came from (the page shows a notice for the index). */
+export interface SearchAnswer extends SearchResult {
+  source: SearchSource;
+}
+
+export interface RunSearch {
+  mode: StaticIndexMode;
+  live: (signal?: AbortSignal) => Promise<SearchResult>;
+  index: (signal?: AbortSignal) => Promise<SearchResult>;
+  signal?: AbortSignal;
+}
+
+/**
+ * The live search and the static index in the configured order. "fallback":
+ * the live API, and the index when the live call fails in any way (no answer,
+ * non-2xx, a malformed answer); "first": the index, and the live API when the
+ * index cannot be loaded or searched; "off": the live API only. When both
+ * fail, the live call's error is what the reader sees. A superseded query is
+ * never retried elsewhere.
+ */
+export async function runSearch({ mode, live, index, signal }: RunSearch): Promise<SearchAnswer> {
+  if (mode === 'first') {
+    try {
+      return { ...(await index(signal)), source: 'index' };
+    } catch (e) {
+      if (signal?.aborted) throw e;
+    }
+    return { ...(await live(signal)), source: 'live' };
+  }
+  try {
+    return { ...(await live(signal)), source: 'live' };
+  } catch (liveError) {
+    if (mode === 'off' || signal?.aborted || !(liveError instanceof SearchError)) throw liveError;
+    try {
+      return { ...(await index(signal)), source: 'index' };
+    } catch (e) {
+      if (signal?.aborted) throw e;
+      throw liveError;
+    }
+  }
 }

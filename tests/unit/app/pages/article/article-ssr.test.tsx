@@ -26,12 +26,20 @@ function render(post: Post, opts: { author?: boolean; authorStatus?: number } = 
 describe('article page (server render)', () => {
   it('renders headline, byline to the author page, short date, share buttons and body HTML', () => {
     const { html } = render(makePost());
-    expect(html).toContain('<h1 class="article-title">Zero trust, explained</h1>');
+    // The h1's text is the static search index's title for the article (src/site/search-index.ts).
+    expect(html).toContain('<h1 class="article-title" data-pagefind-meta="title">Zero trust, explained</h1>');
     expect(html).toContain('href="/author/priya-raman"');
     expect(html).toContain('Jun 12, 2024');
     expect(html).toContain('aria-label="Share on Facebook"');
     expect(html).not.toContain('Share on Instagram');
     expect(html).toContain(BODY);
+  });
+
+  it('marks the article for the static search index: its region, its card fields, its category; the author box left out', () => {
+    const { html } = render(makePost());
+    expect(html).toMatch(/<article class="article-main" data-pagefind-body="" data-post-id="42" [^>]*data-pagefind-meta="id\[data-post-id\], [^"]*" data-cat-slug="news" data-pagefind-filter="category\[data-cat-slug\]">/);
+    expect(html.match(/data-pagefind-body/g)).toHaveLength(1);
+    expect(html).toContain('<section class="author-box" aria-label="About the author" data-pagefind-ignore="all">');
   });
 
   it('shows the hero only without a podcast link, with a banner and banner_show 1', () => {

@@ -70,6 +70,8 @@ describe('preview page', () => {
     const { m, path } = await openPreview(d.cat, d.name, collector);
     await waitFor(() => m.container.querySelector('.article-title') !== null && m.container.querySelector('.related-articles-list') !== null);
     expect(m.container.querySelector('.article-title')!.textContent).toBe(d.title);
+    // A draft is never part of the static search index: nothing is marked for it.
+    expect(m.container.querySelector('[data-pagefind-body], [data-pagefind-meta]')).toBeNull();
     expect(m.container.querySelector('[aria-label="Share on Instagram"]')).not.toBeNull();
     const related = [...m.container.querySelectorAll('.related-articles-list li')];
     expect(related.length).toBeGreaterThan(0);

@@ -12,6 +12,7 @@ import { createQueryClient, seedQueries, type ApiEnvelope } from '../../../../..
 import { HeadProvider, type HeadCollector } from '../../../../../src/app/head.tsx';
 import { mirrorUrl } from '../../../../../src/api/mirror.ts';
 import { loadConfig, publicConfig as toPublic } from '../../../../../src/config/load.ts';
+import type { PublicConfig } from '../../../../../src/config/schema.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -34,10 +35,10 @@ export function Routed({ Page, patterns }: { Page: ComponentType; patterns: stri
   );
 }
 
-function providers(client: QueryClient, collector: HeadCollector | null, router: React.ReactElement) {
+function providers(client: QueryClient, collector: HeadCollector | null, router: React.ReactElement, config: PublicConfig = site) {
   return (
     <QueryClientProvider client={client}>
-      <SiteProvider config={site}>
+      <SiteProvider config={config}>
         <HeadProvider collector={collector}>{router}</HeadProvider>
       </SiteProvider>
     </QueryClientProvider>
@@ -66,14 +67,14 @@ export interface Mounted {
 }
 
 /** Hydrate server HTML (or render fresh when `html` is null) at `url`. */
-export function clientMount(Page: ComponentType, patterns: string[], url: string, opts: { html: string | null; state?: unknown; data?: Record<string, ApiEnvelope> }): Mounted {
+export function clientMount(Page: ComponentType, patterns: string[], url: string, opts: { html: string | null; state?: unknown; data?: Record<string, ApiEnvelope>; config?: PublicConfig }): Mounted {
   const container = document.createElement('div');
   container.id = 'root';
   document.body.append(container);
   const client = opts.data ? seeded(opts.data) : createQueryClient();
   if (opts.state) hydrate(client, opts.state);
   const recoverable: unknown[] = [];
-  const el = providers(client, null, <MemoryRouter initialEntries={[url]}><Routed Page={Page} patterns={patterns} /></MemoryRouter>);
+  const el = providers(client, null, <MemoryRouter initialEntries={[url]}><Routed Page={Page} patterns={patterns} /></MemoryRouter>, opts.config);
   let root!: Root;
   if (opts.html !== null) {
     container.innerHTML = opts.html;
