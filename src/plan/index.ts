@@ -7,7 +7,7 @@ import { pressroomError } from '../core/errors.ts';
 import { SAMPLE_REDIRECTS_PATH } from '../crawl/discover.ts';
 import { PAGE_KINDS, SHELLS } from '../site/kinds/index.ts';
 import { absoluteUrl, outputFileFor } from '../site/paths.ts';
-import { SHELL_DEPS } from '../site/shared.ts';
+import { SHELL_DEPS } from '../site/common.ts';
 import { collisionKey } from '../site/slug.ts';
 import type { PageKind, RouteSpec, SiteContextForKinds, SnapshotView } from '../site/types.ts';
 import { cmp, mergeRedirects, rulesFromRecords } from './redirects.ts';

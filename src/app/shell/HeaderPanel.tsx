@@ -1,6 +1,6 @@
 // One header dropdown panel: the post groups of a section (docs/pages.md,
 // "Shared shell"). Data comes from the data mirror (PANEL_DEPS in
-// src/site/shared.ts), prefetched by the header. States: loading shows nothing,
+// src/site/common.ts), prefetched by the header. States: loading shows nothing,
 // error shows the red 'Error: Error fetching data', loaded shows the groups.
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';

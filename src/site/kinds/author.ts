@@ -1,7 +1,7 @@
 import { ep } from '../../api/endpoints.ts';
 import { CATEGORY_SLUGS, type Author, type Post } from '../../api/types.ts';
 import { paths } from '../paths.ts';
-import { allPages, authorPagination, listedPosts, withShell } from '../shared.ts';
+import { allPages, authorPagination, listedPosts, withShell } from '../common.ts';
 import { checkSlug } from '../slug.ts';
 import type { PageKind, RedirectRule, RouteSpec, SnapshotView } from '../types.ts';
 

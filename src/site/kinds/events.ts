@@ -1,7 +1,7 @@
 import { ep } from '../../api/endpoints.ts';
 import type { EventItem } from '../../api/types.ts';
 import { paths } from '../paths.ts';
-import { allPages, withShell } from '../shared.ts';
+import { allPages, withShell } from '../common.ts';
 import { checkSlug } from '../slug.ts';
 import type { PageKind, RouteSpec, SnapshotView } from '../types.ts';
 

@@ -1,6 +1,6 @@
 import { ep } from '../../api/endpoints.ts';
 import { paths } from '../paths.ts';
-import { PANEL_DEPS, withShell } from '../shared.ts';
+import { PANEL_DEPS, withShell } from '../common.ts';
 import type { PageKind } from '../types.ts';
 
 // Home (docs/pages.md, "Home"): the home lists in the page's load order.

@@ -1,7 +1,7 @@
 import { ep } from '../../api/endpoints.ts';
 import type { PageKindName } from '../types.ts';
 import type { PageKind } from '../types.ts';
-import { withShell } from '../shared.ts';
+import { withShell } from '../common.ts';
 
 // Pages whose content is configuration and copy, plus the run-time shells.
 // A shell (search, preview) is a prerendered page whose content the client

@@ -1,6 +1,6 @@
 import { ep } from '../../api/endpoints.ts';
 import { paths } from '../paths.ts';
-import { subcats, withShell } from '../shared.ts';
+import { subcats, withShell } from '../common.ts';
 import type { PageKind, RouteSpec } from '../types.ts';
 
 // Tag pages (docs/pages.md, "Tag page"): one per sub-category. A tag the API

@@ -1,7 +1,7 @@
 import { ep } from '../../api/endpoints.ts';
 import { CATEGORY_SLUGS } from '../../api/types.ts';
 import { paths } from '../paths.ts';
-import { allPages, subcats, topicPagination, withShell } from '../shared.ts';
+import { allPages, subcats, topicPagination, withShell } from '../common.ts';
 import type { PageKind, RouteSpec, SnapshotView, RedirectRule } from '../types.ts';
 
 // Topic listings (docs/pages.md, "Topic listing"): /topic/{cat} and

@@ -6,7 +6,7 @@ import { ep } from '../../../src/api/endpoints.ts';
 import { crawl } from '../../../src/crawl/crawl.ts';
 import { SAMPLE_REDIRECTS_PATH } from '../../../src/crawl/discover.ts';
 import { createApiClient } from '../../../src/crawl/http.ts';
-import { allPages, topicPagination } from '../../../src/site/shared.ts';
+import { allPages, topicPagination } from '../../../src/site/common.ts';
 import type { PageKind } from '../../../src/site/types.ts';
 import { testCtx } from '../../helpers/memory-snapshot.ts';
 

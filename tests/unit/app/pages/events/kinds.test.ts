@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ep } from '../../../../../src/api/endpoints.ts';
 import { eventDetail, events, pastEventDetail, pastEvents } from '../../../../../src/site/kinds/events.ts';
 import { about, contact, optOutForm, privacyPolicy, sitemapPage } from '../../../../../src/site/kinds/static.ts';
-import { SHELL_DEPS } from '../../../../../src/site/shared.ts';
+import { SHELL_DEPS } from '../../../../../src/site/common.ts';
 import { memorySnapshot, testCtx } from '../../../../helpers/memory-snapshot.ts';
 
 const ev = (id: number, slug: string) => ({ event_id: id, event_slug: slug, event_title: slug, event_banner: `/uploads/e${id}.jpg`, event_location: 'Online', event_date: '2026-01-01T00:00:00.000Z', event_desc: '', event_link: null, podcast_link: null, banner_show: 1 });

@@ -1,4 +1,4 @@
-// Helpers shared by the page kinds: the shell's data, paging, and slug checks.
+// Helpers common to the page kinds: the shell's data, paging, and slug checks.
 import { ep } from '../api/endpoints.ts';
 import type { Pagination, PostItem, SubCategory } from '../api/types.ts';
 import { checkSlug } from './slug.ts';
