@@ -156,7 +156,8 @@ export function publicConfig(config: SiteConfig, now: Date): PublicConfig {
       optOutPath: api.optOutPath,
       redirectAllowHosts: api.redirectAllowHosts,
     },
-    search: { staticIndex: config.search.staticIndex },
+    // Unresolved "auto" (outside a build) reads as "fallback": the page tries the index only when live search fails.
+    search: { staticIndex: config.search.staticIndex === 'auto' ? 'fallback' : config.search.staticIndex },
     today: now.toISOString().slice(0, 10),
   };
 }

@@ -101,9 +101,9 @@ export const buildKeys = {
   search: z
     .strictObject({
       staticIndex: z
-        .enum(['fallback', 'first', 'off'])
-        .default('fallback')
-        .describe('The static search index of the article pages (Pagefind, written to out/pagefind/): "fallback" searches it when the live search call fails or the API cannot be reached, "first" searches it before (and instead of) the live API, which is then asked only when the index cannot be loaded, "off" writes no index and searches the live API only.'),
+        .enum(['auto', 'fallback', 'first', 'off'])
+        .default('auto')
+        .describe('The static search index of the article pages (Pagefind, written to out/pagefind/): "auto" is "fallback" for sites of up to 2,000 articles and "off" above (the index is rebuilt on every build and its cost grows faster than the site; the build says when it skips it), "fallback" searches it when the live search call fails or the API cannot be reached, "first" searches it before (and instead of) the live API, which is then asked only when the index cannot be loaded, "off" writes no index and searches the live API only.'),
     })
     .prefault({})
     .describe('Search.'),

@@ -111,7 +111,8 @@ export type PublicConfig = Pick<SiteConfig, 'nav' | 'footer' | 'contact'> &
   Pick<SiteConfig, 'about' | 'privacy' | 'sitemapPage' | 'pages'> & {
   api: Pick<SiteConfig['api'], 'publicBase' | 'imageHost' | 'ipLookup' | 'optOutPath' | 'redirectAllowHosts'>;
   /** Whether and when the search page reads the static index (docs/pages.md, "Search results"). */
-  search: Pick<SiteConfig['search'], 'staticIndex'>;
+  /** The build resolves "auto" before pages are rendered (src/pipeline/search-index-mode.ts). */
+  search: { staticIndex: Exclude<SiteConfig['search']['staticIndex'], 'auto'> };
   /** YYYY-MM-DD, the build clock's day (events split, "today"). */
   today: string;
   [extra: string]: unknown;

@@ -21,6 +21,7 @@ import { shardPages, snapshotClock, snapshotId } from './shard.ts';
 import { pressroomError } from '../core/errors.ts';
 import { renderStream } from './render-stream.ts';
 import { enforceStrict, quarantinedRecords } from './quarantine.ts';
+import { withSearchIndexMode } from './search-index-mode.ts';
 import type { Quarantined } from '../api/quarantine.ts';
 import type { BuildEvent, BuildOptions, BuildReport, StageName } from './types.ts';
 
@@ -56,17 +57,18 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
     return result;
   }
 
-  const { config, clock } = await stage('config', () => configure(options));
+  const { config: configured, clock } = await stage('config', () => configure(options));
   const out = resolve(options.out ?? 'out');
   const planQuarantine: Quarantined[] = [];
   const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn, quarantine: (q) => void planQuarantine.push(q) };
 
   const snapshotDir = options.snapshotDir ?? join(dirname(out), '.pressroom', 'snapshot');
   const previousSnapshot = options.full || options.fromSnapshot ? undefined : await loadPrevious(snapshotDir);
-  const acquired = await stage('crawl', () => acquireSnapshot({ options, config, clock, ctx, warn, emitEvent, previous: previousSnapshot }));
+  const acquired = await stage('crawl', () => acquireSnapshot({ options, config: configured, clock, ctx, warn, emitEvent, previous: previousSnapshot }));
   await refuseSampleOverApi(out, acquired.source);
   const snapshot: Snapshot = acquired.snapshot;
-  const buildPlan = await stage('plan', () => plan(snapshot, ctx, config));
+  const buildPlan = await stage('plan', () => plan(snapshot, ctx, configured));
+  const config = withSearchIndexMode(configured, buildPlan.routes, warn);
   const quarantined = quarantinedRecords(snapshot, planQuarantine);
   enforceStrict(quarantined, options.strict);
   const previous = await previousRelease(out);

@@ -4,6 +4,7 @@
 // with pages from the shards (src/pipeline/index.ts, options.mergeShards).
 import type { Quarantined } from '../api/quarantine.ts';
 import { enforceStrict, quarantinedRecords } from './quarantine.ts';
+import { withSearchIndexMode } from './search-index-mode.ts';
 import { join, resolve } from 'node:path';
 import { clientBundle } from '../bundle/prebuilt.ts';
 import { publicConfig } from '../config/load.ts';
@@ -49,11 +50,13 @@ export async function buildShard(options: BuildOptions & { shard: ShardSpec }): 
     const warnings: string[] = [];
     const warn = (code: string, message: string) => void warnings.push(`${code}: ${message}`);
     const { snapshot, meta } = await Snapshot.load(options.fromSnapshot);
-    const { config, clock } = configure({ ...options, now: options.now ?? meta.createdAt });
+    const { config: configured, clock } = configure({ ...options, now: options.now ?? meta.createdAt });
     // Twins are left out exactly as the merge leaves them out, so every shard plans the merge's routes.
     const planQuarantine: Quarantined[] = [];
     const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn, quarantine: (q) => void planQuarantine.push(q) };
-    const routes = plan(snapshot, ctx, config).routes;
+    const routes = plan(snapshot, ctx, configured).routes;
+    // The merge resolves "auto" from the same routes, so the shards' pages carry the same search mode.
+    const config = withSearchIndexMode(configured, routes, warn);
     enforceStrict(quarantinedRecords(snapshot, planQuarantine), options.strict);
     const bundle = await clientBundle(config.site.basePath);
     const code = await codeHash({ bundleHash: bundle.hash, config, publicConfig: publicConfig(config, clock) });

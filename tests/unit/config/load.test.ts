@@ -64,11 +64,11 @@ describe('loadConfig', () => {
     expect(sample.footer.about).toEqual(c.footer.about);
   });
 
-  it('has search.staticIndex "fallback" by default, takes "first" and "off", refuses anything else, and hands it to the browser', async () => {
+  it('has search.staticIndex "auto" by default (read as "fallback" by a page outside a build), takes "fallback", "first" and "off", refuses anything else', async () => {
     const c = loadConfig({ file: await file('minimal.json', MINIMAL), env: {} });
-    expect(c.search).toEqual({ staticIndex: 'fallback' });
+    expect(c.search).toEqual({ staticIndex: 'auto' });
     expect(publicConfig(c, new Date('2026-01-15T00:00:00Z')).search).toEqual({ staticIndex: 'fallback' });
-    for (const mode of ['first', 'off'] as const) {
+    for (const mode of ['fallback', 'first', 'off'] as const) {
       expect(loadConfig({ file: await file(`search-${mode}.json`, { ...MINIMAL, search: { staticIndex: mode } }), env: {} }).search.staticIndex).toBe(mode);
     }
     const bad = await file('search-bad.json', { ...MINIMAL, search: { staticIndex: 'always', index: true } });
