@@ -22,7 +22,7 @@
 import * as z from 'zod/mini';
 import { en } from 'zod/locales';
 import { pressroomError } from '../core/errors.ts';
-import { allowedInvalid, recordId, type QuarantineSink } from './quarantine.ts';
+import { allowedInvalid, DEFAULT_MAX_INVALID_SHARE, recordId, type QuarantineSink } from './quarantine.ts';
 
 // zod/mini ships without messages; these are zod's own English ones
 // ("Invalid input: expected number, received string"), which reports quote.
@@ -276,7 +276,7 @@ export function checkShape(apiPath: string, status: number, body: unknown, quara
  * shape at all. Bad records are left out and passed to `onQuarantine`, as the
  * build leaves them out, so a page never shows what the build would not.
  */
-export function readShape<N extends SchemaName>(name: N, body: unknown, onQuarantine: QuarantineSink = () => {}, maxShare = 0.5): z.output<(typeof schemas)[N]> | null {
+export function readShape<N extends SchemaName>(name: N, body: unknown, onQuarantine: QuarantineSink = () => {}, maxShare = DEFAULT_MAX_INVALID_SHARE): z.output<(typeof schemas)[N]> | null {
   active = { sink: onQuarantine, endpoint: name, maxShare };
   try {
     const result = schemas[name].safeParse(body);

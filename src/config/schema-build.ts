@@ -9,6 +9,7 @@
 // description), plus one line in ./inputs.ts when an environment variable or a
 // flag sets it; `npm run schema` regenerates the JSON Schema and the docs.
 import { z } from 'zod';
+import { DEFAULT_MAX_INVALID_SHARE } from '../api/quarantine.ts';
 
 export const httpUrl = z.url({ protocol: /^https?$/ });
 const hostName = z.string().regex(/^[A-Za-z0-9.-]+(:\d+)?$/, 'a host name such as news.example.com');
@@ -52,7 +53,7 @@ export const crawlSchema = z
       .number()
       .min(0)
       .max(1)
-      .default(0.5)
+      .default(DEFAULT_MAX_INVALID_SHARE)
       .describe('Share of one list response whose records may fail their check and be left out (quarantined, named in the report) before the response counts as broken and the build stops. At least one record per list may always be left out; --strict stops on any.'),
   })
   .prefault({})

@@ -46,14 +46,13 @@ export interface ApiResult<T> {
   error: Error | null;
 }
 
+/** The query of a crawled GET read from the mirror: one definition for useApi and for prefetching. */
+export const mirrorQuery = <T>(path: string, basePath: string) => ({ queryKey: apiKey(path), queryFn: () => fetchMirror<T>(path, basePath) });
+
 /** A crawled GET (prerendered data, or the mirror for later pages and tabs). `null` disables. */
 export function useApi<T>(path: string | null): ApiResult<T> {
   const { basePath } = useSiteUrls();
-  const q = useQuery({
-    queryKey: apiKey(path ?? ''),
-    queryFn: () => fetchMirror<T>(path!, basePath),
-    enabled: path !== null,
-  });
+  const q = useQuery({ ...mirrorQuery<T>(path ?? '', basePath), enabled: path !== null });
   const env = q.data as ApiEnvelope<T> | undefined;
   return {
     data: env && isOk(env.status) ? env.body : undefined,

@@ -6,16 +6,16 @@
 // Panel state: none open or one of the sections; a click on a section
 // toggles it, a click outside the header closes it. Nothing is open in the
 // prerendered HTML, so the first client render matches and the panels only
-// appear after hydration. A panel's posts are read from the data mirror, not
-// carried by every page: the read starts when the pointer or keyboard focus
-// reaches the section button, so the panel is usually ready by the click.
+// appear after hydration. The panels' posts are read from the data mirror, not
+// carried by every page: the three calls fire together when the pointer or
+// keyboard focus reaches a section button, so a panel is usually ready by the click.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSite } from '../context.tsx';
 import { useSiteUrls } from '../lib/site-urls.ts';
 import { useDismiss } from '../lib/dismiss.ts';
-import { apiKey, fetchMirror } from '../data/api.ts';
+import { mirrorQuery } from '../data/api.ts';
 import { HeaderPanel, sectionPath } from './HeaderPanel.tsx';
 import { SearchBox } from './SearchBox.tsx';
 
@@ -37,10 +37,13 @@ export function Header() {
   // Outside click closes the open panel.
   useDismiss(ref, open !== null, () => setOpen(null));
 
-  /** Starts reading a section's panel from the mirror (the same query the panel runs; a second call is free). */
-  const prefetch = (section: Parameters<typeof sectionPath>[0]) => {
-    const path = sectionPath(section);
-    void queryClient.prefetchQuery({ queryKey: apiKey(path), queryFn: () => fetchMirror(path, basePath) });
+  /**
+   * The three panel calls fire together, when the pointer or keyboard focus
+   * first reaches any section button; a query already read or in flight is not
+   * read again.
+   */
+  const prefetchPanels = () => {
+    for (const s of nav.sections) void queryClient.prefetchQuery(mirrorQuery(sectionPath(s), basePath));
   };
 
   return (
@@ -78,8 +81,8 @@ export function Header() {
                     aria-expanded={isOpen}
                     aria-controls={isOpen ? panelId : undefined}
                     onClick={() => setOpen(isOpen ? null : s.key)}
-                    onPointerEnter={() => prefetch(s)}
-                    onFocus={() => prefetch(s)}
+                    onPointerEnter={prefetchPanels}
+                    onFocus={prefetchPanels}
                   >
                     {s.label}
                     <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">

@@ -144,21 +144,20 @@ describe('header', () => {
     vi.unstubAllGlobals();
   });
 
-  it('reads a panel from the data mirror as soon as keyboard focus reaches its button, once', async () => {
+  it('fires the three panel calls together, from the data mirror, as soon as keyboard focus reaches a section button, once', async () => {
     const f = vi.fn(async () => new Response(JSON.stringify({ status: 200, body: { podcastData: [], inteviewData: [], guestPostData: [] } }), { headers: { 'content-type': 'application/json' } }));
     vi.stubGlobal('fetch', f);
     const data = panelData();
-    delete data[ep.leadership()];
+    for (const p of [ep.latestPost(), ep.leadership(), ep.featuredPanel()]) delete data[p];
     m = mount(<Header />, '/', data, { hydrate: false });
     const b = button(m.container, 'Leadership');
     act(() => b.focus());
-    expect(f).toHaveBeenCalledTimes(1);
-    expect(String((f.mock.calls[0] as unknown[])[0])).toBe('/data/post/leadership.json');
+    expect(f.mock.calls.map((c) => String((c as unknown[])[0])).sort()).toEqual(['/data/post/featured.json', '/data/post/latestPost.json', '/data/post/leadership.json']);
     act(() => b.blur());
-    act(() => b.focus());
+    act(() => button(m!.container, 'Features').focus());
     click(b);
     await act(async () => {});
-    expect(f).toHaveBeenCalledTimes(1);
+    expect(f).toHaveBeenCalledTimes(3);
     vi.unstubAllGlobals();
   });
 
