@@ -3,6 +3,7 @@
 import type { Quarantined } from '../api/quarantine.ts';
 import type { BuildSource } from '../emit/index.ts';
 import type { DecisionReason } from '../incremental/decide.ts';
+import type { Ref } from '../crawl/refs.ts';
 
 export type StageName = 'config' | 'crawl' | 'snapshot' | 'plan' | 'bundle' | 'render' | 'emit' | 'release';
 
@@ -47,6 +48,12 @@ export interface BuildOptions {
   mergeShards?: string[];
   /** Fail (exit 5) instead of leaving out records that fail their check. */
   strict?: boolean;
+  /**
+   * A change-driven build (`--changed REF...`, `pressroom watch`): re-fetch only
+   * the named records and the responses that can show them, starting from the
+   * saved snapshot (docs/operations.md, "Publishing on change").
+   */
+  changed?: readonly Ref[];
   /** Release the run lock on SIGINT/SIGTERM (default true; tests running several builds in one process pass false). */
   handleSignals?: boolean;
 }
