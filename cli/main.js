@@ -84,6 +84,8 @@ export async function createProgram(args = []) {
     .option('--now <iso>', 'the build clock, e.g. 2026-01-15T12:00:00Z (default: config today, else now)')
     .option('--from-snapshot <dir>', 'render a saved snapshot instead of crawling (e.g. .pressroom/snapshot)')
     .option('--full', 'render every page and crawl without conditional requests (default: only what changed)')
+    .option('--changed <refs...>', 'publish a change: re-read only what these REFs name and what can show them (a route /news/slug, an API path /api/..., post:ID, event:SLUG, author:NAME, ads, categories)')
+    .option('--changed-from <file>', 'the REFs of --changed from a file, one a line (- reads stdin)')
     .option('--allow-shrink', 'publish even if the route count dropped by more than config shrinkGate (exit 8 otherwise)')
     .option('--strict', 'fail (exit 5) instead of leaving out records that fail their check (the report lists them as quarantined)')
     .option('--workers <n>', 'render threads; 0 renders on the main thread (default: the cores available, or the main thread below 2,000 routes)', int('workers', 0, 256))

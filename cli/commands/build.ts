@@ -5,6 +5,9 @@ import { createReporter, summaryLine } from '../../src/pipeline/progress.ts';
 import { changeLine } from './ops.ts';
 import { jsonLog } from './log.ts';
 import { runShard } from './scale.ts';
+import { readFile } from 'node:fs/promises';
+import { pressroomError } from '../../src/core/errors.ts';
+import { parseRefList, type Ref } from '../../src/crawl/refs.ts';
 
 const MAX_WARNINGS_SHOWN = 20;
 
@@ -24,6 +27,8 @@ export interface BuildFlags {
   strict?: boolean;
   workers?: number;
   shard?: string;
+  changed?: string[];
+  changedFrom?: string;
   json?: boolean;
   quiet?: boolean;
   logFormat: 'text' | 'json';
@@ -33,6 +38,7 @@ export async function runBuild(_ctx: unknown, o: BuildFlags): Promise<void> {
   if (o.shard !== undefined) {
     return runShard({ ...o, shard: o.shard }, { configFile: o.config, api: o.api, sample: o.sample, siteUrl: o.siteUrl, basePath: o.basePath, out: o.out, now: o.now, fromSnapshot: o.fromSnapshot, workers: o.workers, strict: o.strict });
   }
+  const changed = await changedRefs(o);
   const log = o.logFormat === 'json' ? jsonLog(process.stderr, { quiet: o.quiet }) : null;
   const reporter = log ? { onEvent: log.onEvent, stop: () => {} } : createReporter({ stream: process.stderr, quiet: o.quiet });
   let report;
@@ -53,6 +59,7 @@ export async function runBuild(_ctx: unknown, o: BuildFlags): Promise<void> {
       allowShrink: o.allowShrink,
       strict: o.strict,
       workers: o.workers,
+      changed,
       onEvent: (e) => reporter.onEvent(e),
     });
   } finally {
@@ -70,4 +77,31 @@ export async function runBuild(_ctx: unknown, o: BuildFlags): Promise<void> {
     if (!o.quiet) process.stderr.write(changeLine(report));
   }
   if (o.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+}
+
+/** The REFs of --changed and --changed-from (a file, or - for stdin; one REF a line, # comments), or undefined for a whole build. */
+async function changedRefs(o: BuildFlags): Promise<Ref[] | undefined> {
+  if (o.changed === undefined && o.changedFrom === undefined) return undefined;
+  if (o.full) throw pressroomError('PR_USAGE', { detail: '--full and --changed contradict each other: a full build re-reads everything' });
+  if (o.fromSnapshot) throw pressroomError('PR_USAGE', { detail: '--changed re-reads the API; it cannot be combined with --from-snapshot' });
+  const lines = [...(o.changed ?? [])];
+  if (o.changedFrom !== undefined) {
+    const file = o.changedFrom;
+    let text: string;
+    try {
+      text = file === '-' ? await readStdin() : await readFile(file, 'utf8');
+    } catch (e) {
+      throw pressroomError('PR_USAGE', { detail: `Cannot read --changed-from ${file}: ${(e as Error).message}` });
+    }
+    lines.push(...text.split(/\r?\n/));
+  }
+  const refs = parseRefList(lines);
+  if (refs.length === 0) throw pressroomError('PR_USAGE', { detail: '--changed / --changed-from named no REF' });
+  return refs;
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }

@@ -43,5 +43,7 @@ export async function runReleases(_ctx: CommandContext, o: { out: string; json?:
 /** The build's second summary line: what changed (docs/operations.md, "The build report"). */
 export function changeLine(r: BuildReport): string {
   const i = r.incremental;
-  return `${i.mode}: ${i.rendered} pages rendered, ${i.reused} reused, ${i.deleted} deleted, ${i.unchangedFiles} files unchanged; ${r.requests} requests, ${r.notModified} not modified (304), ${r.retries} retries; release ${r.release}\n`;
+  const c = r.changed;
+  const mode = c ? (c.fallback ? `changed (${c.refs.length} REFs, crawled everything: ${c.fallback})` : `changed (${c.refs.length} REFs, ${c.refetched} responses re-read)`) : i.mode;
+  return `${mode}: ${i.rendered} pages rendered, ${i.reused} reused, ${i.deleted} deleted, ${i.unchangedFiles} files unchanged; ${r.requests} requests, ${r.notModified} not modified (304), ${r.retries} retries; release ${r.release}\n`;
 }

@@ -53,41 +53,60 @@ export interface CrawlStats {
 export async function crawl(opts: CrawlOptions): Promise<{ snapshot: Snapshot; stats: CrawlStats }> {
   const started = performance.now();
   const snap = new Snapshot();
+  if (opts.sampleRedirects) await fetchSampleRedirects(opts, snap);
+  const rounds = await fillMissing(opts, snap);
+  return { snapshot: snap, stats: crawlStats(opts, snap, rounds, started) };
+}
+
+export function crawlStats(opts: Pick<CrawlOptions, 'client'>, snap: Snapshot, rounds: number, started: number): CrawlStats {
+  const s = opts.client.stats;
+  return { requests: s.requests, retries: s.retries, notModified: s.notModified, rounds, entries: snap.size, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * The fixed point: fetch what the catalogue wants and the snapshot lacks, until
+ * nothing new is wanted. Returns the number of rounds. A change-driven crawl
+ * (./changed.ts) runs the same loop over the previous snapshot, so it fetches
+ * only what its changes newly announced.
+ */
+export async function fillMissing(opts: CrawlOptions, snap: Snapshot, already = 0): Promise<number> {
   const kinds = opts.kinds ?? PAGE_KINDS;
   const budget = opts.maxRequests ?? DEFAULT_MAX_REQUESTS;
-  const limit = pLimit(opts.concurrency);
-  let done = 0;
-  let total = 0;
+  let done = already;
+  let total = already;
   let round = 0;
-
-  if (opts.sampleRedirects) await fetchSampleRedirects(opts, snap);
-
   for (;;) {
     const missing = missingPaths(snap, opts.ctx, kinds);
-    if (missing.length === 0) break;
+    if (missing.length === 0) return round;
     round += 1;
     if (done + missing.length > budget) {
       throw pressroomError('PR_CRAWL_BUDGET', { limit: budget, round, pending: missing.length, example: `GET ${missing[0]}` });
     }
     total += missing.length;
     opts.onProgress?.({ round, done, total });
-    try {
-      await Promise.all(
-        missing.map((path) =>
-          limit(async () => {
-            await fetchInto(opts, snap, path);
-            done += 1;
-            opts.onProgress?.({ round, done, total });
-          }),
-        ),
-      );
-    } catch (e) {
-      limit.clearQueue();
-      throw e;
-    }
+    await fetchAll(opts, snap, missing, () => {
+      done += 1;
+      opts.onProgress?.({ round, done, total });
+    });
   }
-  const s = opts.client.stats;
-  return { snapshot: snap, stats: { requests: s.requests, retries: s.retries, notModified: s.notModified, rounds: round, entries: snap.size, ms: Math.round(performance.now() - started) } };
+}
+
+/** Fetches `paths` into the snapshot, `concurrency` at a time; the first failure stops the rest. */
+export async function fetchAll(opts: CrawlOptions, snap: Snapshot, paths: readonly string[], onDone?: () => void): Promise<void> {
+  const limit = pLimit(opts.concurrency);
+  try {
+    await Promise.all(
+      paths.map((path) =>
+        limit(async () => {
+          await fetchInto(opts, snap, path);
+          onDone?.();
+        }),
+      ),
+    );
+  } catch (e) {
+    limit.clearQueue();
+    throw e;
+  }
 }
 
 async function fetchInto(opts: CrawlOptions, snap: Snapshot, path: string): Promise<void> {
@@ -120,7 +139,7 @@ async function fetchInto(opts: CrawlOptions, snap: Snapshot, path: string): Prom
   throw pressroomError('PR_API_STATUS', { endpoint, status: res.status });
 }
 
-async function fetchSampleRedirects(opts: CrawlOptions, snap: Snapshot): Promise<void> {
+export async function fetchSampleRedirects(opts: CrawlOptions, snap: Snapshot): Promise<void> {
   const res = await opts.client.get(SAMPLE_REDIRECTS_PATH);
   if (res.status < 200 || res.status > 299) throw pressroomError('PR_API_STATUS', { endpoint: `GET ${SAMPLE_REDIRECTS_PATH}`, status: res.status });
   if (!Array.isArray(res.body)) {

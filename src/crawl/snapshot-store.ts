@@ -66,6 +66,18 @@ export class Snapshot implements SnapshotView {
     return entry;
   }
 
+  /** A snapshot holding the same entries (entries are never mutated, so they are shared, not copied). */
+  static copyOf(other: Snapshot): Snapshot {
+    const copy = new Snapshot();
+    for (const [path, entry] of other.#entries) copy.#entries.set(path, entry);
+    return copy;
+  }
+
+  /** Drops a response the site no longer wants (a change-driven crawl prunes what a full crawl would not fetch). */
+  delete(path: string): boolean {
+    return this.#entries.delete(path);
+  }
+
   /** Adds an entry as read from disk or another snapshot (hash already computed). */
   put(entry: SnapshotEntry): void {
     this.#entries.set(entry.key.slice(KEY_PREFIX.length), entry);

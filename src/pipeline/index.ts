@@ -140,6 +140,7 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
       requests: acquired.stats.requests,
       retries: acquired.stats.retries,
       notModified: acquired.stats.notModified,
+      ...(acquired.changed ? { changed: acquired.changed } : {}),
       snapshotEntries: snapshot.size,
       incremental: {
         mode: step.decision.reason,

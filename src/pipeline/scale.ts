@@ -17,7 +17,7 @@ import { createPageRenderer, resolveWorkers } from '../render/pool.ts';
 import type { SiteContextForKinds } from '../site/types.ts';
 import { configure } from './index.ts';
 import { ownsRoute, snapshotId, writeShard, type ShardSpec } from './shard.ts';
-import { acquireSnapshot, saveSnapshot } from './snapshot.ts';
+import { acquireSnapshot, loadPrevious, saveSnapshot } from './snapshot.ts';
 import type { BuildEvent, BuildOptions } from './types.ts';
 
 export interface ShardReport {
@@ -96,7 +96,7 @@ export async function crawlSnapshot(options: BuildOptions & { snapshotDir: strin
   const warn = (code: string, message: string) => void warnings.push(`${code}: ${message}`);
   const { config, clock } = configure(options);
   const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn, quarantine: () => {} };
-  const previous = options.full ? undefined : await Snapshot.load(dir).then((r) => r.snapshot, () => undefined);
+  const previous = options.full ? undefined : await loadPrevious(dir);
   const emitEvent: (e: BuildEvent) => void = options.onEvent ?? (() => {});
   const acquired = await acquireSnapshot({ options: { ...options, fromSnapshot: undefined }, config, clock, ctx, warn, emitEvent, previous });
   await saveSnapshot(acquired.snapshot, dir, clock, acquired.source);

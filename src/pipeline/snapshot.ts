@@ -10,12 +10,16 @@ import type { SiteConfig } from '../config/schema.ts';
 import { pressroomError } from '../core/errors.ts';
 import { crawl, type CrawlStats } from '../crawl/crawl.ts';
 import { createApiClient } from '../crawl/http.ts';
-import { Snapshot } from '../crawl/snapshot-store.ts';
+import { Snapshot, type SnapshotMeta } from '../crawl/snapshot-store.ts';
+import { crawlChanged } from '../crawl/changed.ts';
+import { formatRef } from '../crawl/refs.ts';
+import { PAGE_KINDS } from '../site/kinds/index.ts';
 import type { BuildSource } from '../emit/index.ts';
 import { DEFAULT_POSTS, DEFAULT_SEED } from '../sample-api/index.ts';
 import { startSampleApiProcess } from '../sample-api/process.ts';
 import type { SiteContextForKinds } from '../site/types.ts';
 import type { BuildEvent, BuildOptions } from './types.ts';
+import { stableStringify } from '../core/json.ts';
 
 export const SOURCE_FILE = 'source.json';
 
@@ -23,6 +27,15 @@ export interface Acquired {
   snapshot: Snapshot;
   source: BuildSource;
   stats: Pick<CrawlStats, 'requests' | 'retries' | 'notModified'>;
+  /** A change-driven crawl (--changed): what it re-read, or why it crawled everything instead. */
+  changed?: { refs: string[]; refetched: number; fallback: string | null };
+}
+
+/** The snapshot the last build saved, with when and from where. */
+export interface Previous {
+  snapshot: Snapshot;
+  meta: SnapshotMeta;
+  source?: BuildSource;
 }
 
 interface AcquireInput {
@@ -33,7 +46,7 @@ interface AcquireInput {
   warn: (code: string, message: string) => void;
   emitEvent: (e: BuildEvent) => void;
   /** The previous crawl's snapshot: its validators make conditional GETs, a 304 reuses its entry (docs/operations.md, "Conditional crawls"). */
-  previous?: Snapshot;
+  previous?: Previous;
 }
 
 export async function acquireSnapshot(input: AcquireInput): Promise<Acquired> {
@@ -64,18 +77,32 @@ export async function acquireSnapshot(input: AcquireInput): Promise<Acquired> {
 async function crawlFrom(input: AcquireInput, base: string, source: BuildSource, sampleRedirects: boolean): Promise<Acquired> {
   const { crawl: c } = input.config;
   const client = createApiClient({ base, timeoutMs: c.timeoutMs, retries: c.retries, maxResponseBytes: c.maxResponseBytes, concurrency: c.concurrency });
+  const opts = {
+    client,
+    ctx: input.ctx,
+    warn: input.warn,
+    concurrency: c.concurrency,
+    maxInvalidShare: c.maxInvalidShare,
+    sampleRedirects,
+    previous: input.previous?.snapshot,
+    onProgress: (p: { done: number; total: number }) => input.emitEvent({ type: 'progress', stage: 'crawl', done: p.done, total: p.total }),
+  };
   try {
-    const { snapshot, stats } = await crawl({
-      client,
-      ctx: input.ctx,
-      warn: input.warn,
-      concurrency: c.concurrency,
-      maxInvalidShare: c.maxInvalidShare,
-      sampleRedirects,
-      previous: input.previous,
-      onProgress: (p) => input.emitEvent({ type: 'progress', stage: 'crawl', done: p.done, total: p.total }),
-    });
-    return { snapshot, source, stats };
+    const refs = input.options.changed;
+    let fallback: string | null = null;
+    if (refs?.length) {
+      const prev = input.previous;
+      if (!prev) fallback = 'no saved snapshot of a previous build';
+      else if (stableStringify(prev.source ?? null) !== stableStringify(source)) fallback = 'the saved snapshot was crawled from another source';
+      else {
+        const r = await crawlChanged({ ...opts, refs, previous: prev.snapshot, routeDeps: routeDepsOf(prev.snapshot, input.ctx), dayChanged: prev.meta.createdAt.slice(0, 10) !== input.clock.toISOString().slice(0, 10) });
+        if (!('fallback' in r)) return { snapshot: r.snapshot, source, stats: r.stats, changed: { refs: refs.map(formatRef), refetched: r.refetched, fallback: null } };
+        fallback = r.fallback;
+      }
+      input.warn('W_CHANGED_FULL_CRAWL', `crawling everything (conditionally) instead of only the change: ${fallback}`);
+    }
+    const { snapshot, stats } = await crawl(opts);
+    return { snapshot, source, stats, ...(refs?.length ? { changed: { refs: refs.map(formatRef), refetched: stats.requests, fallback } } : {}) };
   } finally {
     await client.close();
   }
@@ -94,12 +121,22 @@ export async function saveSnapshot(snapshot: Snapshot, dir: string, clock: Date,
 }
 
 /** The snapshot the last crawl saved, if it is there and intact (else the crawl is unconditional). */
-export async function loadPrevious(dir: string): Promise<Snapshot | undefined> {
+export async function loadPrevious(dir: string): Promise<Previous | undefined> {
   try {
-    return (await Snapshot.load(dir)).snapshot;
+    const { snapshot, meta } = await Snapshot.load(dir);
+    return { snapshot, meta, source: await readSource(dir) };
   } catch {
     return undefined;
   }
+}
+
+/** The deps of each route of the last build by path, computed once and only if a route REF asks. */
+function routeDepsOf(prev: Snapshot, ctx: SiteContextForKinds): (path: string) => readonly string[] | undefined {
+  let byPath: Map<string, readonly string[]> | undefined;
+  return (path) => {
+    byPath ??= new Map(PAGE_KINDS.flatMap((k) => k.routes(prev, ctx).map((r): [string, readonly string[]] => [r.path, r.deps])));
+    return byPath.get(path);
+  };
 }
 
 async function readSource(dir: string): Promise<BuildSource | undefined> {

@@ -75,6 +75,8 @@ export interface BuildReport {
   retries: number;
   notModified: number;
   snapshotEntries: number;
+  /** A change-driven build (--changed): the REFs, the responses re-read for them, and why it crawled everything instead (null when it did not). */
+  changed?: { refs: string[]; refetched: number; fallback: string | null };
   /** What changed (docs/operations.md, "The build report"): pages rendered, reused from the previous release, deleted (routes gone). */
   incremental: {
     mode: DecisionReason;

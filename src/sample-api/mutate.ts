@@ -17,6 +17,8 @@ export interface PostFields {
   post_date?: string;
   subcat_slug?: string | null;
   author_name?: string;
+  /** Moves the post to another category (its URL changes with it). */
+  cat_slug?: string;
 }
 
 export interface NewPost extends PostFields {
@@ -54,6 +56,11 @@ function apply(c: Corpus, p: PostRec, f: PostFields): void {
   if (f.subcat_slug !== undefined) {
     p.subcat = f.subcat_slug === null ? -1 : c.subcats.findIndex((s) => s.subcat_slug === f.subcat_slug);
     if (f.subcat_slug !== null && p.subcat === -1) throw new Error(`sample API mutate: unknown sub-category ${f.subcat_slug}`);
+  }
+  if (f.cat_slug !== undefined) {
+    const cat = c.categories.findIndex((x) => x.cat_slug === f.cat_slug);
+    if (cat === -1) throw new Error(`sample API mutate: unknown category ${f.cat_slug}`);
+    p.cat = cat;
   }
   if (f.author_name !== undefined) {
     p.author = c.authors.findIndex((a) => a.author_name === f.author_name);

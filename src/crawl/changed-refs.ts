@@ -1,0 +1,86 @@
+// What a change-driven crawl re-reads first, from the REFs (./refs.ts) and the
+// previous snapshot: API paths to re-fetch as they are, and the posts, events
+// and authors whose every showing must be re-read (./changed.ts). A route is
+// read through the deps the last build gave it, or, for a page it did not have
+// yet, through its URL pattern.
+import { ep } from '../api/endpoints.ts';
+import { CATEGORY_SLUGS, type PostItem } from '../api/types.ts';
+import { formatRef, type Ref } from './refs.ts';
+
+export interface Targets {
+  /** Responses re-fetched as they are (ads, a named API path). */
+  paths: Set<string>;
+  /** Details paths the last build did not have: a post is found by its id once fetched. */
+  newDetails: string[];
+  posts: Set<number>;
+  events: Set<string>;
+  authors: Set<string>;
+}
+
+const decode = (s: string): string | undefined => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return undefined;
+  }
+};
+
+export function resolveRefs(
+  refs: readonly Ref[],
+  oldPosts: ReadonlyMap<number, PostItem>,
+  routeDeps: (path: string) => readonly string[] | undefined,
+): Targets | { fallback: string } {
+  const t: Targets = { paths: new Set(), newDetails: [], posts: new Set(), events: new Set(), authors: new Set() };
+  const idByDetails = new Map([...oldPosts].map(([id, i]) => [ep.postDetails(i.cat_slug, i.post_name), id]));
+
+  const apiPath = (path: string): void => {
+    const [, kind, a, b] = /^\/api\/(post\/postdetails|event\/eventdetails|author\/details|author\/posts)\/([^/?]+)(?:\/([^/?]+))?/.exec(path) ?? [];
+    const one = a === undefined ? undefined : decode(a);
+    if (kind === 'post/postdetails' && one !== undefined && b !== undefined) {
+      const id = idByDetails.get(path);
+      if (id !== undefined) t.posts.add(id);
+      else {
+        t.paths.add(path);
+        t.newDetails.push(path);
+      }
+    } else if (kind === 'event/eventdetails' && one !== undefined) t.events.add(one);
+    else if ((kind === 'author/details' || kind === 'author/posts') && one !== undefined) t.authors.add(one);
+    else t.paths.add(path);
+  };
+
+  for (const ref of refs) {
+    switch (ref.kind) {
+      case 'post':
+        t.posts.add(ref.id);
+        break;
+      case 'event':
+        t.events.add(ref.slug);
+        break;
+      case 'author':
+        t.authors.add(ref.name);
+        break;
+      case 'ads':
+        t.paths.add(ep.ads());
+        break;
+      case 'categories':
+        return { fallback: 'categories: a renamed or removed sub-category changes its posts and every listing that shows them' };
+      case 'api':
+        apiPath(ref.path);
+        break;
+      case 'route': {
+        const deps = routeDeps(ref.path);
+        if (deps) {
+          deps.forEach(apiPath);
+          break;
+        }
+        const seg = ref.path.split('/').slice(1).map(decode);
+        if (seg.length === 2 && (seg[0] === 'events' || seg[0] === 'past-events') && seg[1]) t.events.add(seg[1]);
+        else if (seg.length === 2 && seg[0] === 'author' && seg[1]) t.authors.add(seg[1]);
+        else if (seg.length === 2 && seg[0] && seg[1] && (CATEGORY_SLUGS as readonly string[]).includes(seg[0])) apiPath(ep.postDetails(seg[0], seg[1]));
+        else return { fallback: `${formatRef(ref)} is not a page of the last build` };
+        break;
+      }
+    }
+  }
+  return t;
+}

@@ -1,0 +1,170 @@
+// The change-driven crawl (docs/operations.md, "Publishing on change"): from
+// the saved snapshot and the REFs a CMS named, re-fetch only the named records
+// and the responses that can show them, learn from those what else moved, then
+// run the ordinary fixed point for what the change newly announced and prune
+// what no full crawl would fetch any more. Every request is conditional on the
+// previous entry, so what did not change costs a 304.
+//
+// What "can show" a post is read from the contract (docs/api-contract.md):
+// its details (old and new address), the home lists, the header panels, the
+// "More from" list, every category's side list, every tag answer, and the
+// paged listings of its category (with and without each sub-category) and of
+// its author, old and new. Paged listings are re-read only on the pages the
+// change can touch (./collections.ts), all of them when the count changed.
+// A REF the crawl cannot target (the category list, an author renamed, a route
+// that is no page) returns a fallback reason: the caller then runs the full
+// conditional crawl, which is always correct.
+import { ep } from '../api/endpoints.ts';
+import { CATEGORY_SLUGS, type Author, type Post, type PostItem } from '../api/types.ts';
+import { PANEL_DEPS, listedPosts, subcats } from '../site/common.ts';
+import { HOME_DEPS } from '../site/kinds/home.ts';
+import { PAGE_KINDS } from '../site/kinds/index.ts';
+import { authorCollection, locate, topicCollection, totalItems, totalPages, touchedPages, type Collection, type OrderKey } from './collections.ts';
+import { crawlStats, fetchAll, fetchSampleRedirects, fillMissing, type CrawlOptions, type CrawlStats } from './crawl.ts';
+import { SAMPLE_REDIRECTS_PATH, wantedPaths } from './discover.ts';
+import { formatRef, type Ref } from './refs.ts';
+import { resolveRefs, type Targets } from './changed-refs.ts';
+import { Snapshot } from './snapshot-store.ts';
+
+export interface ChangedCrawlOptions extends CrawlOptions {
+  refs: readonly Ref[];
+  previous: Snapshot;
+  /** The deps of a route of the last build, by path (route REFs). */
+  routeDeps: (path: string) => readonly string[] | undefined;
+  /** The build day is not the previous snapshot's: the event lists split by "today" are re-read. */
+  dayChanged: boolean;
+}
+
+export type ChangedCrawl = { snapshot: Snapshot; stats: CrawlStats; refetched: number } | { fallback: string };
+
+const EVENT_LISTS = [ep.eventsAll, ep.eventsUpcoming, ep.eventsPast] as const;
+const eventPages = (b: unknown): number => (b as any)?.responseData?.pagination?.totalPages ?? 1;
+const detailsOf = (snap: Snapshot, path: string): Post | undefined => snap.ok<any>(path)?.result?.[0] as Post | undefined;
+
+export async function crawlChanged(opts: ChangedCrawlOptions): Promise<ChangedCrawl> {
+  const started = performance.now();
+  const prev = opts.previous;
+  const snap = Snapshot.copyOf(prev);
+  const fetched = new Set<string>();
+  const get = async (paths: Iterable<string>): Promise<void> => {
+    const todo = [...new Set(paths)].filter((p) => !fetched.has(p));
+    for (const p of todo) fetched.add(p);
+    await fetchAll(opts, snap, todo);
+  };
+  const changed = (path: string) => prev.get(path)?.hash !== snap.get(path)?.hash;
+
+  const oldPosts = new Map<number, PostItem>(listedPosts(prev, CATEGORY_SLUGS).map((i) => [Number(i.id), i]));
+  const targets: Targets | { fallback: string } = resolveRefs(opts.refs, oldPosts, opts.routeDeps);
+  if ('fallback' in targets) return targets;
+
+  await get(targets.paths);
+  // An API path naming details the last build did not have: a new post, known by its id once fetched.
+  for (const path of targets.newDetails) {
+    const post = detailsOf(snap, path);
+    if (post) targets.posts.add(Number(post.id));
+  }
+  if (opts.sampleRedirects) await fetchSampleRedirects(opts, snap);
+
+  if (targets.events.size > 0 || opts.dayChanged) {
+    await get(EVENT_LISTS.map((list) => list(1)));
+    await get(EVENT_LISTS.flatMap((list) => Array.from({ length: eventPages(snap.ok(list(1))) }, (_, i) => list(i + 1))));
+    await get([...targets.events].map(ep.eventDetails));
+  }
+  for (const name of targets.authors) {
+    const before = prev.ok<any>(ep.authorDetails(name))?.author?.[0] as Author | undefined;
+    await get([ep.authorDetails(name), ...(before ? [ep.authorById(Number(before.author_id))] : [])]);
+    const after = snap.ok<any>(ep.authorDetails(name))?.author?.[0] as Author | undefined;
+    // The display name is printed in every list item and byline of their posts.
+    if (before && after && before.author_display_name !== after.author_display_name) return { fallback: `author:${name}: the display name changed, which every list showing their posts prints` };
+    await scan(authorCollection(name), new Set(), []);
+  }
+  if (targets.posts.size > 0) {
+    const gone = await crawlPosts(targets.posts);
+    if (gone) return { fallback: gone };
+  }
+
+  const rounds = await fillMissing(opts, snap, fetched.size);
+  prune(opts, snap);
+  return { snapshot: snap, stats: crawlStats(opts, snap, rounds, started), refetched: fetched.size };
+
+  /** Re-reads the pages of a listing that these posts' change can touch (./collections.ts); returns the pages read. */
+  async function scan(c: Collection, ids: ReadonlySet<number>, keys: readonly OrderKey[]): Promise<{ c: Collection; n: number }[]> {
+    await get([c.page(1)]);
+    const pages = totalPages(c, snap);
+    const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+    let read: number[];
+    if (totalItems(c, prev) !== totalItems(c, snap)) {
+      // The count moved: every page carries it, so every page changed.
+      read = range(1, pages);
+      await get(read.map(c.page));
+    } else {
+      const hints = touchedPages(c, prev, ids, keys).filter((n) => n <= pages);
+      read = range(hints[0] ?? 1, hints.at(-1) ?? 1);
+      await get(read.map(c.page));
+      // A shift that runs past the last hinted page: follow it while pages keep changing.
+      for (let k = read.at(-1) ?? 1; k < pages && changed(c.page(k)); k++) {
+        await get([c.page(k + 1)]);
+        read.push(k + 1);
+      }
+    }
+    return read.map((n) => ({ c, n }));
+  }
+
+  async function crawlPosts(ids: Set<number>): Promise<string | undefined> {
+    const before = new Map<number, Post | undefined>();
+    for (const id of ids) {
+      const item = oldPosts.get(id);
+      before.set(id, item ? detailsOf(prev, ep.postDetails(item.cat_slug, item.post_name)) : undefined);
+    }
+    await get([...ids].flatMap((id) => (oldPosts.has(id) ? [ep.postDetails(oldPosts.get(id)!.cat_slug, oldPosts.get(id)!.post_name)] : [])));
+    const keys: OrderKey[] = [];
+    for (const [id, item] of oldPosts) {
+      if (!ids.has(id)) continue;
+      const now = detailsOf(snap, ep.postDetails(item.cat_slug, item.post_name));
+      if (now && Number(now.id) === id) keys.push({ date: now.post_date, id });
+    }
+    await get([...HOME_DEPS, ep.latest(), ...PANEL_DEPS, ...CATEGORY_SLUGS.map(ep.asideTopic), ...subcats(prev).map((s) => ep.tag(s.subcat_slug))]);
+
+    const read = (await Promise.all(CATEGORY_SLUGS.map((cat) => scan(topicCollection(cat, null), ids, keys)))).flat();
+    const now = locate(read, snap, ids);
+    for (const id of ids) {
+      const was = oldPosts.get(id);
+      // Listed before and not found now: gone (unpublished, deleted) only if its listing's count moved, else it went somewhere unread.
+      if (was && !now.has(id) && totalItems(topicCollection(was.cat_slug, null), prev) === totalItems(topicCollection(was.cat_slug, null), snap)) {
+        return `post:${id} left the ${was.cat_slug} listing, whose count did not change`;
+      }
+    }
+    await get([...now.values()].map((i) => ep.postDetails(i.cat_slug, i.post_name)));
+    const after = new Map<number, Post | undefined>([...now].map(([id, i]) => [id, detailsOf(snap, ep.postDetails(i.cat_slug, i.post_name))]));
+
+    // The second tier: sub-category listings of every category the posts were or are in, their authors' listings and boxes.
+    const newKeys = [...now.values()].map((i) => ({ date: i.post_date, id: Number(i.id) }));
+    const cats = new Set<string>();
+    const authors = new Set<string>();
+    const authorIds = new Set<number>();
+    for (const p of [...before.values(), ...after.values()]) {
+      if (!p) continue;
+      cats.add(p.cat_slug);
+      if (p.author_name) authors.add(p.author_name);
+      authorIds.add(Number(p.post_author_id));
+    }
+    for (const i of [...oldPosts.values()].filter((i) => ids.has(Number(i.id)))) cats.add(i.cat_slug);
+    await get([...authors].map(ep.authorDetails).concat([...authorIds].map(ep.authorById)));
+    const subs = subcats(snap);
+    const lists = [...cats].flatMap((cat) => subs.map((s) => topicCollection(cat, s.subcat_slug))).concat([...authors].map(authorCollection));
+    await Promise.all(lists.map((c) => scan(c, ids, [...keys, ...newKeys])));
+    return undefined;
+  }
+}
+
+/** Drops what the catalogue no longer wants (a deleted post's details, an emptied listing's last page) until nothing more goes. */
+function prune(opts: ChangedCrawlOptions, snap: Snapshot): void {
+  for (;;) {
+    const wanted = new Set(wantedPaths(snap, opts.ctx, opts.kinds ?? PAGE_KINDS));
+    if (opts.sampleRedirects) wanted.add(SAMPLE_REDIRECTS_PATH);
+    const drop = snap.paths().filter((p) => !wanted.has(p));
+    if (drop.length === 0) return;
+    for (const p of drop) snap.delete(p);
+  }
+}
+

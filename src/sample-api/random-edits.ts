@@ -1,0 +1,95 @@
+// Seeded random edits of the sample corpus, each with the REFs a CMS webhook
+// would name for it: the property test of change-driven builds
+// (tests/integration/changed.test.ts) and bench/publish.ts apply a sequence of
+// them and check that publishing only what the webhook named gives the site a
+// full build gives. Deterministic for a seed; never uses the wall clock.
+import type { Corpus } from './corpus.ts';
+import type { Mutations } from './mutate.ts';
+import { int, pick, rngFor, type Rng } from './prng.ts';
+
+export interface Edit {
+  /** What was done, for a failing test's message. */
+  label: string;
+  /** The REFs the webhook names. */
+  refs: string[];
+}
+
+type Maker = (rng: Rng, c: Corpus, m: Mutations, step: number) => Edit | undefined;
+
+const published = (c: Corpus) => c.posts.filter((p) => p.status === 'publish');
+const DAY = 86_400_000;
+
+/** One edit of each kind the site shows; a maker returns undefined when the corpus cannot take it (nothing left to delete). */
+export const POST_EDITS: Record<string, Maker> = {
+  title(rng, c, m, step) {
+    const p = pick(rng, published(c));
+    m.editPost(p.id, { post_title: `Edited headline ${step}: ${p.title}`.slice(0, 120) });
+    return { label: `title of post ${p.id}`, refs: [`post:${p.id}`] };
+  },
+  body(rng, c, m, step) {
+    const p = pick(rng, published(c));
+    m.editPost(p.id, { post_content: `<h2>Update ${step}</h2><p>Rewritten body of post ${p.id}.</p><h3>Details</h3><p>More.</p>` });
+    return { label: `body of post ${p.id}`, refs: [`post:${p.id}`] };
+  },
+  add(rng, c, m, step) {
+    const cat = pick(rng, c.categories).cat_slug;
+    // Half are today's news, half back-dated into the middle of their listings.
+    const back = rng() < 0.5 ? 0 : int(rng, 1, 200) * DAY;
+    const id = m.addPost({ cat_slug: cat, post_title: `Breaking story number ${step}`, post_date: new Date(c.todayMs - back).toISOString() });
+    return { label: `new post ${id} in ${cat}`, refs: [`post:${id}`] };
+  },
+  delete(rng, c, m) {
+    if (published(c).length < 8) return undefined;
+    const p = pick(rng, published(c));
+    m.deletePost(p.id);
+    return { label: `deleted post ${p.id}`, refs: [`post:${p.id}`] };
+  },
+  unpublish(rng, c, m) {
+    if (published(c).length < 8) return undefined;
+    const p = pick(rng, published(c));
+    m.unpublishPost(p.id);
+    return { label: `unpublished post ${p.id}`, refs: [`post:${p.id}`] };
+  },
+  move(rng, c, m) {
+    const p = pick(rng, published(c));
+    const to = pick(rng, c.categories.filter((_, i) => i !== p.cat)).cat_slug;
+    m.editPost(p.id, { cat_slug: to });
+    return { label: `moved post ${p.id} to ${to}`, refs: [`post:${p.id}`] };
+  },
+  rename(rng, c, m, step) {
+    const p = pick(rng, published(c));
+    m.editPost(p.id, { post_name: `renamed-${step}-${p.id}` });
+    return { label: `renamed post ${p.id}`, refs: [`post:${p.id}`] };
+  },
+  author(rng, c, m) {
+    const p = pick(rng, published(c));
+    const a = pick(rng, c.authors.filter((_, i) => i !== p.author)).author_name;
+    m.editPost(p.id, { author_name: a });
+    return { label: `post ${p.id} now by ${a}`, refs: [`post:${p.id}`] };
+  },
+  date(rng, c, m) {
+    const p = pick(rng, published(c));
+    m.editPost(p.id, { post_date: new Date(c.todayMs - int(rng, 0, 300) * DAY).toISOString() });
+    return { label: `re-dated post ${p.id}`, refs: [`post:${p.id}`] };
+  },
+  subcat(rng, c, m) {
+    const p = pick(rng, published(c));
+    const s = rng() < 0.2 ? null : pick(rng, c.subcats).subcat_slug;
+    m.editPost(p.id, { subcat_slug: s, meta_keywords: rng() < 0.5 ? null : pick(rng, c.subcats).subcat_slug });
+    return { label: `post ${p.id} sub-category ${s}`, refs: [`post:${p.id}`] };
+  },
+};
+
+/** A seeded sequence: each call applies the next edit and returns it. */
+export function randomEdits(seed: number, corpus: Corpus, mutate: Mutations, makers: Record<string, Maker> = POST_EDITS): () => Edit {
+  const rng = rngFor(seed, 'random-edits');
+  const names = Object.keys(makers);
+  let step = 0;
+  return () => {
+    for (;;) {
+      step += 1;
+      const edit = makers[pick(rng, names)](rng, corpus, mutate, step);
+      if (edit) return edit;
+    }
+  };
+}
