@@ -111,10 +111,9 @@ function ensureFree(taken: string[], field: string, wanted: string, what: string
   return wanted;
 }
 
-/** A slug made from the text of `fromField`, with -2, -3... when taken; a 400 when the text has nothing to make one from. */
-function deriveSlug(taken: string[], field: string, fromField: string, text: string): string {
+/** The slug of `text` ("untitled" if it has none), with -2, -3... when taken. */
+function deriveSlug(taken: string[], text: string): string {
   const root = slugify(text);
-  if (root === '') throw new MutationError(400, `field "${fromField}": has no letter or digit to make a slug from; send ${field}`, fromField);
   const used = new Set(taken.map(fold));
   let s = root;
   for (let k = 2; used.has(fold(s)); k++) s = `${root}-${k}`;
@@ -159,7 +158,7 @@ export function recordMutations(corpus: Corpus, changed: Changed): RecordMutatio
     addEvent(fields) {
       const f = checkFields<NewEvent & { event_date: number }>('a new event', fields, EVENT_SPEC, ['event_title', 'event_date']);
       const taken = corpus.events.map((e) => e.event_slug);
-      const slug = f.event_slug !== undefined ? ensureFree(taken, 'event_slug', f.event_slug, 'event') : deriveSlug(taken, 'event_slug', 'event_title', f.event_title);
+      const slug = f.event_slug !== undefined ? ensureFree(taken, 'event_slug', f.event_slug, 'event') : deriveSlug(taken, f.event_title);
       const rec: EventItem = {
         event_id: nextEvent++,
         event_slug: slug,
@@ -193,7 +192,7 @@ export function recordMutations(corpus: Corpus, changed: Changed): RecordMutatio
     addSubcat(fields) {
       const f = checkFields<NewSubcat>('a new sub-category', fields, SUBCAT_SPEC, ['subcat_name']);
       const taken = corpus.subcats.map((s) => s.subcat_slug);
-      const slug = f.subcat_slug !== undefined ? ensureFree(taken, 'subcat_slug', f.subcat_slug, 'sub-category') : deriveSlug(taken, 'subcat_slug', 'subcat_name', f.subcat_name);
+      const slug = f.subcat_slug !== undefined ? ensureFree(taken, 'subcat_slug', f.subcat_slug, 'sub-category') : deriveSlug(taken, f.subcat_name);
       corpus.subcats.push({ subcat_id: nextSubcat++, subcat_name: f.subcat_name, subcat_slug: slug });
       changed(['categories']);
       return slug;

@@ -73,7 +73,7 @@ type Checked = Omit<PostFields, 'post_date'> & { post_date?: number };
 const pathKey = (cat: number, name: string) => `${cat}/${name.normalize('NFC').toLowerCase()}`;
 
 /** Index of the record whose `field` is `value`, or a 400 naming the field and where to find the known values. */
-export function indexOf<T>(list: readonly T[], field: keyof T & string, value: string, noun: string, hint: string): number {
+function indexOf<T>(list: readonly T[], field: keyof T & string, value: string, noun: string, hint: string): number {
   const i = list.findIndex((x) => x[field] === value);
   if (i === -1) throw new MutationError(400, `field "${field}": no ${noun} "${value}" (${hint})`, field);
   return i;
@@ -104,10 +104,9 @@ function ensureFreePath(c: Corpus, self: PostRec | null, cat: number, name: stri
   if (other) throw new MutationError(409, `field "post_name": "${name}" is already the post_name of post ${other.id} in category ${c.categories[cat].cat_slug}`, 'post_name');
 }
 
-/** A post_name for a new post from its title: the title's slug, with -2, -3... when taken. */
+/** A post_name for a new post from its title: the title's slug ("untitled" if it has none), with -2, -3... when taken. */
 function freshName(c: Corpus, cat: number, title: string): string {
   const base = slugify(title);
-  if (base === '') throw new MutationError(400, 'field "post_title": has no letter or digit to make a post_name from; send post_name', 'post_title');
   const taken = new Set(c.posts.filter((q) => q.cat === cat).map((q) => pathKey(cat, q.name)));
   let name = base;
   for (let k = 2; taken.has(pathKey(cat, name)); k++) name = `${base}-${k}`;
@@ -127,7 +126,7 @@ export function mutations(corpus: Corpus, changed: Changed): Mutations {
       changed([`post:${id}`]);
     },
     addPost(fields) {
-      const f = checkFields<Checked & NewPost>('a new post', fields, POST_SPEC, ['cat_slug', 'post_title']);
+      const f = checkFields<Checked & { cat_slug: string; post_title: string }>('a new post', fields, POST_SPEC, ['cat_slug', 'post_title']);
       const change = resolve(corpus, f);
       const cat = change.cat!;
       if (change.name !== undefined) ensureFreePath(corpus, null, cat, change.name);
