@@ -7,7 +7,9 @@ export { startSampleApi, type SampleApi, type SampleApiOptions } from './server.
 export { generateCorpus, serializeCorpus, contentOf, DEFAULT_SEED, DEFAULT_POSTS, DEFAULT_TODAY, type Corpus, type CorpusOptions, type CorpusKind } from './corpus.ts';
 export { HOSTILE_RECORDS, hostileRecords, type HostileRecord, type HostileOptions } from './hostile.ts';
 export { parseFaults, type FaultRule } from './faults.ts';
-export type { Mutations, PostFields, NewPost } from './mutate.ts';
+export { MutationError, type Mutations, type PostFields, type NewPost, type AdFields, type NewAd, type EventFields, type NewEvent, type SubcatFields, type NewSubcat } from './mutate.ts';
+export { isLoopback } from './mutable-routes.ts';
+export type { WebhookOptions } from './webhook.ts';
 export { runApiCommand, type ApiCommandOptions } from './cli.ts';
 
 /** The corpus's redirect records (also served at GET /__sample/redirects). */

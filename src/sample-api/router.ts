@@ -1,31 +1,39 @@
 // One handler per path (the real service registered a path twice and the wrong
 // handler answered). Paths are split on '/' before percent-decoding, so an
 // encoded slash in a search term (%2F) stays inside its segment, as in Express.
+// Three kinds of route: the contract's GETs, its form POSTs, and the editing
+// endpoints of `--mutable` (mutable-routes.ts), registered only when asked for.
 
+import type { EditHandler, EditMethod } from './mutable-routes.ts';
 import type { GetHandler } from './routes-posts.ts';
 import type { PostHandler } from './routes-other.ts';
 
-export type Route = { method: 'GET'; segs: string[]; handler: GetHandler } | { method: 'POST'; segs: string[]; handler: PostHandler };
+export type Route =
+  | { kind: 'get'; method: 'GET'; segs: string[]; handler: GetHandler }
+  | { kind: 'form'; method: 'POST'; segs: string[]; handler: PostHandler }
+  | { kind: 'edit'; method: EditMethod; segs: string[]; handler: EditHandler };
 
 export type Match =
   | { kind: 'found'; route: Route; params: string[] }
-  | { kind: 'method'; allow: string[] }
+  /** `edit`: the path is an editing endpoint (no CORS preflight for it) */
+  | { kind: 'method'; allow: string[]; edit: boolean }
   | { kind: 'none' }
   | { kind: 'bad'; reason: string };
 
 export class Router {
   private routes: Route[] = [];
 
-  constructor(gets: [string, GetHandler][], posts: [string, PostHandler][]) {
+  constructor(gets: [string, GetHandler][], posts: [string, PostHandler][], edits: [EditMethod, string, EditHandler][] = []) {
     const seen = new Set<string>();
-    const add = (method: 'GET' | 'POST', path: string) => {
+    const add = (method: string, path: string) => {
       const key = `${method} ${path.replace(/:\w+/g, ':')}`;
       if (seen.has(key)) throw new Error(`sample API: route registered twice: ${key}`);
       seen.add(key);
       return path.split('/').slice(1);
     };
-    for (const [p, handler] of gets) this.routes.push({ method: 'GET', segs: add('GET', p), handler });
-    for (const [p, handler] of posts) this.routes.push({ method: 'POST', segs: add('POST', p), handler });
+    for (const [p, handler] of gets) this.routes.push({ kind: 'get', method: 'GET', segs: add('GET', p), handler });
+    for (const [p, handler] of posts) this.routes.push({ kind: 'form', method: 'POST', segs: add('POST', p), handler });
+    for (const [method, p, handler] of edits) this.routes.push({ kind: 'edit', method, segs: add(method, p), handler });
   }
 
   match(method: string, rawPath: string): Match {
@@ -36,6 +44,7 @@ export class Router {
       return { kind: 'bad', reason: 'malformed percent-encoding in the path' };
     }
     const allow = new Set<string>();
+    let edit = false;
     let best: { route: Route; params: string[]; literals: number } | null = null;
     for (const route of this.routes) {
       if (route.segs.length !== segs.length) continue;
@@ -52,12 +61,13 @@ export class Router {
       }
       if (!okay) continue;
       allow.add(route.method);
+      edit ||= route.kind === 'edit';
       const m = method === 'HEAD' ? 'GET' : method;
       // The most specific route wins (more literal segments), independent of table order.
       if (route.method === m && (!best || literals > best.literals)) best = { route, params, literals };
     }
     if (best) return { kind: 'found', route: best.route, params: best.params };
-    if (allow.size) return { kind: 'method', allow: [...allow, 'OPTIONS'] };
+    if (allow.size) return { kind: 'method', allow: edit ? [...allow] : [...allow, 'OPTIONS'], edit };
     return { kind: 'none' };
   }
 }

@@ -1,6 +1,7 @@
 // The sample content API: a real HTTP server on loopback answering the whole
 // contract (docs/api-contract.md) from a generated corpus, plus the
-// image host, durable POST storage and fault injection for tests.
+// image host, durable POST storage and fault injection for tests, and, with
+// `mutable`, editing endpoints and a signed change webhook (a CMS to publish from).
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,12 +11,14 @@ import { type FaultRule, Faults } from './faults.ts';
 import type { HostileOptions } from './hostile.ts';
 import { clampWidth, placeholder } from './images.ts';
 import { forgetExcerpts } from './items.ts';
-import { type Mutations, mutations } from './mutate.ts';
+import { EDITS, editing } from './mutable-routes.ts';
+import type { Mutations } from './mutate.ts';
 import { type Body, BodyTooLarge, CORS, HTML_ERROR_PAGE, jsonBody, notModified, readBody, send } from './respond.ts';
 import { Router } from './router.ts';
 import { OTHER_GETS, POSTS } from './routes-other.ts';
 import { type Ctx, POST_GETS } from './routes-posts.ts';
 import { Store } from './store.ts';
+import { Webhook, type WebhookOptions } from './webhook.ts';
 
 export interface SampleApiOptions {
   /** 0 (default) picks a free port */
@@ -31,6 +34,10 @@ export interface SampleApiOptions {
   /** hostile corpus options, e.g. `{ twins: false }` to leave out the case and NFC/NFD twins */
   hostile?: HostileOptions;
   faults?: FaultRule[] | string | null;
+  /** serve the editing endpoints under /__sample/ to loopback clients (docs/sample-api.md, "Editing the sample API") */
+  mutable?: boolean;
+  /** POST the REFs of every mutation (HTTP or programmatic) here, signed with `secret` */
+  webhook?: WebhookOptions | null;
 }
 
 export interface SampleApi {
@@ -41,6 +48,9 @@ export interface SampleApi {
   store: Store;
   mutate: Mutations;
   setFaults(faults: FaultRule[] | string | null): void;
+  /** Resolves when every webhook notification queued so far is delivered or given up (at once without a webhook). */
+  webhooksIdle(): Promise<void>;
+  /** Stops the server; webhook notifications not yet delivered are dropped (await webhooksIdle() first to keep them). */
   close(): Promise<void>;
 }
 
@@ -50,7 +60,9 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Sa
   const corpus = generateCorpus({ seed: options.seed, posts: options.posts, today: options.today, corpus: options.corpus, hostile: options.hostile });
   const store = await Store.open(options.dataDir);
   const faults = new Faults(options.faults);
-  const router = new Router([...POST_GETS, ...OTHER_GETS], POSTS);
+  const webhook = options.webhook ? new Webhook(options.webhook) : null;
+  // Without `mutable` the editing paths are not registered: they answer 404 like any unknown path.
+  const router = new Router([...POST_GETS, ...OTHER_GETS], POSTS, options.mutable ? EDITS : []);
   const ctx: Ctx = { cat: buildCatalog(corpus), store };
   const cache = new Map<string, Body>();
   // Last-Modified: a logical clock, not the wall clock, so answers are reproducible.
@@ -58,13 +70,17 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Sa
   let lastModified = Math.max(corpus.todayMs, ...ctx.cat.byDate.slice(0, 1).map((p) => p.date));
   let lastModifiedHttp = new Date(lastModified).toUTCString();
 
-  const mutate = mutations(corpus, () => {
-    ctx.cat = buildCatalog(corpus) as Catalog;
-    forgetExcerpts(corpus);
-    cache.clear();
-    lastModified = Math.floor(lastModified / 1000) * 1000 + 1000;
-    lastModifiedHttp = new Date(lastModified).toUTCString();
-  });
+  const edits = editing(
+    corpus,
+    () => {
+      ctx.cat = buildCatalog(corpus) as Catalog;
+      forgetExcerpts(corpus);
+      cache.clear();
+      lastModified = Math.floor(lastModified / 1000) * 1000 + 1000;
+      lastModifiedHttp = new Date(lastModified).toUTCString();
+    },
+    webhook,
+  );
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // Split by hand rather than new URL(): URL would resolve dot segments and read
@@ -99,6 +115,7 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Sa
     if (req.method === 'OPTIONS') {
       // CORS preflight (the POSTs send Content-Type: application/json).
       if (m.kind === 'none' || m.kind === 'bad') return sendJson(req, res, jsonBody(404, { success: false, error: `No such path: ${path}` }));
+      if (m.kind === 'method' && m.edit) return sendJson(req, res, jsonBody(403, { success: false, error: 'the editing endpoints refuse browser requests: no CORS preflight' }));
       return send(req, res, 204, { ...CORS }, Buffer.alloc(0));
     }
     if (m.kind === 'bad') return sendJson(req, res, jsonBody(400, { success: false, error: m.reason }));
@@ -107,7 +124,8 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Sa
       return send(req, res, 405, { 'Content-Type': 'application/json', Allow: m.allow.join(', ') }, Buffer.from(JSON.stringify({ success: false, error: `Method ${req.method} not allowed on ${path}` })));
     }
 
-    if (m.route.method === 'GET') {
+    if (m.route.kind === 'edit') return edits.handle(req, res, m.route.handler, m.params);
+    if (m.route.kind === 'get') {
       const key = rawUrl; // one spelling, one entry: the crawl always sends sorted query keys
       let body = cache.get(key);
       if (!body) {
@@ -164,9 +182,11 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Sa
     port,
     corpus,
     store,
-    mutate,
+    mutate: edits.mutate,
     setFaults: (f) => faults.set(f),
+    webhooksIdle: () => webhook?.idle() ?? Promise.resolve(),
     async close() {
+      await webhook?.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

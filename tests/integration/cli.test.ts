@@ -1,8 +1,8 @@
 // CLI conventions through the real binary: --version, a bare `pressroom`,
 // flag errors (exit 2), configuration errors from the file, a variable and a
 // flag (exit 3, all at once, with path, source and suggestion), --json errors,
-// --log-format json lines, `pressroom config`, `pressroom check`, and a build
-// from a configuration holding only the required keys.
+// --log-format json lines, `pressroom api` editing flags, `pressroom config`,
+// `pressroom check`, and a build from a configuration holding only the required keys.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +59,15 @@ describe('conventions', () => {
     const format = await cli(['build', '--log-format', 'xml']);
     expect(format.code).toBe(2);
     expect(format.stderr).toMatch(/Allowed choices are text, json/);
+  });
+
+  it('`pressroom api --help` lists the editing flags; a webhook without a secret is a usage error (exit 2)', async () => {
+    const help = await cli(['api', '--help']);
+    expect(help.code).toBe(0);
+    for (const flag of ['--mutable', '--webhook <url>', '--webhook-secret <secret>']) expect(help.stdout).toContain(flag);
+    const noSecret = await cli(['api', '--mutable', '--webhook', 'http://127.0.0.1:9/hook'], { PRESSROOM_WEBHOOK_SECRET: '' });
+    expect(noSecret.code).toBe(2);
+    expect(noSecret.stderr).toMatch(/^error PR_USAGE: --webhook needs a secret to sign with: --webhook-secret S or PRESSROOM_WEBHOOK_SECRET/m);
   });
 });
 

@@ -169,7 +169,7 @@ describe('CLI entry', () => {
     const program = new Command();
     const api = registerApiCommand(program);
     expect(api.name()).toBe('api');
-    expect(api.options.map((o) => o.long)).toEqual(['--port', '--seed', '--posts', '--today', '--data-dir', '--corpus', '--faults']);
+    expect(api.options.map((o) => o.long)).toEqual(['--port', '--seed', '--posts', '--today', '--data-dir', '--corpus', '--faults', '--mutable', '--webhook', '--webhook-secret']);
     expect(() => api.parseOptions(['--posts', 'many'])).toThrow(/--posts must be an integer/);
   });
 });
