@@ -15,6 +15,8 @@ export interface Targets {
   posts: Set<number>;
   events: Set<string>;
   authors: Set<string>;
+  /** The sub-category list changed: a renamed or removed one changes its posts (./changed.ts). */
+  categories: boolean;
 }
 
 const decode = (s: string): string | undefined => {
@@ -30,7 +32,7 @@ export function resolveRefs(
   oldPosts: ReadonlyMap<number, PostItem>,
   routeDeps: (path: string) => readonly string[] | undefined,
 ): Targets | { fallback: string } {
-  const t: Targets = { paths: new Set(), newDetails: [], posts: new Set(), events: new Set(), authors: new Set() };
+  const t: Targets = { paths: new Set(), newDetails: [], posts: new Set(), events: new Set(), authors: new Set(), categories: false };
   const idByDetails = new Map([...oldPosts].map(([id, i]) => [ep.postDetails(i.cat_slug, i.post_name), id]));
 
   const apiPath = (path: string): void => {
@@ -63,7 +65,10 @@ export function resolveRefs(
         t.paths.add(ep.ads());
         break;
       case 'categories':
-        return { fallback: 'categories: a renamed or removed sub-category changes its posts and every listing that shows them' };
+        t.categories = true;
+        t.paths.add(ep.subcatList());
+        t.paths.add(ep.categoryAll());
+        break;
       case 'api':
         apiPath(ref.path);
         break;

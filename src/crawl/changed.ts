@@ -11,7 +11,7 @@
 // paged listings of its category (with and without each sub-category) and of
 // its author, old and new. Paged listings are re-read only on the pages the
 // change can touch (./collections.ts), all of them when the count changed.
-// A REF the crawl cannot target (the category list, an author renamed, a route
+// A REF the crawl cannot target (an author's display name changed, a route
 // that is no page) returns a fallback reason: the caller then runs the full
 // conditional crawl, which is always correct.
 import { ep } from '../api/endpoints.ts';
@@ -19,7 +19,7 @@ import { CATEGORY_SLUGS, type Author, type Post, type PostItem } from '../api/ty
 import { PANEL_DEPS, listedPosts, subcats } from '../site/common.ts';
 import { HOME_DEPS } from '../site/kinds/home.ts';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
-import { authorCollection, locate, topicCollection, totalItems, totalPages, touchedPages, type Collection, type OrderKey } from './collections.ts';
+import { authorCollection, listItems, locate, topicCollection, totalItems, totalPages, touchedPages, type Collection, type OrderKey } from './collections.ts';
 import { crawlStats, fetchAll, fetchSampleRedirects, fillMissing, type CrawlOptions, type CrawlStats } from './crawl.ts';
 import { SAMPLE_REDIRECTS_PATH, wantedPaths } from './discover.ts';
 import { formatRef, type Ref } from './refs.ts';
@@ -64,6 +64,17 @@ export async function crawlChanged(opts: ChangedCrawlOptions): Promise<ChangedCr
     if (post) targets.posts.add(Number(post.id));
   }
   if (opts.sampleRedirects) await fetchSampleRedirects(opts, snap);
+  if (targets.categories) {
+    // A sub-category renamed, re-slugged or removed is printed on its posts and their list items:
+    // those posts (every listing of it named them) change as if edited. A new one is found by the fixed point.
+    const after = new Map(subcats(snap).map((s) => [s.subcat_id, s]));
+    for (const s of subcats(prev)) {
+      const now = after.get(s.subcat_id);
+      if (now && now.subcat_slug === s.subcat_slug && now.subcat_name === s.subcat_name) continue;
+      for (const cat of CATEGORY_SLUGS) for (const { item } of listItems(topicCollection(cat, s.subcat_slug), prev)) targets.posts.add(Number(item.id));
+    }
+    await get(subcats(snap).map((s) => ep.tag(s.subcat_slug)));
+  }
 
   if (targets.events.size > 0 || opts.dayChanged) {
     await get(EVENT_LISTS.map((list) => list(1)));

@@ -10,6 +10,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { mirrorFile } from '../api/mirror.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import { pressroomError } from '../core/errors.ts';
+import { killPoint } from '../core/kill-point.ts';
 import { stableStringify } from '../core/json.ts';
 import type { BuildPlan } from '../plan/types.ts';
 import type { SnapshotEntry } from '../site/types.ts';
@@ -144,6 +145,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     await w.write(MANIFEST_FILE, `${JSON.stringify(manifest, null, 1)}\n`);
     await w.flush();
     const result = { pages, files: w.files, bytes: w.bytes, carried: w.carried, manifest };
+    killPoint('staged');
     await input.beforePublish?.(staging, manifest);
     await publish(staging, input.out);
     await snippets.commit();

@@ -15,6 +15,7 @@
 import { readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
+import { killPoint } from '../core/kill-point.ts';
 
 export const stagingDirFor = (out: string, pid = process.pid): string => join(dirname(resolve(out)), `${basename(resolve(out))}.staging-${pid}`);
 export const oldDirFor = (out: string, pid = process.pid): string => join(dirname(resolve(out)), `${basename(resolve(out))}.old-${pid}`);
@@ -68,6 +69,7 @@ export async function publish(staging: string, out: string): Promise<void> {
   } catch (e) {
     throw pressroomError('PR_OUTPUT_PUBLISH', { out: abs, detail: (e as Error).message }, e);
   }
+  killPoint('swap');
   try {
     await rename(staging, abs);
   } catch (e) {

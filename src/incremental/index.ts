@@ -78,9 +78,9 @@ export async function* mergedPages(step: IncrementalStep, routes: readonly Plann
 }
 
 /** The state of this build, from its routes and what emit wrote. */
-export function nextState(codeHash: string, routes: readonly PlannedRoute[], step: IncrementalStep, manifest: readonly ManifestEntry[]): BuildState {
+export function nextState(codeHash: string, routes: readonly PlannedRoute[], step: IncrementalStep, manifest: readonly ManifestEntry[], snapshot?: string): BuildState {
   const byPath = new Map(manifest.map((f) => [f.path, f]));
-  const state: BuildState = { version: STATE_VERSION, codeHash, routes: {} };
+  const state: BuildState = { version: STATE_VERSION, codeHash, ...(snapshot ? { snapshot } : {}), routes: {} };
   for (const r of routes) {
     const f = byPath.get(r.file)!;
     state.routes[r.file] = { path: r.path, file: r.file, depsHash: step.hashes.get(r.file)!, sha256: f.sha256, size: f.size };

@@ -22,6 +22,13 @@ export interface BuildState {
   version: typeof STATE_VERSION;
   /** sha256 of everything code-like: sources, template, bundle, config, versions (./code-hash.ts). */
   codeHash: string;
+  /**
+   * The id of the snapshot this release was rendered from (src/pipeline/shard.ts
+   * snapshotId). A change-driven build starts from the saved snapshot only when
+   * it is this one: a build killed after publishing but before saving its
+   * snapshot must not be built upon as if its change had not happened.
+   */
+  snapshot?: string;
   /** Keyed by output file, sorted. */
   routes: Record<string, RouteState>;
 }
@@ -34,7 +41,8 @@ export function emptyState(codeHash: string): BuildState {
 export function serialiseState(state: BuildState): string {
   const files = Object.keys(state.routes).sort();
   const lines = files.map((f) => `  ${JSON.stringify(f)}: ${JSON.stringify(state.routes[f])}`);
-  return `{"version": ${state.version}, "codeHash": ${JSON.stringify(state.codeHash)}, "routes": {\n${lines.join(',\n')}\n}}\n`;
+  const snap = state.snapshot ? `, "snapshot": ${JSON.stringify(state.snapshot)}` : '';
+  return `{"version": ${state.version}, "codeHash": ${JSON.stringify(state.codeHash)}${snap}, "routes": {\n${lines.join(',\n')}\n}}\n`;
 }
 
 /** Reads a state file; a missing file is `undefined` (first build), a damaged one is an error. */

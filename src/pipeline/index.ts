@@ -7,7 +7,7 @@ import { clientBundle } from '../bundle/prebuilt.ts';
 import { buildClock, loadConfig, publicConfig } from '../config/load.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import type { Snapshot } from '../crawl/snapshot-store.ts';
-import { emit } from '../emit/index.ts';
+import { emit, recover } from '../emit/index.ts';
 import { plan } from '../plan/index.ts';
 import { createPageRenderer, resolveWorkers } from '../render/pool.ts';
 import { acquireLock } from '../emit/lock.ts';
@@ -16,9 +16,10 @@ import { checkShrinkGate } from '../releases/gate.ts';
 import { activateRelease, recordRelease, writeBuildReport } from '../releases/record.ts';
 import type { SiteContextForKinds } from '../site/types.ts';
 import { refuseSampleOverApi } from './sample-guard.ts';
-import { acquireSnapshot, loadPrevious, saveSnapshot } from './snapshot.ts';
+import { acquireSnapshot, loadPrevious, saveSnapshot, unpublishedChange } from './snapshot.ts';
 import { shardPages, snapshotClock, snapshotId } from './shard.ts';
 import { pressroomError } from '../core/errors.ts';
+import { killPoint } from '../core/kill-point.ts';
 import { renderStream } from './render-stream.ts';
 import { enforceStrict, quarantinedRecords } from './quarantine.ts';
 import { withSearchIndexMode } from './search-index-mode.ts';
@@ -49,6 +50,7 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
   const warnings: string[] = [];
   const warn = (code: string, message: string) => void warnings.push(`${code}: ${message}`);
   async function stage<T>(name: StageName, run: () => Promise<T> | T, total?: number): Promise<T> {
+    if (name !== 'config' && name !== 'render') killPoint(name);
     emitEvent({ type: 'stage-start', stage: name, total });
     const t = performance.now();
     const result = await run();
@@ -64,7 +66,9 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
 
   const snapshotDir = options.snapshotDir ?? join(dirname(out), '.pressroom', 'snapshot');
   const previousSnapshot = options.full || options.fromSnapshot ? undefined : await loadPrevious(snapshotDir);
-  const acquired = await stage('crawl', () => acquireSnapshot({ options, config: configured, clock, ctx, warn, emitEvent, previous: previousSnapshot }));
+  // A publish killed between its two renames is restored first, so a change-driven build sees the site readers see.
+  const changeBase = options.changed?.length ? await recover(out).then(() => unpublishedChange(out, previousSnapshot)) : null;
+  const acquired = await stage('crawl', () => acquireSnapshot({ options, config: configured, clock, ctx, warn, emitEvent, previous: previousSnapshot, changeBase }));
   await refuseSampleOverApi(out, acquired.source);
   const snapshot: Snapshot = acquired.snapshot;
   const buildPlan = await stage('plan', () => plan(snapshot, ctx, configured));
@@ -111,7 +115,7 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
           previous: step.previousFiles,
           beforePublish: async (staging, manifest) => {
             const t = performance.now();
-            release = await recordRelease(out, staging, nextState(code, buildPlan.routes, step, manifest.files));
+            release = await recordRelease(out, staging, nextState(code, buildPlan.routes, step, manifest.files, snapshotId(snapshot)));
             releaseMs = performance.now() - t;
           },
         }),

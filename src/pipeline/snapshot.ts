@@ -20,6 +20,9 @@ import { startSampleApiProcess } from '../sample-api/process.ts';
 import type { SiteContextForKinds } from '../site/types.ts';
 import type { BuildEvent, BuildOptions } from './types.ts';
 import { stableStringify } from '../core/json.ts';
+import { MANIFEST_FILE } from '../emit/index.ts';
+import { currentState } from '../releases/store.ts';
+import { snapshotId } from './shard.ts';
 
 export const SOURCE_FILE = 'source.json';
 
@@ -47,6 +50,8 @@ interface AcquireInput {
   emitEvent: (e: BuildEvent) => void;
   /** The previous crawl's snapshot: its validators make conditional GETs, a 304 reuses its entry (docs/operations.md, "Conditional crawls"). */
   previous?: Previous;
+  /** Why the saved snapshot cannot be the base of a change-driven crawl (./snapshot.ts unpublishedChange), or null. */
+  changeBase?: string | null;
 }
 
 export async function acquireSnapshot(input: AcquireInput): Promise<Acquired> {
@@ -93,6 +98,7 @@ async function crawlFrom(input: AcquireInput, base: string, source: BuildSource,
     if (refs?.length) {
       const prev = input.previous;
       if (!prev) fallback = 'no saved snapshot of a previous build';
+      else if (input.changeBase) fallback = input.changeBase;
       else if (stableStringify(prev.source ?? null) !== stableStringify(source)) fallback = 'the saved snapshot was crawled from another source';
       else {
         const r = await crawlChanged({ ...opts, refs, previous: prev.snapshot, routeDeps: routeDepsOf(prev.snapshot, input.ctx), dayChanged: prev.meta.createdAt.slice(0, 10) !== input.clock.toISOString().slice(0, 10) });
@@ -145,4 +151,21 @@ async function readSource(dir: string): Promise<BuildSource | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Why the saved snapshot is not the base of what out/ shows, or null when it
+ * is: out/ must be the current release (same manifest bytes) and that release
+ * must have been rendered from this snapshot. Either fails after a build that
+ * was killed between publishing and saving its snapshot; a change-driven build
+ * then crawls everything (conditionally), which repairs it.
+ */
+export async function unpublishedChange(out: string, prev: Previous | undefined): Promise<string | null> {
+  if (!prev) return null;
+  const current = await currentState(out).catch(() => undefined);
+  if (!current) return 'out/ has no current release';
+  const [published, recorded] = await Promise.all([readFile(join(out, MANIFEST_FILE)).catch(() => null), readFile(join(current.site, MANIFEST_FILE)).catch(() => null)]);
+  if (!published || !recorded || !published.equals(recorded)) return 'out/ is not the current release (a build was interrupted while publishing)';
+  if (current.state.snapshot !== snapshotId(prev.snapshot)) return 'the saved snapshot is not the one the current release was rendered from (a build was interrupted after publishing)';
+  return null;
 }

@@ -80,8 +80,58 @@ export const POST_EDITS: Record<string, Maker> = {
   },
 };
 
+/** Edits of the records around the posts: ads, events, the sub-category list. */
+export const RECORD_EDITS: Record<string, Maker> = {
+  adEdit(rng, c, m, step) {
+    if (c.ads.length === 0) return undefined;
+    const ad = pick(rng, c.ads);
+    m.editAd(ad.banner_id, { banner_name: `Sponsor ${step}`, dest_url: `https://ads.example/${step}` });
+    return { label: `ad ${ad.banner_id} edited`, refs: ['ads'] };
+  },
+  adRemove(rng, c, m) {
+    if (c.ads.length < 3) return undefined;
+    const ad = pick(rng, c.ads);
+    m.removeAd(ad.banner_id);
+    return { label: `ad ${ad.banner_id} removed`, refs: ['ads'] };
+  },
+  adAdd(rng, c, m, step) {
+    const like = c.ads.length ? pick(rng, c.ads) : undefined;
+    const id = m.addAd({ banner_type: like?.banner_type ?? 'Home-1', banner_name: `New sponsor ${step}`, banner_img: like?.banner_img ?? '/uploads/pixel_img/home-1-1.png', dest_url: `https://ads.example/new-${step}` });
+    return { label: `ad ${id} added`, refs: ['ads'] };
+  },
+  eventAdd(rng, c, m, step) {
+    const slug = m.addEvent({ event_title: `Tech summit ${step}`, event_date: new Date(c.todayMs + int(rng, -60, 60) * DAY).toISOString(), event_location: 'Lisbon', event_desc: '<p>Talks and demos.</p>' });
+    return { label: `event ${slug} added`, refs: [`event:${slug}`] };
+  },
+  eventMove(rng, c, m) {
+    if (c.events.length === 0) return undefined;
+    const ev = pick(rng, c.events);
+    // Across "today": an upcoming event becomes past and the other way round.
+    const past = Date.parse(ev.event_date) < c.todayMs;
+    m.editEvent(ev.event_slug, { event_date: new Date(c.todayMs + (past ? 1 : -1) * int(rng, 1, 30) * DAY).toISOString() });
+    return { label: `event ${ev.event_slug} moved ${past ? 'to upcoming' : 'to past'}`, refs: [`event:${ev.event_slug}`] };
+  },
+  subcatAdd(rng, c, m, step) {
+    const slug = m.addSubcat({ subcat_name: `Topic ${step}` });
+    return { label: `sub-category ${slug} added`, refs: ['categories'] };
+  },
+  subcatRename(rng, c, m, step) {
+    const s = pick(rng, c.subcats);
+    m.editSubcat(s.subcat_slug, rng() < 0.5 ? { subcat_name: `Renamed ${step}` } : { subcat_name: `Moved ${step}`, subcat_slug: `moved-${step}` });
+    return { label: `sub-category ${s.subcat_slug} renamed`, refs: ['categories'] };
+  },
+  subcatRemove(rng, c, m) {
+    if (c.subcats.length < 4) return undefined;
+    const s = pick(rng, c.subcats);
+    m.removeSubcat(s.subcat_slug);
+    return { label: `sub-category ${s.subcat_slug} removed`, refs: ['categories'] };
+  },
+};
+
+export const ALL_EDITS: Record<string, Maker> = { ...POST_EDITS, ...RECORD_EDITS };
+
 /** A seeded sequence: each call applies the next edit and returns it. */
-export function randomEdits(seed: number, corpus: Corpus, mutate: Mutations, makers: Record<string, Maker> = POST_EDITS): () => Edit {
+export function randomEdits(seed: number, corpus: Corpus, mutate: Mutations, makers: Record<string, Maker> = ALL_EDITS): () => Edit {
   const rng = rngFor(seed, 'random-edits');
   const names = Object.keys(makers);
   let step = 0;

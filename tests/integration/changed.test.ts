@@ -25,7 +25,7 @@ describe.each(SEEDS)('change-driven builds equal full builds (seed %i)', (seed) 
   it(`after each of ${STEPS} random edits`, { timeout: 600_000 }, async () => {
     const root = await mkdtemp(join(tmpdir(), 'pressroom-changed-'));
     dirs.push(root);
-    const api = await startSampleApi({ posts: 24, seed, today: NOW });
+    const api = await startSampleApi({ posts: Number(process.env.PRESSROOM_CHANGED_POSTS ?? 24), seed, today: NOW });
     try {
       const base: BuildOptions = { api: api.url, now: NOW, configFile: join(ROOT, 'config/site.json'), env: {}, handleSignals: false, workers: 0 };
       const out = join(root, 'live', 'out');
