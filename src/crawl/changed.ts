@@ -110,7 +110,7 @@ export async function crawlChanged(opts: ChangedCrawlOptions): Promise<ChangedCr
       await get(read.map(c.page));
     } else {
       const hints = touchedPages(c, prev, ids, keys).filter((n) => n <= pages);
-      read = range(hints[0] ?? 1, hints.at(-1) ?? 1);
+      read = [1, ...range(hints[0] ?? 1, hints.at(-1) ?? 1).filter((n) => n > 1)];
       await get(read.map(c.page));
       // A shift that runs past the last hinted page: follow it while pages keep changing.
       for (let k = read.at(-1) ?? 1; k < pages && changed(c.page(k)); k++) {

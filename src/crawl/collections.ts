@@ -62,12 +62,14 @@ export function listItems(c: Collection, snap: SnapshotView): { item: PostItem; 
 /**
  * The pages of `c` in `snap` that a change to these posts can touch: the page
  * each one is on now, and the page each would land on by its new order key
- * (counting the other posts before it). Sorted, unique, at least [1].
+ * (counting the other posts before it). Sorted and unique; page 1, which the
+ * caller reads anyway for the count, is not implied, so an edit deep in a long
+ * listing reads the pages around it, not every page before it.
  */
 export function touchedPages(c: Collection, snap: SnapshotView, ids: ReadonlySet<number>, keys: readonly OrderKey[]): number[] {
   const items = listItems(c, snap);
   const limit = limitOf(c, snap);
-  const pages = new Set<number>([1]);
+  const pages = new Set<number>();
   for (const { item, page } of items) if (ids.has(Number(item.id))) pages.add(page);
   const others = items.filter(({ item }) => !ids.has(Number(item.id)));
   for (const key of keys) {

@@ -1,0 +1,58 @@
+// The property of change-driven builds (docs/operations.md, "Publishing on change").
+// The property: from a full build, a seeded random sequence of edits, each
+// followed by a build that names only what the webhook named, publishes after
+// every step exactly the bytes a full build of the same API state publishes,
+// and it gets there by re-reading a fraction of the API (no fallback to the
+// whole crawl). Used by tests/integration/changed-*.test.ts, one seed a file so
+// they run in parallel; PRESSROOM_CHANGED_SEEDS / _STEPS / _POSTS run more.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseRef } from '../../src/crawl/refs.ts';
+import { build, type BuildOptions } from '../../src/pipeline/index.ts';
+import { randomEdits } from '../../src/sample-api/random-edits.ts';
+import { startSampleApi } from '../../src/sample-api/index.ts';
+import { treeHashes } from './files.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const NOW = '2026-01-15T12:00:00Z';
+const STEPS = Number(process.env.PRESSROOM_CHANGED_STEPS ?? 40);
+const POSTS = Number(process.env.PRESSROOM_CHANGED_POSTS ?? 12);
+
+/** The property for each seed (PRESSROOM_CHANGED_SEEDS=1,2,3 overrides the file's seeds). */
+export function changedProperty(defaultSeeds: number[]): void {
+  const seeds = process.env.PRESSROOM_CHANGED_SEEDS ? process.env.PRESSROOM_CHANGED_SEEDS.split(',').map(Number) : defaultSeeds;
+  const dirs: string[] = [];
+  afterAll(async () => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+  describe.each(seeds)('change-driven builds equal full builds (seed %i)', (seed) => {
+    it(`after each of ${STEPS} random edits`, { timeout: 900_000 }, () => run(seed, dirs));
+  });
+}
+
+async function run(seed: number, dirs: string[]): Promise<void> {
+  const root = await mkdtemp(join(tmpdir(), 'pressroom-changed-'));
+  dirs.push(root);
+  const api = await startSampleApi({ posts: POSTS, seed, today: NOW });
+  try {
+    const base: BuildOptions = { api: api.url, now: NOW, configFile: join(ROOT, 'config/site.json'), env: {}, handleSignals: false, workers: 0 };
+    const out = join(root, 'live', 'out');
+    const first = await build({ ...base, out });
+    const next = randomEdits(seed, api.corpus, api.mutate);
+    for (let step = 1; step <= STEPS; step++) {
+      const edit = next();
+      const r = await build({ ...base, out, changed: edit.refs.map(parseRef) });
+      const full = join(root, `full-${step}`, 'out');
+      await build({ ...base, out: full, full: true });
+      const [got, want] = [await treeHashes(out), await treeHashes(full)];
+      const differ = Object.keys({ ...got, ...want }).filter((f) => got[f] !== want[f]);
+      expect({ step, edit: edit.label, differ }).toEqual({ step, edit: edit.label, differ: [] });
+      // Targeted, not the whole crawl again.
+      expect({ step, fallback: r.changed?.fallback }).toEqual({ step, fallback: null });
+      expect(r.changed!.refetched).toBeLessThan(first.requests / 2);
+      await rm(join(root, `full-${step}`), { recursive: true, force: true });
+    }
+  } finally {
+    await api.close();
+  }
+}

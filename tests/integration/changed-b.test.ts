@@ -1,0 +1,5 @@
+// Change-driven builds equal full builds after each of 40 random edits of
+// every kind (tests/helpers/changed-property.ts), seed 11.
+import { changedProperty } from '../helpers/changed-property.ts';
+
+changedProperty([11]);
