@@ -1,0 +1,223 @@
+// Publish benchmark (docs/operations.md, "Publishing on change"): the latency from an editor's change in the CMS to the changed page being served, through `pressroom watch`.
+//
+// For each corpus size (--posts, and --big for a second, larger one), in one run:
+//   1. `pressroom api --mutable --webhook ...` (the CMS, its own process),
+//      a full build (`pressroom build --full`, the baseline of the ratios),
+//      `pressroom serve` on the result and `pressroom watch --poll off`;
+//   2. an edit (a post's title), an addition (a new post) and a deletion, each
+//      through the API's HTTP editing endpoints; the clock runs from just
+//      before the edit request until `pressroom serve` answers the changed
+//      page (the new title, the new page, a 404), polled every 20 ms;
+//   3. prints each latency, its ratio to the full build and the stage
+//      breakdown of the build that published it (its build report).
+// With --property N it also runs the property of tests/helpers/changed-property.ts
+// for N random edits at --property-posts posts (one long run), printing how many steps matched.
+// Figures are printed, never asserted. Goal: an edit <= 2 % of a full build, an addition <= 10 %,
+// and an edit no slower at 50,000 posts than at 10,000.
+//
+//   node --import tsx bench/publish.ts [--posts 10000] [--big 50000] [--property 200 --property-posts 60]
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { RELEASE_REPORT, stateRootFor } from '../src/releases/store.ts';
+import type { BuildReport } from '../src/pipeline/index.ts';
+import { createHash } from 'node:crypto';
+import { parseRef } from '../src/crawl/refs.ts';
+import { build } from '../src/pipeline/index.ts';
+import { listTree } from '../src/releases/link.ts';
+import { randomEdits } from '../src/sample-api/random-edits.ts';
+import { startSampleApi } from '../src/sample-api/index.ts';
+
+const { values } = parseArgs({
+  options: {
+    posts: { type: 'string', default: '10000' },
+    big: { type: 'string' },
+    property: { type: 'string', default: '0' },
+    'property-posts': { type: 'string', default: '60' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const ROOT = resolve(import.meta.dirname, '..');
+const BIN = join(ROOT, 'cli/bin.js');
+const SECRET = 'bench-secret';
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(1)} %`;
+
+interface Child {
+  proc: ChildProcess;
+  stderr: () => string;
+  line: Promise<string>;
+}
+
+function start(args: string[], env: Record<string, string> = {}): Child {
+  const proc = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', PRESSROOM_WEBHOOK_SECRET: SECRET, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  proc.stderr!.on('data', (d) => (err += d));
+  const line = new Promise<string>((ok, fail) => {
+    let out = '';
+    proc.stdout!.on('data', (d) => {
+      out += d;
+      const m = /https?:\/\/[^\s]+/.exec(out);
+      if (m) ok(m[0].replace(/\/$/, ''));
+    });
+    proc.once('exit', (code) => fail(new Error(`pressroom ${args[0]} exited ${code}: ${err.slice(-2000)}`)));
+  });
+  return { proc, stderr: () => err, line };
+}
+
+function run(args: string[]): Promise<number> {
+  return new Promise((ok, fail) => {
+    const t = performance.now();
+    const proc = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    proc.stderr!.on('data', (d) => (err += d));
+    proc.on('exit', (code) => (code === 0 ? ok(performance.now() - t) : fail(new Error(`pressroom ${args.join(' ')} exited ${code}: ${err.slice(-2000)}`))));
+  });
+}
+
+const freePort = () =>
+  new Promise<number>((ok) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => ok(port));
+    });
+  });
+
+async function waitFor(url: string, ok: (status: number, body: string) => boolean, limitMs = 600_000): Promise<number> {
+  const t = performance.now();
+  for (;;) {
+    const res = await fetch(url).catch(() => null);
+    if (res && ok(res.status, await res.text())) return performance.now();
+    if (performance.now() - t > limitMs) throw new Error(`timed out waiting for ${url}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function mutate(api: string, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${api}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+interface Measured {
+  posts: number;
+  full: number;
+  ops: { op: string; ms: number; report: BuildReport }[];
+}
+
+async function measure(posts: number): Promise<Measured> {
+  const dir = await mkdtemp(join(tmpdir(), 'pr-bench-publish-'));
+  const out = join(dir, 'out');
+  const watchPort = await freePort();
+  const api = start(['api', '--mutable', '--posts', String(posts), '--port', '0', '--webhook', `http://127.0.0.1:${watchPort}/hooks/publish`]);
+  const children: Child[] = [api];
+  try {
+    const apiUrl = await api.line;
+    const full = await run(['build', '--api', apiUrl, '--out', out, '--full', '--quiet']);
+    console.log(`${posts} posts: full build ${s(full)}`);
+    const serve = start(['serve', out, '--port', '0']);
+    children.push(serve);
+    const site = await serve.line;
+    const watch = start(['watch', '--api', apiUrl, '--out', out, '--port', String(watchPort), '--poll', 'off', '--debounce', '0ms']);
+    children.push(watch);
+    await waitFor(`http://127.0.0.1:${watchPort}/healthz`, (st) => st === 200);
+
+    const report = async () => JSON.parse(await readFile(join(stateRootFor(out), RELEASE_REPORT), 'utf8')) as BuildReport;
+    const ops: Measured['ops'] = [];
+    const timed = async (op: string, change: () => Promise<string>, served: (status: number, body: string) => boolean) => {
+      const t = performance.now();
+      const url = await change();
+      const done = await waitFor(`${site}${url}`, served);
+      ops.push({ op, ms: done - t, report: await report() });
+    };
+
+    // A post deep in its listing (not one of the newest), edited, then a new post, then a deletion.
+    const posts1 = (await (await fetch(`${apiUrl}/api/post/topic/news?limit=10&page=3`)).json()) as any;
+    const victim = posts1.posts.postData[0];
+    const title = `Bench edit ${Date.now()}`;
+    await timed('edit', async () => {
+      await mutate(apiUrl, 'PATCH', `/__sample/posts/${victim.id}`, { post_title: title });
+      return `/${victim.cat_slug}/${victim.post_name}`;
+    }, (st, body) => st === 200 && body.includes(title));
+    let added = '';
+    await timed('add', async () => {
+      const name = `bench-breaking-${Date.now()}`;
+      await mutate(apiUrl, 'POST', '/__sample/posts', { cat_slug: 'news', post_title: `Bench breaking story ${name}`, post_name: name });
+      added = `/news/${name}`;
+      return added;
+    }, (st) => st === 200);
+    await timed('delete', async () => {
+      await mutate(apiUrl, 'DELETE', `/__sample/posts/${victim.id}`);
+      return `/${victim.cat_slug}/${victim.post_name}`;
+    }, (st) => st === 404);
+    return { posts, full, ops };
+  } finally {
+    for (const c of children) c.proc.kill('SIGTERM');
+    if (!values.keep) await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function print(m: Measured): void {
+  console.log(`\n${m.posts.toLocaleString('en')} posts: full build ${s(m.full)}`);
+  const goal: Record<string, number> = { edit: 0.02, add: 0.1, delete: 0.1 };
+  for (const { op, ms, report } of m.ops) {
+    const t = report.timings;
+    const stages = (['crawl', 'plan', 'render', 'emit', 'release', 'snapshot'] as const).map((k) => `${k} ${s(t[k] ?? 0)}`).join(', ');
+    console.log(
+      `  ${op.padEnd(7)} ${s(ms).padStart(8)} = ${pct(ms, m.full).padStart(7)} of full (goal <= ${goal[op] * 100} %); build ${s(t.total)}: ${stages}; ` +
+        `${report.incremental.rendered} pages rendered, ${report.changed?.refetched ?? '?'} responses re-read${report.changed?.fallback ? `, FELL BACK: ${report.changed.fallback}` : ''}`,
+    );
+  }
+}
+
+const runs = [await measure(Number(values.posts))];
+if (values.big) runs.push(await measure(Number(values.big)));
+for (const m of runs) print(m);
+if (runs.length === 2) {
+  const [a, b] = runs.map((m) => m.ops.find((o) => o.op === 'edit')!.ms);
+  console.log(`\nedit at ${runs[0].posts} vs ${runs[1].posts} posts: ${s(a)} vs ${s(b)} (${(b / a).toFixed(2)}x; goal: no slower as the site grows)`);
+}
+if (Number(values.property) > 0) await longProperty(Number(values.property), Number(values['property-posts']));
+
+/** The property of tests/helpers/changed-property.ts as one long run: after each edit, the change-driven build's out/ against a full build's. */
+async function longProperty(steps: number, posts: number): Promise<void> {
+  const NOW = '2026-01-15T12:00:00Z';
+  const dir = await mkdtemp(join(tmpdir(), 'pr-bench-property-'));
+  const api = await startSampleApi({ posts, seed: 2026, today: NOW });
+  const hashes = async (root: string) => {
+    const out = new Map<string, string>();
+    for (const f of await listTree(root)) out.set(f, createHash('sha256').update(await readFile(join(root, f))).digest('hex'));
+    return out;
+  };
+  try {
+    const base = { api: api.url, now: NOW, configFile: join(ROOT, 'config/site.json'), env: {}, handleSignals: false };
+    const out = join(dir, 'live', 'out');
+    await build({ ...base, out });
+    const next = randomEdits(2026, api.corpus, api.mutate);
+    let equal = 0;
+    let changedMs = 0;
+    let fullMs = 0;
+    const failures: string[] = [];
+    for (let step = 1; step <= steps; step++) {
+      const edit = next();
+      let t = performance.now();
+      const r = await build({ ...base, out, changed: edit.refs.map(parseRef) });
+      changedMs += performance.now() - t;
+      t = performance.now();
+      await build({ ...base, out: join(dir, 'full', 'out'), full: true });
+      fullMs += performance.now() - t;
+      const [a, b] = [await hashes(out), await hashes(join(dir, 'full', 'out'))];
+      const differ = [...new Set([...a.keys(), ...b.keys()])].filter((f) => a.get(f) !== b.get(f));
+      if (differ.length === 0 && !r.changed?.fallback) equal += 1;
+      else failures.push(`step ${step} (${edit.label}): ${r.changed?.fallback ? `fell back: ${r.changed.fallback}` : `${differ.length} files differ, e.g. ${differ[0]}`}`);
+    }
+    console.log(`\nproperty, one long run: ${equal}/${steps} random edits at ${posts} posts published exactly what a full build publishes (change-driven ${s(changedMs / steps)} per edit, full ${s(fullMs / steps)})`);
+    for (const f of failures.slice(0, 10)) console.log(`  ${f}`);
+  } finally {
+    await api.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
