@@ -7,15 +7,9 @@
 import { pressroomError } from '../../src/core/errors.ts';
 import { readSecret, startWatch } from '../../src/watch/index.ts';
 import { watchLog } from '../../src/watch/log.ts';
+import { type ConfigurationFlags, configurationOptions } from './build.ts';
 
-export interface WatchFlags {
-  config?: string;
-  api?: string;
-  sample?: boolean;
-  siteUrl?: string;
-  basePath?: string;
-  concurrency?: string;
-  hosts?: string;
+export interface WatchFlags extends ConfigurationFlags {
   out: string;
   workers?: number;
   host: string;
@@ -38,8 +32,8 @@ export async function runWatch(_ctx: unknown, o: WatchFlags): Promise<void> {
   // Builds start threads and processes (render workers, Pagefind): none of them needs the secret.
   delete process.env.PRESSROOM_WEBHOOK_SECRET;
   const watcher = await startWatch({
-    // Configuration flags go in as given: the configuration validates them and names the flag in its errors.
-    build: { configFile: o.config, api: o.api, siteUrl: o.siteUrl, basePath: o.basePath, concurrency: o.concurrency, hosts: o.hosts, out: o.out, workers: o.workers },
+    // --sample was refused above.
+    build: { ...configurationOptions(o), out: o.out, workers: o.workers },
     secret,
     host: o.host,
     port: o.port,
