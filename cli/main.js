@@ -36,17 +36,42 @@ const basePath = (name) => (/** @type {string} */ v) => {
   return v;
 };
 
+const DURATION_UNITS = /** @type {const} */ ({ ms: 1, s: 1000, m: 60_000, h: 3_600_000 });
+/**
+ * `300ms`, `30s`, `15m`, `1h` -> milliseconds, from `min` ms to a day (timers hold at most about 24.8 days);
+ * with `off`, the word `off` gives false (commander turns a parsed null into "").
+ * @param {string} name @param {{ min?: number, off?: boolean }} opts
+ */
+const duration = (name, { min = 0, off = false } = {}) => (/** @type {string} */ v) => {
+  if (off && v.trim() === 'off') return false;
+  const m = /^\s*(\d+(?:\.\d+)?)(ms|s|m|h)\s*$/.exec(v);
+  const ms = m ? Math.round(Number(m[1]) * DURATION_UNITS[/** @type {keyof typeof DURATION_UNITS} */ (m[2])]) : NaN;
+  if (!(ms >= min && ms <= 86_400_000)) throw new InvalidArgumentError(`--${name} must be a duration such as 300ms, 30s, 15m or 1h, from ${min >= 1000 ? `${min / 1000}s` : `${min}ms`} to 24h${off ? ', or off' : ''}`);
+  return ms;
+};
+/**
+ * `65536`, `64KiB`, `1MiB` -> bytes, 1 byte to 64 MiB.
+ * @param {string} name
+ */
+const bytes = (name) => (/** @type {string} */ v) => {
+  const m = /^\s*(\d+)\s*(KiB|MiB)?\s*$/i.exec(v);
+  const n = m ? Number(m[1]) * (m[2] ? (m[2].toLowerCase() === 'kib' ? 1024 : 1024 * 1024) : 1) : NaN;
+  if (!(n >= 1 && n <= 64 * 1024 * 1024)) throw new InvalidArgumentError(`--${name} must be a byte count such as 65536, 64KiB or 1MiB, from 1 byte to 64MiB`);
+  return n;
+};
+
 /**
  * Flags that set configuration keys (src/config/inputs.ts). Their values are
  * validated with the configuration, so a bad one is reported with every other
  * configuration problem, blamed on the flag (exit 3).
- * @param {Command} cmd
+ * @param {Command} cmd @param {{ sample?: boolean }} opts sample: false hides --sample (the command refuses it with its own error)
  */
-function configFlags(cmd) {
+function configFlags(cmd, { sample = true } = {}) {
+  const sampleFlag = new Option('--sample', 'use the embedded sample API (like api.base "sample"); it never replaces a site built from a real API');
   return cmd
     .option('--config <file>', CONFIG_HELP)
     .addOption(new Option('--api <url>', 'content API base URL (overrides config api.base and PRESSROOM_API)').conflicts('sample'))
-    .option('--sample', 'use the embedded sample API (like api.base "sample"); it never replaces a site built from a real API')
+    .addOption(sample ? sampleFlag : sampleFlag.hideHelp())
     .option('--site-url <url>', 'the site\'s public address, e.g. https://news.example.com or https://user.github.io/project (overrides config site.url and PRESSROOM_SITE_URL)')
     .option('--base-path <path>', 'path prefix the site is served under, e.g. /project (overrides config site.basePath and PRESSROOM_BASE_PATH; default: the path of the site URL)')
     .option('--concurrency <n>', 'concurrent API requests, 1 to 256 (overrides config crawl.concurrency)')
@@ -94,6 +119,20 @@ export async function createProgram(args = []) {
     .option('--quiet', 'no progress output')
     .addOption(logFormat())
     .action(lazy('./commands/build.ts', 'runBuild'));
+
+  configFlags(program.command('watch').description('Build and publish whenever the CMS sends a signed webhook (POST /hooks/publish), with a full build every --poll; runs until SIGINT/SIGTERM'), { sample: false })
+    .option('--out <dir>', 'output folder', 'out')
+    .option('--workers <n>', 'render threads; 0 renders on the main thread (default: the cores available, or the main thread below 2,000 routes)', int('workers', 0, 256))
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--port <n>', 'port; 0 picks a free one (the URL is printed)', int('port', 0, 65535), 8787)
+    .option('--secret-file <file>', 'file holding the shared webhook secret (default: the PRESSROOM_WEBHOOK_SECRET variable; one of the two is required)')
+    .addOption(new Option('--debounce <duration>', 'wait this long after the first webhook of a batch before building').argParser(duration('debounce')).default(300, '300ms'))
+    .addOption(new Option('--poll <duration>', 'full conditional build at start and then every DURATION (30s, 15m, 1h), or off').argParser(duration('poll', { min: 1000, off: true })).default(900_000, '15m'))
+    .addOption(new Option('--max-body <bytes>', 'largest webhook body accepted (65536, 64KiB, 1MiB)').argParser(bytes('max-body')).default(1024 * 1024, '1MiB'))
+    .addOption(new Option('--retry-initial <duration>', 'first wait before retrying a failed build; doubles on each failure').argParser(duration('retry-initial', { min: 1 })).default(1000, '1s'))
+    .addOption(new Option('--retry-max <duration>', 'longest wait between retries').argParser(duration('retry-max', { min: 1 })).default(300_000, '5m'))
+    .addOption(logFormat())
+    .action(lazy('./commands/watch.ts', 'runWatch'));
 
   configFlags(program.command('crawl').description('Crawl the content API into a snapshot folder and render nothing (the first job of a sharded build)'))
     .requiredOption('--snapshot <dir>', 'snapshot folder to write (conditional against the snapshot already there)')

@@ -11,7 +11,8 @@ import { parseRefList, type Ref } from '../../src/crawl/refs.ts';
 
 const MAX_WARNINGS_SHOWN = 20;
 
-export interface BuildFlags {
+/** The flags of cli/main.js configFlags(), which `build` and `watch` share. */
+export interface ConfigurationFlags {
   config?: string;
   api?: string;
   sample?: boolean;
@@ -19,6 +20,12 @@ export interface BuildFlags {
   basePath?: string;
   concurrency?: string;
   hosts?: string;
+}
+
+/** Configuration flags go in as given: the configuration validates them and names the flag in its errors. */
+export const configurationOptions = (o: ConfigurationFlags) => ({ configFile: o.config, api: o.api, sample: o.sample, siteUrl: o.siteUrl, basePath: o.basePath, concurrency: o.concurrency, hosts: o.hosts });
+
+export interface BuildFlags extends ConfigurationFlags {
   out: string;
   now?: string;
   fromSnapshot?: string;
@@ -44,14 +51,7 @@ export async function runBuild(_ctx: unknown, o: BuildFlags): Promise<void> {
   let report;
   try {
     report = await build({
-      configFile: o.config,
-      // Configuration flags go in as given: the configuration validates them and names the flag in its errors.
-      api: o.api,
-      sample: o.sample,
-      siteUrl: o.siteUrl,
-      basePath: o.basePath,
-      concurrency: o.concurrency,
-      hosts: o.hosts,
+      ...configurationOptions(o),
       out: o.out,
       now: o.now,
       fromSnapshot: o.fromSnapshot,

@@ -1,0 +1,114 @@
+// `pressroom watch` as a library (docs/operations.md, "Publishing on change"):
+// the scheduler (./queue.ts) fed by the webhook server (./server.ts), building
+// with build() (src/pipeline/index.ts): the REFs of a batch as a change-driven
+// build (`changed`), the poll as a full conditional build. The build takes the
+// run lock itself, so a cron build or a rollback on the same output is never
+// overlapped: its PR_LOCKED is one more failure to retry.
+import { readFile } from 'node:fs/promises';
+import { apiSource } from '../config/load.ts';
+import { pressroomError } from '../core/errors.ts';
+import { build, configure } from '../pipeline/index.ts';
+import type { BuildOptions, BuildReport } from '../pipeline/types.ts';
+import { watchLog, type WatchLog } from './log.ts';
+import { type BuildScope, realTimers, type Timers, WatchQueue, type WatchStatus } from './queue.ts';
+import { startWatchServer } from './server.ts';
+
+export const WATCH_DEFAULTS = {
+  host: '127.0.0.1',
+  port: 8787,
+  debounceMs: 300,
+  pollMs: 15 * 60_000,
+  maxBody: 1024 * 1024,
+  backoff: { initialMs: 1000, maxMs: 5 * 60_000 },
+} as const;
+
+export interface WatchOptions {
+  /** What every build gets: the configuration flags, out, workers... (not `changed`, `now` or `sample`). */
+  build: Omit<BuildOptions, 'changed' | 'now' | 'sample' | 'fromSnapshot' | 'mergeShards' | 'handleSignals'>;
+  secret: string;
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  debounceMs?: number;
+  /** null: no poll. */
+  pollMs?: number | null;
+  maxBody?: number;
+  backoff?: { initialMs: number; maxMs: number };
+  log?: WatchLog;
+  timers?: Timers;
+  /** Replaces build() (tests of the wiring). */
+  runBuild?: (options: BuildOptions) => Promise<BuildReport>;
+}
+
+export interface Watcher {
+  /** The server's origin, e.g. http://127.0.0.1:8787. */
+  url: string;
+  status(): WatchStatus;
+  /** Stops accepting webhooks, cancels the timers, and resolves once the running build (if any) has finished. */
+  close(): Promise<void>;
+}
+
+/**
+ * The webhook secret: the file's content (trimmed: editors add a newline), else
+ * PRESSROOM_WEBHOOK_SECRET. Never a flag's value, which `ps` would show.
+ */
+export async function readSecret(file: string | undefined, env: Record<string, string | undefined> = process.env): Promise<string> {
+  let secret: string | undefined;
+  if (file !== undefined) {
+    try {
+      secret = (await readFile(file, 'utf8')).trim();
+    } catch (e) {
+      throw pressroomError('PR_WATCH_SECRET', { detail: `cannot read --secret-file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` });
+    }
+    if (!secret) throw pressroomError('PR_WATCH_SECRET', { detail: `--secret-file ${file} is empty` });
+  } else secret = env.PRESSROOM_WEBHOOK_SECRET?.trim();
+  if (!secret) throw pressroomError('PR_WATCH_SECRET', { detail: 'neither --secret-file nor PRESSROOM_WEBHOOK_SECRET is set' });
+  return secret;
+}
+
+export async function startWatch(o: WatchOptions): Promise<Watcher> {
+  // Configuration problems, a missing API and the sample stop the start (exit 2 or 3), not the first build.
+  const { config } = configure(o.build);
+  if (apiSource(config).kind === 'sample') throw pressroomError('PR_WATCH_SAMPLE');
+  const log = o.log ?? watchLog(process.stderr, 'text');
+  const runBuild = o.runBuild ?? build;
+  // The watcher handles SIGINT/SIGTERM itself (it lets the running build finish); build() must not end the process.
+  const buildWith = (scope: BuildScope) => runBuild({ ...o.build, handleSignals: false, ...(scope === 'full' ? {} : { changed: scope }) });
+  const pollMs = o.pollMs === undefined ? WATCH_DEFAULTS.pollMs : o.pollMs;
+  const debounceMs = o.debounceMs ?? WATCH_DEFAULTS.debounceMs;
+  const queue: WatchQueue = new WatchQueue({
+    runBuild: buildWith,
+    debounceMs,
+    pollMs,
+    backoff: o.backoff ?? WATCH_DEFAULTS.backoff,
+    timers: o.timers ?? realTimers,
+    onPublish: (p) => log.publish(p),
+    onFailure: (e) => log.failure(e, queue.status().queue),
+  });
+  const server = await startWatchServer({
+    host: o.host ?? WATCH_DEFAULTS.host,
+    port: o.port ?? WATCH_DEFAULTS.port,
+    secret: o.secret,
+    maxBody: o.maxBody ?? WATCH_DEFAULTS.maxBody,
+    accept: (refs, receivedAt) => queue.add(refs, receivedAt),
+    status: () => queue.status(),
+  });
+  log.listening({ url: server.url, pollMs, debounceMs });
+  queue.start();
+  let closing: Promise<void> | undefined;
+  return {
+    url: server.url,
+    status: () => queue.status(),
+    close() {
+      closing ??= (async () => {
+        const { state, queue: pending } = queue.status();
+        log.stopping(state === 'building', pending);
+        // Timers first, so nothing new starts while the server drains its requests.
+        const stopped = queue.stop();
+        await server.close();
+        await stopped;
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,62 @@
+// The watcher's log on stderr: one line per publish and per failure (and one
+// when it starts listening and stops), so a journal or a log shipper sees
+// each outcome as one record. Text for people; with --log-format json one
+// JSON object per line, `time` first as in the build's JSON log
+// (cli/commands/log.ts), with `event` naming the line.
+import type { ErrorRecord, PublishRecord } from './queue.ts';
+
+type Out = { write(s: string): unknown };
+
+export interface WatchLog {
+  listening(info: { url: string; pollMs: number | null; debounceMs: number }): void;
+  publish(p: PublishRecord): void;
+  failure(e: ErrorRecord, pending: number): void;
+  stopping(building: boolean, pending: number): void;
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** 850 ms -> "0.9s", 65 s -> "1m 5s", 15 min -> "15m": short enough for a log line, exact enough for an operator. */
+export function seconds(ms: number): string {
+  const tenths = Math.round(ms / 100);
+  if (tenths < 600) return `${(tenths / 10).toFixed(1)}s`;
+  const s = Math.round(ms / 1000);
+  const parts = [[Math.floor(s / 3600), 'h'], [Math.floor(s / 60) % 60, 'm'], [s % 60, 's']] as const;
+  return parts.filter(([n]) => n > 0).map(([n, unit]) => `${n}${unit}`).join(' ');
+}
+
+const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
+const what = (refs: string[] | 'poll') => (refs === 'poll' ? '(poll)' : plural(refs.length, 'ref'));
+
+export function watchLog(stream: Out, format: 'text' | 'json', now: () => Date = () => new Date()): WatchLog {
+  const json = (o: Record<string, unknown>) => stream.write(`${JSON.stringify({ time: now().toISOString(), ...o })}\n`);
+  const text = (s: string) => stream.write(`${s}\n`);
+  return {
+    listening({ url, pollMs, debounceMs }) {
+      if (format === 'json') return void json({ event: 'listening', url: `${url}/hooks/publish`, pollMs, debounceMs });
+      text(`watching: webhooks on POST ${url}/hooks/publish, status on ${url}/status; ${pollMs === null ? 'no poll' : `full build every ${seconds(pollMs)}, the first now`}`);
+    },
+    publish(p) {
+      if (format === 'json') {
+        return void json({ event: 'publish', refs: p.refs, latencyMs: p.latencyMs, durationMs: p.durationMs, release: p.release, rendered: p.rendered, reused: p.reused, deleted: p.deleted, warnings: p.warnings });
+      }
+      const latency = p.latencyMs === null ? '' : ` (webhook→live ${seconds(p.latencyMs)})`;
+      const extra = `${p.deleted ? `, ${count(p.deleted)} deleted` : ''}${p.warnings ? `, ${plural(p.warnings, 'warning')}` : ''}`;
+      text(`published ${what(p.refs)} in ${seconds(p.durationMs)}${latency}: ${count(p.rendered)} pages rendered, ${count(p.reused)} reused${extra}; release ${p.release}`);
+    },
+    failure(e, pending) {
+      const retryInMs = Date.parse(e.retryAt) - Date.parse(e.at);
+      if (format === 'json') return void json({ event: 'failure', refs: e.refs, code: e.code, message: e.message, attempt: e.attempt, retryInMs, pending, ...(e.stack ? { stack: e.stack } : {}) });
+      // One line: a multi-line message (a configuration error lists its problems) is joined.
+      const message = e.message.replace(/\s*\n\s*/g, '; ');
+      text(`build ${what(e.refs)} failed (attempt ${e.attempt}, retry in ${seconds(retryInMs)}, ${plural(pending, 'ref')} pending; the site is unchanged): ${e.code}: ${message}`);
+      // A bug (an error outside the catalogue) is the one failure worth more lines: its stack.
+      if (e.stack) text(e.stack.replace(/^/gm, '  '));
+    },
+    stopping(building, pending) {
+      if (format === 'json') return void json({ event: 'stopping', building, pending });
+      const left = pending ? `; ${plural(pending, 'pending ref')} left for the next start's first poll` : '';
+      text(`stopping: no more webhooks${building ? '; waiting for the running build to finish' : ''}${left}`);
+    },
+  };
+}

@@ -1,0 +1,157 @@
+// `pressroom watch` over HTTP with real builds against a real sample API
+// (docs/operations.md, "Publishing on change"): an unsigned webhook builds
+// nothing, an oversized one is refused, a signed one publishes, a burst of 20
+// gives at most two builds, and while the API is down the build fails, out/
+// stays byte for byte, the watcher keeps answering and the retry publishes once
+// the API is back. Last, the real CLI: SIGTERM during a build lets it publish, then exits 0.
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signBody } from '../../src/core/signature.ts';
+import type { SampleApi } from '../../src/sample-api/index.ts';
+import { startWatch, type Watcher } from '../../src/watch/index.ts';
+import type { WatchStatus } from '../../src/watch/queue.ts';
+import { treeHashes } from '../helpers/files.ts';
+import { ROOT, spawnCli, startTestApi, tempDir, waitForStderr } from '../helpers/pressroom.ts';
+
+const SECRET = 'integration-secret';
+let api: SampleApi;
+let tmp: Awaited<ReturnType<typeof tempDir>>;
+let out: string;
+let watcher: Watcher;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  api = await startTestApi({ posts: 20 });
+  tmp = await tempDir('pressroom-watch-');
+  out = join(tmp.dir, 'out');
+  watcher = await startWatch({
+    build: { api: api.url, out, configFile: join(ROOT, 'config/site.json'), env: {}, workers: 0 },
+    secret: SECRET,
+    port: 0,
+    pollMs: null,
+    debounceMs: 100,
+    backoff: { initialMs: 200, maxMs: 800 },
+    log: {
+      listening: () => {},
+      publish: (p) => void logLines.push(`publish ${JSON.stringify(p.refs)}`),
+      failure: (e) => void logLines.push(`failure ${e.code}`),
+      stopping: () => {},
+    },
+  });
+});
+afterAll(async () => {
+  await watcher?.close();
+  await api?.close();
+  await tmp?.cleanup();
+});
+
+const send = (body: string, headers: Record<string, string> = { 'x-pressroom-signature-256': signBody(SECRET, body) }) =>
+  fetch(`${watcher.url}/hooks/publish`, { method: 'POST', body, headers });
+const status = async (): Promise<WatchStatus> => (await fetch(`${watcher.url}/status`)).json() as Promise<WatchStatus>;
+
+async function until(check: (s: WatchStatus) => boolean, what: string, ms = 60_000): Promise<WatchStatus> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const s = await status();
+    if (check(s)) return s;
+    if (Date.now() > end) throw new Error(`${what} not reached: ${JSON.stringify(s)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+const settled = (s: WatchStatus) => s.state === 'idle' && s.queue === 0;
+const exists = (p: string) => access(p).then(() => true, () => false);
+
+describe('pressroom watch against the sample API', { timeout: 120_000 }, () => {
+  it('refuses a webhook with a bad signature (401) and builds nothing', async () => {
+    const body = '["post:1"]';
+    expect((await send(body, { 'x-pressroom-signature-256': signBody('wrong', body) })).status).toBe(401);
+    expect((await send(body, {})).status).toBe(401);
+    await new Promise((r) => setTimeout(r, 300)); // longer than the debounce
+    expect(await status()).toMatchObject({ state: 'idle', queue: 0, counters: { builds: 0, webhooks: 0 } });
+    expect(await exists(out)).toBe(false);
+  });
+
+  it('refuses a body over --max-body (413)', async () => {
+    const big = JSON.stringify(Array.from({ length: 90_000 }, (_, i) => `post:${i + 1}`));
+    expect(Buffer.byteLength(big)).toBeGreaterThan(1024 * 1024);
+    expect((await send(big)).status).toBe(413);
+    expect((await status()).counters.webhooks).toBe(0);
+  });
+
+  it('publishes on a signed webhook; /status shows the publish and its latency', async () => {
+    const r = await send(JSON.stringify(['post:1', '/news/some-slug']));
+    expect(r.status).toBe(202);
+    expect(await r.json()).toEqual({ accepted: ['post:1', '/news/some-slug'], queued: 2 });
+    const s = await until((x) => x.lastPublish !== null && settled(x), 'the first publish');
+    expect(s.lastPublish).toMatchObject({ refs: ['post:1', '/news/some-slug'] });
+    expect(s.lastPublish!.latencyMs).toBeGreaterThanOrEqual(100);
+    expect(s.lastPublish!.latencyMs).toBeGreaterThanOrEqual(s.lastPublish!.durationMs);
+    expect(s.lastPublish!.release).toMatch(/^\d{8}T\d{9}Z/);
+    expect(s.counters).toEqual({ builds: 1, failures: 0, webhooks: 1 });
+    expect(await exists(join(out, 'index.html'))).toBe(true);
+    expect(await exists(join(out, 'pressroom-manifest.json'))).toBe(true);
+  });
+
+  it('turns a burst of 20 webhooks into at most 2 builds', async () => {
+    const before = (await status()).counters.builds;
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => send(JSON.stringify([`post:${i + 1}`]))));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(202));
+    const s = await until((x) => settled(x) && x.counters.webhooks === 21, 'the burst published');
+    expect(s.counters.builds - before).toBeGreaterThanOrEqual(1);
+    expect(s.counters.builds - before).toBeLessThanOrEqual(2);
+    const published = logLines.filter((l) => l.startsWith('publish ')).slice(1).flatMap((l) => JSON.parse(l.slice(8)) as string[]);
+    expect(new Set(published)).toEqual(new Set(Array.from({ length: 20 }, (_, i) => `post:${i + 1}`)));
+  });
+
+  it('while the API fails: the build fails, out/ is untouched, the watcher answers; once it is back the retry publishes', async () => {
+    const before = await treeHashes(out);
+    const published = (await status()).lastPublish!.at;
+    const logged = logLines.length;
+    api.setFaults('error=1');
+    try {
+      expect((await send('["post:3"]')).status).toBe(202);
+      const failing = await until((x) => x.counters.failures >= 2, 'two failed attempts');
+      expect(failing.lastError).toMatchObject({ code: 'PR_API_STATUS', refs: ['post:3'] });
+      expect(failing.lastError!.attempt).toBeGreaterThanOrEqual(2);
+      expect(failing.lastError!.message).toMatch(/The content API answered 503 for GET \/api\//);
+      expect(failing.lastPublish!.at).toBe(published);
+      expect(await treeHashes(out)).toEqual(before);
+      const health = await fetch(`${watcher.url}/healthz`);
+      expect([health.status, await health.text()]).toEqual([200, 'ok\n']);
+      expect((await send('["post:4"]')).status).toBe(202);
+    } finally {
+      api.setFaults(null);
+    }
+    const s = await until((x) => x.lastPublish!.at !== published && settled(x), 'the retry published');
+    // Usually one build of both; two when the API came back during a retry of post:3 alone.
+    const since = logLines.slice(logged);
+    expect(since.filter((l) => l === 'failure PR_API_STATUS').length).toBeGreaterThanOrEqual(2);
+    expect(new Set(since.filter((l) => l.startsWith('publish ')).flatMap((l) => JSON.parse(l.slice(8)) as string[]))).toEqual(new Set(['post:3', 'post:4']));
+    expect(s.lastError!.code).toBe('PR_API_STATUS');
+  });
+});
+
+describe('pressroom watch through the CLI', { timeout: 120_000 }, () => {
+  it('prints its URL, builds at start (the first poll); SIGTERM during a build lets it publish, then exits 0', async () => {
+    // The same out/ as above: the start build is incremental, and the run lock keeps the two watchers apart.
+    const run = spawnCli(['watch', '--api', api.url, '--out', out, '--port', '0', '--poll', '1h', '--debounce', '50ms', '--workers', '0', '--log-format', 'json'], { PRESSROOM_WEBHOOK_SECRET: SECRET });
+    try {
+      await waitForStderr(run, /"event":"publish","refs":"poll"/);
+      const url = run.stdout().trim();
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const body = '{"refs":["ads"]}';
+      const r = await fetch(`${url}/hooks/publish`, { method: 'POST', body, headers: { 'x-hub-signature-256': signBody(SECRET, body) } });
+      expect(r.status).toBe(202);
+      for (let s = ''; s !== 'building'; await new Promise((ok) => setTimeout(ok, 10))) s = ((await (await fetch(`${url}/status`)).json()) as WatchStatus).state;
+      run.child.kill('SIGTERM');
+      expect(await run.exit).toEqual({ code: 0, signal: null });
+      const events = run.stderr().trim().split('\n').map((l) => JSON.parse(l) as { event: string; refs?: unknown; building?: boolean });
+      expect(events.map((e) => e.event)).toEqual(['listening', 'publish', 'stopping', 'publish']);
+      expect(events[2].building).toBe(true);
+      expect(events[3].refs).toEqual(['ads']);
+    } finally {
+      if (run.child.exitCode === null) run.child.kill('SIGKILL');
+    }
+  });
+});

@@ -1,0 +1,43 @@
+// The watcher's log (src/watch/log.ts): one line per publish and per failure,
+// as text or as JSON lines with `time` and `event`.
+import { describe, expect, it } from 'vitest';
+import { seconds, watchLog } from '../../../src/watch/log.ts';
+import type { ErrorRecord, PublishRecord } from '../../../src/watch/queue.ts';
+
+const publish: PublishRecord = { at: '2026-01-15T12:00:01.500Z', refs: ['post:1', 'ads', '/news/x'], latencyMs: 1500, release: 'R', rendered: 4, reused: 9996, deleted: 0, warnings: 0, durationMs: 1200 };
+const failure: ErrorRecord = { at: '2026-01-15T12:00:00.000Z', code: 'PR_API_STATUS', message: 'The content API answered 503 for GET /api/post/homelatest', attempt: 2, refs: 'poll', retryAt: '2026-01-15T12:00:02.000Z' };
+
+function collect(format: 'text' | 'json') {
+  const lines: string[] = [];
+  return { log: watchLog({ write: (s: string) => lines.push(s) }, format, () => new Date('2026-01-15T12:00:00Z')), lines };
+}
+
+describe('the watch log', () => {
+  it('writes one text line per publish and per failure', () => {
+    const { log, lines } = collect('text');
+    log.publish(publish);
+    log.publish({ ...publish, refs: 'poll', latencyMs: null, deleted: 2, warnings: 1, rendered: 0, reused: 10_000 });
+    log.failure({ ...failure, message: 'two\n  lines' }, 3);
+    expect(lines).toEqual([
+      'published 3 refs in 1.2s (webhook→live 1.5s): 4 pages rendered, 9,996 reused; release R\n',
+      'published (poll) in 1.2s: 0 pages rendered, 10,000 reused, 2 deleted, 1 warning; release R\n',
+      'build (poll) failed (attempt 2, retry in 2.0s, 3 refs pending; the site is unchanged): PR_API_STATUS: two; lines\n',
+    ]);
+  });
+
+  it('writes JSON lines with time, event and the fields of the record', () => {
+    const { log, lines } = collect('json');
+    log.listening({ url: 'http://127.0.0.1:8787', pollMs: null, debounceMs: 300 });
+    log.publish(publish);
+    log.failure(failure, 0);
+    log.stopping(true, 1);
+    const parsed = lines.map((l) => JSON.parse(l));
+    expect(parsed.map((p) => p.event)).toEqual(['listening', 'publish', 'failure', 'stopping']);
+    expect(parsed[1]).toEqual({ time: '2026-01-15T12:00:00.000Z', event: 'publish', refs: publish.refs, latencyMs: 1500, durationMs: 1200, release: 'R', rendered: 4, reused: 9996, deleted: 0, warnings: 0 });
+    expect(parsed[2]).toMatchObject({ event: 'failure', refs: 'poll', code: 'PR_API_STATUS', message: failure.message, attempt: 2, retryInMs: 2000, pending: 0 });
+  });
+
+  it('formats durations for people', () => {
+    expect([850, 59_949, 65_000, 900_000, 3_600_000, 5_430_000].map(seconds)).toEqual(['0.9s', '59.9s', '1m 5s', '15m', '1h', '1h 30m 30s']);
+  });
+});
