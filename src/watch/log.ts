@@ -2,7 +2,7 @@
 // when it starts listening and stops), so a journal or a log shipper sees
 // each outcome as one record. Text for people; with --log-format json one
 // JSON object per line, `time` first as in the build's JSON log
-// (cli/commands/log.ts), with `event` naming the line.
+// (cli/commands/log.ts), with `type` naming the line, as the build's JSON lines do.
 import type { ErrorRecord, PublishRecord } from './queue.ts';
 
 type Out = { write(s: string): unknown };
@@ -33,12 +33,12 @@ export function watchLog(stream: Out, format: 'text' | 'json', now: () => Date =
   const text = (s: string) => stream.write(`${s}\n`);
   return {
     listening({ url, pollMs, debounceMs }) {
-      if (format === 'json') return void json({ event: 'listening', url: `${url}/hooks/publish`, pollMs, debounceMs });
+      if (format === 'json') return void json({ type: 'listening', url: `${url}/hooks/publish`, pollMs, debounceMs });
       text(`watching: webhooks on POST ${url}/hooks/publish, status on ${url}/status; ${pollMs === null ? 'no poll' : `full build every ${seconds(pollMs)}, the first now`}`);
     },
     publish(p) {
       if (format === 'json') {
-        return void json({ event: 'publish', refs: p.refs, latencyMs: p.latencyMs, durationMs: p.durationMs, release: p.release, rendered: p.rendered, reused: p.reused, deleted: p.deleted, warnings: p.warnings });
+        return void json({ type: 'publish', refs: p.refs, latencyMs: p.latencyMs, durationMs: p.durationMs, release: p.release, rendered: p.rendered, reused: p.reused, deleted: p.deleted, warnings: p.warnings });
       }
       const latency = p.latencyMs === null ? '' : ` (webhook→live ${seconds(p.latencyMs)})`;
       const extra = `${p.deleted ? `, ${count(p.deleted)} deleted` : ''}${p.warnings ? `, ${plural(p.warnings, 'warning')}` : ''}`;
@@ -46,7 +46,7 @@ export function watchLog(stream: Out, format: 'text' | 'json', now: () => Date =
     },
     failure(e, pending) {
       const retryInMs = Date.parse(e.retryAt) - Date.parse(e.at);
-      if (format === 'json') return void json({ event: 'failure', refs: e.refs, code: e.code, message: e.message, attempt: e.attempt, retryInMs, pending, ...(e.stack ? { stack: e.stack } : {}) });
+      if (format === 'json') return void json({ type: 'failure', refs: e.refs, code: e.code, message: e.message, attempt: e.attempt, retryInMs, pending, ...(e.stack ? { stack: e.stack } : {}) });
       // One line: a multi-line message (a configuration error lists its problems) is joined.
       const message = e.message.replace(/\s*\n\s*/g, '; ');
       text(`build ${what(e.refs)} failed (attempt ${e.attempt}, retry in ${seconds(retryInMs)}, ${plural(pending, 'ref')} pending; the site is unchanged): ${e.code}: ${message}`);
@@ -54,7 +54,7 @@ export function watchLog(stream: Out, format: 'text' | 'json', now: () => Date =
       if (e.stack) text(e.stack.replace(/^/gm, '  '));
     },
     stopping(building, pending) {
-      if (format === 'json') return void json({ event: 'stopping', building, pending });
+      if (format === 'json') return void json({ type: 'stopping', building, pending });
       const left = pending ? `; ${plural(pending, 'pending ref')} left for the next start's first poll` : '';
       text(`stopping: no more webhooks${building ? '; waiting for the running build to finish' : ''}${left}`);
     },

@@ -1,5 +1,5 @@
 // The watcher's log (src/watch/log.ts): one line per publish and per failure,
-// as text or as JSON lines with `time` and `event`.
+// as text or as JSON lines with `time` and `type`.
 import { describe, expect, it } from 'vitest';
 import { seconds, watchLog } from '../../../src/watch/log.ts';
 import type { ErrorRecord, PublishRecord } from '../../../src/watch/queue.ts';
@@ -25,16 +25,16 @@ describe('the watch log', () => {
     ]);
   });
 
-  it('writes JSON lines with time, event and the fields of the record', () => {
+  it('writes JSON lines with time, type and the fields of the record', () => {
     const { log, lines } = collect('json');
     log.listening({ url: 'http://127.0.0.1:8787', pollMs: null, debounceMs: 300 });
     log.publish(publish);
     log.failure(failure, 0);
     log.stopping(true, 1);
     const parsed = lines.map((l) => JSON.parse(l));
-    expect(parsed.map((p) => p.event)).toEqual(['listening', 'publish', 'failure', 'stopping']);
-    expect(parsed[1]).toEqual({ time: '2026-01-15T12:00:00.000Z', event: 'publish', refs: publish.refs, latencyMs: 1500, durationMs: 1200, release: 'R', rendered: 4, reused: 9996, deleted: 0, warnings: 0 });
-    expect(parsed[2]).toMatchObject({ event: 'failure', refs: 'poll', code: 'PR_API_STATUS', message: failure.message, attempt: 2, retryInMs: 2000, pending: 0 });
+    expect(parsed.map((p) => p.type)).toEqual(['listening', 'publish', 'failure', 'stopping']);
+    expect(parsed[1]).toEqual({ time: '2026-01-15T12:00:00.000Z', type: 'publish', refs: publish.refs, latencyMs: 1500, durationMs: 1200, release: 'R', rendered: 4, reused: 9996, deleted: 0, warnings: 0 });
+    expect(parsed[2]).toMatchObject({ type: 'failure', refs: 'poll', code: 'PR_API_STATUS', message: failure.message, attempt: 2, retryInMs: 2000, pending: 0 });
   });
 
   it('formats durations for people', () => {
