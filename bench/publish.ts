@@ -118,7 +118,7 @@ async function measure(posts: number): Promise<Measured> {
     const apiUrl = await api.line;
     const full = await run(['build', '--api', apiUrl, '--out', out, '--full', '--quiet']);
     console.log(`${posts} posts: full build ${s(full)}`);
-    const serve = start(['serve', out, '--port', '0']);
+    const serve = start(['serve', '--out', out, '--port', '0']);
     children.push(serve);
     const site = await serve.line;
     const watch = start(['watch', '--api', apiUrl, '--out', out, '--port', String(watchPort), '--poll', 'off', '--debounce', '0ms']);
@@ -126,11 +126,15 @@ async function measure(posts: number): Promise<Measured> {
     await waitFor(`http://127.0.0.1:${watchPort}/healthz`, (st) => st === 200);
 
     const report = async () => JSON.parse(await readFile(join(stateRootFor(out), RELEASE_REPORT), 'utf8')) as BuildReport;
+    // The watcher is idle once its build has also recorded the release, saved the snapshot and written its report (after the swap readers already see).
+    const idle = () => waitFor(`http://127.0.0.1:${watchPort}/status`, (st, body) => st === 200 && JSON.parse(body).state === 'idle' && JSON.parse(body).queue === 0);
     const ops: Measured['ops'] = [];
     const timed = async (op: string, change: () => Promise<string>, served: (status: number, body: string) => boolean) => {
+      await idle();
       const t = performance.now();
       const url = await change();
       const done = await waitFor(`${site}${url}`, served);
+      await idle();
       ops.push({ op, ms: done - t, report: await report() });
     };
 
@@ -154,8 +158,12 @@ async function measure(posts: number): Promise<Measured> {
       return `/${victim.cat_slug}/${victim.post_name}`;
     }, (st) => st === 404);
     return { posts, full, ops };
+  } catch (e) {
+    for (const c of children) console.error(`--- ${c.proc.spawnargs.slice(2, 3).join(' ')} stderr:\n${c.stderr().slice(-3000)}`);
+    throw e;
   } finally {
-    for (const c of children) c.proc.kill('SIGTERM');
+    // Stopped and waited for, so no build is still writing beside out/ when it is removed.
+    await Promise.all(children.map((c) => (c.proc.exitCode !== null ? undefined : new Promise((ok) => (c.proc.once('exit', ok), c.proc.kill('SIGTERM'))))));
     if (!values.keep) await rm(dir, { recursive: true, force: true });
   }
 }
