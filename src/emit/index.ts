@@ -107,9 +107,12 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
       // Awaited below; a failure before that point must not surface as an unhandled rejection.
       searchIndex.catch(() => undefined);
     }
+    const before = input.previous?.entryHash;
     for (const e of input.entries) {
       if (!e.key.startsWith('GET /api/')) continue;
-      await w.write(mirrorFile(e.key.slice(4)), safeJson({ status: e.status, body: e.body }));
+      const file = mirrorFile(e.key.slice(4));
+      if (await w.carryUnchanged(file, before?.(e.key.slice(4)) === e.hash)) continue;
+      await w.write(file, safeJson({ status: e.status, body: e.body }));
     }
     const { site } = input.config;
     // Feeds and the Google News sitemap, when the build clock is known.

@@ -25,6 +25,14 @@ export interface PreviousFiles {
   root: string;
   /** path -> sha256, from the previous manifest. */
   files: ReadonlyMap<string, string>;
+  /** path -> size, from the previous manifest (a file carried by what it was made from, unread, needs it for the manifest). */
+  sizes?: ReadonlyMap<string, number>;
+  /**
+   * The entry hash of an API path in the snapshot the previous release was
+   * rendered from, when that snapshot is known: a mirror file is a pure
+   * function of its entry, so an equal hash carries it without serialising it.
+   */
+  entryHash?: (path: string) => string | undefined;
 }
 
 export class OutputWriter {
@@ -68,6 +76,19 @@ export class OutputWriter {
     this.#entries.set(rel, { path: rel, sha256, size: buf.length });
     this.bytes += buf.length;
     await this.#queue(this.#writeOne(rel, buf));
+  }
+
+  /**
+   * Carries the previous release's file of this path when `unchanged` says its
+   * source did not change; returns false (nothing done) when it cannot.
+   */
+  async carryUnchanged(rel: string, unchanged: boolean): Promise<boolean> {
+    const prev = this.#previous;
+    const sha256 = prev?.files.get(rel);
+    const size = prev?.sizes?.get(rel);
+    if (!unchanged || !prev || sha256 === undefined || size === undefined) return false;
+    await this.carry(rel, join(prev.root, rel), { sha256, size });
+    return true;
   }
 
   /** Carries an existing file over (hard link, else copy with its mtime) whose hash and size are known: an unchanged page. */

@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import type { EmittedPage, ManifestEntry } from '../emit/index.ts';
+import type { PreviousFiles } from '../emit/writer.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import { currentState } from '../releases/store.ts';
 import type { SnapshotView } from '../site/types.ts';
@@ -32,7 +33,7 @@ export interface IncrementalStep {
   /** The release pages are carried over from (the one out/ holds now). */
   previousRelease?: string;
   /** Its files and their sha256, so emit can carry over any regenerated file with equal bytes. */
-  previousFiles?: { root: string; files: Map<string, string> };
+  previousFiles?: PreviousFiles;
   /** depsHash by output file, for the next state. */
   hashes: Map<string, string>;
 }
@@ -42,24 +43,37 @@ export type PreviousRelease = Awaited<ReturnType<typeof currentState>>;
 /** The release out/ holds now, with its state (undefined on a first build). */
 export const previousRelease = (out: string): Promise<PreviousRelease> => currentState(out);
 
-export async function incrementalStep(input: { previous: PreviousRelease; routes: readonly PlannedRoute[]; snapshot: SnapshotView; codeHash: string; full?: boolean }): Promise<IncrementalStep> {
+export async function incrementalStep(input: {
+  previous: PreviousRelease;
+  routes: readonly PlannedRoute[];
+  snapshot: SnapshotView;
+  codeHash: string;
+  full?: boolean;
+  /** The saved snapshot and its id (src/pipeline/shard.ts snapshotId). */
+  previousSnapshot?: { snapshot: SnapshotView; id: string };
+}): Promise<IncrementalStep> {
   const hashes = new Map(input.routes.map((r) => [r.file, depsHash(r, input.snapshot)]));
   const prev = input.previous;
   const decision = decide({ previous: prev?.state, codeHash: input.codeHash, routes: input.routes, hashOf: (r) => hashes.get(r.file)!, full: input.full });
   if (!prev) return { decision, hashes };
-  return { decision, hashes, previousRelease: prev.id, previousFiles: { root: prev.site, files: await manifestHashes(prev.site) } };
+  const { files, sizes } = await manifestHashes(prev.site);
+  // The snapshot the previous release was rendered from, when the saved one is it and the code is the same
+  // (the code writes the mirror): its entry hashes carry unchanged mirror files unread.
+  const from = decision.reason === 'incremental' && input.previousSnapshot && prev.state.snapshot !== undefined && prev.state.snapshot === input.previousSnapshot.id ? input.previousSnapshot.snapshot : undefined;
+  return { decision, hashes, previousRelease: prev.id, previousFiles: { root: prev.site, files, sizes, ...(from ? { entryHash: (path: string) => from.get(path)?.hash } : {}) } };
 }
 
-async function manifestHashes(site: string): Promise<Map<string, string>> {
+async function manifestHashes(site: string): Promise<{ files: Map<string, string>; sizes: Map<string, number> }> {
   try {
     const bytes = await readFile(join(site, MANIFEST_FILE));
     const m = JSON.parse(bytes.toString('utf8')) as { files?: ManifestEntry[] };
     // The manifest does not list itself; its own hash lets emit carry it over
     // too when a rebuild changed nothing, so its mtime stays and rsync-style
     // deploys do not upload it on every run.
-    return new Map([...(m.files ?? []).map((f): [string, string] => [f.path, f.sha256]), [MANIFEST_FILE, createHash('sha256').update(bytes).digest('hex')]]);
+    const files = new Map([...(m.files ?? []).map((f): [string, string] => [f.path, f.sha256]), [MANIFEST_FILE, createHash('sha256').update(bytes).digest('hex')]]);
+    return { files, sizes: new Map((m.files ?? []).map((f) => [f.path, f.size])) };
   } catch {
-    return new Map();
+    return { files: new Map(), sizes: new Map() };
   }
 }
 

@@ -39,6 +39,8 @@ export interface Previous {
   snapshot: Snapshot;
   meta: SnapshotMeta;
   source?: BuildSource;
+  /** Its id (./shard.ts snapshotId), computed once when first asked. */
+  id(): string;
 }
 
 interface AcquireInput {
@@ -130,7 +132,8 @@ export async function saveSnapshot(snapshot: Snapshot, dir: string, clock: Date,
 export async function loadPrevious(dir: string): Promise<Previous | undefined> {
   try {
     const { snapshot, meta } = await Snapshot.load(dir);
-    return { snapshot, meta, source: await readSource(dir) };
+    let id: string | undefined;
+    return { snapshot, meta, source: await readSource(dir), id: () => (id ??= snapshotId(snapshot)) };
   } catch {
     return undefined;
   }
@@ -166,6 +169,6 @@ export async function unpublishedChange(out: string, prev: Previous | undefined)
   if (!current) return 'out/ has no current release';
   const [published, recorded] = await Promise.all([readFile(join(out, MANIFEST_FILE)).catch(() => null), readFile(join(current.site, MANIFEST_FILE)).catch(() => null)]);
   if (!published || !recorded || !published.equals(recorded)) return 'out/ is not the current release (a build was interrupted while publishing)';
-  if (current.state.snapshot !== snapshotId(prev.snapshot)) return 'the saved snapshot is not the one the current release was rendered from (a build was interrupted after publishing)';
+  if (current.state.snapshot !== prev.id()) return 'the saved snapshot is not the one the current release was rendered from (a build was interrupted after publishing)';
   return null;
 }
