@@ -4,6 +4,7 @@
 // static mirror (src/api/mirror.ts). The data is an envelope {status, body} so a
 // 501 or an empty list reads the same on both sides (docs/decisions.md, 7).
 import { QueryClient, useQuery, type DefaultOptions } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { mirrorUrl } from '../../api/mirror.ts';
 import { withBase } from '../../site/paths.ts';
 import { useSiteUrls } from '../lib/site-urls.ts';
@@ -60,6 +61,24 @@ export function useApi<T>(path: string | null): ApiResult<T> {
     isLoading: path !== null && q.isPending,
     error: q.error,
   };
+}
+
+const subscribeNothing = () => () => {};
+
+/** False on the server and in the hydration render, true from then on (and at once after a client navigation). */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(subscribeNothing, () => true, () => false);
+}
+
+/**
+ * A crawled GET that no page's HTML depends on (docs/decisions.md, 54): read
+ * from the mirror once the page is hydrated; until then (in the prerendered
+ * HTML too) neither data nor loading, so its part renders nothing rather than
+ * a skeleton no reader without JavaScript would see filled. A change to it
+ * then re-renders no page.
+ */
+export function useApiAfterHydration<T>(path: string): ApiResult<T> {
+  return useApi<T>(useHydrated() ? path : null);
 }
 
 /**

@@ -10,7 +10,15 @@ import type { PageKind, RouteSpec } from '../types.ts';
 // (docs/api-contract.md: preview-only).
 
 export function articleDeps(post: Pick<Post, 'cat_slug' | 'post_name' | 'post_author_id'>): string[] {
-  return withShell(ep.postDetails(post.cat_slug, post.post_name), ep.asideTopic(post.cat_slug), ep.latest(), ep.authorById(post.post_author_id));
+  return withShell(ep.postDetails(post.cat_slug, post.post_name), ep.authorById(post.post_author_id));
+}
+
+/**
+ * Read by every article page once hydrated, not part of its HTML (decision 54):
+ * the side list of each category with articles and the "More from" list.
+ */
+export function articleAfterHydration(snap: Parameters<NonNullable<PageKind['fetches']>>[0]): string[] {
+  return [...new Set(listedPosts(snap, CATEGORY_SLUGS).map((p) => ep.asideTopic(p.cat_slug)))].concat(ep.latest());
 }
 
 export const article: PageKind = {
@@ -44,6 +52,6 @@ export const article: PageKind = {
     return routes;
   },
   fetches(snap) {
-    return listedPosts(snap, CATEGORY_SLUGS).map((p) => ep.postDetails(p.cat_slug, p.post_name));
+    return listedPosts(snap, CATEGORY_SLUGS).map((p) => ep.postDetails(p.cat_slug, p.post_name)).concat(articleAfterHydration(snap));
   },
 };

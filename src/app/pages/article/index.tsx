@@ -1,8 +1,11 @@
 // The article page /{cat_slug}/{post_name} (docs/pages.md, "Article").
-// Reads the route's deps (src/site/kinds/article.ts): the post details, the
-// category's aside list, the latest posts and the author by id; on the server
-// and after hydration they come from the embedded state, after a client
-// navigation from the static mirror (skeletons only then). An unknown post
+// Reads the route's deps (src/site/kinds/article.ts): the post details and the
+// author by id; on the server and after hydration they come from the embedded
+// state, after a client navigation from the static mirror (skeletons only
+// then). The category's side list and "More from" are read from the mirror
+// once the page is hydrated (skeletons in the HTML): every article of a
+// category prints them, so as deps a new story would re-render the whole
+// category (docs/decisions.md, 54). An unknown post
 // (status 501; a path the mirror does not hold reads 404) goes to /404,
 // carrying the requested URL for the 404 page's redirect check; a direct load
 // of such a URL ends the same way (../../lib/unknown-article.ts). Any other
@@ -16,7 +19,7 @@ import { ArticleSkeleton } from '../../components/article/ArticleSkeleton.tsx';
 import { ArticleView } from '../../components/article/ArticleView.tsx';
 import { articleHead } from '../../components/article/seo.ts';
 import { useSite } from '../../context.tsx';
-import { isOk, useApi } from '../../data/api.ts';
+import { isOk, useApi, useApiAfterHydration } from '../../data/api.ts';
 import { usePageHead, type PageHead } from '../../head.tsx';
 import type { NotFoundState } from '../../lib/unknown-article.ts';
 import { useViewCount } from '../../lib/view-count.ts';
@@ -30,8 +33,8 @@ export default function ArticlePage() {
   const config = useSite();
   const details = useApi<PostDetailsResponse>(ep.postDetails(cat_slug, post_name));
   const post: Post | undefined = details.data?.result?.[0];
-  const aside = useApi<AsideResponse>(ep.asideTopic(cat_slug));
-  const latest = useApi<PostItem[]>(ep.latest());
+  const aside = useApiAfterHydration<AsideResponse>(ep.asideTopic(cat_slug));
+  const latest = useApiAfterHydration<PostItem[]>(ep.latest());
   const author = useApi<AuthorByIdResponse>(post ? ep.authorById(post.post_author_id) : null);
 
   const status = details.status;

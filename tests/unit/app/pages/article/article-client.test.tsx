@@ -57,6 +57,18 @@ afterEach(() => {
 const countCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/post/post_count/')).length;
 
 describe('article page (client)', () => {
+  it("lists 'More from' and 'Related Content' in the browser, without the current post (decision 54)", async () => {
+    mounted = await mount(page());
+    const text = mounted.container.textContent ?? '';
+    expect(text).toContain('More from DevDispatch');
+    expect(text).toContain('Latest one');
+    expect(text).toContain('Latest two');
+    expect(text).toContain('Related Content');
+    expect(text).toContain('Aside one');
+    // the current post (id 42) is in both lists and shown in neither
+    expect([...mounted.container.querySelectorAll('a')].filter((a) => a.textContent === post.post_title)).toEqual([]);
+  });
+
   it('toggles the TOC open and closed', async () => {
     mounted = await mount(page());
     const button = mounted.container.querySelector<HTMLButtonElement>('.toc-toggle')!;
