@@ -69,8 +69,6 @@ export interface EmitInput {
   sitemapLimit?: number;
   /** The previous release's files: regenerated files with equal bytes are carried over with their mtime (docs/operations.md, "Incremental builds"). */
   previous?: PreviousFiles;
-  /** Runs once staging is complete, before the swap into out/ (to record the release). */
-  beforePublish?: (staging: string, manifest: Manifest) => Promise<void>;
 }
 
 export interface EmitResult {
@@ -149,7 +147,6 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     await w.flush();
     const result = { pages, files: w.files, bytes: w.bytes, carried: w.carried, manifest };
     killPoint('staged');
-    await input.beforePublish?.(staging, manifest);
     await publish(staging, input.out);
     await snippets.commit();
     return result;

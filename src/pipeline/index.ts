@@ -16,7 +16,7 @@ import { checkShrinkGate } from '../releases/gate.ts';
 import { activateRelease, recordRelease, writeBuildReport } from '../releases/record.ts';
 import type { SiteContextForKinds } from '../site/types.ts';
 import { refuseSampleOverApi } from './sample-guard.ts';
-import { acquireSnapshot, loadPrevious, saveSnapshot, unpublishedChange } from './snapshot.ts';
+import { acquireSnapshot, loadPrevious, residentPrevious, saveSnapshot, unpublishedChange } from './snapshot.ts';
 import { shardPages, snapshotClock, snapshotId } from './shard.ts';
 import { pressroomError } from '../core/errors.ts';
 import { killPoint } from '../core/kill-point.ts';
@@ -65,7 +65,8 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
   const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn, quarantine: (q) => void planQuarantine.push(q) };
 
   const snapshotDir = options.snapshotDir ?? join(dirname(out), '.pressroom', 'snapshot');
-  const previousSnapshot = options.full || options.fromSnapshot ? undefined : await loadPrevious(snapshotDir);
+  // A long-running caller (pressroom watch) keeps the snapshot it last saved in memory instead of reading it back.
+  const previousSnapshot = options.full || options.fromSnapshot ? undefined : (options.session?.previous ?? (await loadPrevious(snapshotDir)));
   // A publish killed between its two renames is restored first, so a change-driven build sees the site readers see.
   const changeBase = options.changed?.length ? await recover(out).then(() => unpublishedChange(out, previousSnapshot)) : null;
   const acquired = await stage('crawl', () => acquireSnapshot({ options, config: configured, clock, ctx, warn, emitEvent, previous: previousSnapshot, changeBase }));
@@ -93,8 +94,6 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
     // render and emit overlap: pages stream from the renderer into emit's bounded writes;
     // unchanged pages are carried over from the previous release instead (docs/operations.md, "Incremental builds").
     const rendered = renderStream(renderer, step.decision.render, warn);
-    let release = '';
-    let releaseMs = 0;
     const emitted = await stage(
       'emit',
       () =>
@@ -113,21 +112,24 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
           source: acquired.source,
           onProgress: (p) => emitEvent({ type: 'progress', stage: 'render', done: p.done, total: p.total }),
           previous: step.previousFiles,
-          beforePublish: async (staging, manifest) => {
-            const t = performance.now();
-            release = await recordRelease(out, staging, nextState(code, buildPlan.routes, step, manifest.files, snapshotId(snapshot)));
-            releaseMs = performance.now() - t;
-          },
         }),
     );
     timings.render = Math.round(rendered.ms());
-    timings.emit = Math.max(0, timings.emit - timings.render - Math.round(releaseMs));
-    await stage('release', () => activateRelease(out, release, config.releases.keep));
+    timings.emit = Math.max(0, timings.emit - timings.render);
+    // Recorded from the published tree after the swap, so readers do not wait
+    // for it. A kill before it leaves out/ without a release of its own: the
+    // next build sees out/ is not the current release and, if it is a
+    // change-driven one, crawls everything (./snapshot.ts unpublishedChange).
+    const release = await stage('release', async () => {
+      const id = await recordRelease(out, out, nextState(code, buildPlan.routes, step, emitted.manifest.files, snapshotId(snapshot)));
+      await activateRelease(out, id, config.releases.keep);
+      return id;
+    });
     // Saved only once the site is published: the snapshot beside out/ always
     // matches the published site, so a failed build cannot replace it with data
     // that never went out (--from-snapshot, conditional crawls and serve read it).
     await stage('snapshot', () => (options.fromSnapshot ? undefined : saveSnapshot(snapshot, snapshotDir, clock, acquired.source)));
-    timings.release += Math.round(releaseMs);
+    if (options.session && !options.fromSnapshot) options.session.previous = residentPrevious(snapshot, clock, acquired.source);
 
     const total = Math.round(performance.now() - started);
     const report: BuildReport = {

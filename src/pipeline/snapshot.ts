@@ -10,7 +10,7 @@ import type { SiteConfig } from '../config/schema.ts';
 import { pressroomError } from '../core/errors.ts';
 import { crawl, type CrawlStats } from '../crawl/crawl.ts';
 import { createApiClient } from '../crawl/http.ts';
-import { Snapshot, type SnapshotMeta } from '../crawl/snapshot-store.ts';
+import { Snapshot, SNAPSHOT_VERSION, type SnapshotMeta } from '../crawl/snapshot-store.ts';
 import { crawlChanged } from '../crawl/changed.ts';
 import { formatRef } from '../crawl/refs.ts';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
@@ -171,4 +171,11 @@ export async function unpublishedChange(out: string, prev: Previous | undefined)
   if (!published || !recorded || !published.equals(recorded)) return 'out/ is not the current release (a build was interrupted while publishing)';
   if (current.state.snapshot !== prev.id()) return 'the saved snapshot is not the one the current release was rendered from (a build was interrupted after publishing)';
   return null;
+}
+
+/** The snapshot a build just saved, as the next build of the same process would load it (BuildOptions.session). */
+export function residentPrevious(snapshot: Snapshot, clock: Date, source: BuildSource): Previous {
+  const apiBase = source.kind === 'api' ? source.base : 'embedded sample API';
+  let id: string | undefined;
+  return { snapshot, meta: { version: SNAPSHOT_VERSION, createdAt: clock.toISOString(), apiBase, entryCount: snapshot.size }, source, id: () => (id ??= snapshotId(snapshot)) };
 }

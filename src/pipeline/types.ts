@@ -54,6 +54,13 @@ export interface BuildOptions {
    * saved snapshot (docs/operations.md, "Publishing on change").
    */
   changed?: readonly Ref[];
+  /**
+   * State a long-running caller keeps between its builds (pressroom watch): the
+   * snapshot the last successful build saved, so the next one does not read it
+   * back from disk. Set by build() after each success; a stale one is safe (a
+   * change-driven build checks it against the current release).
+   */
+  session?: { previous?: import('./snapshot.ts').Previous };
   /** Release the run lock on SIGINT/SIGTERM (default true; tests running several builds in one process pass false). */
   handleSignals?: boolean;
 }

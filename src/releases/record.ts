@@ -1,6 +1,8 @@
-// Recording a build as a release (./store.ts has the layout). Called by emit
-// between "staging complete" and the swap into out/, so a release exists for
-// everything that gets published; `current` moves after the swap.
+// Recording a build as a release (./store.ts has the layout). Called by the
+// pipeline right after the swap, from the published tree, so readers never
+// wait for it; `current` moves once it is complete. A build killed in between
+// leaves out/ without a release of its own, which the next build notices
+// (src/pipeline/snapshot.ts unpublishedChange) and repairs.
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
@@ -8,7 +10,7 @@ import { serialiseState, type BuildState } from '../incremental/state.ts';
 import { carryTree } from './link.ts';
 import { commitRelease, newReleaseId, pruneReleases, releasePaths, setCurrentRelease, stateRootFor, RELEASE_REPORT, RELEASE_SITE, RELEASE_STATE } from './store.ts';
 
-/** Hard-links the finished staging folder into a new release with its state; returns the id. */
+/** Hard-links a finished tree (the published out/) into a new release with its state; returns the id. */
 export async function recordRelease(out: string, staging: string, state: BuildState): Promise<string> {
   const id = await newReleaseId(out);
   const tmp = `${releasePaths(out, id).dir}.tmp`;

@@ -73,7 +73,9 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
   const log = o.log ?? watchLog(process.stderr, 'text');
   const runBuild = o.runBuild ?? build;
   // The watcher handles SIGINT/SIGTERM itself (it lets the running build finish); build() must not end the process.
-  const buildWith = (scope: BuildScope) => runBuild({ ...o.build, handleSignals: false, ...(scope === 'full' ? {} : { changed: scope }) });
+  // One session for the watcher's life: each build starts from the snapshot the last one left in memory.
+  const session: NonNullable<BuildOptions['session']> = {};
+  const buildWith = (scope: BuildScope) => runBuild({ ...o.build, handleSignals: false, session, ...(scope === 'full' ? {} : { changed: scope }) });
   const pollMs = o.pollMs === undefined ? WATCH_DEFAULTS.pollMs : o.pollMs;
   const debounceMs = o.debounceMs ?? WATCH_DEFAULTS.debounceMs;
   const queue: WatchQueue = new WatchQueue({

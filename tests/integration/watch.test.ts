@@ -137,7 +137,7 @@ describe('pressroom watch through the CLI', { timeout: 120_000 }, () => {
     // The same out/ as above: the start build is incremental, and the run lock keeps the two watchers apart.
     const run = spawnCli(['watch', '--api', api.url, '--out', out, '--port', '0', '--poll', '1h', '--debounce', '50ms', '--workers', '0', '--log-format', 'json'], { PRESSROOM_WEBHOOK_SECRET: SECRET });
     try {
-      await waitForStderr(run, /"event":"publish","refs":"poll"/);
+      await waitForStderr(run, /"type":"publish","refs":"poll"/);
       const url = run.stdout().trim();
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const body = '{"refs":["ads"]}';
@@ -146,8 +146,8 @@ describe('pressroom watch through the CLI', { timeout: 120_000 }, () => {
       for (let s = ''; s !== 'building'; await new Promise((ok) => setTimeout(ok, 10))) s = ((await (await fetch(`${url}/status`)).json()) as WatchStatus).state;
       run.child.kill('SIGTERM');
       expect(await run.exit).toEqual({ code: 0, signal: null });
-      const events = run.stderr().trim().split('\n').map((l) => JSON.parse(l) as { event: string; refs?: unknown; building?: boolean });
-      expect(events.map((e) => e.event)).toEqual(['listening', 'publish', 'stopping', 'publish']);
+      const events = run.stderr().trim().split('\n').map((l) => JSON.parse(l) as { type: string; refs?: unknown; building?: boolean });
+      expect(events.map((e) => e.type)).toEqual(['listening', 'publish', 'stopping', 'publish']);
       expect(events[2].building).toBe(true);
       expect(events[3].refs).toEqual(['ads']);
     } finally {
