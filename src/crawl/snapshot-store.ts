@@ -13,11 +13,12 @@
 import type { Quarantined } from '../api/quarantine.ts';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { stableStringify } from '../core/json.ts';
 import { pressroomError } from '../core/errors.ts';
+import { writeFileAtomic } from '../core/atomic-write.ts';
 import { snapshotKey } from '../api/endpoints.ts';
 import type { SnapshotEntry, SnapshotView } from '../site/types.ts';
 
@@ -119,8 +120,7 @@ export class Snapshot implements SnapshotView {
       await closed;
       await rename(tmp, file);
       const m: SnapshotMeta = { version: SNAPSHOT_VERSION, createdAt: meta.createdAt, apiBase: meta.apiBase, entryCount: this.size };
-      await writeFile(`${join(dir, META_FILE)}.tmp-${process.pid}`, `${JSON.stringify(m, null, 2)}\n`);
-      await rename(`${join(dir, META_FILE)}.tmp-${process.pid}`, join(dir, META_FILE));
+      await writeFileAtomic(join(dir, META_FILE), `${JSON.stringify(m, null, 2)}\n`);
     } catch (e) {
       await rm(tmp, { force: true });
       throw pressroomError('PR_OUTPUT_WRITE', { file: dir, detail: (e as Error).message }, e);

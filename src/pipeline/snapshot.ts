@@ -3,11 +3,11 @@
 // "today", stopped after the crawl), or load a saved snapshot
 // (--from-snapshot). The snapshot folder also keeps where its content came
 // from (source.json), so a re-render and `pressroom serve` know it.
-import { readFile, writeFile, rename } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { apiSource } from '../config/load.ts';
 import type { SiteConfig } from '../config/schema.ts';
-import { pressroomError } from '../core/errors.ts';
+import { writeFileAtomic } from '../core/atomic-write.ts';
 import { crawl, type CrawlStats } from '../crawl/crawl.ts';
 import { createApiClient } from '../crawl/http.ts';
 import { Snapshot, SNAPSHOT_VERSION, type SnapshotMeta } from '../crawl/snapshot-store.ts';
@@ -119,13 +119,7 @@ async function crawlFrom(input: AcquireInput, base: string, source: BuildSource,
 export async function saveSnapshot(snapshot: Snapshot, dir: string, clock: Date, source: BuildSource): Promise<void> {
   const apiBase = source.kind === 'api' ? source.base : 'embedded sample API';
   await snapshot.save(dir, { createdAt: clock.toISOString(), apiBase });
-  const file = join(dir, SOURCE_FILE);
-  try {
-    await writeFile(`${file}.tmp-${process.pid}`, `${JSON.stringify(source, null, 2)}\n`);
-    await rename(`${file}.tmp-${process.pid}`, file);
-  } catch (e) {
-    throw pressroomError('PR_OUTPUT_WRITE', { file, detail: (e as Error).message }, e);
-  }
+  await writeFileAtomic(join(dir, SOURCE_FILE), `${JSON.stringify(source, null, 2)}\n`);
 }
 
 /** The snapshot the last crawl saved, if it is there and intact (else the crawl is unconditional). */

@@ -3,9 +3,8 @@
 // wait for it; `current` moves once it is complete. A build killed in between
 // leaves out/ without a release of its own, which the next build notices
 // (src/pipeline/snapshot.ts unpublishedChange) and repairs.
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { pressroomError } from '../core/errors.ts';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../core/atomic-write.ts';
 import { serialiseState, type BuildState } from '../incremental/state.ts';
 import { carryTree } from './link.ts';
 import { commitRelease, newReleaseId, pruneReleases, releasePaths, setCurrentRelease, stateRootFor, RELEASE_REPORT, RELEASE_SITE, RELEASE_STATE } from './store.ts';
@@ -33,12 +32,4 @@ export async function writeBuildReport(out: string, id: string | undefined, repo
   await writeText(join(stateRootFor(out), RELEASE_REPORT), text);
 }
 
-async function writeText(file: string, text: string): Promise<void> {
-  try {
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(`${file}.tmp-${process.pid}`, text);
-    await rename(`${file}.tmp-${process.pid}`, file);
-  } catch (e) {
-    throw pressroomError('PR_OUTPUT_WRITE', { file, detail: (e as Error).message }, e);
-  }
-}
+const writeText = (file: string, text: string): Promise<void> => writeFileAtomic(file, text);

@@ -16,9 +16,10 @@
 // the swap. So a build killed at any point leaves either the old `current`
 // (and out/ restored by recover()) or the new one, each naming a complete
 // release. Hard links cost no space for files two releases share.
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
+import { writeFileAtomic } from '../core/atomic-write.ts';
 import { readState, type BuildState } from '../incremental/state.ts';
 
 export const RELEASE_SITE = 'site';
@@ -58,14 +59,7 @@ export async function currentReleaseId(out: string): Promise<string | undefined>
 }
 
 export async function setCurrentRelease(out: string, id: string): Promise<void> {
-  const file = currentFileFor(out);
-  try {
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(`${file}.tmp-${process.pid}`, `${id}\n`);
-    await rename(`${file}.tmp-${process.pid}`, file);
-  } catch (e) {
-    throw pressroomError('PR_OUTPUT_WRITE', { file, detail: (e as Error).message }, e);
-  }
+  await writeFileAtomic(currentFileFor(out), `${id}\n`);
 }
 
 export function releasePaths(out: string, id: string) {

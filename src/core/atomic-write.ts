@@ -1,0 +1,20 @@
+// The one way Pressroom replaces a small file beside out/ (release pointer,
+// build state and report, snapshot metadata, source.json): write a private
+// temporary name in the same folder, then rename(2) it over the file, which is
+// atomic on POSIX file systems, so a reader or a kill -9 sees the old file or
+// the new one, never half of one. Failures name the file (PR_OUTPUT_WRITE).
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { pressroomError } from './errors.ts';
+
+export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
+  const tmp = `${file}.tmp-${process.pid}`;
+  try {
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(tmp, data);
+    await rename(tmp, file);
+  } catch (e) {
+    await rm(tmp, { force: true }).catch(() => undefined);
+    throw pressroomError('PR_OUTPUT_WRITE', { file, detail: (e as Error).message }, e);
+  }
+}
