@@ -48,6 +48,19 @@ export function entryHash(status: number, body: unknown): string {
 
 const KEY_PREFIX = 'GET ';
 
+/**
+ * The saved line of each entry object, once written: entries are never mutated
+ * and a change-driven build shares the unchanged ones with the previous
+ * snapshot (Snapshot.copyOf), so a process that saves snapshot after snapshot
+ * (pressroom watch) serialises only what changed.
+ */
+const LINES = new WeakMap<SnapshotEntry, string>();
+const lineOf = (entry: SnapshotEntry): string => {
+  let line = LINES.get(entry);
+  if (line === undefined) LINES.set(entry, (line = `${stableStringify(entry)}\n`));
+  return line;
+};
+
 export class Snapshot implements SnapshotView {
   readonly #entries = new Map<string, SnapshotEntry>();
 
@@ -114,7 +127,7 @@ export class Snapshot implements SnapshotView {
       const out = createWriteStream(tmp, { encoding: 'utf8' });
       const closed = once(out, 'close');
       for (const path of this.paths()) {
-        if (!out.write(`${stableStringify(this.#entries.get(path))}\n`)) await once(out, 'drain');
+        if (!out.write(lineOf(this.#entries.get(path)!))) await once(out, 'drain');
       }
       out.end();
       await closed;
