@@ -48,9 +48,10 @@ function anArticle(): string {
   return `/news/${name}`;
 }
 
-/** How many 'More from' cards sit on each row, top to bottom. */
-const moreFromRows = (page: Page) =>
-  page.locator('.more-from-grid .post-card').evaluateAll((cards) => {
+/** How many 'More from' cards sit on each row, top to bottom, once the list has come from the mirror (it is read after hydration: decision 54). */
+const moreFromRows = async (page: Page) => {
+  await page.locator('.more-from-grid:not([aria-busy]) .post-card').first().waitFor();
+  return page.locator('.more-from-grid .post-card').evaluateAll((cards) => {
     const rows = new Map<number, number>();
     for (const c of cards) {
       const top = Math.round(c.getBoundingClientRect().top);
@@ -58,6 +59,7 @@ const moreFromRows = (page: Page) =>
     }
     return [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, n]) => n);
   });
+};
 
 /** A tag whose Articles section has exactly one post, read from the build's mirror. */
 function aTagWithOneArticle(): string {
