@@ -106,8 +106,8 @@ const { snapshot } = await Snapshot.load(snapshotDir);
 const ctx = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn: () => {} };
 const articles = plan(snapshot, ctx, config).routes.filter((r) => r.kind === 'article');
 await preloadAllPages();
-renderFloor({ routes: articles.slice(0, 50), snapshot, publicConfig: publicConfig(config, clock) }); // warm-up
-const floor = renderFloor({ routes: articles, snapshot, publicConfig: publicConfig(config, clock) });
+renderFloor({ routes: articles.slice(0, 50), snapshot, publicConfig: publicConfig(config) }); // warm-up
+const floor = renderFloor({ routes: articles, snapshot, publicConfig: publicConfig(config) });
 
 const par = await parallelism(defaultWorkers());
 console.log('');

@@ -134,8 +134,12 @@ export function apiSource(config: Pick<SiteConfig, 'api'>): ApiSource {
   throw pressroomError('PR_CONFIG_NO_API');
 }
 
-/** The browser's slice of the configuration; `today` is the build clock's day. */
-export function publicConfig(config: SiteConfig, now: Date): PublicConfig {
+/**
+ * The browser's slice of the configuration. It carries no build clock: every
+ * page embeds it, so a date in it would change every page each day (and force
+ * a change-driven build on a new day to render the whole site again).
+ */
+export function publicConfig(config: SiteConfig): PublicConfig {
   const { site, nav, footer, contact, api, about, privacy, sitemapPage, pages } = config;
   return {
     // Static page copy (About, Privacy Policy, Site Map box, form pages).
@@ -158,7 +162,6 @@ export function publicConfig(config: SiteConfig, now: Date): PublicConfig {
     },
     // Unresolved "auto" (outside a build) reads as "fallback": the page tries the index only when live search fails.
     search: { staticIndex: config.search.staticIndex === 'auto' ? 'fallback' : config.search.staticIndex },
-    today: now.toISOString().slice(0, 10),
   };
 }
 

@@ -113,7 +113,5 @@ export type PublicConfig = Pick<SiteConfig, 'nav' | 'footer' | 'contact'> &
   /** Whether and when the search page reads the static index (docs/pages.md, "Search results"). */
   /** The build resolves "auto" before pages are rendered (src/pipeline/search-index-mode.ts). */
   search: { staticIndex: Exclude<SiteConfig['search']['staticIndex'], 'auto'> };
-  /** YYYY-MM-DD, the build clock's day (events split, "today"). */
-  today: string;
   [extra: string]: unknown;
 };

@@ -79,11 +79,11 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
   const previous = await previousRelease(out);
   checkShrinkGate({ count: buildPlan.routes.length, previous: previous && Object.keys(previous.state.routes).length, shrinkGate: config.shrinkGate, allowShrink: options.allowShrink });
   const bundle = await stage('bundle', () => clientBundle(config.site.basePath));
-  const code = await codeHash({ bundleHash: bundle.hash, config, publicConfig: publicConfig(config, clock) });
+  const code = await codeHash({ bundleHash: bundle.hash, config, publicConfig: publicConfig(config) });
   const step = await incrementalStep({ previous, routes: buildPlan.routes, snapshot, codeHash: code, full: options.full, previousSnapshot: previousSnapshot && { snapshot: previousSnapshot.snapshot, id: previousSnapshot.id() } });
   const renderer = options.mergeShards
     ? await shardPages(options.mergeShards, { snapshot: snapshotId(snapshot), code, routes: buildPlan.routes })
-    : await createPageRenderer({ config, publicConfig: publicConfig(config, clock), bundle, snapshot, workers: resolveWorkers(config.render.workers, step.decision.render.length) });
+    : await createPageRenderer({ config, publicConfig: publicConfig(config), bundle, snapshot, workers: resolveWorkers(config.render.workers, step.decision.render.length) });
   try {
     return await renderAndPublish();
   } finally {

@@ -59,11 +59,11 @@ export async function buildShard(options: BuildOptions & { shard: ShardSpec }): 
     const config = withSearchIndexMode(configured, routes, warn);
     enforceStrict(quarantinedRecords(snapshot, planQuarantine), options.strict);
     const bundle = await clientBundle(config.site.basePath);
-    const code = await codeHash({ bundleHash: bundle.hash, config, publicConfig: publicConfig(config, clock) });
+    const code = await codeHash({ bundleHash: bundle.hash, config, publicConfig: publicConfig(config) });
     const mine = routes.filter((_, i) => ownsRoute(i, options.shard));
     const emitEvent = options.onEvent ?? (() => {});
     emitEvent({ type: 'stage-start', stage: 'render', total: mine.length });
-    const renderer = await createPageRenderer({ config, publicConfig: publicConfig(config, clock), bundle, snapshot, workers: resolveWorkers(config.render.workers, mine.length) });
+    const renderer = await createPageRenderer({ config, publicConfig: publicConfig(config), bundle, snapshot, workers: resolveWorkers(config.render.workers, mine.length) });
     let done = 0;
     try {
       const record = await writeShard(

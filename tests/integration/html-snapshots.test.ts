@@ -33,7 +33,7 @@ beforeAll(async () => {
   const ctx = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn: () => {} };
   for (const route of plan(snapshot, ctx, config).routes) if (!samples.has(route.kind)) samples.set(route.kind, route);
   const bundle = await bundleClient({ minify: true });
-  renderer = await createRenderer({ config, publicConfig: publicConfig(config, clock), bundle, snapshot, strict: true });
+  renderer = await createRenderer({ config, publicConfig: publicConfig(config), bundle, snapshot, strict: true });
 }, 300_000);
 
 const fileOf = (kind: string) => join(HTML_DIR, `${kind}.html`);

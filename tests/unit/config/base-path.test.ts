@@ -113,10 +113,9 @@ describe('site.basePath', () => {
   });
 
   it('is embedded in the page data only when it is not "", so a root site\'s pages keep their bytes', async () => {
-    const now = new Date('2026-01-15T12:00:00Z');
-    const root = publicConfig(loadConfig({ file: await file({ url: 'https://news.example' }), env: {} }), now);
+    const root = publicConfig(loadConfig({ file: await file({ url: 'https://news.example' }), env: {} }));
     expect('basePath' in root.site).toBe(false);
-    const sub = publicConfig(loadConfig({ file: await file({ url: 'https://user.github.io/project' }), env: {} }), now);
+    const sub = publicConfig(loadConfig({ file: await file({ url: 'https://user.github.io/project' }), env: {} }));
     expect(sub.site.basePath).toBe('/project');
   });
 });

@@ -17,7 +17,7 @@ import { loadConfig, publicConfig } from '../../../../src/config/load.ts';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 export const config = loadConfig({ file: 'config/site.json', env: {} });
-export const site = publicConfig(config, new Date('2026-01-15T00:00:00Z'));
+export const site = publicConfig(config);
 
 export type Data = Record<string, ApiEnvelope>;
 export const ok = <T,>(body: T): ApiEnvelope<T> => ({ status: 200, body });

@@ -12,7 +12,7 @@ import { loadConfig, publicConfig } from '../../../../../src/config/load.ts';
 import type { PublicConfig } from '../../../../../src/config/schema.ts';
 
 export function testConfig(patch: (c: PublicConfig) => PublicConfig = (c) => c): PublicConfig {
-  const base = publicConfig(loadConfig({ env: {} }), new Date('2024-06-20T00:00:00Z'));
+  const base = publicConfig(loadConfig({ env: {} }));
   return patch(JSON.parse(JSON.stringify(base)) as PublicConfig);
 }
 

@@ -16,7 +16,7 @@ import { loadConfig, publicConfig as toPublic } from '../../../../../src/config/
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 export const config = loadConfig({ file: 'config/site.json', env: {} });
-export const site = toPublic(config, new Date('2026-01-15T00:00:00Z'));
+export const site = toPublic(config);
 
 function Where() {
   const { pathname } = useLocation();

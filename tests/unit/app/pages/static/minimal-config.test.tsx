@@ -20,7 +20,7 @@ import { Footer } from '../../../../../src/app/shell/Footer.tsx';
 import { publicConfig, validateConfig } from '../../../../../src/config/load.ts';
 
 const config = validateConfig({ site: { name: 'Harbour Tech', url: 'https://harbour.example' } });
-const site = publicConfig(config, new Date('2026-01-15T00:00:00Z'));
+const site = publicConfig(config);
 
 function render(Page: ComponentType, url: string): Document {
   const client = createQueryClient();

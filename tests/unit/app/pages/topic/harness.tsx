@@ -17,7 +17,7 @@ import type { PublicConfig } from '../../../../../src/config/schema.ts';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 export const config = loadConfig({ file: 'config/site.json', env: {} });
-export const site = toPublic(config, new Date('2026-01-15T00:00:00Z'));
+export const site = toPublic(config);
 
 function Where() {
   const { pathname } = useLocation();
