@@ -122,16 +122,16 @@ export async function crawlChanged(opts: ChangedCrawlOptions): Promise<ChangedCr
   }
 
   async function crawlPosts(ids: Set<number>): Promise<string | undefined> {
-    const before = new Map<number, Post | undefined>();
-    for (const id of ids) {
+    // The named posts the last build listed, by their details' address then.
+    const listed = [...ids].flatMap((id) => {
       const item = oldPosts.get(id);
-      before.set(id, item ? detailsOf(prev, ep.postDetails(item.cat_slug, item.post_name)) : undefined);
-    }
-    await get([...ids].flatMap((id) => (oldPosts.has(id) ? [ep.postDetails(oldPosts.get(id)!.cat_slug, oldPosts.get(id)!.post_name)] : [])));
+      return item ? [{ id, item, path: ep.postDetails(item.cat_slug, item.post_name) }] : [];
+    });
+    const before = listed.map(({ path }) => detailsOf(prev, path));
+    await get(listed.map(({ path }) => path));
     const keys: OrderKey[] = [];
-    for (const [id, item] of oldPosts) {
-      if (!ids.has(id)) continue;
-      const now = detailsOf(snap, ep.postDetails(item.cat_slug, item.post_name));
+    for (const { id, path } of listed) {
+      const now = detailsOf(snap, path);
       if (now && Number(now.id) === id) keys.push({ date: now.post_date, id });
     }
     await get([...HOME_DEPS, ep.latest(), ...PANEL_DEPS, ...CATEGORY_SLUGS.map(ep.asideTopic), ...subcats(prev).map((s) => ep.tag(s.subcat_slug))]);
@@ -153,13 +153,13 @@ export async function crawlChanged(opts: ChangedCrawlOptions): Promise<ChangedCr
     const cats = new Set<string>();
     const authors = new Set<string>();
     const authorIds = new Set<number>();
-    for (const p of [...before.values(), ...after.values()]) {
+    for (const p of [...before, ...after.values()]) {
       if (!p) continue;
       cats.add(p.cat_slug);
       if (p.author_name) authors.add(p.author_name);
       authorIds.add(Number(p.post_author_id));
     }
-    for (const i of [...oldPosts.values()].filter((i) => ids.has(Number(i.id)))) cats.add(i.cat_slug);
+    for (const { item } of listed) cats.add(item.cat_slug);
     await get([...authors].map(ep.authorDetails).concat([...authorIds].map(ep.authorById)));
     const subs = subcats(snap);
     const lists = [...cats].flatMap((cat) => subs.map((s) => topicCollection(cat, s.subcat_slug))).concat([...authors].map(authorCollection));

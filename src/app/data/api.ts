@@ -4,7 +4,7 @@
 // static mirror (src/api/mirror.ts). The data is an envelope {status, body} so a
 // 501 or an empty list reads the same on both sides (docs/decisions.md, 7).
 import { QueryClient, useQuery, type DefaultOptions } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { mirrorUrl } from '../../api/mirror.ts';
 import { withBase } from '../../site/paths.ts';
 import { useSiteUrls } from '../lib/site-urls.ts';
@@ -71,14 +71,28 @@ export function useHydrated(): boolean {
 }
 
 /**
+ * Logs a read that failed, once per failure, with console.log (never
+ * console.error): the spec's "logged, nothing shown" for ads, latest,
+ * popular and event fetches. `message` is null while nothing failed.
+ */
+export function useLoggedFailure(message: string | null): void {
+  useEffect(() => {
+    if (message !== null) console.log(message);
+  }, [message]);
+}
+
+/**
  * A crawled GET that no page's HTML depends on (docs/decisions.md, 54): read
  * from the mirror once the page is hydrated; until then (in the prerendered
  * HTML too) neither data nor loading, so its part renders nothing rather than
  * a skeleton no reader without JavaScript would see filled. A change to it
- * then re-renders no page.
+ * then re-renders no page. A read that fails is logged under `label` and
+ * shows nothing.
  */
-export function useApiAfterHydration<T>(path: string): ApiResult<T> {
-  return useApi<T>(useHydrated() ? path : null);
+export function useApiAfterHydration<T>(path: string, label: string): ApiResult<T> {
+  const result = useApi<T>(useHydrated() ? path : null);
+  useLoggedFailure(result.error ? `${label} failed to load (${path}): ${result.error.message}` : null);
+  return result;
 }
 
 /**

@@ -3,20 +3,17 @@
 // ones are already dropped at build time; this is the second fence). A failed
 // read is logged with console.log and the slot stays empty (docs/pages.md,
 // "Shared shell", Ads).
-import { useEffect } from 'react';
 import { ep } from '../../../api/endpoints.ts';
 import type { Ad, BannerType } from '../../../api/types.ts';
 import { isSafeHref } from '../../../api/video.ts';
-import { useApi } from '../../data/api.ts';
+import { useApi, useLoggedFailure } from '../../data/api.ts';
 
 export const DEFAULT_AD_DURATION_S = 5;
 
 export function useAds(type?: BannerType): Ad[] {
   const { data, isLoading, status, error } = useApi<Ad[]>(ep.ads());
   const failed = !isLoading && !Array.isArray(data);
-  useEffect(() => {
-    if (failed) console.log(`Ads failed to load (${type ?? 'all types'}, ${ep.ads()}): ${error?.message ?? `status ${status ?? 'none'}`}`);
-  }, [failed, type, error, status]);
+  useLoggedFailure(failed ? `Ads failed to load (${type ?? 'all types'}, ${ep.ads()}): ${error?.message ?? `status ${status ?? 'none'}`}` : null);
   const all = Array.isArray(data) ? data : [];
   return all.filter((a) => (!type || a.banner_type === type) && isSafeHref(a.dest_url) && !!a.banner_img);
 }

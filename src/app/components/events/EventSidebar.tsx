@@ -1,13 +1,13 @@
 // The Latest/Popular sidebar of the event detail page (docs/pages.md, "Event
 // detail"; tab keys tab1 = Latest, the default, and tab2 = Popular). Items
 // link to /{cat_slug}/{post_name} with title, content snippet, author and date.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import type { PostItem } from '../../../api/types.ts';
 import { paths } from '../../../site/paths.ts';
 import { checkSlug } from '../../../site/slug.ts';
-import { useApi, type ApiResult } from '../../data/api.ts';
+import { useApi, useLoggedFailure, type ApiResult } from '../../data/api.ts';
 import { listExcerpt } from '../../lib/excerpt.ts';
 import { formatShortDate, isoDate } from '../../lib/format.ts';
 
@@ -35,11 +35,9 @@ function SidebarItem({ item }: { item: PostItem }) {
 }
 
 /** A failed list is logged (console.log, never an error) and its tab stays empty. */
-function useLoggedFailure(label: string, path: string, r: ApiResult<PostItem[]>): void {
+function useSidebarFailure(label: string, path: string, r: ApiResult<PostItem[]>): void {
   const failed = !r.isLoading && !Array.isArray(r.data);
-  useEffect(() => {
-    if (failed) console.log(`Event sidebar: ${label} posts failed to load (${path}): ${r.error?.message ?? `status ${r.status ?? 'none'}`}`);
-  }, [failed, label, path, r.error, r.status]);
+  useLoggedFailure(failed ? `Event sidebar: ${label} posts failed to load (${path}): ${r.error?.message ?? `status ${r.status ?? 'none'}`}` : null);
 }
 
 function usable(data: unknown): PostItem[] {
@@ -50,8 +48,8 @@ export function EventSidebar() {
   const [tab, setTab] = useState<TabKey>('tab1');
   const latest = useApi<PostItem[]>(TABS[0].path);
   const popular = useApi<PostItem[]>(TABS[1].path);
-  useLoggedFailure(TABS[0].label, TABS[0].path, latest);
-  useLoggedFailure(TABS[1].label, TABS[1].path, popular);
+  useSidebarFailure(TABS[0].label, TABS[0].path, latest);
+  useSidebarFailure(TABS[1].label, TABS[1].path, popular);
   const items = usable(tab === 'tab1' ? latest.data : popular.data);
   return (
     <aside className="event-sidebar" aria-label="Latest and popular articles">

@@ -33,8 +33,8 @@ export default function ArticlePage() {
   const config = useSite();
   const details = useApi<PostDetailsResponse>(ep.postDetails(cat_slug, post_name));
   const post: Post | undefined = details.data?.result?.[0];
-  const aside = useApiAfterHydration<AsideResponse>(ep.asideTopic(cat_slug));
-  const latest = useApiAfterHydration<PostItem[]>(ep.latest());
+  const aside = useApiAfterHydration<AsideResponse>(ep.asideTopic(cat_slug), 'Related Content');
+  const latest = useApiAfterHydration<PostItem[]>(ep.latest(), 'More from');
   const author = useApi<AuthorByIdResponse>(post ? ep.authorById(post.post_author_id) : null);
 
   const status = details.status;

@@ -69,6 +69,25 @@ describe('article page (client)', () => {
     expect([...mounted.container.querySelectorAll('a')].filter((a) => a.textContent === post.post_title)).toEqual([]);
   });
 
+  it("logs a failed 'More from' or 'Related Content' read and shows nothing for it (spec: failures on latest fetches are logged)", async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    // The post and its author are seeded; the two lists are read from the mirror, which fails.
+    const deps = articleDeps(post).filter(([p]) => p !== ep.latest() && p !== ep.asideTopic(post.cat_slug));
+    fetchMock.mockImplementation(async () => new Response('down', { status: 503 }));
+    mounted = await mount(page(seeded(deps)));
+    const lines = () => log.mock.calls.map((c) => String(c[0])).filter((t) => t.includes('failed to load'));
+    await waitFor(() => lines().length === 2);
+    expect(lines().sort()).toEqual([
+      `More from failed to load (${ep.latest()}): HTTP error! Status: 503`,
+      `Related Content failed to load (${ep.asideTopic(post.cat_slug)}): HTTP error! Status: 503`,
+    ]);
+    const text = mounted.container.textContent ?? '';
+    expect(text).not.toContain('More from DevDispatch');
+    expect(text).not.toContain('Related Content');
+    expect(mounted.container.querySelector('.article-title')?.textContent).toBe(post.post_title);
+    log.mockRestore();
+  });
+
   it('toggles the TOC open and closed', async () => {
     mounted = await mount(page());
     const button = mounted.container.querySelector<HTMLButtonElement>('.toc-toggle')!;
