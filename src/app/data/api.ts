@@ -72,8 +72,8 @@ export function useHydrated(): boolean {
 
 /**
  * Logs a read that failed, once per failure, with console.log (never
- * console.error): the spec's "logged, nothing shown" for ads, latest,
- * popular and event fetches. `message` is null while nothing failed.
+ * console.error): a failed ads, latest, popular or event read is logged and
+ * shows nothing (docs/pages.md). `message` is null while nothing failed.
  */
 export function useLoggedFailure(message: string | null): void {
   useEffect(() => {

@@ -69,7 +69,7 @@ describe('article page (client)', () => {
     expect([...mounted.container.querySelectorAll('a')].filter((a) => a.textContent === post.post_title)).toEqual([]);
   });
 
-  it("logs a failed 'More from' or 'Related Content' read and shows nothing for it (spec: failures on latest fetches are logged)", async () => {
+  it("logs a failed 'More from' or 'Related Content' read and shows nothing for it (docs/pages.md)", async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     // The post and its author are seeded; the two lists are read from the mirror, which fails.
     const deps = articleDeps(post).filter(([p]) => p !== ep.latest() && p !== ep.asideTopic(post.cat_slug));
