@@ -5,7 +5,7 @@
 // those tests) it costs one environment lookup per point.
 
 /** The points, in the order a build passes them. */
-export const KILL_POINTS = ['crawl', 'plan', 'bundle', 'emit', 'staged', 'swap', 'release', 'snapshot'] as const;
+export const KILL_POINTS = ['crawl', 'plan', 'bundle', 'emit', 'staged', 'spare', 'swap', 'release', 'snapshot'] as const;
 export type KillPoint = (typeof KILL_POINTS)[number];
 
 export function killPoint(point: KillPoint): void {

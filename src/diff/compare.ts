@@ -50,8 +50,17 @@ function split<T>(a: Map<string, T>, b: Map<string, T>) {
   };
 }
 
-export async function diffOutputs(oldDir: string, newDir: string, opts: { context?: number } = {}): Promise<OutDiff> {
-  const [a, b] = await Promise.all([listTree(oldDir), listTree(newDir)]);
+/** A built site to compare: a folder, or rel path -> file for a release kept in the object store (src/publish/objects.ts). */
+export type Tree = string | ReadonlyMap<string, string>;
+
+async function filesOf(tree: Tree): Promise<{ list: string[]; at: (rel: string) => string }> {
+  if (typeof tree !== 'string') return { list: [...tree.keys()].sort(), at: (rel) => tree.get(rel)! };
+  return { list: await listTree(tree), at: (rel) => join(tree, rel) };
+}
+
+export async function diffOutputs(oldTree: Tree, newTree: Tree, opts: { context?: number } = {}): Promise<OutDiff> {
+  const [ta, tb] = await Promise.all([filesOf(oldTree), filesOf(newTree)]);
+  const [a, b] = [ta.list, tb.list];
   // Keyed by masked name: entry-AAAA1111.js and entry-BBBB2222.js are the same file.
   const index = (list: string[]) => new Map(list.filter((f) => f !== MANIFEST && !(isHashedName(f) && !isPage(f))).map((f) => [maskHashes(`/${f}`).slice(1), f]));
   const ia = index(a);
@@ -60,7 +69,7 @@ export async function diffOutputs(oldDir: string, newDir: string, opts: { contex
   const pages: OutDiff['pages'] = { added: s.added.filter(isPage), removed: s.removed.filter(isPage), changed: [] };
   const files: OutDiff['files'] = { added: s.added.filter((f) => !isPage(f)), removed: s.removed.filter((f) => !isPage(f)), changed: [] };
   for (const key of s.both) {
-    const [x, y] = await Promise.all([readFile(join(oldDir, ia.get(key)!)), readFile(join(newDir, ib.get(key)!))]);
+    const [x, y] = await Promise.all([readFile(ta.at(ia.get(key)!)), readFile(tb.at(ib.get(key)!))]);
     if (x.equals(y)) continue;
     if (isPage(key)) {
       const nx = normaliseHtml(x.toString('utf8'));

@@ -7,8 +7,9 @@ import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
 import { SNAPSHOT_FILE } from '../crawl/snapshot-store.ts';
-import { isReleaseId, releasePaths, RELEASE_SITE } from '../releases/store.ts';
-import { diffOutputs, diffSnapshots, type DiffResult } from './compare.ts';
+import { isReleaseId, readRecord, releasePaths, RELEASE_SITE } from '../releases/store.ts';
+import { releaseFiles } from '../publish/objects.ts';
+import { diffOutputs, diffSnapshots, type DiffResult, type Tree } from './compare.ts';
 
 export { normaliseHtml, maskHashes } from './normalise.ts';
 export type { DiffResult, OutDiff, SnapshotDiff, PageChange } from './compare.ts';
@@ -16,6 +17,8 @@ export type { DiffResult, OutDiff, SnapshotDiff, PageChange } from './compare.ts
 export interface Side {
   kind: 'out' | 'snapshot';
   dir: string;
+  /** A release kept in the object store: its files by path. */
+  files?: ReadonlyMap<string, string>;
 }
 
 const isDir = (p: string) => stat(p).then((s) => s.isDirectory(), () => false);
@@ -30,7 +33,9 @@ export async function resolveSide(arg: string, out = 'out'): Promise<Side> {
     return { kind: 'out', dir: abs };
   }
   if (isReleaseId(arg)) {
-    const { site } = releasePaths(out, arg);
+    const { site, dir } = releasePaths(out, arg);
+    const record = await readRecord(out, arg);
+    if (record) return { kind: 'out', dir, files: await releaseFiles(out, record.manifest) };
     if (await isDir(site)) return { kind: 'out', dir: site };
     throw pressroomError('PR_USAGE', { detail: `No release ${arg} beside ${resolve(out)} (\`pressroom releases\` lists them)` });
   }
@@ -40,7 +45,8 @@ export async function resolveSide(arg: string, out = 'out'): Promise<Side> {
 export async function diffBuilds(oldArg: string, newArg: string, opts: { out?: string; context?: number } = {}): Promise<DiffResult> {
   const [a, b] = await Promise.all([resolveSide(oldArg, opts.out), resolveSide(newArg, opts.out)]);
   if (a.kind !== b.kind) throw pressroomError('PR_USAGE', { detail: `Cannot compare a ${a.kind} (${oldArg}) with a ${b.kind} (${newArg})` });
-  return a.kind === 'snapshot' ? diffSnapshots(a.dir, b.dir) : diffOutputs(a.dir, b.dir, { context: opts.context });
+  const tree = (s: Side): Tree => s.files ?? s.dir;
+  return a.kind === 'snapshot' ? diffSnapshots(a.dir, b.dir) : diffOutputs(tree(a), tree(b), { context: opts.context });
 }
 
 const list = (title: string, items: readonly string[], mark: string) => (items.length ? [`${title} (${items.length}):`, ...items.map((i) => `  ${mark} ${i}`)] : []);

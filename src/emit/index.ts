@@ -2,10 +2,13 @@
 // the renderer one by one and are written with bounded, overlapped writes into
 // a staging folder beside out/; then the static search index of the articles
 // (built beside the next writes, ./search-index.ts), the static JSON mirror,
-// the sitemaps, robots.txt, the redirect maps, the client bundle and the manifest; then the
-// staging folder is published atomically (./publish.ts). Server snippets of
-// the selected hosts (nginx, Caddy, S3) go beside out/ (./host-snippets.ts). Everything is sorted
-// and carries no wall-clock time, so one snapshot gives byte-identical output.
+// the sitemaps, robots.txt, the redirect maps, the client bundle and the manifest. It
+// returns what it staged; src/publish publishes it atomically. When the previous
+// release's files are in place (an incremental build over out/), the staging
+// folder receives only the files whose bytes changed. Server snippets of
+// the selected hosts (nginx, Caddy, S3) are prepared beside out/ (./host-snippets.ts) and committed
+// with the publish. Everything is sorted and carries no wall-clock time, so one
+// snapshot gives byte-identical output.
 import { mkdir, rm } from 'node:fs/promises';
 import { mirrorFile } from '../api/mirror.ts';
 import type { SiteConfig } from '../config/schema.ts';
@@ -16,7 +19,7 @@ import type { BuildPlan } from '../plan/types.ts';
 import type { SnapshotEntry } from '../site/types.ts';
 import { prepareHostSnippets, type PreparedSnippets } from './host-snippets.ts';
 import { headersFile, publishingFiles } from './publishing.ts';
-import { publish, recover, stagingDirFor } from './publish.ts';
+import { recover, stagingDirFor } from '../publish/swap.ts';
 import { renderRedirects, type HostName } from './redirects/index.ts';
 import { renderSitemaps, robotsTxt, SITEMAP_SHARD_LIMIT } from './sitemap.ts';
 import { buildSearchIndex, type SearchIndexFile } from './search-index.ts';
@@ -24,7 +27,7 @@ import { STATIC_INDEX_DIR } from '../site/search-index.ts';
 import { precompressEnabled } from './precompress.ts';
 import { OutputWriter, type ManifestEntry, type PreviousFiles } from './writer.ts';
 
-export { recover } from './publish.ts';
+export { recover } from '../publish/swap.ts';
 export type { ManifestEntry } from './writer.ts';
 
 export const MANIFEST_FILE = 'pressroom-manifest.json';
@@ -78,6 +81,19 @@ export interface EmitResult {
   /** Files carried over unchanged from the previous release. */
   carried: number;
   manifest: Manifest;
+  /** The folder written: the whole site, or (`inPlace`) only the files that changed. */
+  staging: string;
+  inPlace: boolean;
+  /** The files whose bytes are in `staging`, the manifest file included, sorted. */
+  staged: ManifestEntry[];
+  /** Files of the previous release this build does not have, sorted. */
+  deleted: string[];
+  /** Files whose bytes differ from the previous release's (written or deleted), sorted; every file without one. */
+  changed: string[];
+  /** sha256 of the manifest file: the identity of the site (src/publish). */
+  manifestSha: string;
+  /** Host snippets beside out/, committed with the publish. */
+  snippets: PreparedSnippets;
 }
 
 // The same escapes as jsonForScript (src/core/json.ts), over stable JSON: a
@@ -101,7 +117,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     let searchIndex: Promise<SearchIndexFile[]> | null = null;
     if ((input.config.search?.staticIndex ?? 'off') !== 'off') {
       await w.flush();
-      searchIndex = buildSearchIndex(staging, input.plan.routes);
+      searchIndex = buildSearchIndex((file) => w.locate(file), input.plan.routes);
       // Awaited below; a failure before that point must not surface as an unhandled rejection.
       searchIndex.catch(() => undefined);
     }
@@ -145,11 +161,16 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     const manifest: Manifest = { version: 1, source: input.source, ...(site.basePath ? { basePath: site.basePath } : {}), files: w.manifest() };
     await w.write(MANIFEST_FILE, `${JSON.stringify(manifest, null, 1)}\n`);
     await w.flush();
-    const result = { pages, files: w.files, bytes: w.bytes, carried: w.carried, manifest };
+    const all = new Set(manifest.files.map((f) => f.path).concat(MANIFEST_FILE));
+    const deleted = input.previous ? [...input.previous.files.keys()].filter((f) => !all.has(f)).sort() : [];
+    const inPlace = input.previous?.inPlace === true;
+    const staged = w.staged();
+    const prevFiles = input.previous?.files;
+    // In place, the staging folder holds exactly what changed; else compare with the previous manifest.
+    const modified = inPlace ? staged.map((f) => f.path) : w.manifest().filter((f) => prevFiles?.get(f.path) !== f.sha256).map((f) => f.path);
+    const changed = [...new Set([...modified, ...deleted])].sort();
     killPoint('staged');
-    await publish(staging, input.out);
-    await snippets.commit();
-    return result;
+    return { pages, files: w.files, bytes: w.bytes, carried: w.carried, manifest, staging, inPlace, staged, deleted, changed, manifestSha: w.entry(MANIFEST_FILE)!.sha256, snippets };
   } catch (e) {
     await snippets?.discard().catch(() => undefined);
     await w.flush().catch(() => undefined);

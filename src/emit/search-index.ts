@@ -16,7 +16,6 @@
 //   a hash of its bytes and writes gzip without a timestamp (checked by
 //   tests/integration/search-index.test.ts on two builds).
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { DATA_ELEMENT_ID } from '../client/data.ts';
 import { pressroomError } from '../core/errors.ts';
 import { INDEXED_KINDS } from '../site/search-index.ts';
@@ -116,11 +115,11 @@ async function withPagefind<T>(run: (pagefind: PagefindApi) => Promise<T>): Prom
 }
 
 /**
- * Indexes the pages of the indexed kinds, read from `root` (the staging
- * folder, where emit has written or carried every page), and returns the
- * index's files. `pages` are the plan's routes; their order is the index's.
+ * Indexes the pages of the indexed kinds, read where `locate` says they are
+ * (the staging folder, or out/ for a page an incremental build left in place),
+ * and returns the index's files. `pages` are the plan's routes; their order is the index's.
  */
-export async function buildSearchIndex(root: string, pages: readonly IndexedPage[]): Promise<SearchIndexFile[]> {
+export async function buildSearchIndex(locate: (file: string) => string, pages: readonly IndexedPage[]): Promise<SearchIndexFile[]> {
   const indexed = pages.filter((p) => INDEXED_KINDS.includes(p.kind));
   return withPagefind(async (pagefind) => {
     const created = await pagefind.createIndex({}).catch((e: unknown) => {
@@ -134,7 +133,7 @@ export async function buildSearchIndex(root: string, pages: readonly IndexedPage
       let sent: Promise<void> = Promise.resolve();
       for (let i = 0; i < indexed.length; i += READ_AHEAD) {
         const batch = indexed.slice(i, i + READ_AHEAD);
-        const docs = await Promise.all(batch.map((p) => readFile(join(root, p.file), 'utf8')));
+        const docs = await Promise.all(batch.map((p) => readFile(locate(p.file), 'utf8')));
         await sent;
         sent = Promise.all(
           batch.map(async (p, j) => {

@@ -33,6 +33,12 @@ export interface PreviousFiles {
    * function of its entry, so an equal hash carries it without serialising it.
    */
   entryHash?: (path: string) => string | undefined;
+  /**
+   * `root` is out/ itself and the staging folder receives only what changed
+   * (src/publish/spare.ts brings the second tree up to date from it): an
+   * unchanged file is then recorded, not linked.
+   */
+  inPlace?: boolean;
 }
 
 export class OutputWriter {
@@ -42,6 +48,8 @@ export class OutputWriter {
   readonly #dirs = new Map<string, Promise<unknown>>();
   readonly #entries = new Map<string, ManifestEntry>();
   readonly #inFlight = new Set<Promise<void>>();
+  /** Paths whose bytes are in the staging folder (every file, unless the previous files are in place). */
+  readonly #staged = new Set<string>();
   #error: PressroomError | undefined;
   bytes = 0;
   /** Files carried over from the previous release rather than written. */
@@ -65,6 +73,21 @@ export class OutputWriter {
     return this.#entries.has(rel);
   }
 
+  /** The manifest entry of a file written or carried so far. */
+  entry(rel: string): ManifestEntry | undefined {
+    return this.#entries.get(rel);
+  }
+
+  /** Where a file of this build is on disk now: the staging folder, or out/ for one left in place. */
+  locate(rel: string): string {
+    return this.#staged.has(rel) || !this.#previous?.inPlace ? join(this.#root, rel) : join(this.#previous.root, rel);
+  }
+
+  /** The entries whose bytes are in the staging folder, sorted by path. */
+  staged(): ManifestEntry[] {
+    return [...this.#staged].sort().map((p) => this.#entries.get(p)!);
+  }
+
   /** Queues one file; resolves once it is in flight (waits while `maxInFlight` writes are pending). */
   async write(rel: string, data: string | Buffer): Promise<void> {
     if (this.#error) throw this.#error;
@@ -74,6 +97,7 @@ export class OutputWriter {
     const sha256 = createHash('sha256').update(buf).digest('hex');
     if (this.#previous?.files.get(rel) === sha256) return this.carry(rel, join(this.#previous.root, rel), { sha256, size: buf.length });
     this.#entries.set(rel, { path: rel, sha256, size: buf.length });
+    this.#staged.add(rel);
     this.bytes += buf.length;
     await this.#queue(this.#writeOne(rel, buf));
   }
@@ -99,6 +123,9 @@ export class OutputWriter {
     this.#entries.set(rel, { path: rel, sha256: known.sha256, size: known.size });
     this.bytes += known.size;
     this.carried += 1;
+    // Left where it is: out/ keeps it, and the spare gets it only if it lacks it.
+    if (this.#previous?.inPlace && from === join(this.#previous.root, rel)) return;
+    this.#staged.add(rel);
     await this.#queue(this.#carryOne(rel, from, known.size));
   }
 

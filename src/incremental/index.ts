@@ -14,7 +14,6 @@
 // which keeps its mtime and nothing else.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { readFile } from 'node:fs/promises';
 import type { EmittedPage, ManifestEntry } from '../emit/index.ts';
 import type { PreviousFiles } from '../emit/writer.ts';
 import type { PlannedRoute } from '../plan/types.ts';
@@ -56,16 +55,18 @@ export async function incrementalStep(input: {
   const prev = input.previous;
   const decision = decide({ previous: prev?.state, codeHash: input.codeHash, routes: input.routes, hashOf: (r) => hashes.get(r.file)!, full: input.full });
   if (!prev) return { decision, hashes };
-  const { files, sizes } = await manifestHashes(prev.site);
+  const { files, sizes } = manifestHashes(prev.manifest);
   // The snapshot the previous release was rendered from, when the saved one is it and the code is the same
   // (the code writes the mirror): its entry hashes carry unchanged mirror files unread.
   const from = decision.reason === 'incremental' && input.previousSnapshot && prev.state.snapshot !== undefined && prev.state.snapshot === input.previousSnapshot.id ? input.previousSnapshot.snapshot : undefined;
-  return { decision, hashes, previousRelease: prev.id, previousFiles: { root: prev.site, files, sizes, ...(from ? { entryHash: (path: string) => from.get(path)?.hash } : {}) } };
+  // A release of the object store is out/ itself: an incremental build then stages only what changed (src/publish/spare.ts).
+  const inPlace = decision.reason === 'incremental' && prev.record !== undefined;
+  return { decision, hashes, previousRelease: prev.id, previousFiles: { root: prev.site, files, sizes, inPlace, ...(from ? { entryHash: (path: string) => from.get(path)?.hash } : {}) } };
 }
 
-async function manifestHashes(site: string): Promise<{ files: Map<string, string>; sizes: Map<string, number> }> {
+function manifestHashes(bytes: Buffer | null): { files: Map<string, string>; sizes: Map<string, number> } {
   try {
-    const bytes = await readFile(join(site, MANIFEST_FILE));
+    if (!bytes) throw new Error('no manifest');
     const m = JSON.parse(bytes.toString('utf8')) as { files?: ManifestEntry[] };
     // The manifest does not list itself; its own hash lets emit carry it over
     // too when a rebuild changed nothing, so its mtime stays and rsync-style

@@ -13,7 +13,8 @@ import { createPageRenderer, resolveWorkers } from '../render/pool.ts';
 import { acquireLock } from '../emit/lock.ts';
 import { codeHash, incrementalStep, mergedPages, nextState, previousRelease } from '../incremental/index.ts';
 import { checkShrinkGate } from '../releases/gate.ts';
-import { activateRelease, recordRelease, writeBuildReport } from '../releases/record.ts';
+import { writeBuildReport } from '../releases/record.ts';
+import { publishStaged, recordRelease } from '../publish/index.ts';
 import type { SiteContextForKinds } from '../site/types.ts';
 import { refuseSampleOverApi } from './sample-guard.ts';
 import { acquireSnapshot, loadPrevious, residentPrevious, saveSnapshot, unpublishedChange } from './snapshot.ts';
@@ -96,8 +97,8 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
     const rendered = renderStream(renderer, step.decision.render, warn);
     const emitted = await stage(
       'emit',
-      () =>
-        emit({
+      async () => {
+        const staged = await emit({
           out,
           plan: buildPlan,
           pages: mergedPages(step, buildPlan.routes, rendered.pages(
@@ -112,7 +113,10 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
           source: acquired.source,
           onProgress: (p) => emitEvent({ type: 'progress', stage: 'render', done: p.done, total: p.total }),
           previous: step.previousFiles,
-        }),
+        });
+        await publishStaged(out, staged, previous);
+        return staged;
+      },
     );
     timings.render = Math.round(rendered.ms());
     timings.emit = Math.max(0, timings.emit - timings.render);
@@ -120,11 +124,7 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
     // for it. A kill before it leaves out/ without a release of its own: the
     // next build sees out/ is not the current release and, if it is a
     // change-driven one, crawls everything (./snapshot.ts unpublishedChange).
-    const release = await stage('release', async () => {
-      const id = await recordRelease(out, out, nextState(code, buildPlan.routes, step, emitted.manifest.files, snapshotId(snapshot)));
-      await activateRelease(out, id, config.releases.keep);
-      return id;
-    });
+    const release = await stage('release', () => recordRelease(out, emitted, nextState(code, buildPlan.routes, step, emitted.manifest.files, snapshotId(snapshot)), previous, config.releases.keep));
     // Saved only once the site is published: the snapshot beside out/ always
     // matches the published site, so a failed build cannot replace it with data
     // that never went out (--from-snapshot, conditional crawls and serve read it).

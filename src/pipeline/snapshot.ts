@@ -159,10 +159,13 @@ async function readSource(dir: string): Promise<BuildSource | undefined> {
  */
 export async function unpublishedChange(out: string, prev: Previous | undefined): Promise<string | null> {
   if (!prev) return null;
+  // A release of the object store is returned only when out/ holds it (its manifest bytes are checked).
   const current = await currentState(out).catch(() => undefined);
-  if (!current) return 'out/ has no current release';
-  const [published, recorded] = await Promise.all([readFile(join(out, MANIFEST_FILE)).catch(() => null), readFile(join(current.site, MANIFEST_FILE)).catch(() => null)]);
-  if (!published || !recorded || !published.equals(recorded)) return 'out/ is not the current release (a build was interrupted while publishing)';
+  if (!current) return 'out/ is not the current release (a build was interrupted while publishing), or there is none';
+  if (!current.record) {
+    const published = await readFile(join(out, MANIFEST_FILE)).catch(() => null);
+    if (!published || !current.manifest || !published.equals(current.manifest)) return 'out/ is not the current release (a build was interrupted while publishing)';
+  }
   if (current.state.snapshot !== prev.id()) return 'the saved snapshot is not the one the current release was rendered from (a build was interrupted after publishing)';
   return null;
 }

@@ -1,15 +1,24 @@
 // `pressroom rollback [--to ID]` (docs/operations.md, "Releases and rollback"): republishes a kept release
-// atomically. The release's files are hard-linked into a staging folder beside
-// out/ and swapped in by the same publish as a build (src/emit/publish.ts), so
-// a killed rollback leaves out/ as it was (or, after the swap, as the release),
-// and the release itself is never touched. Holds the run lock: a rollback never
-// races a build.
-import { rm } from 'node:fs/promises';
+// atomically. The spare tree beside out/ is made the release (the files that
+// differ, linked from the object store: src/publish/objects.ts) and swapped in
+// by the same swap as a build (src/publish/swap.ts), so a killed rollback
+// leaves out/ as it was (or, after the swap, as the release), and the release
+// itself is never touched. (A release of the older layout, a hard-linked
+// site/ folder, is linked into a staging folder whole.) Holds the run lock: a
+// rollback never races a build.
+import { readFile, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
 import { acquireLock } from '../emit/lock.ts';
-import { publish, recover, stagingDirFor } from '../emit/publish.ts';
+import { differingPaths, manifestFiles } from '../publish/index.ts';
+import { objectFile, outPaths } from '../publish/paths.ts';
+import { updateSpare } from '../publish/spare.ts';
+import { recover, stagingDirFor, swapIn } from '../publish/swap.ts';
 import { carryTree } from './link.ts';
-import { currentReleaseId, listReleases, releasePaths, setCurrentRelease, type ReleaseInfo } from './store.ts';
+import { currentReleaseId, listReleases, readRecord, releasePaths, setCurrentRelease, type ReleaseInfo } from './store.ts';
+
+const MANIFEST = 'pressroom-manifest.json';
 
 export interface RollbackResult {
   from: string | undefined;
@@ -36,11 +45,17 @@ export async function rollback(opts: { out: string; to?: string; handleSignals?:
     await recover(opts.out);
     const current = await currentReleaseId(opts.out);
     const target = pickTarget(await listReleases(opts.out), current, opts.to);
+    const record = await readRecord(opts.out, target.id);
+    if (record) {
+      const files = await fromObjects(opts.out, record.manifest);
+      await setCurrentRelease(opts.out, target.id);
+      return { from: current, to: target.id, files };
+    }
     const staging = stagingDirFor(opts.out);
     await rm(staging, { recursive: true, force: true });
     try {
       const files = await carryTree(releasePaths(opts.out, target.id).site, staging);
-      await publish(staging, opts.out);
+      await swapIn(staging, opts.out);
       await setCurrentRelease(opts.out, target.id);
       return { from: current, to: target.id, files };
     } catch (e) {
@@ -50,4 +65,27 @@ export async function rollback(opts: { out: string; to?: string; handleSignals?:
   } finally {
     await lock.release();
   }
+}
+
+/** Makes the spare the site of the manifest `sha` from the object store and swaps it in; returns its file count. */
+async function fromObjects(out: string, sha: string): Promise<number> {
+  const text = await readFile(objectFile(out, sha), 'utf8').catch((e: Error) => {
+    throw pressroomError('PR_OUTPUT_WRITE', { file: objectFile(out, sha), detail: `the release's manifest is missing from the object store: ${e.message}` }, e);
+  });
+  const target = manifestFiles(text, sha);
+  const liveText = await readFile(join(outPaths(out).out, MANIFEST), 'utf8').catch(() => null);
+  const live = liveText === null ? new Map<string, string>() : manifestFiles(liveText);
+  const liveSha = liveText === null ? '' : createHash('sha256').update(liveText).digest('hex');
+  await updateSpare({
+    out,
+    live: liveSha,
+    paths: differingPaths(live, target),
+    differing: (spareText) => differingPaths(manifestFiles(spareText), target),
+    source: (p) => {
+      const s = target.get(p);
+      return s === undefined ? null : objectFile(out, s);
+    },
+  });
+  await swapIn(outPaths(out).spare, out, liveSha || undefined);
+  return target.size;
 }

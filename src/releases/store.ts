@@ -2,27 +2,29 @@
 // as a release, the last `releases.keep` of them, so `pressroom rollback` can
 // republish one atomically.
 //
-// Decision: out/ stays a real folder (src/emit/publish.ts explains why: deploy
-// tools skip or refuse a symlinked out/), and a release is a hard-linked copy
-// of what was published, beside out/:
+// Decision: a release is a record, not a copy of the site. Its files live once
+// in the object store by content (src/publish/objects.ts; src/publish/paths.ts
+// has the layout), and the release folder holds
 //
-//   .pressroom/<out name>/releases/<id>/site/...            the published files (hard links)
-//   .pressroom/<out name>/releases/<id>/state.json          routes -> {file, depsHash, sha256}
-//   .pressroom/<out name>/releases/<id>/build-report.json   what the build did
-//   .pressroom/<out name>/current                           the id out/ holds now
+//   release.json        its manifest's sha256, and what it changed from the site before it
+//   state.json          routes -> {file, depsHash, sha256}
+//   build-report.json   what the build did
 //
-// A release folder is written as `<id>.tmp` and renamed into place when
-// complete, before out/ is swapped; `current` is written (tmp + rename) after
-// the swap. So a build killed at any point leaves either the old `current`
-// (and out/ restored by recover()) or the new one, each naming a complete
-// release. Hard links cost no space for files two releases share.
+// so recording one costs the files that changed. (Releases written before the
+// object store hold a hard-linked `site/` folder instead; they still list and
+// roll back.) A release folder is written as `<id>.tmp` and renamed into place
+// when complete; `current` is written (tmp + rename) after that. So a build
+// killed at any point leaves `current` naming a complete release.
+import { createHash } from 'node:crypto';
 import { readdir, readFile, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
 import { writeFileAtomic } from '../core/atomic-write.ts';
 import { readState, type BuildState } from '../incremental/state.ts';
+import { outPaths } from '../publish/paths.ts';
 
 export const RELEASE_SITE = 'site';
+export const RELEASE_RECORD = 'release.json';
 export const RELEASE_STATE = 'state.json';
 export const RELEASE_REPORT = 'build-report.json';
 const ID_RE = /^\d{8}T\d{9}Z(-\d+)?$/;
@@ -38,9 +40,9 @@ export interface ReleaseInfo {
 }
 
 /** `.pressroom/<out name>` beside out/. */
-export const stateRootFor = (out: string): string => join(dirname(resolve(out)), '.pressroom', basename(resolve(out)));
-export const releasesDirFor = (out: string): string => join(stateRootFor(out), 'releases');
-const currentFileFor = (out: string): string => join(stateRootFor(out), 'current');
+export const stateRootFor = (out: string): string => outPaths(out).state;
+export const releasesDirFor = (out: string): string => outPaths(out).releases;
+const currentFileFor = (out: string): string => outPaths(out).current;
 
 export const isReleaseId = (id: string): boolean => ID_RE.test(id);
 
@@ -64,7 +66,30 @@ export async function setCurrentRelease(out: string, id: string): Promise<void> 
 
 export function releasePaths(out: string, id: string) {
   const dir = join(releasesDirFor(out), id);
-  return { dir, site: join(dir, RELEASE_SITE), state: join(dir, RELEASE_STATE), report: join(dir, RELEASE_REPORT) };
+  return { dir, site: join(dir, RELEASE_SITE), state: join(dir, RELEASE_STATE), report: join(dir, RELEASE_REPORT), record: join(dir, RELEASE_RECORD) };
+}
+
+/**
+ * What a release of the object store (src/publish/objects.ts) records: its
+ * manifest's sha256 (the manifest, an object, lists every other file), and its
+ * change from the release before it, which lets the next publish bring the
+ * spare tree up to date without comparing whole manifests.
+ */
+export interface ReleaseRecord {
+  manifest: string;
+  /** The manifest sha256 of the site this release replaced, and the paths that differ from it (null: not known). */
+  parent: string | null;
+  changed: string[] | null;
+}
+
+export async function readRecord(out: string, id: string): Promise<ReleaseRecord | undefined> {
+  try {
+    const v = JSON.parse(await readFile(releasePaths(out, id).record, 'utf8')) as Partial<ReleaseRecord>;
+    if (typeof v.manifest !== 'string') return undefined;
+    return { manifest: v.manifest, parent: typeof v.parent === 'string' ? v.parent : null, changed: Array.isArray(v.changed) ? v.changed.filter((x): x is string => typeof x === 'string') : null };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Complete releases, oldest first (ids sort by time). */
@@ -87,14 +112,37 @@ export async function listReleases(out: string): Promise<ReleaseInfo[]> {
   return list;
 }
 
-/** The state of the release out/ holds now, if any: the previous build of an incremental one. */
-export async function currentState(out: string): Promise<{ id: string; site: string; state: BuildState } | undefined> {
+export interface CurrentRelease {
+  id: string;
+  state: BuildState;
+  /** Where its files are: out/ for a release of the object store, the release's own site/ for one of the older layout. */
+  site: string;
+  /** Present for a release of the object store (then out/ holds it: its manifest bytes were checked). */
+  record?: ReleaseRecord;
+  /** The bytes of its manifest file. */
+  manifest: Buffer | null;
+}
+
+/**
+ * The release out/ holds now, if any: the previous build of an incremental
+ * one. A release of the object store counts only when out/'s manifest is its
+ * manifest: a build killed after the swap but before recording its release
+ * leaves out/ ahead of `current`, and out/ must then not be taken for it.
+ */
+export async function currentState(out: string): Promise<CurrentRelease | undefined> {
   const id = await currentReleaseId(out);
   if (!id) return undefined;
   const p = releasePaths(out, id);
   const state = await readState(p.state);
-  return state ? { id, site: p.site, state } : undefined;
+  if (!state) return undefined;
+  const record = await readRecord(out, id);
+  if (!record) return { id, state, site: p.site, manifest: await readFile(join(p.site, MANIFEST)).catch(() => null) };
+  const manifest = await readFile(join(resolve(out), MANIFEST)).catch(() => null);
+  if (!manifest || createHash('sha256').update(manifest).digest('hex') !== record.manifest) return undefined;
+  return { id, state, site: resolve(out), record, manifest };
 }
+
+const MANIFEST = 'pressroom-manifest.json';
 
 /** Turns `<id>.tmp` into the complete release `<id>`. */
 export async function commitRelease(out: string, id: string): Promise<void> {

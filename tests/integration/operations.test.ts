@@ -73,7 +73,7 @@ describe('run lock, releases, rollback and diff through the CLI', { timeout: 600
     const next = await run(buildArgs());
     expect(next.code, next.stderr).toBe(0);
     expect(await treeHashes(out)).toEqual(firstTree);
-    // The killed build's staging folder is gone after the next run (src/emit/publish.ts recover).
+    // The killed build's staging folder is gone after the next run (src/publish/swap.ts recover).
     expect((await readdir(root)).filter((n) => n.startsWith('out.'))).toEqual([]);
   });
 

@@ -3,7 +3,7 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { recover } from '../../../src/emit/publish.ts';
+import { recover } from '../../../src/publish/swap.ts';
 import type { SampleApi } from '../../../src/sample-api/index.ts';
 import { treeHashes } from '../../helpers/files.ts';
 import { spawnCli, startTestApi, tempDir, TEST_NOW, waitForStderr } from '../../helpers/pressroom.ts';

@@ -3,12 +3,19 @@ import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { emit, MANIFEST_FILE, type EmitInput, type EmittedPage } from '../../../src/emit/index.ts';
+import { emit as stage, MANIFEST_FILE, type EmitInput, type EmittedPage } from '../../../src/emit/index.ts';
 import { hostSnippetsDirFor } from '../../../src/emit/host-snippets.ts';
-import { recover } from '../../../src/emit/publish.ts';
+import { publishStaged, recover } from '../../../src/publish/index.ts';
 import type { BuildPlan } from '../../../src/plan/types.ts';
 import { memorySnapshot } from '../../helpers/memory-snapshot.ts';
 import { listFiles } from '../../helpers/files.ts';
+
+/** emit stages; the publish stage puts it in place (a first publish: no previous release). */
+async function emit(input: EmitInput) {
+  const staged = await stage(input);
+  await publishStaged(input.out, staged, undefined);
+  return staged;
+}
 
 let dir: string;
 beforeEach(async () => {
@@ -149,7 +156,8 @@ describe('emit', () => {
     await expect(emit(input(out, { plan: { ...plan, redirects: many } }))).rejects.toMatchObject({ code: 'PR_REDIRECT_LIMIT' });
     expect(await listFiles(hostSnippetsDirFor(out))).toEqual(before);
     await emit(input(out, { config: { ...input('').config, hosts: ['netlify'] } }));
-    expect(await readdir(join(dir, '.pressroom', 'out'))).toEqual([]);
+    // Only the spare tree (the previous site, src/publish/spare.ts) is left beside out/.
+    expect(await readdir(join(dir, '.pressroom', 'out'))).toEqual(['spare']);
   });
 });
 

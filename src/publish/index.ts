@@ -1,0 +1,113 @@
+// The publish stage (docs/architecture.md, "The pipeline"): what happens to a
+// build after emit staged it. `publishStaged` puts the new site in place
+// atomically (./swap.ts), bringing the spare tree up to date by the diff when
+// emit staged only the changed files (./spare.ts); `recordRelease` then
+// records the release from the published tree (./objects.ts, src/releases/store.ts).
+// Both cost the files that changed, not the site, in an incremental build.
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../core/atomic-write.ts';
+import { MANIFEST_FILE, type EmitResult, type ManifestEntry } from '../emit/index.ts';
+import { serialiseState, type BuildState } from '../incremental/state.ts';
+import { commitRelease, listReleases, newReleaseId, pruneReleases, readRecord, releasePaths, setCurrentRelease, type CurrentRelease, type ReleaseRecord } from '../releases/store.ts';
+import { collectGarbage, storeObjects } from './objects.ts';
+import { objectFile, outPaths } from './paths.ts';
+import { updateSpare } from './spare.ts';
+import { swapIn } from './swap.ts';
+import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+
+export { recover } from './swap.ts';
+
+/** The manifest sha256 of the release out/ holds (undefined: none, or not known). */
+export function manifestShaOf(parent: CurrentRelease | undefined): string | undefined {
+  if (!parent) return undefined;
+  return parent.record?.manifest ?? (parent.manifest ? createHash('sha256').update(parent.manifest).digest('hex') : undefined);
+}
+
+/** path -> sha256 of a manifest file's text, the manifest itself included (under its own sha). */
+export function manifestFiles(text: string, ownSha?: string): Map<string, string> {
+  const m = JSON.parse(text) as { files?: ManifestEntry[] };
+  const files = new Map((m.files ?? []).map((f): [string, string] => [f.path, f.sha256]));
+  files.set(MANIFEST_FILE, ownSha ?? createHash('sha256').update(text).digest('hex'));
+  return files;
+}
+
+/** Paths whose content differs between two sites (present in one only, or with other bytes). */
+export function differingPaths(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): string[] {
+  const out = new Set<string>();
+  for (const [p, sha] of a) if (b.get(p) !== sha) out.add(p);
+  for (const p of b.keys()) if (!a.has(p)) out.add(p);
+  return [...out].sort();
+}
+
+/** Publishes what emit staged; on failure out/ is as it was and the staging folder is gone. */
+export async function publishStaged(out: string, staged: EmitResult, parent: CurrentRelease | undefined): Promise<'complete' | 'diff' | 'diff2' | 'manifest' | 'rebuilt' | 'unchanged'> {
+  let how: Awaited<ReturnType<typeof publishStaged>>;
+  try {
+    if (!staged.inPlace || !parent?.record) {
+      await swapIn(staged.staging, out, manifestShaOf(parent));
+      how = 'complete';
+    } else if (staged.changed.length === 0) {
+      how = 'unchanged';
+    } else {
+      const written = new Set(staged.staged.map((f) => f.path));
+      const next = new Map(staged.manifest.files.map((f): [string, string] => [f.path, f.sha256]));
+      next.set(MANIFEST_FILE, staged.manifestSha);
+      const live = out;
+      const record = parent.record;
+      how = await updateSpare({
+        out,
+        live: record.manifest,
+        parentChange: record.parent && record.changed ? { from: record.parent, paths: record.changed } : undefined,
+        paths: staged.changed,
+        differing: (text) => differingPaths(manifestFiles(text), next),
+        source: (p) => (written.has(p) ? join(staged.staging, p) : next.has(p) ? join(live, p) : null),
+      });
+      await swapIn(outPaths(out).spare, out, record.manifest);
+    }
+    await staged.snippets.commit();
+  } catch (e) {
+    await staged.snippets.discard().catch(() => undefined);
+    throw e;
+  } finally {
+    await rm(staged.staging, { recursive: true, force: true }).catch(() => undefined);
+  }
+  return how;
+}
+
+/**
+ * Records the published site as a new release: its new files become objects
+ * (every file, after a complete publish), then release.json and state.json;
+ * `current` moves to it, releases beyond `keep` go, and now and then objects
+ * no kept release names are swept. Returns the id.
+ */
+export async function recordRelease(out: string, staged: EmitResult, state: BuildState, parent: CurrentRelease | undefined, keep: number): Promise<string> {
+  const files = staged.inPlace && parent?.record ? staged.staged : [...staged.manifest.files, { path: MANIFEST_FILE, sha256: staged.manifestSha, size: 0 }];
+  await storeObjects(out, out, files);
+  const id = await newReleaseId(out);
+  const tmp = `${releasePaths(out, id).dir}.tmp`;
+  // A publish that changed nothing keeps its parent's change, which is what still tells the spare from out/.
+  const record: ReleaseRecord =
+    parent?.record && staged.changed.length === 0 ? { ...parent.record } : { manifest: staged.manifestSha, parent: manifestShaOf(parent) ?? null, changed: parent ? staged.changed : null };
+  await writeFileAtomic(join(tmp, 'release.json'), `${JSON.stringify(record)}\n`);
+  await writeFileAtomic(join(tmp, 'state.json'), serialiseState(state));
+  await commitRelease(out, id);
+  await setCurrentRelease(out, id);
+  await pruneReleases(out, keep);
+  await collectGarbage(out, staged.files, () => keptObjects(out));
+  return id;
+}
+
+/** Every object a kept release names: its manifest and the files the manifest lists. */
+export async function keptObjects(out: string): Promise<Set<string>> {
+  const keep = new Set<string>();
+  for (const r of await listReleases(out)) {
+    const record = await readRecord(out, r.id);
+    if (!record) continue;
+    keep.add(record.manifest);
+    const text = await readFile(objectFile(out, record.manifest), 'utf8').catch(() => null);
+    if (text !== null) for (const sha of manifestFiles(text, record.manifest).values()) keep.add(sha);
+  }
+  return keep;
+}

@@ -1,0 +1,126 @@
+// The object store of releases (./paths.ts): every file of every kept release,
+// once, named by the sha256 of its content, with its precompressed siblings
+// beside it (`<sha>.br`, `<sha>.gz`). A release is then its manifest (itself an
+// object) plus a small record (./releases.ts), so recording one costs the files
+// that changed, not the site, and `pressroom rollback` can rebuild any kept
+// release from it. Objects are hard links of the published files: no bytes are
+// copied, and since no published file is ever edited in place they never change.
+//
+// Objects no kept release names are swept now and then (gc below), not on every
+// publish: marking reads every kept manifest, so it runs once enough new
+// objects have come in to pay for it (amortised O(change) per publish).
+import { link, mkdir, readdir, readFile, rm, stat, copyFile, utimes } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import pLimit from 'p-limit';
+import { pressroomError } from '../core/errors.ts';
+import { writeFileAtomic } from '../core/atomic-write.ts';
+import { SIBLINGS } from '../emit/precompress.ts';
+import { objectFile, outPaths } from './paths.ts';
+
+const FALLBACK = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK', 'EOPNOTSUPP']);
+const GC_FILE = 'gc.json';
+/** Sweep once this many objects came in since the last sweep, and at least a quarter of the site's files. */
+export const GC_MIN_NEW_OBJECTS = 1000;
+
+/** Links `from` to `to` unless `to` exists; true when it made a new one. A missing `from` is false when `optional`. */
+async function linkOnce(from: string, to: string, dirs: Map<string, Promise<unknown>>, optional = false): Promise<boolean> {
+  const dir = dirname(to);
+  let made = dirs.get(dir);
+  if (!made) dirs.set(dir, (made = mkdir(dir, { recursive: true })));
+  await made;
+  try {
+    await link(from, to);
+    return true;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? '';
+    if (code === 'EEXIST') return false;
+    if (code === 'ENOENT' && optional) return false;
+    if (!FALLBACK.has(code)) throw pressroomError('PR_OUTPUT_WRITE', { file: to, detail: `cannot keep ${from} as a release object: ${(e as Error).message}` }, e);
+    await copyFile(from, to);
+    const s = await stat(from);
+    await utimes(to, s.atime, s.mtime);
+    return true;
+  }
+}
+
+/** Keeps the files `root/path` (and their siblings) as objects; returns how many were new. */
+export async function storeObjects(out: string, root: string, files: Iterable<{ path: string; sha256: string }>, concurrency = 32): Promise<number> {
+  const dirs = new Map<string, Promise<unknown>>();
+  const limit = pLimit(concurrency);
+  const jobs: Promise<number>[] = [];
+  for (const f of files) {
+    jobs.push(
+      limit(async () => {
+        const to = objectFile(out, f.sha256);
+        const from = join(root, f.path);
+        if (!(await linkOnce(from, to, dirs))) return 0;
+        await Promise.all(SIBLINGS.map((ext) => linkOnce(from + ext, to + ext, dirs, true)));
+        return 1;
+      }),
+    );
+  }
+  const added = (await Promise.all(jobs)).reduce((a, b) => a + b, 0);
+  if (added) await countNew(out, added);
+  return added;
+}
+
+export const hasObject = (out: string, sha256: string): Promise<boolean> => stat(objectFile(out, sha256)).then(() => true, () => false);
+
+async function readGc(out: string): Promise<{ sinceSweep: number }> {
+  try {
+    const v = JSON.parse(await readFile(join(outPaths(out).objects, GC_FILE), 'utf8')) as { sinceSweep?: unknown };
+    return { sinceSweep: typeof v.sinceSweep === 'number' ? v.sinceSweep : 0 };
+  } catch {
+    return { sinceSweep: 0 };
+  }
+}
+
+async function countNew(out: string, n: number): Promise<void> {
+  const g = await readGc(out);
+  await writeFileAtomic(join(outPaths(out).objects, GC_FILE), `${JSON.stringify({ sinceSweep: g.sinceSweep + n })}\n`);
+}
+
+/**
+ * Removes the objects no kept release names, when enough new ones came in
+ * since the last sweep (`siteFiles`: the files of the current release).
+ * `kept()` gives the sha256 of every file of every kept release.
+ */
+export async function collectGarbage(out: string, siteFiles: number, kept: () => Promise<Set<string>>, force = false): Promise<number> {
+  const g = await readGc(out);
+  if (!force && g.sinceSweep < Math.max(GC_MIN_NEW_OBJECTS, Math.ceil(siteFiles / 4))) return 0;
+  const keep = await kept();
+  const root = outPaths(out).objects;
+  let removed = 0;
+  for (const shard of (await readdir(root).catch(() => [] as string[])).sort()) {
+    if (!/^[0-9a-f]{2}$/.test(shard)) continue;
+    for (const name of await readdir(join(root, shard))) {
+      const sha = name.replace(/\.(br|gz)$/, '');
+      if (keep.has(sha)) continue;
+      await rm(join(root, shard, name), { force: true });
+      if (name === sha) removed += 1;
+    }
+  }
+  await writeFileAtomic(join(root, GC_FILE), `${JSON.stringify({ sinceSweep: 0 })}\n`);
+  return removed;
+}
+
+/**
+ * The files of a release kept here, by path (siblings included, as they are
+ * in out/), from its manifest's sha256: for `pressroom diff` of two releases.
+ */
+export async function releaseFiles(out: string, manifestSha: string): Promise<Map<string, string>> {
+  const text = await readFile(objectFile(out, manifestSha), 'utf8').catch((e: Error) => {
+    throw pressroomError('PR_OUTPUT_WRITE', { file: objectFile(out, manifestSha), detail: `the release's manifest is missing from the object store: ${e.message}` }, e);
+  });
+  const m = JSON.parse(text) as { files?: { path: string; sha256: string }[] };
+  const files = new Map<string, string>();
+  const entries = [...(m.files ?? []), { path: 'pressroom-manifest.json', sha256: manifestSha }];
+  await Promise.all(
+    entries.map(async (f) => {
+      const file = objectFile(out, f.sha256);
+      files.set(f.path, file);
+      for (const ext of SIBLINGS) if (await stat(file + ext).then(() => true, () => false)) files.set(f.path + ext, file + ext);
+    }),
+  );
+  return files;
+}

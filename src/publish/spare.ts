@@ -1,0 +1,110 @@
+// The spare tree (./paths.ts, ./swap.ts): the site as it was one publish ago,
+// kept beside out/ so that a publish which changed a few files writes those
+// files into it and swaps it in, instead of linking every file of the site
+// into a new folder. What it holds is recorded in spare.json (the sha256 of
+// its manifest) only while it is intact: the record is removed before the spare
+// is changed or swapped and written again after, so a kill in between leaves
+// no record, and the next publish rebuilds the spare from out/ (once, O(files)).
+import { readFile, rm, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import pLimit from 'p-limit';
+import { writeFileAtomic } from '../core/atomic-write.ts';
+import { killPoint } from '../core/kill-point.ts';
+import { SIBLINGS } from '../emit/precompress.ts';
+import { carryFile, carryTree } from '../releases/link.ts';
+import { outPaths } from './paths.ts';
+
+export const forgetSpare = (out: string): Promise<void> => rm(outPaths(out).spareState, { force: true });
+
+export const spareHolds = (out: string, manifestSha: string): Promise<void> => writeFileAtomic(outPaths(out).spareState, `${JSON.stringify({ manifest: manifestSha })}\n`);
+
+/** The sha256 of the manifest the spare holds, when it is intact. */
+export async function spareManifest(out: string): Promise<string | undefined> {
+  try {
+    const v = JSON.parse(await readFile(outPaths(out).spareState, 'utf8')) as { manifest?: unknown };
+    return typeof v.manifest === 'string' ? v.manifest : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where each path of the new site comes from: a file to link, or null when the new site does not have it. */
+export type Source = (path: string) => string | null;
+
+/** Makes `spare/path` (and its siblings) what `source` says, for each path. */
+export async function placeFiles(root: string, paths: Iterable<string>, source: Source, concurrency = 32): Promise<number> {
+  const dirs = new Map<string, Promise<unknown>>();
+  const limit = pLimit(concurrency);
+  const jobs: Promise<void>[] = [];
+  for (const path of paths) {
+    jobs.push(
+      limit(async () => {
+        const to = join(root, path);
+        const from = source(path);
+        await Promise.all([to, ...SIBLINGS.map((ext) => to + ext)].map((f) => unlink(f).catch(ignoreMissing)));
+        if (from === null) return;
+        await carryFile(from, to, dirs);
+        // Siblings come along when the source has them (a file too small to compress has none).
+        await Promise.all(SIBLINGS.map((ext) => carryFile(from + ext, to + ext, dirs).catch(ignoreMissingSource)));
+      }),
+    );
+  }
+  await Promise.all(jobs);
+  return jobs.length;
+}
+
+function ignoreMissing(e: NodeJS.ErrnoException): void {
+  if (e.code !== 'ENOENT') throw e;
+}
+
+function ignoreMissingSource(e: { cause?: NodeJS.ErrnoException; code?: string }): void {
+  if ((e.cause as NodeJS.ErrnoException | undefined)?.code !== 'ENOENT') throw e;
+}
+
+export interface SpareUpdate {
+  out: string;
+  /** The manifest sha256 out/ holds now (the parent release's). */
+  live: string;
+  /** The parent release's own change: the manifest it was made from and the paths it changed. */
+  parentChange?: { from: string; paths: readonly string[] };
+  /** The paths this publish changes (written or deleted). */
+  paths: readonly string[];
+  /** The new site's paths, for a spare that is none of the above (read from its manifest). */
+  differing?: (spareManifestText: string) => Iterable<string>;
+  source: Source;
+}
+
+/**
+ * Brings the spare to the new site and returns how: by this publish's change
+ * alone (spare = out/), by the parent's change too (spare = out/ one publish
+ * ago, the usual case), by comparing manifests, or rebuilt from out/.
+ */
+export async function updateSpare(u: SpareUpdate): Promise<'diff' | 'diff2' | 'manifest' | 'rebuilt'> {
+  const p = outPaths(u.out);
+  const holds = await spareManifest(u.out);
+  await forgetSpare(u.out);
+  let how: 'diff' | 'diff2' | 'manifest' | 'rebuilt';
+  let paths: Iterable<string>;
+  if (holds === u.live) {
+    how = 'diff';
+    paths = u.paths;
+  } else if (holds !== undefined && u.parentChange && holds === u.parentChange.from) {
+    how = 'diff2';
+    paths = new Set([...u.parentChange.paths, ...u.paths]);
+  } else {
+    const text = holds !== undefined && u.differing ? await readFile(join(p.spare, 'pressroom-manifest.json'), 'utf8').catch(() => null) : null;
+    if (text !== null) {
+      how = 'manifest';
+      paths = u.differing!(text);
+    } else {
+      how = 'rebuilt';
+      await rm(p.spare, { recursive: true, force: true });
+      await carryTree(p.out, p.spare);
+      paths = u.paths;
+    }
+  }
+  await placeFiles(p.spare, paths, u.source);
+  // Changed and not yet recorded: a kill here must leave a spare the next publish does not trust.
+  killPoint('spare');
+  return how;
+}

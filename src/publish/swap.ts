@@ -1,0 +1,100 @@
+// Atomic publish (docs/architecture.md, "emit"): a failed or killed build
+// leaves the previous out/ byte for byte as it was.
+//
+// Decision: rename swaps of real folders, not a symlink flip. out/ stays a
+// plain folder, which every deploy tool uploads as it is (some skip or refuse
+// symlinks: rsync without -L, Docker COPY, artifact uploaders). There are two
+// trees (./paths.ts): out/ and the spare, which holds the site one publish
+// ago. A build either wrote a complete staging folder (first build, code or
+// configuration changed) or only the files that changed (./spare.ts brings the
+// spare up to date with them); either way the new tree is swapped in by
+//   rename out -> out.old-<pid>;  rename new tree -> out;  rename out.old-<pid> -> spare
+// and the old site becomes the spare, so nothing is deleted on the way. A SIGKILL:
+// - before the first rename leaves out/ untouched (plus a stale staging folder
+//   or a spare marked as being changed);
+// - between the first two renames leaves out.old-<pid> complete: the next
+//   build's `recover` renames it back to out/ before doing anything else;
+// - after the second leaves the new site complete (plus an old folder, removed
+//   on the next start; the spare is rebuilt from out/ then).
+// Stale folders of dead processes are removed on start; live ones are left.
+import { readdir, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { pressroomError } from '../core/errors.ts';
+import { killPoint } from '../core/kill-point.ts';
+import { outPaths } from './paths.ts';
+import { forgetSpare, spareHolds } from './spare.ts';
+
+export const stagingDirFor = (out: string, pid = process.pid): string => outPaths(out).staging(pid);
+export const oldDirFor = (out: string, pid = process.pid): string => outPaths(out).old(pid);
+
+function alive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const exists = (p: string) => stat(p).then(() => true, () => false);
+
+/** Restores an interrupted publish and removes staging/old folders of dead builds. Returns what it did. */
+export async function recover(out: string): Promise<string[]> {
+  const abs = resolve(out);
+  const parent = dirname(abs);
+  const base = basename(abs);
+  const names = await readdir(parent).catch(() => [] as string[]);
+  const re = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(staging|old)-(\\d+)$`);
+  const stale = names
+    .map((n) => ({ n, m: re.exec(n) }))
+    .filter((x): x is { n: string; m: RegExpExecArray } => x.m !== null && !alive(Number(x.m[2])))
+    .sort((a, b) => (a.n < b.n ? -1 : 1));
+  const done: string[] = [];
+  if (!(await exists(abs))) {
+    const old = stale.find((x) => x.m[1] === 'old');
+    if (old) {
+      await rename(join(parent, old.n), abs);
+      done.push(`restored ${old.n} to ${base} (a publish was interrupted)`);
+      stale.splice(stale.indexOf(old), 1);
+    }
+  }
+  for (const x of stale) {
+    await rm(join(parent, x.n), { recursive: true, force: true });
+    done.push(`removed ${x.n} (left by dead build ${x.m[2]})`);
+  }
+  return done;
+}
+
+/**
+ * Swaps `tree` (a complete new site: a staging folder or the updated spare) in
+ * as out/; the previous out/ becomes the spare, recorded as holding
+ * `previousManifest` (the sha256 of its manifest) when that is known.
+ */
+export async function swapIn(tree: string, out: string, previousManifest?: string): Promise<void> {
+  const p = outPaths(out);
+  const old = p.old();
+  const had = await exists(p.out);
+  await forgetSpare(out);
+  if (tree !== p.spare) await rm(p.spare, { recursive: true, force: true });
+  try {
+    if (had) await rename(p.out, old);
+  } catch (e) {
+    throw pressroomError('PR_OUTPUT_PUBLISH', { out: p.out, detail: (e as Error).message }, e);
+  }
+  killPoint('swap');
+  try {
+    await rename(tree, p.out);
+  } catch (e) {
+    if (had) await rename(old, p.out).catch(() => undefined);
+    throw pressroomError('PR_OUTPUT_PUBLISH', { out: p.out, detail: (e as Error).message }, e);
+  }
+  if (!had) return;
+  try {
+    await rename(old, p.spare);
+    if (previousManifest) await spareHolds(out, previousManifest);
+  } catch {
+    // The site is published; a spare that could not be kept is rebuilt by the next publish.
+    await rm(old, { recursive: true, force: true });
+  }
+}
