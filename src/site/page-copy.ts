@@ -4,7 +4,7 @@
 // only (src/render), not in the public configuration every page embeds; a link
 // to one of these pages from another page is an ordinary page load
 // (src/app/components/PageLink.tsx), because the document it leaves does not
-// carry the copy (docs/architecture.md, "Page data").
+// carry the copy (docs/pages.md, "Static pages").
 import type { SiteConfig } from '../config/schema.ts';
 import { paths } from './paths.ts';
 import type { PageKindName } from './types.ts';
