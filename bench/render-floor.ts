@@ -26,7 +26,7 @@ export function renderFloor(opts: { routes: Iterable<RouteSpec>; snapshot: Snaps
   const start = performance.now();
   for (const route of opts.routes) {
     const client = seededClient(route, opts.snapshot);
-    chars += renderToString(appElement({ route, client, publicConfig: opts.publicConfig, collector: { head: null } })).length;
+    chars += renderToString(appElement({ route, client, publicConfig: opts.publicConfig, copy: null, collector: { head: null } })).length;
     client.clear();
     pages++;
   }

@@ -1,16 +1,47 @@
-// The site's public configuration (brand, nav, footer, hosts, the build's day),
-// provided to every component. Embedded in each page so hydration sees the same.
-import { createContext, useContext, type ReactNode } from 'react';
+// The site's public configuration (brand, nav, footer, contacts, hosts),
+// provided to every component, and the copy of the page being shown when it is
+// a static page (src/site/page-copy.ts). Both are embedded in the page, so
+// hydration sees the same.
+import { createContext, use, useContext, type ReactNode } from 'react';
 import type { PublicConfig } from '../config/schema.ts';
+import type { CopyKind, CopyOf, PageCopy } from '../site/page-copy.ts';
 
 const SiteContext = createContext<PublicConfig | null>(null);
+const CopyContext = createContext<PageCopy | null>(null);
 
-export function SiteProvider({ config, children }: { config: PublicConfig; children: ReactNode }) {
-  return <SiteContext.Provider value={config}>{children}</SiteContext.Provider>;
+export function SiteProvider({ config, copy = null, children }: { config: PublicConfig; copy?: PageCopy | null; children: ReactNode }) {
+  return (
+    <SiteContext.Provider value={config}>
+      <CopyContext.Provider value={copy}>{children}</CopyContext.Provider>
+    </SiteContext.Provider>
+  );
 }
 
 export function useSite(): PublicConfig {
   const c = useContext(SiteContext);
   if (!c) throw new Error('useSite() outside <SiteProvider>');
   return c;
+}
+
+/** Never settles: the page stays suspended (its skeleton shows) while the document loads. */
+const loadingDocument = new Promise<never>(() => {});
+let reloading = false;
+
+/**
+ * The copy of the static page of `kind`, from the page data. Only that page's
+ * own document carries it, and links to it load that document
+ * (components/PageLink.tsx); should the client still route to it from another
+ * page's document (the not-found page's redirect check, a link written without
+ * PageLink), the page loads its document instead of rendering without its
+ * text. On the server a missing copy is a bug: the render fails.
+ */
+export function usePageCopy<K extends CopyKind>(kind: K): CopyOf<K> {
+  const copy = useContext(CopyContext)?.[kind] as CopyOf<K> | undefined;
+  if (copy !== undefined) return copy;
+  if (typeof window === 'undefined') throw new Error(`the ${kind} page's copy is not in its page data`);
+  if (!reloading) {
+    reloading = true;
+    window.location.reload();
+  }
+  return use(loadingDocument);
 }

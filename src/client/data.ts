@@ -1,8 +1,10 @@
 // The page data the server embeds in every document (src/render): which page
-// kind and path were prerendered, the shell mode, the public configuration and
-// the dehydrated query state. One type for both sides of the wire.
+// kind and path were prerendered, the shell mode, the public configuration, the
+// page's own copy when it is a static page, and the dehydrated query state. One
+// type for both sides of the wire.
 import type { DehydratedState } from '@tanstack/react-query';
 import type { PublicConfig } from '../config/schema.ts';
+import type { PageCopy } from '../site/page-copy.ts';
 import type { PageKindName } from '../site/types.ts';
 
 /** id of the <script type="application/json"> element holding PageData. */
@@ -17,6 +19,8 @@ export interface PageData {
   /** Shell mode (search, preview): the first client render must pass the same value. */
   shell: PageKindName | null;
   config: PublicConfig;
+  /** The static page's copy (src/site/page-copy.ts): present on those pages only, holding their own kind's. */
+  copy?: PageCopy;
   state: DehydratedState;
 }
 

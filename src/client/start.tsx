@@ -52,7 +52,7 @@ export async function startClient(doc: Document = document): Promise<void> {
   const pinned = data.kind === 'not-found' ? data.kind : null;
   const app = (
     <QueryClientProvider client={queryClient}>
-      <SiteProvider config={data.config}>
+      <SiteProvider config={data.config} copy={data.copy ?? null}>
         <HeadProvider collector={null}>
           {/* The server's basename (src/render/app.tsx): links and routes under the site's base path. */}
           <BrowserRouter basename={routerBasename(data.config.site.basePath ?? '')}>

@@ -137,16 +137,13 @@ export function apiSource(config: Pick<SiteConfig, 'api'>): ApiSource {
 /**
  * The browser's slice of the configuration. It carries no build clock: every
  * page embeds it, so a date in it would change every page each day (and force
- * a change-driven build on a new day to render the whole site again).
+ * a change-driven build on a new day to render the whole site again). Nor the
+ * static pages' copy, which only the page that shows it embeds
+ * (src/site/page-copy.ts).
  */
 export function publicConfig(config: SiteConfig): PublicConfig {
-  const { site, nav, footer, contact, api, about, privacy, sitemapPage, pages } = config;
+  const { site, nav, footer, contact, api } = config;
   return {
-    // Static page copy (About, Privacy Policy, Site Map box, form pages).
-    about,
-    privacy,
-    sitemapPage,
-    pages,
     // A site at the origin's root embeds no basePath key, so its pages are the
     // bytes they were before base paths existed; the app reads a missing one as ''.
     site: site.basePath ? site : withoutBasePath(site),

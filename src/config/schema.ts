@@ -103,12 +103,13 @@ export type SiteConfigInput = z.input<typeof configSchema>;
 
 /**
  * The part of the configuration the browser needs, embedded in every page.
- * Kept small and free of anything operator-private.
+ * Kept small and free of anything operator-private. The static pages' copy
+ * (`about`, `privacy`, `sitemapPage`, `pages`) is not in it: each of those
+ * pages carries its own in its page data (src/site/page-copy.ts).
  */
 export type PublicConfig = Pick<SiteConfig, 'nav' | 'footer' | 'contact'> &
   // basePath is left out of the page data when it is '' (src/config/load.ts publicConfig).
-  { site: Omit<SiteConfig['site'], 'basePath'> & { basePath?: string } } &
-  Pick<SiteConfig, 'about' | 'privacy' | 'sitemapPage' | 'pages'> & {
+  { site: Omit<SiteConfig['site'], 'basePath'> & { basePath?: string } } & {
   api: Pick<SiteConfig['api'], 'publicBase' | 'imageHost' | 'ipLookup' | 'optOutPath' | 'redirectAllowHosts'>;
   /** Whether and when the search page reads the static index (docs/pages.md, "Search results"). */
   /** The build resolves "auto" before pages are rendered (src/pipeline/search-index-mode.ts). */

@@ -23,9 +23,13 @@ const RENDER_LIBS = ['react', 'react-dom', 'react-router', '@tanstack/react-quer
 export interface CodeInputs {
   /** ClientBundle.hash: every client output file's name and bytes. */
   bundleHash: string;
-  /** The resolved site configuration. */
+  /**
+   * The resolved site configuration: all of it, the static pages' copy too,
+   * which is in no page's public configuration but in those pages' own data
+   * (src/site/page-copy.ts), so editing it renders them again.
+   */
   config: unknown;
-  /** What the browser gets (includes the build day). */
+  /** What every page embeds as the browser's configuration (src/config/load.ts publicConfig). */
   publicConfig: unknown;
   /** Document template file actually used, when not the default. */
   templateFile?: string;

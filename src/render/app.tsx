@@ -12,6 +12,7 @@ import { createQueryClient, seedQueries, type ApiEnvelope } from '../app/data/ap
 import { HeadProvider, type HeadCollector } from '../app/head.tsx';
 import { usePageComponent } from '../app/pages/registry.ts';
 import type { PublicConfig } from '../config/schema.ts';
+import type { PageCopy } from '../site/page-copy.ts';
 import { pressroomError } from '../core/errors.ts';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
 import { routerBasename, withBase } from '../site/paths.ts';
@@ -50,11 +51,13 @@ export function appElement(opts: {
   route: RouteSpec;
   client: QueryClient;
   publicConfig: PublicConfig;
+  /** The route's static-page copy (src/site/page-copy.ts pageCopy), null for other kinds. */
+  copy: PageCopy | null;
   collector: HeadCollector | null;
 }): ReactElement {
   return (
     <QueryClientProvider client={opts.client}>
-      <SiteProvider config={opts.publicConfig}>
+      <SiteProvider config={opts.publicConfig} copy={opts.copy}>
         <HeadProvider collector={opts.collector}>
           <StaticRouter {...routerProps(opts.publicConfig, opts.route.path)}>
             <App shell={shellOf(opts.route.kind)} />
@@ -77,12 +80,12 @@ function BarePage({ kind }: { kind: PageKindName }) {
  * (`<!--$!`), the page is rendered again without the boundary to get the
  * error itself; only on failure, so it costs nothing on the normal path.
  */
-export function diagnoseFallback(opts: { route: RouteSpec; client: QueryClient; publicConfig: PublicConfig }): string {
+export function diagnoseFallback(opts: { route: RouteSpec; client: QueryClient; publicConfig: PublicConfig; copy: PageCopy | null }): string {
   const patterns = PAGE_KINDS.find((k) => k.kind === opts.route.kind)?.patterns ?? ['*'];
   try {
     renderToString(
       <QueryClientProvider client={opts.client}>
-        <SiteProvider config={opts.publicConfig}>
+        <SiteProvider config={opts.publicConfig} copy={opts.copy}>
           <HeadProvider collector={null}>
             <StaticRouter {...routerProps(opts.publicConfig, opts.route.path)}>
               <Routes>

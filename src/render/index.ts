@@ -14,6 +14,7 @@ import { isPressroomError, pressroomError } from '../core/errors.ts';
 import { escapeHtml } from '../core/html.ts';
 import { jsonForScript } from '../core/json.ts';
 import { PACKAGE_ROOT } from '../core/package.ts';
+import { pageCopy, type PageCopy } from '../site/page-copy.ts';
 import { outputFileFor } from '../site/paths.ts';
 import type { PageKindName, RouteSpec, SnapshotView } from '../site/types.ts';
 import type { ClientBundle } from '../bundle/index.ts';
@@ -87,6 +88,16 @@ export async function createRenderer(opts: RendererOptions): Promise<Renderer> {
     return html;
   };
   const jsonCache = new QueryJsonCache();
+  // A static page's copy, with its JSON, per kind: only the pages that show it carry it (src/site/page-copy.ts).
+  const copies = new Map<PageKindName, { copy: PageCopy | null; json: string }>();
+  const copyFor = (kind: PageKindName) => {
+    let c = copies.get(kind);
+    if (c === undefined) {
+      const copy = pageCopy(config, kind);
+      copies.set(kind, (c = { copy, json: copy ? `"copy":${jsonForScript(copy)},` : '' }));
+    }
+    return c;
+  };
 
   function renderRoute(route: RouteSpec): RenderedPage {
     const warnings: string[] = [];
@@ -99,10 +110,11 @@ export async function createRenderer(opts: RendererOptions): Promise<Renderer> {
       seeded.set(client.getQueryCache().find({ queryKey: apiKey(p), exact: true })!.queryHash, hash ? `${p}\0${hash}` : null);
     }
     const collector: HeadCollector = { head: null };
+    const { copy, json: copyJson } = copyFor(route.kind);
 
     let app: string;
     try {
-      app = renderToString(appElement({ route, client, publicConfig, collector }));
+      app = renderToString(appElement({ route, client, publicConfig, copy, collector }));
     } catch (e) {
       if (isPressroomError(e)) throw e;
       const detail = e instanceof Error ? e.message : String(e);
@@ -110,7 +122,7 @@ export async function createRenderer(opts: RendererOptions): Promise<Renderer> {
     }
     // A boundary that fell back means the page threw or suspended: never publish its skeleton.
     if (app.includes(CLIENT_RENDERED_BOUNDARY)) {
-      throw pressroomError('PR_RENDER_FAILED', { route: route.path, detail: diagnoseFallback({ route, client, publicConfig }) });
+      throw pressroomError('PR_RENDER_FAILED', { route: route.path, detail: diagnoseFallback({ route, client, publicConfig, copy }) });
     }
 
     for (const key of pendingApiQueries(client)) {
@@ -126,10 +138,10 @@ export async function createRenderer(opts: RendererOptions): Promise<Renderer> {
     const shell = shellOf(route.kind);
     const stateJson = dehydratedStateJson(client, seeded, jsonCache);
     client.clear();
-    // Same bytes as jsonForScript({kind, path, shell, config, state}) without re-serialising the config.
+    // Same bytes as jsonForScript({kind, path, shell, config, copy?, state}) without re-serialising the config.
     const data: string =
       `{"kind":${jsonForScript(route.kind)},"path":${jsonForScript(route.path)},"shell":${jsonForScript(shell)},` +
-      `"config":${configJson},"state":${stateJson}}`;
+      `"config":${configJson},${copyJson}"state":${stateJson}}`;
     const bytes = template.fill({
       lang,
       head: `${fixedHead.top}\n${pageHead(config, head, route.path)}\n${fixedHead.bottom}\n${preloadsFor(route.kind)}`,

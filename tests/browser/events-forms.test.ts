@@ -4,14 +4,14 @@
 // static pages, and each form submitted invalid, valid (stored by the sample
 // API), double-clicked (one request) and against a failing API (input kept).
 // Every page fails on console errors, page errors or hydration warnings.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ep } from '../../src/api/endpoints.ts';
 import { mirrorFile } from '../../src/api/mirror.ts';
 import type { EventItem } from '../../src/api/types.ts';
-import { launchBrowser, openPage, type OpenedPage } from './harness.ts';
+import { launchBrowser, openPage, waitHydrated, type OpenedPage } from './harness.ts';
 
 let browser: Browser;
 const opened: OpenedPage[] = [];
@@ -127,6 +127,38 @@ describe('static pages', () => {
     expect((await page.locator('h1').textContent())?.trim()).not.toBe('');
     if (path === '/about') expect(await page.locator('.team-member').count()).toBe(5);
     if (path === '/sitemap') expect(await page.locator('a[href^="/tag/"]').count()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
+
+  // Only a static page's own document carries its copy (src/site/page-copy.ts): reaching one from another page loads that document.
+  const firstArticle = () => `/news/${readdirSync(join(inject('outDir'), 'news'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()[0]}`;
+  const markDocument = (page: Page) => page.evaluate(() => void ((window as { pressroomTestMark?: boolean }).pressroomTestMark = true));
+  const sameDocument = (page: Page) => page.evaluate(() => (window as { pressroomTestMark?: boolean }).pressroomTestMark === true);
+
+  it("the footer's About link on an article loads the about page's document, which shows the team and hydrates cleanly", async () => {
+    const { page, problems } = await open(firstArticle());
+    await markDocument(page);
+    await Promise.all([page.waitForURL('**/about', { waitUntil: 'load' }), page.locator('footer a[href="/about"]').click()]);
+    await waitHydrated(page);
+    expect(await sameDocument(page)).toBe(false);
+    expect(await page.locator('.team-member').count()).toBe(5);
+    expect(problems).toEqual([]);
+  });
+
+  it('a static page the client routes to from another document loads its own, with its whole text', async () => {
+    const { page, problems } = await open('/');
+    await markDocument(page);
+    const loaded = page.waitForEvent('load');
+    await page.evaluate(() => {
+      history.pushState(null, '', '/privacy-policy');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await loaded;
+    await waitHydrated(page);
+    expect(await sameDocument(page)).toBe(false);
+    expect(new URL(page.url()).pathname).toBe('/privacy-policy');
+    expect(await page.locator('.legal-section').count()).toBeGreaterThan(0);
+    expect(await page.locator('body').textContent()).toContain('within 1 business day');
     expect(problems).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@
 // that is not configured is left out.
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { PageLink } from '../components/PageLink.tsx';
 import { useSite } from '../context.tsx';
 import { useSiteUrls } from '../lib/site-urls.ts';
 import { SocialIcon } from './SocialIcon.tsx';
@@ -35,11 +36,11 @@ export function Footer() {
         </div>
         <nav aria-label="About" className="footer-col">
           <h2>About</h2>
-          <ul>{footer.about.map((l) => <li key={l.href}><Link to={l.href}>{l.label}</Link></li>)}</ul>
+          <ul>{footer.about.map((l) => <li key={l.href}><PageLink to={l.href}>{l.label}</PageLink></li>)}</ul>
         </nav>
         <nav aria-label="Policies" className="footer-col">
           <h2>Policies</h2>
-          <ul>{footer.policies.map((l) => <li key={l.href}><Link to={l.href}>{l.label}</Link></li>)}</ul>
+          <ul>{footer.policies.map((l) => <li key={l.href}><PageLink to={l.href}>{l.label}</PageLink></li>)}</ul>
         </nav>
         {footer.social.length ? (
           <nav aria-label="Follow us" className="footer-col">

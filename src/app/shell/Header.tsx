@@ -12,6 +12,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { PageLink } from '../components/PageLink.tsx';
 import { useSite } from '../context.tsx';
 import { useSiteUrls } from '../lib/site-urls.ts';
 import { useDismiss } from '../lib/dismiss.ts';
@@ -95,9 +96,9 @@ export function Header() {
             })}
             {nav.links.map((l) => (
               <li key={l.href} className="nav-item">
-                <Link to={l.href} className="nav-link">
+                <PageLink to={l.href} className="nav-link">
                   {l.label}
-                </Link>
+                </PageLink>
               </li>
             ))}
           </ul>

@@ -7,12 +7,14 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleClient } from '../../../src/bundle/index.ts';
+import { loadConfig } from '../../../src/config/load.ts';
 import type { BuildReport } from '../../../src/pipeline/index.ts';
 import type { SampleApi } from '../../../src/sample-api/index.ts';
 import { listFiles, treeHashes } from '../../helpers/files.ts';
 import { buildInto, startTestApi, tempDir } from '../../helpers/pressroom.ts';
 import { expectedSite, httpGet } from './expected.ts';
 
+const ROOT = join(import.meta.dirname, '../../..');
 const POSTS = 80;
 let api: SampleApi;
 let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -90,6 +92,36 @@ describe('pressroom build against the sample API', () => {
       const first = /<p>[^<]{20,}/.exec(body)![0];
       expect(html.split(first).length, f).toBe(body.split(first).length);
     }
+  });
+
+  it("carries the static pages' copy only in the page that shows it: not in an article's embedded data", async () => {
+    const config = loadConfig({ file: join(ROOT, 'config/site.json'), env: {} });
+    const dataOf = (html: string) => JSON.parse(/<script[^>]*id="__PRESSROOM_DATA__"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]);
+    // Texts of each copy: the about intro, a privacy paragraph, the site map's availability, the two forms' intros.
+    const texts = [config.about.intro[0], config.privacy.sections[0].paragraphs[0], config.sitemapPage.availability!, config.pages.contact.intro, config.pages.optOut.intro];
+    for (const t of texts) expect(t.length, t).toBeGreaterThan(20);
+    const articles = expected.pages.filter((f) => /^news\/[^/]+\/index\.html$/.test(f)).slice(0, 10);
+    for (const f of [...articles, 'index.html', 'topic/news/index.html', '404.html']) {
+      const data = dataOf(await read(f));
+      expect(data.copy, f).toBeUndefined();
+      for (const key of ['about', 'privacy', 'sitemapPage', 'pages']) expect(data.config, f).not.toHaveProperty(key);
+      const json = JSON.stringify(data);
+      for (const t of texts) expect(json.includes(JSON.stringify(t).slice(1, -1)), `${f}: ${t}`).toBe(false);
+    }
+    const own: [string, string, unknown][] = [
+      ['about/index.html', 'about', config.about],
+      ['privacy-policy/index.html', 'privacy-policy', config.privacy],
+      ['sitemap/index.html', 'sitemap-page', config.sitemapPage],
+      ['contact-us/index.html', 'contact', config.pages.contact],
+      ['opt-out-form/index.html', 'opt-out-form', config.pages.optOut],
+    ];
+    for (const [f, kind, copy] of own) {
+      const html = await read(f);
+      expect(dataOf(html).copy, f).toEqual({ [kind]: JSON.parse(JSON.stringify(copy)) });
+      expect(html, f).toMatch(/<h1/);
+    }
+    // Every word is in the markup too, for readers without JavaScript.
+    expect(await read('about/index.html')).toContain(config.about.intro[0]);
   });
 
   it('carries no header panel data in any page; the panels are in the mirror', async () => {

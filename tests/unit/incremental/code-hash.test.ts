@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadConfig, publicConfig } from '../../../src/config/load.ts';
 import { codeHash } from '../../../src/incremental/code-hash.ts';
 
 async function fakeRoot(): Promise<string> {
@@ -38,6 +39,18 @@ describe('codeHash', () => {
     expect(h3).not.toBe(h2);
     await writeFile(join(root, 'package.json'), JSON.stringify({ version: '1.0.1' }));
     expect(await codeHash({ ...base, root })).not.toBe(h3);
+  });
+
+  it("changes with the static pages' copy, which no page's public configuration carries", async () => {
+    // The copy is embedded only in the pages that show it (src/site/page-copy.ts); the whole configuration is hashed.
+    const root = await fakeRoot();
+    const config = loadConfig({ file: 'config/site.json', env: {} });
+    const edited = { ...config, about: { ...config.about, intro: ['A new first paragraph.', ...config.about.intro.slice(1)] } };
+    expect(publicConfig(edited)).toEqual(publicConfig(config));
+    const hash = (c: typeof config) => codeHash({ bundleHash: 'b1', config: c, publicConfig: publicConfig(c), root });
+    expect(await hash(edited)).not.toBe(await hash(config));
+    const privacy = { ...config, privacy: { ...config.privacy, title: 'Privacy' } };
+    expect(await hash(privacy)).not.toBe(await hash(config));
   });
 
   it('changes with the version of a render library resolved as Node does, hoisted beside the package too', async () => {

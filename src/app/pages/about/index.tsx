@@ -1,13 +1,14 @@
 // /about (docs/pages.md, "Static pages"): intro text and a team grid (name, role, image,
 // description; any number of members, none hides the grid). The copy is configuration (config/site.json
-// `about`), so an operator changes it without touching code.
+// `about`), so an operator changes it without touching code; it is in this page's data only.
 import { paths } from '../../../site/paths.ts';
-import { useSite } from '../../context.tsx';
+import { usePageCopy, useSite } from '../../context.tsx';
 import { usePageHead } from '../../head.tsx';
 import { useSiteUrls } from '../../lib/site-urls.ts';
 
 export default function AboutPage() {
-  const { site, about } = useSite();
+  const { site } = useSite();
+  const about = usePageCopy('about');
   const { href } = useSiteUrls();
   usePageHead({ title: `${about.title} | ${site.name}`, description: about.intro[0] ?? site.description, canonicalPath: paths.about() });
   return (

@@ -5,13 +5,13 @@
 import { ep } from '../../../api/endpoints.ts';
 import { paths } from '../../../site/paths.ts';
 import { MessageForm } from '../../components/forms/MessageForm.tsx';
-import { useSite } from '../../context.tsx';
+import { usePageCopy, useSite } from '../../context.tsx';
 import { usePageHead } from '../../head.tsx';
 import { telHref } from '../../components/forms/links.tsx';
 
 export default function ContactPage() {
-  const { site, contact, pages } = useSite();
-  const copy = pages.contact;
+  const { site, contact } = useSite();
+  const copy = usePageCopy('contact');
   usePageHead({ title: `${copy.title} | ${site.name}`, description: copy.intro, canonicalPath: paths.contact() });
   return (
     <article className="static-page contact-page container">

@@ -4,13 +4,13 @@
 // docs/api-contract.md, "Run-time requests from the browser").
 import { paths } from '../../../site/paths.ts';
 import { MessageForm } from '../../components/forms/MessageForm.tsx';
-import { useSite } from '../../context.tsx';
+import { usePageCopy, useSite } from '../../context.tsx';
 import { usePageHead } from '../../head.tsx';
 import { telHref } from '../../components/forms/links.tsx';
 
 export default function OptOutFormPage() {
-  const { site, api, contact, pages } = useSite();
-  const copy = pages.optOut;
+  const { site, api, contact } = useSite();
+  const copy = usePageCopy('opt-out-form');
   usePageHead({ title: `${copy.title} | ${site.name}`, description: copy.intro, canonicalPath: paths.optOut() });
   return (
     <article className="static-page optout-page container">

@@ -7,19 +7,21 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../site/paths.ts';
-import { useSite } from '../../context.tsx';
+import { usePageCopy, useSite } from '../../context.tsx';
 import { usePageHead } from '../../head.tsx';
 import { formatLongDate, isoDate } from '../../lib/format.ts';
 import { fillTokens, telHref } from '../../components/forms/links.tsx';
 
 export default function PrivacyPolicyPage() {
-  const { site, privacy, contact } = useSite();
+  const { site, contact } = useSite();
+  const privacy = usePageCopy('privacy-policy');
   usePageHead({ title: `${privacy.title} | ${site.name}`, description: `How ${site.name} collects, uses and protects personal information, and how to exercise your privacy rights.`, canonicalPath: paths.privacy() });
   // {helpline} and {privacyEmail} need their contact detail; the configuration refuses a paragraph that uses a missing one.
   const tokens: Record<string, ReactNode> = {
     siteName: site.name,
-    optOutLink: <Link to={paths.optOut()}>Do Not Sell My Information form</Link>,
-    contactLink: <Link to={paths.contact()}>contact page</Link>,
+    // Static pages: each loads its own document, which carries its copy (src/site/page-copy.ts).
+    optOutLink: <Link to={paths.optOut()} reloadDocument>Do Not Sell My Information form</Link>,
+    contactLink: <Link to={paths.contact()} reloadDocument>contact page</Link>,
     ...(contact.helpline ? { helpline: <a href={telHref(contact.helpline)}>{contact.helpline}</a> } : {}),
     ...(contact.privacyEmail ? { privacyEmail: <a href={`mailto:${contact.privacyEmail}`}>{contact.privacyEmail}</a> } : {}),
   };

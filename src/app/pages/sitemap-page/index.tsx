@@ -10,16 +10,17 @@ import type { SubCategory } from '../../../api/types.ts';
 import { paths } from '../../../site/paths.ts';
 import { checkSlug } from '../../../site/slug.ts';
 import { telHref } from '../../components/forms/links.tsx';
-import { useSite } from '../../context.tsx';
+import { usePageCopy, useSite } from '../../context.tsx';
 import { useApi } from '../../data/api.ts';
 import { usePageHead } from '../../head.tsx';
 
+// The static pages load their own document, which carries their copy (src/site/page-copy.ts).
 const PAGES = [
-  { to: paths.home(), label: 'Home' },
-  { to: paths.about(), label: 'About Us' },
-  { to: paths.contact(), label: 'Contact Us' },
-  { to: paths.optOut(), label: 'Do Not Sell My Information' },
-  { to: paths.privacy(), label: 'Privacy Policy' },
+  { to: paths.home(), label: 'Home', ownDocument: false },
+  { to: paths.about(), label: 'About Us', ownDocument: true },
+  { to: paths.contact(), label: 'Contact Us', ownDocument: true },
+  { to: paths.optOut(), label: 'Do Not Sell My Information', ownDocument: true },
+  { to: paths.privacy(), label: 'Privacy Policy', ownDocument: true },
 ];
 
 /** The topic pages the site map lists, in its order. */
@@ -51,7 +52,8 @@ function SubcatLinks() {
 }
 
 export default function SitemapPage() {
-  const { site, sitemapPage: box } = useSite();
+  const { site } = useSite();
+  const box = usePageCopy('sitemap-page');
   usePageHead({ title: `${box.title} | ${site.name}`, description: `Every section, topic and tag on ${site.name}.`, canonicalPath: paths.sitemapPage() });
   return (
     <article className="static-page sitemap-page container">
@@ -63,7 +65,9 @@ export default function SitemapPage() {
             <ul className="sitemap-list">
               {PAGES.map((p) => (
                 <li key={p.to}>
-                  <Link to={p.to}>{p.label}</Link>
+                  <Link to={p.to} reloadDocument={p.ownDocument}>
+                    {p.label}
+                  </Link>
                 </li>
               ))}
             </ul>

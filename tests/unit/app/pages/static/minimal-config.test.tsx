@@ -18,6 +18,7 @@ import PrivacyPolicyPage from '../../../../../src/app/pages/privacy-policy/index
 import SitemapPage from '../../../../../src/app/pages/sitemap-page/index.tsx';
 import { Footer } from '../../../../../src/app/shell/Footer.tsx';
 import { publicConfig, validateConfig } from '../../../../../src/config/load.ts';
+import { allPageCopy } from '../../../../../src/site/page-copy.ts';
 
 const config = validateConfig({ site: { name: 'Harbour Tech', url: 'https://harbour.example' } });
 const site = publicConfig(config);
@@ -27,7 +28,7 @@ function render(Page: ComponentType, url: string): Document {
   seedQueries(client, [[ep.ads(), { status: 200, body: [] }], [ep.subcatList(), { status: 200, body: [] }]]);
   const html = renderToString(
     <QueryClientProvider client={client}>
-      <SiteProvider config={site}>
+      <SiteProvider config={site} copy={allPageCopy(config)}>
         <HeadProvider collector={null}>
           <StaticRouter location={url}>
             <Page />

@@ -35,11 +35,11 @@ afterEach(() => {
 describe('about', () => {
   it('shows the intro and a team grid of 5 with name, role, image and description', () => {
     const { head } = render(AboutPage, '/about');
-    expect(document.querySelectorAll('.static-intro p').length).toBe(site.about.intro.length);
+    expect(document.querySelectorAll('.static-intro p').length).toBe(config.about.intro.length);
     const members = [...document.querySelectorAll('.team-member')];
     expect(members).toHaveLength(5);
     for (const [i, m] of members.entries()) {
-      const want = site.about.team[i];
+      const want = config.about.team[i];
       expect(m.querySelector('.team-name')!.textContent).toBe(want.name);
       expect(m.querySelector('.team-role')!.textContent).toBe(want.role);
       expect(m.querySelector('.team-description')!.textContent).toBe(want.description);
@@ -74,7 +74,7 @@ describe('site map', () => {
     const box = document.querySelector('.sitemap-box')!;
     expect(box.textContent).toContain('24/7');
     expect(box.querySelectorAll('a[href^="mailto:"]')).toHaveLength(2);
-    expect(box.querySelector('a[href^="tel:"]')!.textContent).toBe(site.sitemapPage.phone);
+    expect(box.querySelector('a[href^="tel:"]')!.textContent).toBe(config.sitemapPage.phone);
   });
 
   it("shows 'Error fetching menu items: {message}' when the sub-category fetch fails", async () => {
