@@ -136,6 +136,10 @@ export class Snapshot implements SnapshotView {
     if (input.etag !== undefined) entry.etag = input.etag;
     if (input.lastModified !== undefined) entry.lastModified = input.lastModified;
     if (input.quarantined?.length) entry.quarantined = input.quarantined;
+    // A re-read that answered the same (a change-driven crawl re-reads lists that mostly did not move)
+    // keeps the entry it has: nothing for the next save to append, and its saved line stays cached.
+    const had = this.#entries.get(path);
+    if (had && sameEntry(had, entry)) return had;
     this.#entries.set(path, entry);
     this.#changed.add(path);
     return entry;
@@ -302,6 +306,10 @@ export class Snapshot implements SnapshotView {
     snapshot.#origin = { dir: resolve(dir), generation: meta.generation!, base: meta.base!, journal: committed };
     return { snapshot, meta };
   }
+}
+
+function sameEntry(a: SnapshotEntry, b: SnapshotEntry): boolean {
+  return a.key === b.key && a.hash === b.hash && a.status === b.status && a.etag === b.etag && a.lastModified === b.lastModified && stableStringify(a.quarantined ?? null) === stableStringify(b.quarantined ?? null);
 }
 
 function validV2(m: SnapshotMeta): boolean {

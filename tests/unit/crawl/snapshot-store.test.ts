@@ -151,16 +151,22 @@ describe('Snapshot journal (O(change) saves)', () => {
     expect(loaded.get(path(3))?.body).toEqual(post(3, 'Edited').body);
     expect(loaded.has(path(7))).toBe(false);
 
+    // A re-read that answered the same appends nothing.
+    const same0 = Snapshot.copyOf(loaded);
+    expect(same0.set(path(4), post(4))).toBe(loaded.get(path(4)));
+    expect(await same0.save(dir, META)).toMatchObject({ mode: 'append', appended: 0 });
+    await same(next);
+
     // Later lines win: the same key again, a deleted key back, a new key deleted again.
-    const third = Snapshot.copyOf(loaded);
+    const third = Snapshot.copyOf(same0);
     third.set(path(3), post(3, 'Edited twice'));
     third.set(path(7), post(7, 'Back'));
     third.delete(path(99));
-    expect(await third.save(dir, META)).toMatchObject({ mode: 'append', appended: 3, generation: 3 });
+    expect(await third.save(dir, META)).toMatchObject({ mode: 'append', appended: 3, generation: 4 });
     expect((await same(third)).get(path(3))?.body).toEqual(post(3, 'Edited twice').body);
     // The in-memory snapshot that was saved can be saved on (pressroom watch keeps it).
     third.set(path(5), post(5, 'Resident'));
-    expect(await third.save(dir, META)).toMatchObject({ mode: 'append', appended: 1, generation: 4 });
+    expect(await third.save(dir, META)).toMatchObject({ mode: 'append', appended: 1, generation: 5 });
     await same(third);
   });
 
