@@ -6,7 +6,13 @@
 
 /** The points, in the order a build passes them. */
 export const KILL_POINTS = ['crawl', 'plan', 'bundle', 'emit', 'staged', 'spare', 'swap', 'release', 'snapshot'] as const;
-export type KillPoint = (typeof KILL_POINTS)[number];
+/**
+ * Inside a snapshot save (src/crawl/snapshot-store.ts): after the journal
+ * append, before meta.json commits it; and, when the save compacts, after the
+ * new base is renamed into place, before the meta.json that names it alone.
+ */
+export const SNAPSHOT_KILL_POINTS = ['snapshot-append', 'snapshot-fold'] as const;
+export type KillPoint = (typeof KILL_POINTS)[number] | (typeof SNAPSHOT_KILL_POINTS)[number];
 
 export function killPoint(point: KillPoint): void {
   if (process.env.PRESSROOM_KILL_AT === point) process.kill(process.pid, 'SIGKILL');

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
-import { META_FILE, type Snapshot, type SnapshotMeta } from '../crawl/snapshot-store.ts';
+import { META_FILE, snapshotContentId, type Snapshot, type SnapshotMeta } from '../crawl/snapshot-store.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import { outputFileFor } from '../site/paths.ts';
 import { renderedPage } from '../render/index.ts';
@@ -54,9 +54,7 @@ export const ownsRoute = (position: number, spec: ShardSpec): boolean => positio
 
 /** One id for a snapshot's content: the sha256 of its keys and entry hashes, in key order. */
 export function snapshotId(snapshot: Snapshot): string {
-  const h = createHash('sha256');
-  for (const e of snapshot.entries()) h.update(`${e.key}\0${e.hash}\n`);
-  return h.digest('hex');
+  return snapshotContentId(snapshot.entries());
 }
 
 /**

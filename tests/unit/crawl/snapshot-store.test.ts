@@ -1,8 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Snapshot, entryHash, ndjsonLines } from '../../../src/crawl/snapshot-store.ts';
+import { fileURLToPath } from 'node:url';
+import { stableStringify } from '../../../src/core/json.ts';
+import { COMPACT_SHARE, Snapshot, entryHash, ndjsonLines, type SnapshotMeta } from '../../../src/crawl/snapshot-store.ts';
+import { snapshotId } from '../../../src/pipeline/shard.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -57,7 +61,7 @@ describe('Snapshot', () => {
     for (const [p, e] of ENTRIES) s.set(p, e);
     await s.save(dir, META);
     const { snapshot, meta } = await Snapshot.load(dir);
-    expect(meta).toEqual({ version: 1, ...META, entryCount: 3 });
+    expect(meta).toMatchObject({ version: 2, ...META, entryCount: 3, generation: 1, base: { id: snapshotId(s) }, journal: { bytes: 0, lines: 0 } });
     expect(snapshot.entries()).toEqual(s.entries());
     expect(snapshot.get('/api/post/topic/news?limit=10&page=1')?.etag).toBe('"e1"');
   });
@@ -106,5 +110,221 @@ describe('Snapshot', () => {
 
   it('refuses a missing meta.json', async () => {
     await expect(Snapshot.load(join(dir, 'nope'))).rejects.toMatchObject({ code: 'PR_SNAPSHOT_READ' });
+  });
+});
+
+describe('Snapshot journal (O(change) saves)', () => {
+  const STORE = fileURLToPath(new URL('../../../src/crawl/snapshot-store.ts', import.meta.url));
+  const post = (i: number, title = `Post ${i}`) => ({ status: 200, body: { success: true, result: [{ id: i, post_title: title, post_content: `<p>${'x'.repeat(200)}</p>` }] } });
+  const path = (i: number) => `/api/post/postdetails/news/p${String(i).padStart(3, '0')}`;
+  const readMeta = async (d = dir) => JSON.parse(await readFile(join(d, 'meta.json'), 'utf8')) as Required<SnapshotMeta>;
+  const size = (f: string) => stat(join(dir, f)).then((s) => s.size, () => -1);
+  /** A saved snapshot of n posts, loaded back (as a build's previous). */
+  const saved = async (n = 40) => {
+    const s = new Snapshot();
+    for (let i = 0; i < n; i++) s.set(path(i), post(i));
+    expect((await s.save(dir, META)).mode).toBe('compact');
+    return (await Snapshot.load(dir)).snapshot;
+  };
+  const same = async (expected: Snapshot) => {
+    const { snapshot, meta } = await Snapshot.load(dir);
+    expect(snapshot.entries()).toEqual(expected.entries());
+    expect(snapshotId(snapshot)).toBe(snapshotId(expected));
+    expect(meta.entryCount).toBe(expected.size);
+    return snapshot;
+  };
+
+  it('appends a set, an overwrite and a deletion; the load equals the snapshot in memory and the base is untouched', async () => {
+    const prev = await saved();
+    const base = await readFile(join(dir, 'snapshot.ndjson'));
+    const next = Snapshot.copyOf(prev);
+    next.set(path(3), post(3, 'Edited'));
+    next.set(path(99), post(99));
+    next.delete(path(7));
+    next.delete('/api/never/there');
+    expect(await next.save(dir, META)).toEqual({ mode: 'append', appended: 3, generation: 2 });
+    expect(await readFile(join(dir, 'snapshot.ndjson'))).toEqual(base);
+    const journal = (await readFile(join(dir, 'journal.ndjson'), 'utf8')).split('\n');
+    expect(journal).toHaveLength(4);
+    expect(journal[1]).toBe(`{"deleted":true,"key":"GET ${path(7)}"}`);
+    const loaded = await same(next);
+    expect(loaded.get(path(3))?.body).toEqual(post(3, 'Edited').body);
+    expect(loaded.has(path(7))).toBe(false);
+
+    // A re-read that answered the same appends nothing.
+    const same0 = Snapshot.copyOf(loaded);
+    expect(same0.set(path(4), post(4))).toBe(loaded.get(path(4)));
+    expect(await same0.save(dir, META)).toMatchObject({ mode: 'append', appended: 0 });
+    await same(next);
+
+    // Later lines win: the same key again, a deleted key back, a new key deleted again.
+    const third = Snapshot.copyOf(same0);
+    third.set(path(3), post(3, 'Edited twice'));
+    third.set(path(7), post(7, 'Back'));
+    third.delete(path(99));
+    expect(await third.save(dir, META)).toMatchObject({ mode: 'append', appended: 3, generation: 4 });
+    expect((await same(third)).get(path(3))?.body).toEqual(post(3, 'Edited twice').body);
+    // The in-memory snapshot that was saved can be saved on (pressroom watch keeps it).
+    third.set(path(5), post(5, 'Resident'));
+    expect(await third.save(dir, META)).toMatchObject({ mode: 'append', appended: 1, generation: 5 });
+    await same(third);
+  });
+
+  it('ignores a torn tail beyond the committed length, and the next save cuts it off', async () => {
+    const prev = await saved();
+    const next = Snapshot.copyOf(prev);
+    next.set(path(1), post(1, 'Edited'));
+    await next.save(dir, META);
+    const committed = (await readMeta()).journal.bytes;
+    await appendFile(join(dir, 'journal.ndjson'), '{"body":{"success":true,"result":[{"id":2,"post_ti');
+    await same(next);
+    const after = Snapshot.copyOf(next);
+    after.set(path(2), post(2, 'Edited'));
+    await after.save(dir, META);
+    const meta = await readMeta();
+    expect(await size('journal.ndjson')).toBe(meta.journal.bytes);
+    expect(meta.journal.bytes).toBeGreaterThan(committed);
+    expect(meta.journal.lines).toBe(2);
+    await same(after);
+  });
+
+  it(`compacts when the journal would exceed ${COMPACT_SHARE * 100} % of the base, and when the folder is not the state the snapshot came from`, async () => {
+    let s = await saved(40);
+    const baseId = (await readMeta()).base.id;
+    // Each edit appends about one fortieth of the base: appends until the share is crossed, then one compaction.
+    const modes: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      s = Snapshot.copyOf(s);
+      s.set(path(i), post(i, `Edit ${i}`));
+      modes.push((await s.save(dir, META)).mode);
+      const meta = await readMeta();
+      expect(meta.journal.bytes).toBeLessThanOrEqual(COMPACT_SHARE * meta.base.bytes);
+    }
+    const firstCompaction = modes.indexOf('compact');
+    expect(firstCompaction).toBeGreaterThan(5);
+    expect(modes.slice(0, firstCompaction).every((m) => m === 'append')).toBe(true);
+    const meta = await readMeta();
+    expect(await size('journal.ndjson')).toBeLessThanOrEqual(meta.journal.bytes);
+    expect(meta.base.id).not.toBe(baseId);
+    expect(meta.base.folding).toBeUndefined();
+    await same(s);
+
+    // Not derived from what is on disk: a fresh snapshot, a stale copy, another folder, a version-1 folder.
+    const fresh = new Snapshot();
+    fresh.set(path(1), post(1));
+    const stale = Snapshot.copyOf(s);
+    s = Snapshot.copyOf(s);
+    s.set(path(2), post(2, 'moved on'));
+    expect((await s.save(dir, META)).mode).toBe('append');
+    stale.set(path(3), post(3, 'stale'));
+    expect((await stale.save(dir, META)).mode).toBe('compact');
+    await same(stale);
+    const other = Snapshot.copyOf(stale);
+    other.set(path(4), post(4, 'elsewhere'));
+    expect((await other.save(join(dir, 'other'), META)).mode).toBe('compact');
+    expect((await fresh.save(dir, META)).mode).toBe('compact');
+    await same(fresh);
+  });
+
+  it('loads a version-1 folder (no journal), and the first save over it compacts', async () => {
+    const s = new Snapshot();
+    for (const [p, e] of ENTRIES) s.set(p, e);
+    await writeFile(join(dir, 'snapshot.ndjson'), s.entries().map((e) => `${stableStringify(e)}\n`).join(''));
+    await writeFile(join(dir, 'meta.json'), JSON.stringify({ version: 1, ...META, entryCount: 3 }));
+    const { snapshot, meta } = await Snapshot.load(dir);
+    expect(meta.version).toBe(1);
+    expect(snapshot.entries()).toEqual(s.entries());
+    const next = Snapshot.copyOf(snapshot);
+    next.delete(ENTRIES[0][0]);
+    expect((await next.save(dir, META)).mode).toBe('compact');
+    await same(next);
+  });
+
+  it('a save interrupted after the append, before meta.json: the previous snapshot loads, and the next save goes on from it', async () => {
+    const prev = await saved();
+    const committedMeta = await readFile(join(dir, 'meta.json'));
+    const next = Snapshot.copyOf(prev);
+    next.set(path(1), post(1, 'Never committed'));
+    next.delete(path(2));
+    await next.save(dir, META);
+    // What a kill between the append and the commit leaves: the journal appended to, the old meta.json.
+    await writeFile(join(dir, 'meta.json'), committedMeta);
+    expect(await size('journal.ndjson')).toBeGreaterThan(0);
+    const { snapshot } = await Snapshot.load(dir);
+    expect(snapshot.entries()).toEqual(prev.entries());
+    const retry = Snapshot.copyOf(snapshot);
+    retry.set(path(5), post(5, 'Retried'));
+    expect((await retry.save(dir, META)).mode).toBe('append');
+    await same(retry);
+  });
+
+  /** Loads dir, applies the edits and saves in a child process that SIGKILLs itself at point. */
+  const killedSave = (point: string, edits: number) =>
+    new Promise<NodeJS.Signals | null>((ok, fail) => {
+      const script = `
+        const { Snapshot } = await import(${JSON.stringify(STORE)});
+        const { snapshot } = await Snapshot.load(${JSON.stringify(dir)});
+        const next = Snapshot.copyOf(snapshot);
+        for (let i = 0; i < ${edits}; i++) next.set(${JSON.stringify(path(0))}.replace('000', String(i).padStart(3, '0')), { status: 200, body: { killed: i, pad: 'y'.repeat(300) } });
+        next.delete(${JSON.stringify(path(39))});
+        await next.save(${JSON.stringify(dir)}, ${JSON.stringify(META)});`;
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, PRESSROOM_KILL_AT: point }, stdio: ['ignore', 'ignore', 'pipe'] });
+      let err = '';
+      child.stderr.on('data', (d) => (err += d));
+      child.on('error', fail);
+      child.on('exit', (code, signal) => (signal ? ok(signal) : fail(new Error(`exit ${code}: ${err}`))));
+    });
+
+  it('kill -9 after the journal append: the previous snapshot loads', { timeout: 20_000 }, async () => {
+    const prev = await saved();
+    expect(await killedSave('snapshot-append', 2)).toBe('SIGKILL');
+    expect((await readMeta()).generation).toBe(1);
+    await same(prev);
+  });
+
+  it('kill -9 in a compaction, after the new base is in place: the new snapshot loads (the journal replays over either base)', { timeout: 20_000 }, async () => {
+    const prev = await saved();
+    const base = await readFile(join(dir, 'snapshot.ndjson'));
+    expect(await killedSave('snapshot-fold', 20)).toBe('SIGKILL');
+    expect(await readFile(join(dir, 'snapshot.ndjson'))).not.toEqual(base);
+    const meta = await readMeta();
+    expect(meta.base.folding).toEqual(expect.any(String));
+    const expected = Snapshot.copyOf(prev);
+    for (let i = 0; i < 20; i++) expected.set(path(i), { status: 200, body: { killed: i, pad: 'y'.repeat(300) } });
+    expected.delete(path(39));
+    const loaded = await same(expected);
+    // The next save goes on from it and finishes the compaction.
+    const next = Snapshot.copyOf(loaded);
+    next.set(path(30), post(30, 'After the kill'));
+    await next.save(dir, META);
+    await same(next);
+  });
+
+  it('names the journal file and line of a damaged entry or deletion, and refuses a base meta.json does not name', async () => {
+    const prev = await saved();
+    const next = Snapshot.copyOf(prev);
+    next.set(path(1), post(1, 'Edited'));
+    next.delete(path(2));
+    next.set(path(3), post(3, 'Edited'));
+    await next.save(dir, META);
+    const file = join(dir, 'journal.ndjson');
+    const good = await readFile(file, 'utf8');
+    const lines = good.split('\n');
+    lines[2] = lines[2].replace('Edited', 'Tamperd');
+    await writeFile(file, lines.join('\n'));
+    await expect(Snapshot.load(dir)).rejects.toMatchObject({ code: 'PR_SNAPSHOT_READ', params: { dir } });
+    await expect(Snapshot.load(dir)).rejects.toThrow(/journal\.ndjson line 3: .*hash does not match/);
+    await writeFile(file, good.replace('"deleted":true', '"deleted":"ye"'));
+    await expect(Snapshot.load(dir)).rejects.toThrow(/journal\.ndjson line 2: malformed deletion/);
+    await writeFile(file, good.slice(0, 100));
+    await expect(Snapshot.load(dir)).rejects.toThrow(/journal\.ndjson has 100 bytes, meta\.json commits/);
+    await writeFile(file, good);
+    await same(next);
+    // A base that is not the one meta.json commits (e.g. a compaction killed between its rename and its commit).
+    const other = new Snapshot();
+    other.set(path(1), post(1));
+    await other.save(join(dir, 'other'), META);
+    await writeFile(join(dir, 'snapshot.ndjson'), await readFile(join(dir, 'other', 'snapshot.ndjson')));
+    await expect(Snapshot.load(dir)).rejects.toThrow(/snapshot\.ndjson is not the base meta\.json commits/);
   });
 });
