@@ -14,7 +14,8 @@ import { acquireLock } from '../emit/lock.ts';
 import { codeHash, incrementalStep, mergedPages, nextState, previousRelease } from '../incremental/index.ts';
 import { checkShrinkGate } from '../releases/gate.ts';
 import { writeBuildReport } from '../releases/record.ts';
-import { publishStaged, recordRelease } from '../publish/index.ts';
+import { publishStaged, recordRelease, type PublishMode } from '../publish/index.ts';
+import { precompressEnabled } from '../emit/precompress.ts';
 import type { SiteContextForKinds } from '../site/types.ts';
 import { refuseSampleOverApi } from './sample-guard.ts';
 import { acquireSnapshot, loadPrevious, residentPrevious, saveSnapshot, unpublishedChange } from './snapshot.ts';
@@ -95,6 +96,7 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
     // render and emit overlap: pages stream from the renderer into emit's bounded writes;
     // unchanged pages are carried over from the previous release instead (docs/operations.md, "Incremental builds").
     const rendered = renderStream(renderer, step.decision.render, warn);
+    let publishedBy: PublishMode = 'complete';
     const emitted = await stage(
       'emit',
       async () => {
@@ -114,7 +116,7 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
           onProgress: (p) => emitEvent({ type: 'progress', stage: 'render', done: p.done, total: p.total }),
           previous: step.previousFiles,
         });
-        await publishStaged(out, staged, previous);
+        publishedBy = await publishStaged(out, staged, previous);
         return staged;
       },
     );
@@ -124,7 +126,7 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
     // for it. A kill before it leaves out/ without a release of its own: the
     // next build sees out/ is not the current release and, if it is a
     // change-driven one, crawls everything (./snapshot.ts unpublishedChange).
-    const release = await stage('release', () => recordRelease(out, emitted, nextState(code, buildPlan.routes, step, emitted.manifest.files, snapshotId(snapshot)), previous, config.releases.keep));
+    const release = await stage('release', () => recordRelease(out, emitted, nextState(code, buildPlan.routes, step, emitted.manifest.files, snapshotId(snapshot)), previous, { keep: config.releases.keep, precompress: precompressEnabled(config.output.precompress, config.hosts) }));
     // Saved only once the site is published: the snapshot beside out/ always
     // matches the published site, so a failed build cannot replace it with data
     // that never went out (--from-snapshot, conditional crawls and serve read it).
@@ -154,6 +156,8 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
         reused: step.decision.reuse.length,
         deleted: step.decision.deleted.length,
         unchangedFiles: emitted.carried,
+        publish: publishedBy,
+        changedFiles: emitted.changed.length,
         previousRelease: step.previousRelease ?? null,
       },
       release,

@@ -92,6 +92,10 @@ export interface BuildReport {
     deleted: number;
     /** All files (pages, mirror, sitemaps, ...) carried over with their bytes and mtime. */
     unchangedFiles: number;
+    /** Files whose bytes differ from the previous release's (written or removed); every file on a first build. */
+    changedFiles: number;
+    /** How the new site was put in place (src/publish/index.ts PublishMode): 'diff2' is an incremental publish's usual way. */
+    publish: 'complete' | 'unchanged' | 'diff' | 'diff2' | 'manifest' | 'rebuilt';
     previousRelease: string | null;
   };
   /** The release this build published (.pressroom/<out>/releases/<id>). */

@@ -14,6 +14,7 @@ import { collectGarbage, storeObjects } from './objects.ts';
 import { objectFile, outPaths } from './paths.ts';
 import { updateSpare } from './spare.ts';
 import { swapIn } from './swap.ts';
+import { precompressible } from '../emit/precompress.ts';
 import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 
@@ -33,6 +34,14 @@ export function manifestFiles(text: string, ownSha?: string): Map<string, string
   return files;
 }
 
+/** Whether a path of a release has precompressed siblings (src/emit/precompress.ts), from its manifest entry. */
+export function siblingsOf(record: Pick<ReleaseRecord, 'precompress'>, text: string): (path: string) => boolean {
+  if (!record.precompress) return () => false;
+  const m = JSON.parse(text) as { files?: ManifestEntry[] };
+  const size = new Map((m.files ?? []).map((f): [string, number] => [f.path, f.size]));
+  return (path) => precompressible(path, size.get(path) ?? Buffer.byteLength(text));
+}
+
 /** Paths whose content differs between two sites (present in one only, or with other bytes). */
 export function differingPaths(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): string[] {
   const out = new Set<string>();
@@ -41,9 +50,17 @@ export function differingPaths(a: ReadonlyMap<string, string>, b: ReadonlyMap<st
   return [...out].sort();
 }
 
+/**
+ * How a publish put the site in place: a complete staging folder swapped in,
+ * nothing to do, or the spare updated by this publish's change ('diff'), by the
+ * previous one's too ('diff2', the usual case), by comparing manifests, or
+ * after rebuilding it from out/ (src/publish/spare.ts).
+ */
+export type PublishMode = 'complete' | 'unchanged' | 'diff' | 'diff2' | 'manifest' | 'rebuilt';
+
 /** Publishes what emit staged; on failure out/ is as it was and the staging folder is gone. */
-export async function publishStaged(out: string, staged: EmitResult, parent: CurrentRelease | undefined): Promise<'complete' | 'diff' | 'diff2' | 'manifest' | 'rebuilt' | 'unchanged'> {
-  let how: Awaited<ReturnType<typeof publishStaged>>;
+export async function publishStaged(out: string, staged: EmitResult, parent: CurrentRelease | undefined): Promise<PublishMode> {
+  let how: PublishMode;
   try {
     if (!staged.inPlace || !parent?.record) {
       await swapIn(staged.staging, out, manifestShaOf(parent));
@@ -82,19 +99,21 @@ export async function publishStaged(out: string, staged: EmitResult, parent: Cur
  * `current` moves to it, releases beyond `keep` go, and now and then objects
  * no kept release names are swept. Returns the id.
  */
-export async function recordRelease(out: string, staged: EmitResult, state: BuildState, parent: CurrentRelease | undefined, keep: number): Promise<string> {
+export async function recordRelease(out: string, staged: EmitResult, state: BuildState, parent: CurrentRelease | undefined, opts: { keep: number; precompress: boolean }): Promise<string> {
   const files = staged.inPlace && parent?.record ? staged.staged : [...staged.manifest.files, { path: MANIFEST_FILE, sha256: staged.manifestSha, size: 0 }];
   await storeObjects(out, out, files);
   const id = await newReleaseId(out);
   const tmp = `${releasePaths(out, id).dir}.tmp`;
   // A publish that changed nothing keeps its parent's change, which is what still tells the spare from out/.
   const record: ReleaseRecord =
-    parent?.record && staged.changed.length === 0 ? { ...parent.record } : { manifest: staged.manifestSha, parent: manifestShaOf(parent) ?? null, changed: parent ? staged.changed : null };
+    parent?.record && staged.changed.length === 0
+      ? { ...parent.record }
+      : { manifest: staged.manifestSha, parent: manifestShaOf(parent) ?? null, changed: parent ? staged.changed : null, precompress: opts.precompress };
   await writeFileAtomic(join(tmp, 'release.json'), `${JSON.stringify(record)}\n`);
   await writeFileAtomic(join(tmp, 'state.json'), serialiseState(state));
   await commitRelease(out, id);
   await setCurrentRelease(out, id);
-  await pruneReleases(out, keep);
+  await pruneReleases(out, opts.keep);
   await collectGarbage(out, staged.files, () => keptObjects(out));
   return id;
 }

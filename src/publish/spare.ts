@@ -31,8 +31,13 @@ export async function spareManifest(out: string): Promise<string | undefined> {
 /** Where each path of the new site comes from: a file to link, or null when the new site does not have it. */
 export type Source = (path: string) => string | null;
 
-/** Makes `spare/path` (and its siblings) what `source` says, for each path. */
-export async function placeFiles(root: string, paths: Iterable<string>, source: Source, concurrency = 32): Promise<number> {
+/**
+ * Makes `root/path` (and its siblings) what `source` says, for each path.
+ * Siblings come along when the source has them, unless `siblings(path)` says
+ * the path has none (an object's siblings belong to its content, which
+ * another path may share).
+ */
+export async function placeFiles(root: string, paths: Iterable<string>, source: Source, siblings: (path: string) => boolean = () => true, concurrency = 32): Promise<number> {
   const dirs = new Map<string, Promise<unknown>>();
   const limit = pLimit(concurrency);
   const jobs: Promise<void>[] = [];
@@ -44,7 +49,8 @@ export async function placeFiles(root: string, paths: Iterable<string>, source: 
         await Promise.all([to, ...SIBLINGS.map((ext) => to + ext)].map((f) => unlink(f).catch(ignoreMissing)));
         if (from === null) return;
         await carryFile(from, to, dirs);
-        // Siblings come along when the source has them (a file too small to compress has none).
+        if (!siblings(path)) return;
+        // A file too small to compress has none.
         await Promise.all(SIBLINGS.map((ext) => carryFile(from + ext, to + ext, dirs).catch(ignoreMissingSource)));
       }),
     );
@@ -72,6 +78,8 @@ export interface SpareUpdate {
   /** The new site's paths, for a spare that is none of the above (read from its manifest). */
   differing?: (spareManifestText: string) => Iterable<string>;
   source: Source;
+  /** Whether a path may have siblings (default: whenever its source has them). */
+  siblings?: (path: string) => boolean;
 }
 
 /**
@@ -103,7 +111,7 @@ export async function updateSpare(u: SpareUpdate): Promise<'diff' | 'diff2' | 'm
       paths = u.paths;
     }
   }
-  await placeFiles(p.spare, paths, u.source);
+  await placeFiles(p.spare, paths, u.source, u.siblings);
   // Changed and not yet recorded: a kill here must leave a spare the next publish does not trust.
   killPoint('spare');
   return how;

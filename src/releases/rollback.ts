@@ -11,12 +11,12 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
 import { acquireLock } from '../emit/lock.ts';
-import { differingPaths, manifestFiles } from '../publish/index.ts';
+import { manifestFiles, siblingsOf } from '../publish/index.ts';
 import { objectFile, outPaths } from '../publish/paths.ts';
 import { updateSpare } from '../publish/spare.ts';
 import { recover, stagingDirFor, swapIn } from '../publish/swap.ts';
 import { carryTree } from './link.ts';
-import { currentReleaseId, listReleases, readRecord, releasePaths, setCurrentRelease, type ReleaseInfo } from './store.ts';
+import { currentReleaseId, listReleases, readRecord, releasePaths, setCurrentRelease, type ReleaseInfo, type ReleaseRecord } from './store.ts';
 
 const MANIFEST = 'pressroom-manifest.json';
 
@@ -47,7 +47,7 @@ export async function rollback(opts: { out: string; to?: string; handleSignals?:
     const target = pickTarget(await listReleases(opts.out), current, opts.to);
     const record = await readRecord(opts.out, target.id);
     if (record) {
-      const files = await fromObjects(opts.out, record.manifest);
+      const files = await fromObjects(opts.out, record);
       await setCurrentRelease(opts.out, target.id);
       return { from: current, to: target.id, files };
     }
@@ -68,7 +68,8 @@ export async function rollback(opts: { out: string; to?: string; handleSignals?:
 }
 
 /** Makes the spare the site of the manifest `sha` from the object store and swaps it in; returns its file count. */
-async function fromObjects(out: string, sha: string): Promise<number> {
+async function fromObjects(out: string, record: ReleaseRecord): Promise<number> {
+  const sha = record.manifest;
   const text = await readFile(objectFile(out, sha), 'utf8').catch((e: Error) => {
     throw pressroomError('PR_OUTPUT_WRITE', { file: objectFile(out, sha), detail: `the release's manifest is missing from the object store: ${e.message}` }, e);
   });
@@ -76,11 +77,16 @@ async function fromObjects(out: string, sha: string): Promise<number> {
   const liveText = await readFile(join(outPaths(out).out, MANIFEST), 'utf8').catch(() => null);
   const live = liveText === null ? new Map<string, string>() : manifestFiles(liveText);
   const liveSha = liveText === null ? '' : createHash('sha256').update(liveText).digest('hex');
+  // Every path of both sites, whatever the spare holds: a rollback is rare, and it must also repair a
+  // published file someone edited in place (which no manifest shows).
+  const every = [...new Set([...live.keys(), ...target.keys()])].sort();
   await updateSpare({
     out,
     live: liveSha,
-    paths: differingPaths(live, target),
-    differing: (spareText) => differingPaths(manifestFiles(spareText), target),
+    paths: every,
+    // A spare holding another site also loses that site's files.
+    differing: (spareText) => [...new Set([...every, ...manifestFiles(spareText).keys()])].sort(),
+    siblings: siblingsOf(record, text),
     source: (p) => {
       const s = target.get(p);
       return s === undefined ? null : objectFile(out, s);

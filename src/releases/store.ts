@@ -80,13 +80,15 @@ export interface ReleaseRecord {
   /** The manifest sha256 of the site this release replaced, and the paths that differ from it (null: not known). */
   parent: string | null;
   changed: string[] | null;
+  /** Whether its text files have precompressed siblings (objects keep siblings by content, which paths of other kinds may share). */
+  precompress: boolean;
 }
 
 export async function readRecord(out: string, id: string): Promise<ReleaseRecord | undefined> {
   try {
     const v = JSON.parse(await readFile(releasePaths(out, id).record, 'utf8')) as Partial<ReleaseRecord>;
     if (typeof v.manifest !== 'string') return undefined;
-    return { manifest: v.manifest, parent: typeof v.parent === 'string' ? v.parent : null, changed: Array.isArray(v.changed) ? v.changed.filter((x): x is string => typeof x === 'string') : null };
+    return { manifest: v.manifest, parent: typeof v.parent === 'string' ? v.parent : null, changed: Array.isArray(v.changed) ? v.changed.filter((x): x is string => typeof x === 'string') : null, precompress: v.precompress === true };
   } catch {
     return undefined;
   }

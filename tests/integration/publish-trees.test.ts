@@ -1,0 +1,152 @@
+// docs/operations.md, "What a publish writes": an incremental build stages only
+// the files that changed, brings the spare tree (the site one publish ago) up
+// to date by the diff and swaps it in; a release is a record over the object
+// store. These tests hold the invariants that make that safe: after every
+// publish out/ equals a full build and the spare equals the site before it,
+// objects grow by the change, a spare that cannot be trusted is rebuilt, and
+// rollback and diff rebuild any kept release from the store. Precompressed
+// siblings are switched on (nginx), so they travel with their files.
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildOptions, type BuildReport } from '../../src/pipeline/index.ts';
+import { collectGarbage } from '../../src/publish/objects.ts';
+import { keptObjects } from '../../src/publish/index.ts';
+import { outPaths } from '../../src/publish/paths.ts';
+import { rollback } from '../../src/releases/rollback.ts';
+import { currentReleaseId, listReleases, readRecord, releasePaths } from '../../src/releases/store.ts';
+import { diffBuilds } from '../../src/diff/index.ts';
+import type { SampleApi } from '../../src/sample-api/index.ts';
+import { listFiles, treeHashes } from '../helpers/files.ts';
+import { startTestApi, tempDir, TEST_NOW } from '../helpers/pressroom.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+let api: SampleApi;
+let tmp: Awaited<ReturnType<typeof tempDir>>;
+let out: string;
+let configFile: string;
+let fulls = 0;
+
+const run = (extra: BuildOptions = {}): Promise<BuildReport> => build({ api: api.url, out, now: TEST_NOW, configFile, env: {}, handleSignals: false, workers: 0, ...extra });
+
+async function expectFullBuildEqual(): Promise<void> {
+  const full = join(tmp.dir, `full-${++fulls}`, 'out');
+  await build({ api: api.url, out: full, now: TEST_NOW, configFile, env: {}, handleSignals: false, workers: 0, full: true });
+  const [a, b] = [await treeHashes(out), await treeHashes(full)];
+  expect(Object.keys({ ...a, ...b }).filter((f) => a[f] !== b[f])).toEqual([]);
+  await rm(join(tmp.dir, `full-${fulls}`), { recursive: true, force: true });
+}
+
+const objectCount = async () => (await listFiles(outPaths(out).objects)).filter((f) => /^[0-9a-f]{2}\/[0-9a-f]{64}$/.test(f)).length;
+
+beforeAll(async () => {
+  api = await startTestApi({ posts: 14 });
+  tmp = await tempDir('pressroom-publish-trees-');
+  out = join(tmp.dir, 'out');
+  configFile = join(tmp.dir, 'site.json');
+  const config = JSON.parse(await readFile(join(ROOT, 'config/site.json'), 'utf8')) as Record<string, unknown>;
+  await writeFile(configFile, JSON.stringify({ ...config, hosts: ['netlify', 'nginx'] }));
+});
+afterAll(async () => {
+  await api?.close();
+  await tmp?.cleanup();
+});
+
+describe('two trees and the object store', () => {
+  const sites: { id: string; tree: Record<string, string> }[] = [];
+
+  it('each publish stages only what changed, out/ equals a full build and the spare holds the site before it', { timeout: 180_000 }, async () => {
+    const first = await run();
+    sites.push({ id: first.release!, tree: await treeHashes(out) });
+    expect((await listFiles(out)).some((f) => f.endsWith('.html.br'))).toBe(true);
+    // A complete publish keeps every file as an object, once per distinct content.
+    const hashes = Object.entries(sites[0]!.tree).filter(([f]) => !/\.(br|gz)$/.test(f));
+    const files = hashes.length;
+    expect(await objectCount()).toBe(new Set(hashes.map(([, sha]) => sha)).size);
+    const posts = api.corpus.posts.filter((p) => p.status === 'publish');
+    const edits: (() => void)[] = [
+      () => api.mutate.editPost(posts[0]!.id, { post_title: 'An edited title' }),
+      () => api.mutate.editPost(posts[1]!.id, { post_content: '<p>A new body.</p>' }),
+      () => void api.mutate.addPost({ cat_slug: api.corpus.categories[posts[2]!.cat].cat_slug, post_title: 'A new story' }),
+      () => api.mutate.deletePost(posts[3]!.id),
+    ];
+    for (const [i, edit] of edits.entries()) {
+      const before = sites.at(-1)!.tree;
+      const objects = await objectCount();
+      edit();
+      const r = await run();
+      // The first build left no spare (there was no site before it): made once from out/; then the usual way.
+      expect(r.incremental.publish).toBe(i === 0 ? 'rebuilt' : 'diff2');
+      expect(r.incremental.changedFiles).toBeGreaterThan(0);
+      const record = (await readRecord(out, r.release!))!;
+      expect(record.parent).not.toBeNull();
+      // Recorded as a change: the new objects are at most the changed files, and far fewer than the site.
+      expect(record.changed!.length).toBeLessThan(files / 2);
+      expect((await objectCount()) - objects).toBeLessThanOrEqual(record.changed!.length);
+      await expect(readdir(releasePaths(out, r.release!).site)).rejects.toMatchObject({ code: 'ENOENT' });
+      // The spare is the previous site, byte for byte, siblings included.
+      expect(await treeHashes(outPaths(out).spare)).toEqual(before);
+      sites.push({ id: r.release!, tree: await treeHashes(out) });
+      await expectFullBuildEqual();
+    }
+  });
+
+  it('a spare that is not recorded as intact is rebuilt from out/, and the publish is still exact', { timeout: 60_000 }, async () => {
+    // As a build killed while changing the spare leaves it: files replaced, no record. (Replaced, never
+    // written in place: the spare shares its unchanged files' inodes with out/.)
+    await rm(join(outPaths(out).spare, 'index.html'));
+    await writeFile(join(outPaths(out).spare, 'index.html'), 'half-written');
+    await rm(outPaths(out).spareState);
+    api.mutate.editPost(api.corpus.posts.find((p) => p.status === 'publish')!.id, { post_title: 'After a damaged spare' });
+    const before = await treeHashes(out);
+    const r = await run();
+    expect(r.incremental.publish).toBe('rebuilt');
+    expect(await treeHashes(outPaths(out).spare)).toEqual(before);
+    sites.push({ id: r.release!, tree: await treeHashes(out) });
+    await expectFullBuildEqual();
+  });
+
+  it('rollback rebuilds a kept release from the object store, both ways; diff compares two releases', { timeout: 60_000 }, async () => {
+    const kept = new Set((await listReleases(out)).map((r) => r.id));
+    const targets = sites.filter((s) => kept.has(s.id));
+    expect(targets.length).toBeGreaterThanOrEqual(3);
+    const [oldest, middle, newest] = [targets[0]!, targets[Math.floor(targets.length / 2)]!, targets.at(-1)!];
+    await rollback({ out, to: oldest.id, handleSignals: false });
+    const got = await treeHashes(out);
+    expect(Object.keys({ ...got, ...oldest.tree }).filter((f) => got[f] !== oldest.tree[f]).map((f) => `${f} ${got[f]?.slice(0, 6)} ${oldest.tree[f]?.slice(0, 6)}`)).toEqual([]);
+    expect(await currentReleaseId(out)).toBe(oldest.id);
+    await rollback({ out, to: newest.id, handleSignals: false });
+    expect(await treeHashes(out)).toEqual(newest.tree);
+    await rollback({ out, to: middle.id, handleSignals: false });
+    expect(await treeHashes(out)).toEqual(middle.tree);
+    expect((await diffBuilds(middle.id, middle.id, { out })).equal).toBe(true);
+    const d = await diffBuilds(oldest.id, newest.id, { out });
+    expect(d.equal).toBe(false);
+    // The next build after a rollback starts from the release out/ holds, and is exact.
+    const r = await run();
+    expect(r.incremental.mode).toBe('incremental');
+    await expectFullBuildEqual();
+  });
+
+  it('the sweep removes only objects no kept release names', { timeout: 60_000 }, async () => {
+    // Keep only the current release: the objects of the others go, and the current one still rolls back whole.
+    const current = (await currentReleaseId(out))!;
+    const keepOne = join(tmp.dir, 'keep-one.json');
+    await writeFile(keepOne, JSON.stringify({ ...JSON.parse(await readFile(configFile, 'utf8')), releases: { keep: 1 } }));
+    // Another configuration is a code change: a complete publish, then only one release is kept.
+    const r = await run({ configFile: keepOne });
+    expect(r.incremental.mode).toBe('code-changed');
+    const tree = await treeHashes(out);
+    expect((await listReleases(out)).map((x) => x.id)).toEqual([r.release]);
+    const removed = await collectGarbage(out, 0, () => keptObjects(out), true);
+    expect(removed).toBeGreaterThan(0);
+    expect(await objectCount()).toBe((await keptObjects(out)).size);
+    expect(current).not.toBe(r.release);
+    // A rollback rewrites every file from the store, whatever out/ and the spare hold.
+    await rm(outPaths(out).spareState);
+    await rm(join(out, 'index.html'));
+    await writeFile(join(out, 'index.html'), 'tampered');
+    await expect(rollback({ out, to: r.release!, handleSignals: false })).resolves.toMatchObject({ to: r.release });
+    expect(await treeHashes(out)).toEqual(tree);
+  });
+});
