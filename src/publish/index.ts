@@ -12,7 +12,8 @@ import { serialiseState, type BuildState } from '../incremental/state.ts';
 import { commitRelease, listReleases, newReleaseId, pruneReleases, readRecord, releasePaths, setCurrentRelease, type CurrentRelease, type ReleaseRecord } from '../releases/store.ts';
 import { collectGarbage, storeObjects } from './objects.ts';
 import { objectFile, outPaths } from './paths.ts';
-import { updateSpare } from './spare.ts';
+import { spareHolds, spareManifest, updateSpare } from './spare.ts';
+import { carryTree } from '../releases/link.ts';
 import { swapIn } from './swap.ts';
 import { precompressible } from '../emit/precompress.ts';
 import { readFile } from 'node:fs/promises';
@@ -115,7 +116,21 @@ export async function recordRelease(out: string, staged: EmitResult, state: Buil
   await setCurrentRelease(out, id);
   await pruneReleases(out, opts.keep);
   await collectGarbage(out, staged.files, () => keptObjects(out));
+  await keepSpare(out, staged.manifestSha);
   return id;
+}
+
+/**
+ * After the first publish (or a kill that cost the spare) there is no intact
+ * spare: it is made here, from out/, after readers have the site, so the next
+ * publish only updates it by the diff instead of building it on readers' time.
+ */
+async function keepSpare(out: string, manifestSha: string): Promise<void> {
+  if ((await spareManifest(out)) !== undefined) return;
+  const p = outPaths(out);
+  await rm(p.spare, { recursive: true, force: true });
+  await carryTree(p.out, p.spare);
+  await spareHolds(out, manifestSha);
 }
 
 /** Every object a kept release names: its manifest and the files the manifest lists. */
