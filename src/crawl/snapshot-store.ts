@@ -124,6 +124,13 @@ export class Snapshot implements SnapshotView {
   /** Paths set, put or deleted since #origin: what the next save appends. */
   #changed = new Set<string>();
 
+  #version = 0;
+
+  /** One more on every change of the entries: what is derived from them is kept per version (src/site/memo.ts). */
+  get version(): number {
+    return this.#version;
+  }
+
   get size(): number {
     return this.#entries.size;
   }
@@ -142,6 +149,7 @@ export class Snapshot implements SnapshotView {
     if (had && sameEntry(had, entry)) return had;
     this.#entries.set(path, entry);
     this.#changed.add(path);
+    this.#version += 1;
     return entry;
   }
 
@@ -161,7 +169,10 @@ export class Snapshot implements SnapshotView {
   /** Drops a response the site no longer wants (a change-driven crawl prunes what a full crawl would not fetch). */
   delete(path: string): boolean {
     const had = this.#entries.delete(path);
-    if (had) this.#changed.add(path);
+    if (had) {
+      this.#changed.add(path);
+      this.#version += 1;
+    }
     return had;
   }
 
@@ -170,6 +181,7 @@ export class Snapshot implements SnapshotView {
     const path = entry.key.slice(KEY_PREFIX.length);
     this.#entries.set(path, entry);
     this.#changed.add(path);
+    this.#version += 1;
   }
 
   has(path: string): boolean {

@@ -1,4 +1,5 @@
 // Helpers common to the page kinds: the shell's data, paging, and slug checks.
+import { memoBySnapshot } from './memo.ts';
 import { ep } from '../api/endpoints.ts';
 import type { Pagination, PostItem, SubCategory } from '../api/types.ts';
 import { checkSlug } from './slug.ts';
@@ -42,6 +43,11 @@ export function subcats(snap: SnapshotView): SubCategory[] {
 
 /** Every post item listed in any page of any topic listing (no sub-category), deduplicated by id, in crawl order. */
 export function listedPosts(snap: SnapshotView, cats: readonly string[]): PostItem[] {
+  // A copy: callers may sort or filter what they get.
+  return [...memoBySnapshot(snap, `listedPosts ${cats.join(',')}`, () => computeListedPosts(snap, cats))];
+}
+
+function computeListedPosts(snap: SnapshotView, cats: readonly string[]): PostItem[] {
   const seen = new Map<number, PostItem>();
   for (const cat of cats) {
     const first = snap.ok<any>(ep.topic(cat, null, 1));

@@ -17,8 +17,22 @@ const utf8 = new TextEncoder();
 
 export type SlugCheck = { ok: true; slug: string } | { ok: false; reason: string };
 
+// Pure, and asked about the same names again and again (every post's author and
+// category on every pass over the snapshot): answers are kept, up to a bound.
+const CHECKED = new Map<string, SlugCheck>();
+const CHECKED_MAX = 200_000;
+
 export function checkSlug(raw: unknown): SlugCheck {
   if (typeof raw !== 'string') return { ok: false, reason: 'not a string' };
+  let known = CHECKED.get(raw);
+  if (known === undefined) {
+    if (CHECKED.size >= CHECKED_MAX) CHECKED.clear();
+    CHECKED.set(raw, (known = check(raw)));
+  }
+  return known;
+}
+
+function check(raw: string): SlugCheck {
   if (raw.length === 0) return { ok: false, reason: 'empty' };
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f-\u009f]/.test(raw)) return { ok: false, reason: 'contains a control character' };

@@ -29,6 +29,8 @@ export interface SnapshotView {
   /** The body when the response was 2xx, else undefined. */
   ok<T>(path: string): T | undefined;
   paths(): Iterable<string>;
+  /** Changes with every change of the entries, when the view counts them (src/site/memo.ts). */
+  readonly version?: number;
 }
 
 export type PageKindName =

@@ -3,6 +3,7 @@ import { CATEGORY_SLUGS, type Author, type Post } from '../../api/types.ts';
 import { paths } from '../paths.ts';
 import { allPages, authorPagination, listedPosts, withShell } from '../common.ts';
 import { checkSlug } from '../slug.ts';
+import { memoBySnapshot } from '../memo.ts';
 import type { PageKind, RedirectRule, RouteSpec, SnapshotView } from '../types.ts';
 
 // Author pages (docs/pages.md, "Author page"): every author with published
@@ -10,6 +11,10 @@ import type { PageKind, RedirectRule, RouteSpec, SnapshotView } from '../types.t
 // pages come from the mirror.
 
 function authorSlugs(snap: SnapshotView): string[] {
+  return memoBySnapshot(snap, 'authorSlugs', () => computeAuthorSlugs(snap));
+}
+
+function computeAuthorSlugs(snap: SnapshotView): string[] {
   const names = new Set<string>();
   for (const item of listedPosts(snap, CATEGORY_SLUGS)) {
     const post = snap.ok<any>(ep.postDetails(item.cat_slug, item.post_name))?.result?.[0] as Post | undefined;
