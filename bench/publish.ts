@@ -22,12 +22,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { RELEASE_REPORT, stateRootFor } from '../src/releases/store.ts';
+import { RELEASE_REPORT, stateRootFor } from '../src/publish/releases.ts';
 import type { BuildReport } from '../src/pipeline/index.ts';
 import { createHash } from 'node:crypto';
 import { parseRef } from '../src/crawl/refs.ts';
 import { build } from '../src/pipeline/index.ts';
-import { listTree } from '../src/releases/link.ts';
+import { listTree } from '../src/core/links.ts';
 import { randomEdits } from '../src/sample-api/random-edits.ts';
 import { startSampleApi } from '../src/sample-api/index.ts';
 

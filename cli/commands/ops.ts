@@ -2,9 +2,9 @@
 // Flags -> library call -> output and exit code, no logic.
 import { diffBuilds, formatDiff } from '../../src/diff/index.ts';
 import type { BuildReport } from '../../src/pipeline/index.ts';
-import { readLock } from '../../src/emit/lock.ts';
-import { rollback } from '../../src/releases/rollback.ts';
-import { listReleases } from '../../src/releases/store.ts';
+import { readLock } from '../../src/publish/lock.ts';
+import { rollback } from '../../src/publish/rollback.ts';
+import { listReleases } from '../../src/publish/releases.ts';
 
 export interface CommandContext {
   /** Prints an error as cli/main.js does and gives its exit code. */

@@ -1,10 +1,10 @@
 // The site's public configuration (brand, nav, footer, contacts, hosts),
 // provided to every component, and the copy of the page being shown when it is
-// a static page (src/site/page-copy.ts). Both are embedded in the page, so
+// a static page (src/config/page-copy.ts). Both are embedded in the page, so
 // hydration sees the same.
 import { createContext, use, useContext, type ReactNode } from 'react';
 import type { PublicConfig } from '../config/schema.ts';
-import type { CopyKind, CopyOf, PageCopy } from '../site/page-copy.ts';
+import type { CopyKind, CopyOf, PageCopy } from '../config/page-copy.ts';
 
 const SiteContext = createContext<PublicConfig | null>(null);
 const CopyContext = createContext<PageCopy | null>(null);

@@ -4,7 +4,7 @@
 // type for both sides of the wire.
 import type { DehydratedState } from '@tanstack/react-query';
 import type { PublicConfig } from '../config/schema.ts';
-import type { PageCopy } from '../site/page-copy.ts';
+import type { PageCopy } from '../config/page-copy.ts';
 import type { PageKindName } from '../site/types.ts';
 
 /** id of the <script type="application/json"> element holding PageData. */
@@ -19,7 +19,7 @@ export interface PageData {
   /** Shell mode (search, preview): the first client render must pass the same value. */
   shell: PageKindName | null;
   config: PublicConfig;
-  /** The static page's copy (src/site/page-copy.ts): present on those pages only, holding their own kind's. */
+  /** The static page's copy (src/config/page-copy.ts): present on those pages only, holding their own kind's. */
   copy?: PageCopy;
   state: DehydratedState;
 }

@@ -139,7 +139,7 @@ export function apiSource(config: Pick<SiteConfig, 'api'>): ApiSource {
  * page embeds it, so a date in it would change every page each day (and force
  * a change-driven build on a new day to render the whole site again). Nor the
  * static pages' copy, which only the page that shows it embeds
- * (src/site/page-copy.ts).
+ * (src/config/page-copy.ts).
  */
 export function publicConfig(config: SiteConfig): PublicConfig {
   const { site, nav, footer, contact, api } = config;

@@ -105,7 +105,7 @@ export type SiteConfigInput = z.input<typeof configSchema>;
  * The part of the configuration the browser needs, embedded in every page.
  * Kept small and free of anything operator-private. The static pages' copy
  * (`about`, `privacy`, `sitemapPage`, `pages`) is not in it: each of those
- * pages carries its own in its page data (src/site/page-copy.ts).
+ * pages carries its own in its page data (src/config/page-copy.ts).
  */
 export type PublicConfig = Pick<SiteConfig, 'nav' | 'footer' | 'contact'> &
   // basePath is left out of the page data when it is '' (src/config/load.ts publicConfig).

@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { Snapshot } from '../crawl/snapshot-store.ts';
-import { listTree } from '../releases/link.ts';
+import { listTree } from '../core/links.ts';
 import { isHashedName, maskHashes, normaliseHtml } from './normalise.ts';
 
 const MANIFEST = 'pressroom-manifest.json';

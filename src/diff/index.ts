@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
 import { SNAPSHOT_FILE } from '../crawl/snapshot-store.ts';
-import { isReleaseId, readRecord, releasePaths, RELEASE_SITE } from '../releases/store.ts';
+import { isReleaseId, readRecord, releasePaths, RELEASE_SITE } from '../publish/releases.ts';
 import { releaseFiles } from '../publish/objects.ts';
 import { siblingsOf } from '../publish/index.ts';
 import { diffOutputs, diffSnapshots, type DiffResult, type Tree } from './compare.ts';

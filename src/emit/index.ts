@@ -19,7 +19,6 @@ import type { BuildPlan } from '../plan/types.ts';
 import type { SnapshotEntry } from '../site/types.ts';
 import { prepareHostSnippets, type PreparedSnippets } from './host-snippets.ts';
 import { headersFile, publishingFiles } from './publishing.ts';
-import { recover, stagingDirFor } from '../publish/swap.ts';
 import { renderRedirects, type HostName } from './redirects/index.ts';
 import { renderSitemaps, robotsTxt, SITEMAP_SHARD_LIMIT } from './sitemap.ts';
 import { buildSearchIndex, type SearchIndexFile } from './search-index.ts';
@@ -27,7 +26,6 @@ import { STATIC_INDEX_DIR } from '../site/search-index.ts';
 import { precompressEnabled } from './precompress.ts';
 import { OutputWriter, type ManifestEntry, type PreviousFiles } from './writer.ts';
 
-export { recover } from '../publish/swap.ts';
 export type { ManifestEntry } from './writer.ts';
 
 export const MANIFEST_FILE = 'pressroom-manifest.json';
@@ -55,6 +53,8 @@ export interface Manifest {
 
 export interface EmitInput {
   out: string;
+  /** The folder to write into (emptied first): beside out/, on its file system (src/publish/paths.ts). */
+  staging: string;
   plan: BuildPlan;
   pages: AsyncIterable<EmittedPage>;
   /** Snapshot entries, for the static mirror (only `GET /api/...` keys are mirrored). */
@@ -104,8 +104,7 @@ const UNSAFE = /[<>&\u2028\u2029]/g;
 const safeJson = (v: unknown) => stableStringify(v).replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 export async function emit(input: EmitInput): Promise<EmitResult> {
-  await recover(input.out);
-  const staging = stagingDirFor(input.out);
+  const { staging } = input;
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
   const w = new OutputWriter(staging, input.maxInFlight ?? 32, input.previous, precompressEnabled(input.config.output?.precompress, input.config.hosts));

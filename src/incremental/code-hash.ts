@@ -26,7 +26,7 @@ export interface CodeInputs {
   /**
    * The resolved site configuration: all of it, the static pages' copy too,
    * which is in no page's public configuration but in those pages' own data
-   * (src/site/page-copy.ts), so editing it renders them again.
+   * (src/config/page-copy.ts), so editing it renders them again.
    */
   config: unknown;
   /** What every page embeds as the browser's configuration (src/config/load.ts publicConfig). */

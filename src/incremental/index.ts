@@ -17,7 +17,6 @@ import { join } from 'node:path';
 import type { EmittedPage, ManifestEntry } from '../emit/index.ts';
 import type { PreviousFiles } from '../emit/writer.ts';
 import type { PlannedRoute } from '../plan/types.ts';
-import { currentState } from '../releases/store.ts';
 import type { SnapshotView } from '../site/types.ts';
 import { decide, depsHash, type Decision } from './decide.ts';
 import { STATE_VERSION, type BuildState } from './state.ts';
@@ -37,10 +36,19 @@ export interface IncrementalStep {
   hashes: Map<string, string>;
 }
 
-export type PreviousRelease = Awaited<ReturnType<typeof currentState>>;
-
-/** The release out/ holds now, with its state (undefined on a first build). */
-export const previousRelease = (out: string): Promise<PreviousRelease> => currentState(out);
+/** The release out/ holds now, as src/publish/releases.ts currentState reads it (undefined on a first build). */
+export type PreviousRelease =
+  | {
+      id: string;
+      state: BuildState;
+      /** Where its files are. */
+      site: string;
+      /** Present when it is a release of the object store whose files are out/ itself. */
+      record?: unknown;
+      /** The bytes of its manifest file. */
+      manifest: Buffer | null;
+    }
+  | undefined;
 
 export async function incrementalStep(input: {
   previous: PreviousRelease;

@@ -1,20 +1,25 @@
 // The orchestrator (docs/architecture.md, "The pipeline"): the only module that knows
 // the order of the stages. It reads like a table of contents:
 //   config -> lock -> crawl (conditional, or load a snapshot) -> plan -> gate -> bundle
-//   -> incremental decision -> render (changed routes) + emit -> release -> save snapshot -> report
+//   -> incremental decision -> render (changed routes) + emit (into staging) -> publish (swap)
+//   -> release -> save snapshot -> report
+// Everything after emit is src/publish's: emit writes into the staging folder it
+// is given and returns what it staged; publishStaged swaps it in, recordRelease records it.
 import { dirname, join, resolve } from 'node:path';
 import { clientBundle } from '../bundle/prebuilt.ts';
 import { buildClock, loadConfig, publicConfig } from '../config/load.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import type { Snapshot } from '../crawl/snapshot-store.ts';
-import { emit, recover } from '../emit/index.ts';
+import { emit } from '../emit/index.ts';
 import { plan } from '../plan/index.ts';
 import { createPageRenderer, resolveWorkers } from '../render/pool.ts';
-import { acquireLock } from '../emit/lock.ts';
-import { codeHash, incrementalStep, mergedPages, nextState, previousRelease } from '../incremental/index.ts';
-import { checkShrinkGate } from '../releases/gate.ts';
-import { writeBuildReport } from '../releases/record.ts';
-import { publishStaged, recordRelease, type PublishMode } from '../publish/index.ts';
+import { acquireLock } from '../publish/lock.ts';
+import { codeHash, incrementalStep, mergedPages, nextState } from '../incremental/index.ts';
+import { currentState } from '../publish/releases.ts';
+import { checkShrinkGate } from '../publish/gate.ts';
+import { writeBuildReport } from '../publish/report.ts';
+import { publishStaged, recordRelease, recover, type PublishMode } from '../publish/index.ts';
+import { outPaths } from '../publish/paths.ts';
 import { precompressEnabled } from '../emit/precompress.ts';
 import type { SiteContextForKinds } from '../site/types.ts';
 import { refuseSampleOverApi } from './sample-guard.ts';
@@ -78,7 +83,7 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
   const config = withSearchIndexMode(configured, buildPlan.routes, warn);
   const quarantined = quarantinedRecords(snapshot, planQuarantine);
   enforceStrict(quarantined, options.strict);
-  const previous = await previousRelease(out);
+  const previous = await currentState(out);
   checkShrinkGate({ count: buildPlan.routes.length, previous: previous && Object.keys(previous.state.routes).length, shrinkGate: config.shrinkGate, allowShrink: options.allowShrink });
   const bundle = await stage('bundle', () => clientBundle(config.site.basePath));
   const code = await codeHash({ bundleHash: bundle.hash, config, publicConfig: publicConfig(config) });
@@ -100,8 +105,11 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
     const emitted = await stage(
       'emit',
       async () => {
+        // A publish killed between its renames is restored before anything is written.
+        await recover(out);
         const staged = await emit({
           out,
+          staging: outPaths(out).staging(),
           plan: buildPlan,
           pages: mergedPages(step, buildPlan.routes, rendered.pages(
             () => emitEvent({ type: 'stage-start', stage: 'render', total: buildPlan.routes.length }),

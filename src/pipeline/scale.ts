@@ -10,7 +10,7 @@ import { clientBundle } from '../bundle/prebuilt.ts';
 import { publicConfig } from '../config/load.ts';
 import { pressroomError } from '../core/errors.ts';
 import { Snapshot } from '../crawl/snapshot-store.ts';
-import { acquireLock } from '../emit/lock.ts';
+import { acquireLock } from '../publish/lock.ts';
 import { codeHash } from '../incremental/index.ts';
 import { plan } from '../plan/index.ts';
 import { createPageRenderer, resolveWorkers } from '../render/pool.ts';

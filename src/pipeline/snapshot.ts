@@ -21,7 +21,7 @@ import type { SiteContextForKinds } from '../site/types.ts';
 import type { BuildEvent, BuildOptions } from './types.ts';
 import { stableStringify } from '../core/json.ts';
 import { MANIFEST_FILE } from '../emit/index.ts';
-import { currentState } from '../releases/store.ts';
+import { currentState } from '../publish/releases.ts';
 import { snapshotId } from './shard.ts';
 
 export const SOURCE_FILE = 'source.json';

@@ -2,18 +2,18 @@
 // build after emit staged it. `publishStaged` puts the new site in place
 // atomically (./swap.ts), bringing the spare tree up to date by the diff when
 // emit staged only the changed files (./spare.ts); `recordRelease` then
-// records the release from the published tree (./objects.ts, src/releases/store.ts).
+// records the release from the published tree (./objects.ts, src/publish/releases.ts).
 // Both cost the files that changed, not the site, in an incremental build.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../core/atomic-write.ts';
 import { MANIFEST_FILE, type EmitResult, type ManifestEntry } from '../emit/index.ts';
 import { serialiseState, type BuildState } from '../incremental/state.ts';
-import { commitRelease, listReleases, newReleaseId, pruneReleases, readRecord, releasePaths, setCurrentRelease, type CurrentRelease, type ReleaseRecord } from '../releases/store.ts';
+import { commitRelease, listReleases, newReleaseId, pruneReleases, readRecord, releasePaths, setCurrentRelease, type CurrentRelease, type ReleaseRecord } from './releases.ts';
 import { collectGarbage, storeObjects } from './objects.ts';
 import { objectFile, outPaths } from './paths.ts';
 import { spareHolds, spareManifest, updateSpare } from './spare.ts';
-import { carryTree } from '../releases/link.ts';
+import { carryTree } from '../core/links.ts';
 import { swapIn } from './swap.ts';
 import { precompressible } from '../emit/precompress.ts';
 import { readFile } from 'node:fs/promises';

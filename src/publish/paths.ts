@@ -3,7 +3,7 @@
 // rename between these places stays on one file system and is atomic:
 //
 //   out/                                     the published site (a real folder: deploy tools upload it as it is)
-//   out.lock                                 the run lock (src/emit/lock.ts)
+//   out.lock                                 the run lock (src/publish/lock.ts)
 //   out.staging-<pid>/                       what a build writes: every file, or only the changed ones (./flip.ts)
 //   out.old-<pid>/                           out/ for the instant of a swap
 //   .pressroom/out/spare/                    the second tree: the site one publish ago, brought up to date by the diff and flipped in

@@ -11,7 +11,7 @@ import pLimit from 'p-limit';
 import { writeFileAtomic } from '../core/atomic-write.ts';
 import { killPoint } from '../core/kill-point.ts';
 import { SIBLINGS } from '../emit/precompress.ts';
-import { carryFile, carryTree } from '../releases/link.ts';
+import { carryFile, carryTree } from '../core/links.ts';
 import { outPaths } from './paths.ts';
 
 export const forgetSpare = (out: string): Promise<void> => rm(outPaths(out).spareState, { force: true });

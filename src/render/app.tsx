@@ -12,7 +12,7 @@ import { createQueryClient, seedQueries, type ApiEnvelope } from '../app/data/ap
 import { HeadProvider, type HeadCollector } from '../app/head.tsx';
 import { usePageComponent } from '../app/pages/registry.ts';
 import type { PublicConfig } from '../config/schema.ts';
-import type { PageCopy } from '../site/page-copy.ts';
+import type { PageCopy } from '../config/page-copy.ts';
 import { pressroomError } from '../core/errors.ts';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
 import { routerBasename, withBase } from '../site/paths.ts';
@@ -51,7 +51,7 @@ export function appElement(opts: {
   route: RouteSpec;
   client: QueryClient;
   publicConfig: PublicConfig;
-  /** The route's static-page copy (src/site/page-copy.ts pageCopy), null for other kinds. */
+  /** The route's static-page copy (src/config/page-copy.ts pageCopy), null for other kinds. */
   copy: PageCopy | null;
   collector: HeadCollector | null;
 }): ReactElement {

@@ -14,7 +14,7 @@ import { isPressroomError, pressroomError } from '../core/errors.ts';
 import { escapeHtml } from '../core/html.ts';
 import { jsonForScript } from '../core/json.ts';
 import { PACKAGE_ROOT } from '../core/package.ts';
-import { pageCopy, type PageCopy } from '../site/page-copy.ts';
+import { pageCopy, type PageCopy } from '../config/page-copy.ts';
 import { outputFileFor } from '../site/paths.ts';
 import type { PageKindName, RouteSpec, SnapshotView } from '../site/types.ts';
 import type { ClientBundle } from '../bundle/index.ts';
@@ -88,7 +88,7 @@ export async function createRenderer(opts: RendererOptions): Promise<Renderer> {
     return html;
   };
   const jsonCache = new QueryJsonCache();
-  // A static page's copy, with its JSON, per kind: only the pages that show it carry it (src/site/page-copy.ts).
+  // A static page's copy, with its JSON, per kind: only the pages that show it carry it (src/config/page-copy.ts).
   const copies = new Map<PageKindName, { copy: PageCopy | null; json: string }>();
   const copyFor = (kind: PageKindName) => {
     let c = copies.get(kind);

@@ -130,7 +130,7 @@ describe('static pages', () => {
     expect(problems).toEqual([]);
   });
 
-  // Only a static page's own document carries its copy (src/site/page-copy.ts): reaching one from another page loads that document.
+  // Only a static page's own document carries its copy (src/config/page-copy.ts): reaching one from another page loads that document.
   const firstArticle = () => `/news/${readdirSync(join(inject('outDir'), 'news'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()[0]}`;
   const markDocument = (page: Page) => page.evaluate(() => void ((window as { pressroomTestMark?: boolean }).pressroomTestMark = true));
   const sameDocument = (page: Page) => page.evaluate(() => (window as { pressroomTestMark?: boolean }).pressroomTestMark === true);

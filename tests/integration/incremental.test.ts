@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions, type BuildReport } from '../../src/pipeline/index.ts';
-import { currentReleaseId } from '../../src/releases/store.ts';
+import { currentReleaseId } from '../../src/publish/releases.ts';
 import { startSampleApi, type SampleApi } from '../../src/sample-api/index.ts';
 import { listFiles, treeHashes } from '../helpers/files.ts';
 

@@ -8,9 +8,9 @@ import { cp, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockFileFor } from '../../src/emit/lock.ts';
-import { listTree } from '../../src/releases/link.ts';
-import { listReleases } from '../../src/releases/store.ts';
+import { lockFileFor } from '../../src/publish/lock.ts';
+import { listTree } from '../../src/core/links.ts';
+import { listReleases } from '../../src/publish/releases.ts';
 import { treeHashes } from '../helpers/files.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');

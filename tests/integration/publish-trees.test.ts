@@ -13,8 +13,8 @@ import { build, type BuildOptions, type BuildReport } from '../../src/pipeline/i
 import { collectGarbage } from '../../src/publish/objects.ts';
 import { keptObjects } from '../../src/publish/index.ts';
 import { outPaths } from '../../src/publish/paths.ts';
-import { rollback } from '../../src/releases/rollback.ts';
-import { currentReleaseId, listReleases, readRecord, releasePaths } from '../../src/releases/store.ts';
+import { rollback } from '../../src/publish/rollback.ts';
+import { currentReleaseId, listReleases, readRecord, releasePaths } from '../../src/publish/releases.ts';
 import { diffBuilds } from '../../src/diff/index.ts';
 import type { SampleApi } from '../../src/sample-api/index.ts';
 import { listFiles, treeHashes } from '../helpers/files.ts';

@@ -6,12 +6,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emit as stage, MANIFEST_FILE, type EmitInput, type EmittedPage } from '../../../src/emit/index.ts';
 import { hostSnippetsDirFor } from '../../../src/emit/host-snippets.ts';
 import { publishStaged, recover } from '../../../src/publish/index.ts';
+import { outPaths } from '../../../src/publish/paths.ts';
 import type { BuildPlan } from '../../../src/plan/types.ts';
 import { memorySnapshot } from '../../helpers/memory-snapshot.ts';
 import { listFiles } from '../../helpers/files.ts';
 
 /** emit stages; the publish stage puts it in place (a first publish: no previous release). */
 async function emit(input: EmitInput) {
+  await recover(input.out);
   const staged = await stage(input);
   await publishStaged(input.out, staged, undefined);
   return staged;
@@ -53,6 +55,7 @@ const snap = memorySnapshot({
 });
 const input = (out: string, extra: Partial<EmitInput> = {}): EmitInput => ({
   out,
+  staging: outPaths(out).staging(),
   plan,
   pages: pagesOf(PAGES),
   entries: snap.entries(),

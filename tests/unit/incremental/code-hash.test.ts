@@ -42,7 +42,7 @@ describe('codeHash', () => {
   });
 
   it("changes with the static pages' copy, which no page's public configuration carries", async () => {
-    // The copy is embedded only in the pages that show it (src/site/page-copy.ts); the whole configuration is hashed.
+    // The copy is embedded only in the pages that show it (src/config/page-copy.ts); the whole configuration is hashed.
     const root = await fakeRoot();
     const config = loadConfig({ file: 'config/site.json', env: {} });
     const edited = { ...config, about: { ...config.about, intro: ['A new first paragraph.', ...config.about.intro.slice(1)] } };

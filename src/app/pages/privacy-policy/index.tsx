@@ -19,7 +19,7 @@ export default function PrivacyPolicyPage() {
   // {helpline} and {privacyEmail} need their contact detail; the configuration refuses a paragraph that uses a missing one.
   const tokens: Record<string, ReactNode> = {
     siteName: site.name,
-    // Static pages: each loads its own document, which carries its copy (src/site/page-copy.ts).
+    // Static pages: each loads its own document, which carries its copy (src/config/page-copy.ts).
     optOutLink: <Link to={paths.optOut()} reloadDocument>Do Not Sell My Information form</Link>,
     contactLink: <Link to={paths.contact()} reloadDocument>contact page</Link>,
     ...(contact.helpline ? { helpline: <a href={telHref(contact.helpline)}>{contact.helpline}</a> } : {}),

@@ -14,7 +14,7 @@ import { usePageCopy, useSite } from '../../context.tsx';
 import { useApi } from '../../data/api.ts';
 import { usePageHead } from '../../head.tsx';
 
-// The static pages load their own document, which carries their copy (src/site/page-copy.ts).
+// The static pages load their own document, which carries their copy (src/config/page-copy.ts).
 const PAGES = [
   { to: paths.home(), label: 'Home', ownDocument: false },
   { to: paths.about(), label: 'About Us', ownDocument: true },

@@ -12,13 +12,13 @@ import { createQueryClient, seedQueries, type ApiEnvelope } from '../../../../..
 import { HeadProvider, type HeadCollector } from '../../../../../src/app/head.tsx';
 import { mirrorUrl } from '../../../../../src/api/mirror.ts';
 import { loadConfig, publicConfig as toPublic } from '../../../../../src/config/load.ts';
-import { allPageCopy } from '../../../../../src/site/page-copy.ts';
+import { allPageCopy } from '../../../../../src/config/page-copy.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 export const config = loadConfig({ file: 'config/site.json', env: {} });
 export const site = toPublic(config);
-/** Every static page's copy: the static and form pages read theirs (src/site/page-copy.ts). */
+/** Every static page's copy: the static and form pages read theirs (src/config/page-copy.ts). */
 export const copy = allPageCopy(config);
 
 function Where() {

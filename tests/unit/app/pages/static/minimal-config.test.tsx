@@ -18,7 +18,7 @@ import PrivacyPolicyPage from '../../../../../src/app/pages/privacy-policy/index
 import SitemapPage from '../../../../../src/app/pages/sitemap-page/index.tsx';
 import { Footer } from '../../../../../src/app/shell/Footer.tsx';
 import { publicConfig, validateConfig } from '../../../../../src/config/load.ts';
-import { allPageCopy } from '../../../../../src/site/page-copy.ts';
+import { allPageCopy } from '../../../../../src/config/page-copy.ts';
 
 const config = validateConfig({ site: { name: 'Harbour Tech', url: 'https://harbour.example' } });
 const site = publicConfig(config);

@@ -10,13 +10,13 @@ import { readFile, rm } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
-import { acquireLock } from '../emit/lock.ts';
-import { manifestFiles, siblingsOf } from '../publish/index.ts';
-import { objectFile, outPaths } from '../publish/paths.ts';
-import { updateSpare } from '../publish/spare.ts';
-import { recover, stagingDirFor, swapIn } from '../publish/swap.ts';
-import { carryTree } from './link.ts';
-import { currentReleaseId, listReleases, readRecord, releasePaths, setCurrentRelease, type ReleaseInfo, type ReleaseRecord } from './store.ts';
+import { acquireLock } from './lock.ts';
+import { manifestFiles, siblingsOf } from './index.ts';
+import { objectFile, outPaths } from './paths.ts';
+import { updateSpare } from './spare.ts';
+import { recover, stagingDirFor, swapIn } from './swap.ts';
+import { carryTree } from '../core/links.ts';
+import { currentReleaseId, listReleases, readRecord, releasePaths, setCurrentRelease, type ReleaseInfo, type ReleaseRecord } from './releases.ts';
 
 const MANIFEST = 'pressroom-manifest.json';
 

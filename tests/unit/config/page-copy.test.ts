@@ -1,9 +1,9 @@
-// The static pages' copy (src/site/page-copy.ts): a page of a static kind gets
+// The static pages' copy (src/config/page-copy.ts): a page of a static kind gets
 // its own copy only, other kinds none, the public configuration none; links to
 // the static pages are the ones that load their document.
 import { describe, expect, it } from 'vitest';
 import { loadConfig, publicConfig } from '../../../src/config/load.ts';
-import { allPageCopy, COPY_KINDS, loadsOwnDocument, pageCopy } from '../../../src/site/page-copy.ts';
+import { allPageCopy, COPY_KINDS, loadsOwnDocument, pageCopy } from '../../../src/config/page-copy.ts';
 import { PAGE_KINDS } from '../../../src/site/kinds/index.ts';
 
 const config = loadConfig({ file: 'config/site.json', env: {} });

@@ -21,7 +21,7 @@ import { join, resolve } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
 import { writeFileAtomic } from '../core/atomic-write.ts';
 import { readState, type BuildState } from '../incremental/state.ts';
-import { outPaths } from '../publish/paths.ts';
+import { outPaths } from './paths.ts';
 
 export const RELEASE_SITE = 'site';
 export const RELEASE_RECORD = 'release.json';

@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { carryTree } from '../../../src/releases/link.ts';
-import { pickTarget, rollback } from '../../../src/releases/rollback.ts';
-import { commitRelease, currentReleaseId, listReleases, newReleaseId, pruneReleases, releasePaths, setCurrentRelease } from '../../../src/releases/store.ts';
+import { carryTree } from '../../../src/core/links.ts';
+import { pickTarget, rollback } from '../../../src/publish/rollback.ts';
+import { commitRelease, currentReleaseId, listReleases, newReleaseId, pruneReleases, releasePaths, setCurrentRelease } from '../../../src/publish/releases.ts';
 
 async function addRelease(out: string, text: string, at: Date): Promise<string> {
   const id = await newReleaseId(out, at);

@@ -2,7 +2,7 @@
 // build-report.json in the release and, for the latest build, beside the releases.
 import { join } from 'node:path';
 import { writeFileAtomic } from '../core/atomic-write.ts';
-import { releasePaths, stateRootFor, RELEASE_REPORT } from './store.ts';
+import { releasePaths, stateRootFor, RELEASE_REPORT } from './releases.ts';
 
 export async function writeBuildReport(out: string, id: string | undefined, report: unknown): Promise<void> {
   const text = `${JSON.stringify(report, null, 2)}\n`;

@@ -5,9 +5,9 @@
 // to one of these pages from another page is an ordinary page load
 // (src/app/components/PageLink.tsx), because the document it leaves does not
 // carry the copy (docs/pages.md, "Static pages").
-import type { SiteConfig } from '../config/schema.ts';
-import { paths } from './paths.ts';
-import type { PageKindName } from './types.ts';
+import type { SiteConfig } from './schema.ts';
+import { paths } from '../site/paths.ts';
+import type { PageKindName } from '../site/types.ts';
 
 const COPY = {
   about: { path: paths.about(), of: (c: SiteConfig) => c.about },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXIT, isPressroomError } from '../../../src/core/errors.ts';
-import { checkShrinkGate, shrinkBlocked } from '../../../src/releases/gate.ts';
+import { checkShrinkGate, shrinkBlocked } from '../../../src/publish/gate.ts';
 
 describe('shrink gate', () => {
   it('stops when the route count drops by more than the share (10%: 900 of 1000 passes, 899 stops)', () => {

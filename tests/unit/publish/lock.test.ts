@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { EXIT, isPressroomError } from '../../../src/core/errors.ts';
-import { acquireLock, lockFileFor, readLock } from '../../../src/emit/lock.ts';
+import { acquireLock, lockFileFor, readLock } from '../../../src/publish/lock.ts';
 
 const tmp = () => mkdtemp(join(tmpdir(), 'pr-lock-'));
 
@@ -39,7 +39,7 @@ describe('run lock', () => {
 
   it('a lock left by a SIGKILLed process is taken over', async () => {
     const out = join(await tmp(), 'out');
-    const lockModule = new URL('../../../src/emit/lock.ts', import.meta.url).pathname;
+    const lockModule = new URL('../../../src/publish/lock.ts', import.meta.url).pathname;
     const child = spawn(process.execPath, ['--import', 'tsx', '-e', `
       const { acquireLock } = await import(${JSON.stringify(lockModule)});
       await acquireLock(${JSON.stringify(out)}, { command: 'build' });
@@ -57,7 +57,7 @@ describe('run lock', () => {
 
   it('SIGTERM releases the lock before the process ends', async () => {
     const out = join(await tmp(), 'out');
-    const lockModule = new URL('../../../src/emit/lock.ts', import.meta.url).pathname;
+    const lockModule = new URL('../../../src/publish/lock.ts', import.meta.url).pathname;
     const child = spawn(process.execPath, ['--import', 'tsx', '-e', `
       const { acquireLock } = await import(${JSON.stringify(lockModule)});
       await acquireLock(${JSON.stringify(out)}, { command: 'build' });
