@@ -58,6 +58,14 @@ function sections(input: FeedsInput, all: FeedArticle[]): Section[] {
   return [...groups.values()].sort((a, b) => cmp(feedPath(a.scope, 'rss'), feedPath(b.scope, 'rss')));
 }
 
+// The last text of each feed with the inputs it came from. A feed is a pure
+// function of its metadata and items, and a publish changes few of them, so a
+// process that publishes again and again (pressroom watch) re-renders only the
+// feeds whose inputs changed: comparing the inputs' JSON costs a fraction of
+// rendering three formats through the feed library. Entries of feeds that no
+// longer exist are dropped on each call.
+const RENDERED = new Map<string, { key: string; files: { path: string; contents: string }[] }>();
+
 /** Every feed file, sorted by path. */
 export function renderFeeds(input: FeedsInput): { path: string; contents: string }[] {
   const all = feedArticles(input);
@@ -65,11 +73,22 @@ export function renderFeeds(input: FeedsInput): { path: string; contents: string
   const base = { siteUrl: input.site.url, language: input.site.language, image: logo, now: input.now };
   const list: Section[] = [{ scope: { kind: 'site' }, title: input.site.title, page: '/', articles: all }, ...sections(input, all)];
   const files: { path: string; contents: string }[] = [];
+  const seen = new Set<string>();
   for (const s of list) {
     const meta: FeedMeta = { ...base, scope: s.scope, title: s.title, description: s.scope.kind === 'site' ? input.site.description : `The latest stories from ${s.title}`, link: absoluteUrl(input.site.url, s.page) };
     const items = s.articles.slice(0, input.items);
     const file = (f: 'rss' | 'atom' | 'json') => decodeURIComponent(feedPath(s.scope, f).slice(1));
-    files.push({ path: file('rss'), contents: rss(meta, items) }, { path: file('atom'), contents: atom(meta, items) }, { path: file('json'), contents: jsonFeed(meta, items) });
+    const id = file('rss');
+    // The build clock shows only in a feed without items (src/emit/feeds/render.ts `updated`).
+    const key = JSON.stringify([items.length ? { ...meta, now: '' } : meta, items]);
+    seen.add(id);
+    let done = RENDERED.get(id);
+    if (done?.key !== key) {
+      done = { key, files: [{ path: id, contents: rss(meta, items) }, { path: file('atom'), contents: atom(meta, items) }, { path: file('json'), contents: jsonFeed(meta, items) }] };
+      RENDERED.set(id, done);
+    }
+    files.push(...done.files);
   }
+  for (const id of RENDERED.keys()) if (!seen.has(id)) RENDERED.delete(id);
   return files.sort((a, b) => cmp(a.path, b.path));
 }

@@ -86,6 +86,21 @@ describe('feeds', () => {
     expect(renderFeeds({ routes, lookup: (p) => bodies.get(p), siteUrl: site.url, imageHost: '', site, items: 20, now: NOW })).toEqual(feeds);
   });
 
+  it('a feed rendered again after a change shows the change; the others are the same text (kept between renders of one process)', () => {
+    const edited = new Map(bodies);
+    edited.set('/api/post/postdetails/news/second', { result: [{ ...posts[1], post_title: 'Second, edited' }] });
+    const again = renderFeeds({ routes, lookup: (p) => edited.get(p), siteUrl: site.url, imageHost: '', site, items: 20, now: NOW });
+    const text = (p: string) => again.find((f) => f.path === p)!.contents;
+    expect(text('feed.json')).toContain('Second, edited');
+    expect(text('feed.json')).not.toEqual(file('feed.json'));
+    // A feed with items shows no build clock, so another clock changes nothing; an empty one shows it.
+    const later = renderFeeds({ routes, lookup: (p) => bodies.get(p), siteUrl: site.url, imageHost: '', site, items: 20, now: '2026-11-23T12:00:00.000Z' });
+    expect(later).toEqual(feeds);
+    const none = (now: string) => renderFeeds({ routes, lookup: () => undefined, siteUrl: site.url, imageHost: '', site, items: 20, now }).find((f) => f.path === 'atom.xml')!.contents;
+    expect(none(NOW)).toContain(`<updated>${NOW}</updated>`);
+    expect(none('2026-11-23T12:00:00.000Z')).toContain('<updated>2026-11-23T12:00:00.000Z</updated>');
+  });
+
   it('titles the news category and the security tag feeds with their section titles (src/app/lib/site-title.ts)', () => {
     const sec = { ...posts[0], id: 3, post_name: 'third', cat_slug: 'featured', cat_name: 'Featured', subcat_slug: 'cyber-security', subcat_name: 'Cyber Security' };
     const all = [...posts, sec];
