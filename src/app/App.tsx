@@ -1,9 +1,10 @@
 // The isomorphic app: one route table for the server render and the client.
-// Patterns come from the page-kind catalogue (src/site/kinds), so a route that
-// is prerendered is also a route the client knows.
+// Patterns come from the page kinds' route table (src/site/kinds/patterns.ts),
+// the one the kinds themselves use, so a route that is prerendered is also a
+// route the client knows.
 import { Suspense, useEffect, useState } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
-import { PAGE_KINDS } from '../site/kinds/index.ts';
+import { ROUTE_PATTERNS } from '../site/kinds/patterns.ts';
 import type { PageKindName } from '../site/types.ts';
 import { PageSkeleton } from './components/PageSkeleton.tsx';
 import { useSite } from './context.tsx';
@@ -105,7 +106,7 @@ export function App({ shell = null, pinned = null }: AppProps) {
             }
           />
         ) : (
-          PAGE_KINDS.flatMap((k) =>
+          ROUTE_PATTERNS.flatMap((k) =>
             k.patterns.map((pattern) => (
               <Route
                 key={`${k.kind}:${pattern}`}

@@ -16,7 +16,7 @@
 // only, so it adds no chunk to any page.
 import { useEffect } from 'react';
 import { matchRoutes, useLocation, useNavigate } from 'react-router';
-import { PAGE_KINDS } from '../../site/kinds/index.ts';
+import { ROUTE_PATTERNS } from '../../site/kinds/patterns.ts';
 import { paths } from '../../site/paths.ts';
 import type { PageKindName } from '../../site/types.ts';
 
@@ -26,7 +26,7 @@ export interface NotFoundState {
   requested: string;
 }
 
-const ROUTES = PAGE_KINDS.flatMap((k) => k.patterns.map((path) => ({ path, kind: k.kind })));
+const ROUTES = ROUTE_PATTERNS.flatMap((k) => k.patterns.map((path) => ({ path, kind: k.kind })));
 
 /** The page kind App's route table gives `pathname` (React Router's ranking: a static segment beats a parameter). */
 export function routeKindAt(pathname: string): PageKindName | null {

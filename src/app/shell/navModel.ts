@@ -2,13 +2,13 @@
 // from the components so they are tested directly.
 import { matchRoutes } from 'react-router';
 import type { PostItem } from '../../api/types.ts';
-import { PAGE_KINDS } from '../../site/kinds/index.ts';
+import { ROUTE_PATTERNS } from '../../site/kinds/patterns.ts';
 
 /** Items per group: 3 on wide screens; CSS shows only the first under 768 px. */
 export const PANEL_ITEMS = 3;
 export const PANEL_ERROR = 'Error: Error fetching data';
 
-const ROUTES = PAGE_KINDS.flatMap((k) => k.patterns.map((path) => ({ path })));
+const ROUTES = ROUTE_PATTERNS.flatMap((k) => k.patterns.map((path) => ({ path })));
 
 /**
  * The cat_slug route parameter of the current page. The header sits in the

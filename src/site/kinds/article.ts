@@ -4,6 +4,7 @@ import { paths } from '../paths.ts';
 import { isRecent, listedPosts, withShell } from '../common.ts';
 import { checkSlug } from '../slug.ts';
 import type { PageKind, RouteSpec } from '../types.ts';
+import { patternsOf } from './patterns.ts';
 
 // Article pages (docs/pages.md, "Article"): every published post listed in
 // a topic listing. Drafts are never listed, so they never become routes
@@ -23,7 +24,7 @@ export function articleAfterHydration(snap: Parameters<NonNullable<PageKind['fet
 
 export const article: PageKind = {
   kind: 'article',
-  patterns: ['/:cat_slug/:post_name'],
+  patterns: patternsOf('article'),
   routes(snap, ctx) {
     const routes: RouteSpec[] = [];
     for (const item of listedPosts(snap, CATEGORY_SLUGS)) {

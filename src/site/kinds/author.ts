@@ -5,6 +5,7 @@ import { allPages, authorPagination, listedPosts, withShell } from '../common.ts
 import { checkSlug } from '../slug.ts';
 import { memoBySnapshot } from '../memo.ts';
 import type { PageKind, RedirectRule, RouteSpec, SnapshotView } from '../types.ts';
+import { patternsOf } from './patterns.ts';
 
 // Author pages (docs/pages.md, "Author page"): every author with published
 // posts, found through the bylines of post details. Page 1 is prerendered, later
@@ -25,7 +26,7 @@ function computeAuthorSlugs(snap: SnapshotView): string[] {
 
 export const author: PageKind = {
   kind: 'author',
-  patterns: ['/author/:auther_name'],
+  patterns: patternsOf('author'),
   routes(snap) {
     const routes: RouteSpec[] = [];
     for (const name of authorSlugs(snap)) {

@@ -4,6 +4,7 @@ import { paths } from '../paths.ts';
 import { allPages, withShell } from '../common.ts';
 import { checkSlug } from '../slug.ts';
 import type { PageKind, RouteSpec, SnapshotView } from '../types.ts';
+import { patternsOf } from './patterns.ts';
 
 // Events (docs/pages.md, "Events": the lists, past events and event detail).
 // The first page of each tab is prerendered; later pages come from the mirror.
@@ -45,7 +46,7 @@ function detailRoutes(snap: SnapshotView, slugs: string[], kind: 'event-detail' 
 
 export const events: PageKind = {
   kind: 'events',
-  patterns: ['/events'],
+  patterns: patternsOf('events'),
   routes: () => [
     {
       kind: 'events',
@@ -61,7 +62,7 @@ export const events: PageKind = {
 
 export const pastEvents: PageKind = {
   kind: 'past-events',
-  patterns: ['/past-events'],
+  patterns: patternsOf('past-events'),
   routes: () => [
     {
       kind: 'past-events',
@@ -76,14 +77,14 @@ export const pastEvents: PageKind = {
 
 export const eventDetail: PageKind = {
   kind: 'event-detail',
-  patterns: ['/events/:event_slug'],
+  patterns: patternsOf('event-detail'),
   routes: (snap) => detailRoutes(snap, uniqueSlugs(listed(snap, ep.eventsAll)), 'event-detail'),
   fetches: (snap) => uniqueSlugs(listed(snap, ep.eventsAll)).map(ep.eventDetails),
 };
 
 export const pastEventDetail: PageKind = {
   kind: 'past-event-detail',
-  patterns: ['/past-events/:event_slug'],
+  patterns: patternsOf('past-event-detail'),
   routes: (snap) => detailRoutes(snap, uniqueSlugs(listed(snap, ep.eventsPast)), 'past-event-detail'),
   fetches: (snap) => uniqueSlugs(listed(snap, ep.eventsPast)).map(ep.eventDetails),
 };

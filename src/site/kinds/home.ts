@@ -2,6 +2,7 @@ import { ep } from '../../api/endpoints.ts';
 import { paths } from '../paths.ts';
 import { PANEL_DEPS, withShell } from '../common.ts';
 import type { PageKind } from '../types.ts';
+import { patternsOf } from './patterns.ts';
 
 // Home (docs/pages.md, "Home"): the home lists in the page's load order.
 export const HOME_DEPS = [
@@ -16,7 +17,7 @@ export const HOME_DEPS = [
 
 export const home: PageKind = {
   kind: 'home',
-  patterns: ['/'],
+  patterns: patternsOf('home'),
   routes: (_snap, ctx) => [
     {
       kind: 'home',

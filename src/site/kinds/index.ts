@@ -1,4 +1,4 @@
-// The catalogue of page kinds. Order matters only for React Router's ranking on
+// The catalogue of page kinds (their URL patterns: ./patterns.ts). Order matters only for the router's ranking on
 // the client (it ranks by specificity anyway) and for stable output.
 import type { PageKind } from '../types.ts';
 import { article } from './article.ts';

@@ -2,16 +2,17 @@ import { ep } from '../../api/endpoints.ts';
 import type { PageKindName } from '../types.ts';
 import type { PageKind } from '../types.ts';
 import { withShell } from '../common.ts';
+import { patternsOf } from './patterns.ts';
 
 // Pages whose content is configuration and copy, plus the run-time shells.
 // A shell (search, preview) is a prerendered page whose content the client
 // fetches from the live API; the hosts' rewrite rules send every
 // /search/... and /preview/... URL to its file (docs/decisions.md, 6).
 
-function single(kind: PageKindName, path: string, opts: { deps?: string[]; sitemap?: boolean; file?: string; patterns?: string[]; priority?: number } = {}): PageKind {
+function single(kind: PageKindName, path: string, opts: { deps?: string[]; sitemap?: boolean; file?: string; priority?: number } = {}): PageKind {
   return {
     kind,
-    patterns: opts.patterns ?? [path],
+    patterns: patternsOf(kind),
     routes: () => [
       {
         kind,
@@ -33,7 +34,7 @@ export const contact = single('contact', '/contact-us');
 export const sitemapPage = single('sitemap-page', '/sitemap', { deps: [ep.subcatList()] });
 export const authorIndex = single('author-index', '/author', { sitemap: false });
 export const noPosts = single('no-posts', '/no-posts', { sitemap: false });
-export const notFound = single('not-found', '/404', { sitemap: false, file: '404.html', patterns: ['*'] });
+export const notFound = single('not-found', '/404', { sitemap: false, file: '404.html' });
 
 /** The shells' files; emit writes host rewrites from these prefixes. */
 export const SHELLS = [
@@ -42,5 +43,5 @@ export const SHELLS = [
 ] as const;
 
 // The search shell carries the category list for its filter tabs (docs/pages.md, "Search results").
-export const search = single('search', '/_shell/search', { deps: [ep.categoryAll()], sitemap: false, file: SHELLS[0].file, patterns: ['/search/:cat/:searchVal'] });
-export const preview = single('preview', '/_shell/preview', { sitemap: false, file: SHELLS[1].file, patterns: ['/preview/:cat_slug/:post_name'] });
+export const search = single('search', '/_shell/search', { deps: [ep.categoryAll()], sitemap: false, file: SHELLS[0].file });
+export const preview = single('preview', '/_shell/preview', { sitemap: false, file: SHELLS[1].file });

@@ -2,12 +2,13 @@ import { ep } from '../../api/endpoints.ts';
 import { paths } from '../paths.ts';
 import { subcats, withShell } from '../common.ts';
 import type { PageKind, RouteSpec } from '../types.ts';
+import { patternsOf } from './patterns.ts';
 
 // Tag pages (docs/pages.md, "Tag page"): one per sub-category. A tag the API
 // answers 500 for is not published (the page sends it to /404).
 export const tag: PageKind = {
   kind: 'tag',
-  patterns: ['/tag/:subcat'],
+  patterns: patternsOf('tag'),
   routes(snap) {
     const routes: RouteSpec[] = [];
     for (const s of subcats(snap)) {

@@ -3,6 +3,7 @@ import { CATEGORY_SLUGS } from '../../api/types.ts';
 import { paths } from '../paths.ts';
 import { allPages, subcats, topicPagination, withShell } from '../common.ts';
 import type { PageKind, RouteSpec, SnapshotView, RedirectRule } from '../types.ts';
+import { patternsOf } from './patterns.ts';
 
 // Topic listings (docs/pages.md, "Topic listing"): /topic/{cat} and
 // /topic/{cat}/{subcat}. Page 1 is prerendered; later pages are not URLs (the
@@ -20,7 +21,7 @@ function combos(snap: SnapshotView): { cat: string; subcat: string | null }[] {
 
 export const topic: PageKind = {
   kind: 'topic',
-  patterns: ['/topic/:cat_slug', '/topic/:cat_slug/:subcat'],
+  patterns: patternsOf('topic'),
   routes(snap) {
     const routes: RouteSpec[] = [];
     for (const { cat, subcat } of combos(snap)) {

@@ -1,0 +1,33 @@
+// The client's route table: each page kind's URL patterns, in catalogue order
+// (./index.ts). The kinds take their `patterns` from here, so the route that is
+// prerendered is the route the client knows; the client imports only this
+// table, not the kinds' build-time parts (routes, deps, sitemap), which would
+// otherwise ride in the entry chunk of every page (docs/architecture.md, "bundle").
+import type { PageKindName } from '../types.ts';
+
+export const ROUTE_PATTERNS = [
+  { kind: 'home', patterns: ['/'] },
+  { kind: 'topic', patterns: ['/topic/:cat_slug', '/topic/:cat_slug/:subcat'] },
+  { kind: 'tag', patterns: ['/tag/:subcat'] },
+  { kind: 'article', patterns: ['/:cat_slug/:post_name'] },
+  { kind: 'author', patterns: ['/author/:auther_name'] },
+  { kind: 'author-index', patterns: ['/author'] },
+  { kind: 'no-posts', patterns: ['/no-posts'] },
+  { kind: 'events', patterns: ['/events'] },
+  { kind: 'past-events', patterns: ['/past-events'] },
+  { kind: 'event-detail', patterns: ['/events/:event_slug'] },
+  { kind: 'past-event-detail', patterns: ['/past-events/:event_slug'] },
+  { kind: 'about', patterns: ['/about'] },
+  { kind: 'privacy-policy', patterns: ['/privacy-policy'] },
+  { kind: 'opt-out-form', patterns: ['/opt-out-form'] },
+  { kind: 'contact', patterns: ['/contact-us'] },
+  { kind: 'sitemap-page', patterns: ['/sitemap'] },
+  { kind: 'search', patterns: ['/search/:cat/:searchVal'] },
+  { kind: 'preview', patterns: ['/preview/:cat_slug/:post_name'] },
+  { kind: 'not-found', patterns: ['*'] },
+] as const satisfies readonly { kind: PageKindName; patterns: readonly string[] }[];
+
+/** The URL patterns of `kind`. */
+export function patternsOf(kind: PageKindName): readonly string[] {
+  return ROUTE_PATTERNS.find((r) => r.kind === kind)?.patterns ?? [];
+}
