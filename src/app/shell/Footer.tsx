@@ -3,14 +3,20 @@
 // line with 'All Rights Reserved', the media and sales mailto links and the
 // Subscribe action — the only trigger of the subscribe popup. Every text and
 // link comes from config/site.json (PublicConfig); a column or contact line
-// that is not configured is left out.
-import { useRef, useState } from 'react';
+// that is not configured is left out. The popup's module is loaded when the
+// reader first points at or focuses Subscribe (or clicks it), not with every
+// page: it is never part of the server HTML, so no page hydrates it.
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PageLink } from '../components/PageLink.tsx';
 import { useSite } from '../context.tsx';
 import { useSiteUrls } from '../lib/site-urls.ts';
 import { SocialIcon } from './SocialIcon.tsx';
-import { SubscribeModal } from './SubscribeModal.tsx';
+
+const loadSubscribeModal = () => import('./SubscribeModal.tsx').then((m) => ({ default: m.SubscribeModal }));
+const SubscribeModal = lazy(loadSubscribeModal);
+/** Start loading the popup's module ahead of the click (the import is shared with the lazy component's). */
+const preloadSubscribeModal = () => void loadSubscribeModal().catch(() => undefined);
 
 export function Footer() {
   const { site, footer, contact } = useSite();
@@ -30,7 +36,7 @@ export function Footer() {
           </Link>
           {site.tagline ? <p>{site.tagline}</p> : null}
           {site.taglineMarketing ? <p>{site.taglineMarketing}</p> : null}
-          <button type="button" className="btn btn-subscribe" ref={opener} onClick={() => setSubscribing(true)} aria-haspopup="dialog">
+          <button type="button" className="btn btn-subscribe" ref={opener} onClick={() => setSubscribing(true)} onPointerEnter={preloadSubscribeModal} onFocus={preloadSubscribeModal} aria-haspopup="dialog">
             Subscribe
           </button>
         </div>
@@ -89,7 +95,11 @@ export function Footer() {
           </p>
         ) : null}
       </div>
-      {subscribing ? <SubscribeModal onClose={closeModal} /> : null}
+      {subscribing ? (
+        <Suspense fallback={null}>
+          <SubscribeModal onClose={closeModal} />
+        </Suspense>
+      ) : null}
     </footer>
   );
 }

@@ -41,8 +41,13 @@ const field = () => dialog()!.querySelector<HTMLInputElement>('input[type="email
 const note = () => dialog()!.querySelector('.modal-note')!.textContent;
 const error = () => dialog()!.querySelector('.field-error')?.textContent ?? null;
 
-function open() {
+async function open() {
   click(m!.container.querySelector('.btn-subscribe'));
+  // The popup's module is loaded on first use (Footer.tsx): let it arrive.
+  await act(async () => {
+    await import('../../../../src/app/shell/SubscribeModal.tsx');
+    await vi.advanceTimersByTimeAsync(0);
+  });
   act(() => void vi.advanceTimersByTime(20)); // the entry frame
 }
 async function submit() {
@@ -55,9 +60,9 @@ async function submit() {
 }
 
 describe('subscribe popup', () => {
-  it('is not in the page until the footer Subscribe action opens it', () => {
+  it('is not in the page until the footer Subscribe action opens it', async () => {
     expect(dialog()).toBeNull();
-    open();
+    await open();
     const d = dialog()!;
     expect(d.getAttribute('aria-modal')).toBe('true');
     expect(document.getElementById(d.getAttribute('aria-labelledby')!)!.textContent).toBe('Subscribe to our newsletter');
@@ -73,8 +78,8 @@ describe('subscribe popup', () => {
     for (const bad of ['', 'a@b', 'a b@c.de', '@b.co', 'a@@b.co', 'a@b.', 'ab.co']) expect(EMAIL_RULE.test(bad)).toBe(false);
   });
 
-  it('checks on change and on blur: invalid marks the field and shows the message', () => {
-    open();
+  it('checks on change and on blur: invalid marks the field and shows the message', async () => {
+    await open();
     typeInto(field(), 'not-an-email');
     expect(field().getAttribute('aria-invalid')).toBe('true');
     expect(error()).toBe(MSG_INVALID);
@@ -87,7 +92,7 @@ describe('subscribe popup', () => {
   });
 
   it('blocks an invalid submit: nothing is sent', async () => {
-    open();
+    await open();
     await submit();
     expect(error()).toBe(MSG_INVALID);
     expect(fetchMock).not.toHaveBeenCalled();
@@ -95,7 +100,7 @@ describe('subscribe popup', () => {
 
   it("posts {email}, thanks the reader, empties the field, and after 5000 ms restores the default note", async () => {
     respondWith(201);
-    open();
+    await open();
     typeInto(field(), 'reader@example.com');
     await submit();
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -115,7 +120,7 @@ describe('subscribe popup', () => {
 
   it('treats any ok status as success (200 too)', async () => {
     respondWith(200);
-    open();
+    await open();
     typeInto(field(), 'reader@example.com');
     await submit();
     expect(note()).toBe(MSG_THANKS);
@@ -123,7 +128,7 @@ describe('subscribe popup', () => {
 
   it("404 -> 'This email is already subscribed ❌'", async () => {
     respondWith(404);
-    open();
+    await open();
     typeInto(field(), 'dup@example.com');
     await submit();
     expect(note()).toBe(MSG_DUPLICATE);
@@ -132,7 +137,7 @@ describe('subscribe popup', () => {
 
   it('other statuses and network errors are logged only, with no message', async () => {
     respondWith(500);
-    open();
+    await open();
     typeInto(field(), 'reader@example.com');
     await submit();
     expect(note()).toBe(NOTE_DEFAULT);
@@ -144,8 +149,8 @@ describe('subscribe popup', () => {
     expect(log).toHaveBeenCalledTimes(2);
   });
 
-  it('Escape closes after the modal transition and focus returns to the opener', () => {
-    open();
+  it('Escape closes after the modal transition and focus returns to the opener', async () => {
+    await open();
     const opener = m!.container.querySelector<HTMLButtonElement>('.btn-subscribe')!;
     act(() => void field().dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
     expect(dialog()).not.toBeNull(); // still transitioning out
@@ -154,15 +159,15 @@ describe('subscribe popup', () => {
     expect(document.activeElement).toBe(opener);
   });
 
-  it('the close button closes it too', () => {
-    open();
+  it('the close button closes it too', async () => {
+    await open();
     click(dialog()!.querySelector('button[aria-label="Close"]'));
     act(() => void vi.advanceTimersByTime(MODAL_MS));
     expect(dialog()).toBeNull();
   });
 
-  it('traps Tab inside the dialog', () => {
-    open();
+  it('traps Tab inside the dialog', async () => {
+    await open();
     const focusables = [...dialog()!.querySelectorAll<HTMLElement>('button, input')];
     const first = focusables.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
     const last = focusables[focusables.length - 1];
