@@ -124,7 +124,7 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
           onProgress: (p) => emitEvent({ type: 'progress', stage: 'render', done: p.done, total: p.total }),
           previous: step.previousFiles,
         });
-        publishedBy = await publishStaged(out, staged, previous);
+        publishedBy = await publishStaged(out, staged, previous, { precompress: precompressEnabled(config.output.precompress, config.hosts) });
         return staged;
       },
     );

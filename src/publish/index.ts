@@ -12,7 +12,7 @@ import { serialiseState, type BuildState } from '../incremental/state.ts';
 import { commitRelease, listReleases, newReleaseId, pruneReleases, readRecord, releasePaths, setCurrentRelease, type CurrentRelease, type ReleaseRecord } from './releases.ts';
 import { collectGarbage, storeObjects } from './objects.ts';
 import { objectFile, outPaths } from './paths.ts';
-import { spareHolds, spareManifest, updateSpare } from './spare.ts';
+import { spareHolds, spareManifest, updateSpare, type SiteId } from './spare.ts';
 import { carryTree } from '../core/links.ts';
 import { swapIn } from './swap.ts';
 import { precompressible } from '../emit/precompress.ts';
@@ -59,12 +59,18 @@ export function differingPaths(a: ReadonlyMap<string, string>, b: ReadonlyMap<st
  */
 export type PublishMode = 'complete' | 'unchanged' | 'diff' | 'diff2' | 'manifest' | 'rebuilt';
 
-/** Publishes what emit staged; on failure out/ is as it was and the staging folder is gone. */
-export async function publishStaged(out: string, staged: EmitResult, parent: CurrentRelease | undefined): Promise<PublishMode> {
+/**
+ * Publishes what emit staged; on failure out/ is as it was and the staging
+ * folder is gone. `precompress`: whether this build writes siblings.
+ */
+export async function publishStaged(out: string, staged: EmitResult, parent: CurrentRelease | undefined, opts: { precompress: boolean }): Promise<PublishMode> {
   let how: PublishMode;
   try {
     if (!staged.inPlace || !parent?.record) {
-      await swapIn(staged.staging, out, manifestShaOf(parent));
+      // The old out/ becomes the spare, recorded as the parent's site only when that is certain (a
+      // release of the object store); a spare whose siblings differ from the next build's is not
+      // used as it is (src/publish/spare.ts), and a missing one is made from out/ after the release.
+      await swapIn(staged.staging, out, parent?.record ? { manifest: parent.record.manifest, precompress: parent.record.precompress } : undefined);
       how = 'complete';
     } else if (staged.changed.length === 0) {
       how = 'unchanged';
@@ -77,12 +83,13 @@ export async function publishStaged(out: string, staged: EmitResult, parent: Cur
       how = await updateSpare({
         out,
         live: record.manifest,
+        precompress: opts.precompress,
         parentChange: record.parent && record.changed ? { from: record.parent, paths: record.changed } : undefined,
         paths: staged.changed,
         differing: (text) => differingPaths(manifestFiles(text), next),
         source: (p) => (written.has(p) ? join(staged.staging, p) : next.has(p) ? join(live, p) : null),
       });
-      await swapIn(outPaths(out).spare, out, record.manifest);
+      await swapIn(outPaths(out).spare, out, { manifest: record.manifest, precompress: record.precompress });
     }
     await staged.snippets.commit();
   } catch (e) {
@@ -116,7 +123,7 @@ export async function recordRelease(out: string, staged: EmitResult, state: Buil
   await setCurrentRelease(out, id);
   await pruneReleases(out, opts.keep);
   await collectGarbage(out, staged.files, () => keptObjects(out));
-  await keepSpare(out, staged.manifestSha);
+  await keepSpare(out, { manifest: staged.manifestSha, precompress: opts.precompress });
   return id;
 }
 
@@ -125,12 +132,12 @@ export async function recordRelease(out: string, staged: EmitResult, state: Buil
  * spare: it is made here, from out/, after readers have the site, so the next
  * publish only updates it by the diff instead of building it on readers' time.
  */
-async function keepSpare(out: string, manifestSha: string): Promise<void> {
-  if ((await spareManifest(out)) !== undefined) return;
+async function keepSpare(out: string, site: SiteId): Promise<void> {
+  if ((await spareManifest(out, site.precompress)) !== undefined) return;
   const p = outPaths(out);
   await rm(p.spare, { recursive: true, force: true });
   await carryTree(p.out, p.spare);
-  await spareHolds(out, manifestSha);
+  await spareHolds(out, site);
 }
 
 /** Every object a kept release names: its manifest and the files the manifest lists. */

@@ -53,9 +53,10 @@ export async function storeObjects(out: string, root: string, files: Iterable<{ 
       limit(async () => {
         const to = objectFile(out, f.sha256);
         const from = join(root, f.path);
-        if (!(await linkOnce(from, to, dirs))) return 0;
+        const made = await linkOnce(from, to, dirs);
+        // Also for an object kept before: it may have come from a release without siblings.
         await Promise.all(SIBLINGS.map((ext) => linkOnce(from + ext, to + ext, dirs, true)));
-        return 1;
+        return made ? 1 : 0;
       }),
     );
   }

@@ -47,7 +47,8 @@ export async function rollback(opts: { out: string; to?: string; handleSignals?:
     const target = pickTarget(await listReleases(opts.out), current, opts.to);
     const record = await readRecord(opts.out, target.id);
     if (record) {
-      const files = await fromObjects(opts.out, record);
+      const live = current === undefined ? undefined : await readRecord(opts.out, current);
+      const files = await fromObjects(opts.out, record, live);
       await setCurrentRelease(opts.out, target.id);
       return { from: current, to: target.id, files };
     }
@@ -68,7 +69,7 @@ export async function rollback(opts: { out: string; to?: string; handleSignals?:
 }
 
 /** Makes the spare the site of the manifest `sha` from the object store and swaps it in; returns its file count. */
-async function fromObjects(out: string, record: ReleaseRecord): Promise<number> {
+async function fromObjects(out: string, record: ReleaseRecord, liveRecord: ReleaseRecord | undefined): Promise<number> {
   const sha = record.manifest;
   const text = await readFile(objectFile(out, sha), 'utf8').catch((e: Error) => {
     throw pressroomError('PR_OUTPUT_WRITE', { file: objectFile(out, sha), detail: `the release's manifest is missing from the object store: ${e.message}` }, e);
@@ -83,6 +84,7 @@ async function fromObjects(out: string, record: ReleaseRecord): Promise<number> 
   await updateSpare({
     out,
     live: liveSha,
+    precompress: record.precompress,
     paths: every,
     // A spare holding another site also loses that site's files.
     differing: (spareText) => [...new Set([...every, ...manifestFiles(spareText).keys()])].sort(),
@@ -92,6 +94,7 @@ async function fromObjects(out: string, record: ReleaseRecord): Promise<number> 
       return s === undefined ? null : objectFile(out, s);
     },
   });
-  await swapIn(outPaths(out).spare, out, liveSha || undefined);
+  // The old out/ is the current release's site only if out/ still holds it.
+  await swapIn(outPaths(out).spare, out, liveRecord && liveRecord.manifest === liveSha ? { manifest: liveSha, precompress: liveRecord.precompress } : undefined);
   return target.size;
 }

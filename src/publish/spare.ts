@@ -2,7 +2,8 @@
 // kept beside out/ so that a publish which changed a few files writes those
 // files into it and swaps it in, instead of linking every file of the site
 // into a new folder. What it holds is recorded in spare.json (the sha256 of
-// its manifest) only while it is intact: the record is removed before the spare
+// its manifest, and whether its files have precompressed siblings: a file with
+// the same bytes may have them in one site and not in another) only while it is intact: the record is removed before the spare
 // is changed or swapped and written again after, so a kill in between leaves
 // no record, and the next publish rebuilds the spare from out/ (once, O(files)).
 import { readFile, rm, unlink } from 'node:fs/promises';
@@ -16,13 +17,20 @@ import { outPaths } from './paths.ts';
 
 export const forgetSpare = (out: string): Promise<void> => rm(outPaths(out).spareState, { force: true });
 
-export const spareHolds = (out: string, manifestSha: string): Promise<void> => writeFileAtomic(outPaths(out).spareState, `${JSON.stringify({ manifest: manifestSha })}\n`);
+/** A site as the spare records it: its manifest's sha256 and whether its text files have siblings. */
+export interface SiteId {
+  manifest: string;
+  precompress: boolean;
+}
 
-/** The sha256 of the manifest the spare holds, when it is intact. */
-export async function spareManifest(out: string): Promise<string | undefined> {
+export const spareHolds = (out: string, site: SiteId): Promise<void> =>
+  writeFileAtomic(outPaths(out).spareState, `${JSON.stringify({ manifest: site.manifest, precompress: site.precompress })}\n`);
+
+/** The sha256 of the manifest the spare holds, when it is intact and its siblings follow `precompress`. */
+export async function spareManifest(out: string, precompress: boolean): Promise<string | undefined> {
   try {
-    const v = JSON.parse(await readFile(outPaths(out).spareState, 'utf8')) as { manifest?: unknown };
-    return typeof v.manifest === 'string' ? v.manifest : undefined;
+    const v = JSON.parse(await readFile(outPaths(out).spareState, 'utf8')) as { manifest?: unknown; precompress?: unknown };
+    return typeof v.manifest === 'string' && v.precompress === precompress ? v.manifest : undefined;
   } catch {
     return undefined;
   }
@@ -71,6 +79,8 @@ export interface SpareUpdate {
   out: string;
   /** The manifest sha256 out/ holds now (the parent release's). */
   live: string;
+  /** Whether the new site's text files have siblings (a spare that differs is not used as it is). */
+  precompress: boolean;
   /** The parent release's own change: the manifest it was made from and the paths it changed. */
   parentChange?: { from: string; paths: readonly string[] };
   /** The paths this publish changes (written or deleted). */
@@ -89,7 +99,7 @@ export interface SpareUpdate {
  */
 export async function updateSpare(u: SpareUpdate): Promise<'diff' | 'diff2' | 'manifest' | 'rebuilt'> {
   const p = outPaths(u.out);
-  const holds = await spareManifest(u.out);
+  const holds = await spareManifest(u.out, u.precompress);
   await forgetSpare(u.out);
   let how: 'diff' | 'diff2' | 'manifest' | 'rebuilt';
   let paths: Iterable<string>;

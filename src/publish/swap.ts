@@ -22,7 +22,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
 import { killPoint } from '../core/kill-point.ts';
 import { outPaths } from './paths.ts';
-import { forgetSpare, spareHolds } from './spare.ts';
+import { forgetSpare, spareHolds, type SiteId } from './spare.ts';
 
 export const stagingDirFor = (out: string, pid = process.pid): string => outPaths(out).staging(pid);
 export const oldDirFor = (out: string, pid = process.pid): string => outPaths(out).old(pid);
@@ -69,9 +69,9 @@ export async function recover(out: string): Promise<string[]> {
 /**
  * Swaps `tree` (a complete new site: a staging folder or the updated spare) in
  * as out/; the previous out/ becomes the spare, recorded as holding
- * `previousManifest` (the sha256 of its manifest) when that is known.
+ * `previous` when that is known.
  */
-export async function swapIn(tree: string, out: string, previousManifest?: string): Promise<void> {
+export async function swapIn(tree: string, out: string, previous?: SiteId): Promise<void> {
   const p = outPaths(out);
   const old = p.old();
   const had = await exists(p.out);
@@ -92,7 +92,7 @@ export async function swapIn(tree: string, out: string, previousManifest?: strin
   if (!had) return;
   try {
     await rename(old, p.spare);
-    if (previousManifest) await spareHolds(out, previousManifest);
+    if (previous) await spareHolds(out, previous);
   } catch {
     // The site is published; a spare that could not be kept is rebuilt by the next publish.
     await rm(old, { recursive: true, force: true });

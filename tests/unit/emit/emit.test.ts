@@ -15,7 +15,7 @@ import { listFiles } from '../../helpers/files.ts';
 async function emit(input: EmitInput) {
   await recover(input.out);
   const staged = await stage(input);
-  await publishStaged(input.out, staged, undefined);
+  await publishStaged(input.out, staged, undefined, { precompress: false });
   return staged;
 }
 
