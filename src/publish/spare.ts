@@ -2,11 +2,12 @@
 // kept beside out/ so that a publish which changed a few files writes those
 // files into it and swaps it in, instead of linking every file of the site
 // into a new folder. What it holds is recorded in spare.json (the sha256 of
-// its manifest, and whether its files have precompressed siblings: a file with
-// the same bytes may have them in one site and not in another) only while it is intact: the record is removed before the spare
-// is changed or swapped and written again after, so a kill in between leaves
-// no record, and the next publish rebuilds the spare from out/ (once, O(files)).
-import { readFile, rm, unlink } from 'node:fs/promises';
+// its manifest, and whether its files have precompressed siblings: a file
+// with the same bytes may have them in one site and not in another) only
+// while it is intact: the record is removed before the spare is changed or
+// swapped and written again after, so a kill in between leaves no record, and
+// the next publish rebuilds the spare from out/ (once, O(files)).
+import { readFile, rm, rmdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { writeFileAtomic } from '../core/atomic-write.ts';
@@ -49,13 +50,14 @@ export async function placeFiles(root: string, paths: Iterable<string>, source: 
   const dirs = new Map<string, Promise<unknown>>();
   const limit = pLimit(concurrency);
   const jobs: Promise<void>[] = [];
+  const removed: string[] = [];
   for (const path of paths) {
     jobs.push(
       limit(async () => {
         const to = join(root, path);
         const from = source(path);
         await Promise.all([to, ...SIBLINGS.map((ext) => to + ext)].map((f) => unlink(f).catch(ignoreMissing)));
-        if (from === null) return;
+        if (from === null) return void removed.push(path);
         await carryFile(from, to, dirs);
         if (!siblings(path)) return;
         // A file too small to compress has none.
@@ -64,7 +66,25 @@ export async function placeFiles(root: string, paths: Iterable<string>, source: 
     );
   }
   await Promise.all(jobs);
+  // After every placement, so no folder a new file is being linked into is removed under it.
+  for (const path of removed) await removeEmptyParents(root, path);
   return jobs.length;
+}
+
+/**
+ * A removed page leaves its folder empty; a full build would not have it, and
+ * some hosts answer an empty folder with 403 instead of 404. Folders are
+ * removed upwards until one is not empty (rmdir refuses those).
+ */
+async function removeEmptyParents(root: string, path: string): Promise<void> {
+  const parts = path.split('/').slice(0, -1);
+  for (let n = parts.length; n > 0; n--) {
+    try {
+      await rmdir(join(root, ...parts.slice(0, n)));
+    } catch {
+      return;
+    }
+  }
 }
 
 function ignoreMissing(e: NodeJS.ErrnoException): void {

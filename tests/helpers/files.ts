@@ -23,3 +23,9 @@ export async function treeHashes(root: string): Promise<Record<string, string>> 
   for (const f of await listFiles(root)) out[f] = createHash('sha256').update(await readFile(join(root, f))).digest('hex');
   return out;
 }
+
+/** Every folder under root, relative and sorted (an empty folder a full build would not have shows here). */
+export async function listDirs(root: string): Promise<string[]> {
+  const { default: fg } = await import('fast-glob');
+  return (await fg('**', { cwd: root, onlyDirectories: true, dot: true })).sort();
+}

@@ -17,7 +17,7 @@ import { rollback } from '../../src/publish/rollback.ts';
 import { currentReleaseId, listReleases, readRecord, releasePaths } from '../../src/publish/releases.ts';
 import { diffBuilds } from '../../src/diff/index.ts';
 import type { SampleApi } from '../../src/sample-api/index.ts';
-import { listFiles, treeHashes } from '../helpers/files.ts';
+import { listDirs, listFiles, treeHashes } from '../helpers/files.ts';
 import { startTestApi, tempDir, TEST_NOW } from '../helpers/pressroom.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -34,6 +34,8 @@ async function expectFullBuildEqual(): Promise<void> {
   await build({ api: api.url, out: full, now: TEST_NOW, configFile, env: {}, handleSignals: false, workers: 0, full: true });
   const [a, b] = [await treeHashes(out), await treeHashes(full)];
   expect(Object.keys({ ...a, ...b }).filter((f) => a[f] !== b[f])).toEqual([]);
+  // No folder more or less either (a deleted page's folder goes with it).
+  expect(await listDirs(out)).toEqual(await listDirs(full));
   await rm(join(tmp.dir, `full-${fulls}`), { recursive: true, force: true });
 }
 
