@@ -68,14 +68,16 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
 
   const { config: configured, clock } = await stage('config', () => configure(options));
   const out = resolve(options.out ?? 'out');
+  // A publish killed between its renames is restored first (and dead builds' folders go), so the build
+  // compares with the site readers see, incremental or change-driven.
+  await recover(out);
   const planQuarantine: Quarantined[] = [];
   const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn, quarantine: (q) => void planQuarantine.push(q) };
 
   const snapshotDir = options.snapshotDir ?? join(dirname(out), '.pressroom', 'snapshot');
   // A long-running caller (pressroom watch) keeps the snapshot it last saved in memory instead of reading it back.
   const previousSnapshot = options.full || options.fromSnapshot ? undefined : (options.session?.previous ?? (await loadPrevious(snapshotDir)));
-  // A publish killed between its two renames is restored first, so a change-driven build sees the site readers see.
-  const changeBase = options.changed?.length ? await recover(out).then(() => unpublishedChange(out, previousSnapshot)) : null;
+  const changeBase = options.changed?.length ? await unpublishedChange(out, previousSnapshot) : null;
   const acquired = await stage('crawl', () => acquireSnapshot({ options, config: configured, clock, ctx, warn, emitEvent, previous: previousSnapshot, changeBase }));
   await refuseSampleOverApi(out, acquired.source);
   const snapshot: Snapshot = acquired.snapshot;
@@ -105,8 +107,6 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
     const emitted = await stage(
       'emit',
       async () => {
-        // A publish killed between its renames is restored before anything is written.
-        await recover(out);
         const staged = await emit({
           out,
           staging: outPaths(out).staging(),
