@@ -1,0 +1,202 @@
+// The snapshot's files (./snapshot-store.ts has the layout and the save and
+// load protocol): their names, meta.json's shape, the entry hash and content
+// id, and the line-level reading and writing of the base and the journal,
+// each line checked as it is read (PR_SNAPSHOT_READ names the file and line).
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { open, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { stableStringify } from '../core/json.ts';
+import { snapshotKey } from '../api/endpoints.ts';
+import type { SnapshotEntry } from '../site/types.ts';
+
+/** 2 adds the journal; a version-1 reader would have read a stale base, so it must refuse these folders. */
+export const SNAPSHOT_VERSION = 2;
+export const SNAPSHOT_FILE = 'snapshot.ndjson';
+export const JOURNAL_FILE = 'journal.ndjson';
+export const META_FILE = 'meta.json';
+
+export interface SnapshotMeta {
+  version: number;
+  /** The build clock's time, not the wall clock: equal inputs give equal files. */
+  createdAt: string;
+  apiBase: string;
+  /** Entries after the journal is applied. */
+  entryCount: number;
+  /** Version 2: one more on every save, so a save knows whether the folder is still the state its snapshot came from. */
+  generation?: number;
+  /** Version 2: the base's content id (snapshotContentId) and size; folding: the id of a base being renamed into place. */
+  base?: { id: string; bytes: number; folding?: string };
+  /** Version 2: the committed prefix of the journal (bytes beyond it are a torn append). */
+  journal?: { bytes: number; lines: number };
+}
+
+export function entryHash(status: number, body: unknown): string {
+  return createHash('sha256').update(stableStringify({ status, body })).digest('hex');
+}
+
+/** One id for a snapshot's content: the sha256 of its keys and entry hashes, in key order (src/pipeline/shard.ts snapshotId). */
+export function snapshotContentId(entries: Iterable<SnapshotEntry>): string {
+  const h = createHash('sha256');
+  for (const e of entries) h.update(`${e.key}\0${e.hash}\n`);
+  return h.digest('hex');
+}
+
+
+export const KEY_PREFIX = 'GET ';
+
+/**
+ * The saved line of each entry object, once written: entries are never mutated
+ * and a change-driven build shares the unchanged ones with the previous
+ * snapshot (Snapshot.copyOf), so a process that saves snapshot after snapshot
+ * (pressroom watch) serialises only what changed.
+ */
+const LINES = new WeakMap<SnapshotEntry, string>();
+export const lineOf = (entry: SnapshotEntry): string => {
+  let line = LINES.get(entry);
+  if (line === undefined) LINES.set(entry, (line = `${stableStringify(entry)}\n`));
+  return line;
+};
+export const deletionLine = (path: string): string => `${stableStringify({ deleted: true, key: snapshotKey(path) })}\n`;
+
+
+/** The saved state a snapshot equals, plus its changes since (Snapshot.#changed). */
+export interface Origin {
+  dir: string;
+  generation: number;
+  base: { id: string; bytes: number; folding?: string };
+  journal: { bytes: number; lines: number };
+}
+
+
+export function sameEntry(a: SnapshotEntry, b: SnapshotEntry): boolean {
+  return a.key === b.key && a.hash === b.hash && a.status === b.status && a.etag === b.etag && a.lastModified === b.lastModified && stableStringify(a.quarantined ?? null) === stableStringify(b.quarantined ?? null);
+}
+
+export function validV2(m: SnapshotMeta): boolean {
+  const int = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
+  return int(m.generation) && typeof m.base?.id === 'string' && int(m.base.bytes) && (m.base.folding === undefined || typeof m.base.folding === 'string') && int(m.journal?.bytes) && int(m.journal?.lines);
+}
+
+export async function readMetaQuietly(dir: string): Promise<SnapshotMeta | undefined> {
+  try {
+    return JSON.parse(await readFile(join(dir, META_FILE), 'utf8')) as SnapshotMeta;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the folder still holds exactly the state origin describes (nothing saved over it since, no journal lost). */
+export async function extendsDisk(origin: Origin, dir: string, disk: SnapshotMeta | undefined): Promise<boolean> {
+  if (!disk || disk.version !== SNAPSHOT_VERSION || !validV2(disk) || origin.dir !== dir) return false;
+  if (disk.generation !== origin.generation || disk.base!.id !== origin.base.id || disk.base!.folding !== origin.base.folding) return false;
+  if (disk.journal!.bytes !== origin.journal.bytes || disk.journal!.lines !== origin.journal.lines) return false;
+  if (origin.journal.bytes === 0) return true;
+  const size = await stat(join(dir, JOURNAL_FILE)).then((s) => s.size, () => -1);
+  return size >= origin.journal.bytes;
+}
+
+/** Writes a sorted base to file, returning its content id and size. */
+export async function writeBase(file: string, entries: SnapshotEntry[]): Promise<{ id: string; bytes: number }> {
+  const out = createWriteStream(file, { encoding: 'utf8' });
+  const closed = once(out, 'close');
+  let bytes = 0;
+  try {
+    for (const entry of entries) {
+      const line = lineOf(entry);
+      bytes += Buffer.byteLength(line);
+      if (!out.write(line)) await once(out, 'drain');
+    }
+  } finally {
+    out.end();
+  }
+  await closed;
+  return { id: snapshotContentId(entries), bytes };
+}
+
+/** Cuts the journal back to its committed length (a torn, uncommitted append goes) and appends text. */
+export async function appendJournal(file: string, committed: number, text: string): Promise<void> {
+  const fh = await open(file, 'a');
+  try {
+    await fh.truncate(committed);
+    if (text) await fh.write(text);
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Calls each(line, number) for the lines of file (its first `bytes` bytes if given); stream errors become PR_SNAPSHOT_READ. */
+export async function readLines(file: string, bytes: number | undefined, fail: (detail: string, cause?: unknown) => Error, each: (line: string, at: number) => void): Promise<void> {
+  const name = file.slice(file.lastIndexOf('/') + 1);
+  const input = createReadStream(file, { encoding: 'utf8', ...(bytes !== undefined ? { start: 0, end: bytes - 1 } : {}) });
+  let n = 0;
+  try {
+    for await (const line of ndjsonLines(input)) each(line, ++n);
+  } catch (e) {
+    if ((e as { code?: string }).code === 'PR_SNAPSHOT_READ') throw e;
+    throw fail(`${name}: ${(e as Error).message}`, e);
+  } finally {
+    input.destroy();
+  }
+}
+
+/**
+ * The lines of an ndjson stream, split at '\n' only. Not node:readline: from
+ * Node 24 on it also ends a line at U+2028 and U+2029, which JSON strings may
+ * hold unescaped (CMS text does), and a body would be cut in two.
+ */
+export async function* ndjsonLines(input: AsyncIterable<string>): AsyncGenerator<string> {
+  let pending: string[] = [];
+  for await (const chunk of input) {
+    let start = 0;
+    for (let i = chunk.indexOf('\n'); i !== -1; i = chunk.indexOf('\n', start)) {
+      pending.push(chunk.slice(start, i));
+      yield pending.join('');
+      pending = [];
+      start = i + 1;
+    }
+    if (start < chunk.length) pending.push(chunk.slice(start));
+  }
+  if (pending.length) yield pending.join('');
+}
+
+/** A journal line: an entry (replaces or adds its key) or a deletion marker. */
+export function parseJournalLine(line: string, fail: (detail: string) => Error): SnapshotEntry | { deleted: true; key: string } {
+  const v = parseJson(line, fail) as { deleted?: unknown; key?: unknown };
+  if (v !== null && typeof v === 'object' && 'deleted' in v) {
+    if (v.deleted !== true || typeof v.key !== 'string' || !v.key.startsWith(`${KEY_PREFIX}/`) || Object.keys(v).length !== 2) throw fail('malformed deletion (expected {"deleted":true,"key":"GET /..."})');
+    return { deleted: true, key: v.key };
+  }
+  return checkEntry(v as Partial<SnapshotEntry>, fail);
+}
+
+function parseJson(line: string, fail: (detail: string) => Error): unknown {
+  try {
+    return JSON.parse(line);
+  } catch (e) {
+    throw fail(`not JSON (${(e as Error).message})`);
+  }
+}
+
+export function parseEntry(line: string, fail: (detail: string) => Error): SnapshotEntry {
+  return checkEntry(parseJson(line, fail) as Partial<SnapshotEntry>, fail);
+}
+
+function checkEntry(v: Partial<SnapshotEntry>, fail: (detail: string) => Error): SnapshotEntry {
+  if (typeof v?.key !== 'string' || !v.key.startsWith(`${KEY_PREFIX}/`)) throw fail('missing or malformed key');
+  if (!Number.isInteger(v.status)) throw fail(`${v.key}: status is not an integer`);
+  if (!('body' in v)) throw fail(`${v.key}: no body`);
+  // The hash is recomputed: a hand-edited or bit-rotted body is caught here,
+  // not later as a page that silently differs.
+  if (v.hash !== entryHash(v.status!, v.body)) throw fail(`${v.key}: hash does not match the body`);
+  const entry: SnapshotEntry = { key: v.key, status: v.status!, body: v.body, hash: v.hash };
+  if (typeof v.etag === 'string') entry.etag = v.etag;
+  if (typeof v.lastModified === 'string') entry.lastModified = v.lastModified;
+  if (v.quarantined !== undefined) {
+    const ok = Array.isArray(v.quarantined) && v.quarantined.every((q) => typeof q?.endpoint === 'string' && typeof q.id === 'string' && typeof q.reason === 'string');
+    if (!ok) throw fail(`${v.key}: quarantined is not a list of {endpoint, id, reason}`);
+    entry.quarantined = v.quarantined.map((q) => ({ endpoint: q.endpoint, id: q.id, reason: q.reason }));
+  }
+  return entry;
+}
