@@ -103,13 +103,18 @@ export async function publishStaged(out: string, staged: EmitResult, parent: Cur
 
 /**
  * Records the published site as a new release: its new files become objects
- * (every file, after a complete publish), then release.json and state.json;
+ * (every file when the parent's are not known to be), then release.json and state.json;
  * `current` moves to it, releases beyond `keep` go, and now and then objects
  * no kept release names are swept. Returns the id.
  */
 export async function recordRelease(out: string, staged: EmitResult, state: BuildState, parent: CurrentRelease | undefined, opts: { keep: number; precompress: boolean }): Promise<string> {
-  const files = staged.inPlace && parent?.record ? staged.staged : [...staged.manifest.files, { path: MANIFEST_FILE, sha256: staged.manifestSha, size: 0 }];
-  await storeObjects(out, out, files);
+  // The parent's files are objects already (with their siblings, when it had the same setting): only what
+  // changed is new. Otherwise (a first build, an older release, siblings switched) every file is kept.
+  const all = [...staged.manifest.files, { path: MANIFEST_FILE, sha256: staged.manifestSha, size: 0 }];
+  const fromParent = parent?.record !== undefined && parent.record.precompress === opts.precompress;
+  const changed = new Set(staged.changed);
+  const files = !fromParent ? all : staged.inPlace ? staged.staged : all.filter((f) => changed.has(f.path));
+  await storeObjects(out, out, files, opts.precompress);
   const id = await newReleaseId(out);
   const tmp = `${releasePaths(out, id).dir}.tmp`;
   // A publish that changed nothing keeps its parent's change, which is what still tells the spare from out/.

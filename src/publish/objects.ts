@@ -43,8 +43,8 @@ async function linkOnce(from: string, to: string, dirs: Map<string, Promise<unkn
   }
 }
 
-/** Keeps the files `root/path` (and their siblings) as objects; returns how many were new. */
-export async function storeObjects(out: string, root: string, files: Iterable<{ path: string; sha256: string }>, concurrency = 32): Promise<number> {
+/** Keeps the files `root/path` (and, when `siblings`, their precompressed siblings) as objects; returns how many were new. */
+export async function storeObjects(out: string, root: string, files: Iterable<{ path: string; sha256: string }>, siblings: boolean, concurrency = 32): Promise<number> {
   const dirs = new Map<string, Promise<unknown>>();
   const limit = pLimit(concurrency);
   const jobs: Promise<number>[] = [];
@@ -55,7 +55,7 @@ export async function storeObjects(out: string, root: string, files: Iterable<{ 
         const from = join(root, f.path);
         const made = await linkOnce(from, to, dirs);
         // Also for an object kept before: it may have come from a release without siblings.
-        await Promise.all(SIBLINGS.map((ext) => linkOnce(from + ext, to + ext, dirs, true)));
+        if (siblings) await Promise.all(SIBLINGS.map((ext) => linkOnce(from + ext, to + ext, dirs, true)));
         return made ? 1 : 0;
       }),
     );
