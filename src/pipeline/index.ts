@@ -134,12 +134,14 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
     // for it. A kill before it leaves out/ without a release of its own: the
     // next build sees out/ is not the current release and, if it is a
     // change-driven one, crawls everything (./snapshot.ts unpublishedChange).
-    const release = await stage('release', () => recordRelease(out, emitted, nextState(code, buildPlan.routes, step, emitted.manifest.files, snapshotId(snapshot)), previous, { keep: config.releases.keep, precompress: precompressEnabled(config.output.precompress, config.hosts) }));
+    // Hashed once: the release records it, and a resident snapshot (pressroom watch) is known by it next time.
+    const renderedFrom = snapshotId(snapshot);
+    const release = await stage('release', () => recordRelease(out, emitted, nextState(code, buildPlan.routes, step, emitted.manifest.files, renderedFrom), previous, { keep: config.releases.keep, precompress: precompressEnabled(config.output.precompress, config.hosts) }));
     // Saved only once the site is published: the snapshot beside out/ always
     // matches the published site, so a failed build cannot replace it with data
     // that never went out (--from-snapshot, conditional crawls and serve read it).
     await stage('snapshot', () => (options.fromSnapshot ? undefined : saveSnapshot(snapshot, snapshotDir, clock, acquired.source)));
-    if (options.session && !options.fromSnapshot) options.session.previous = residentPrevious(snapshot, clock, acquired.source);
+    if (options.session && !options.fromSnapshot) options.session.previous = residentPrevious(snapshot, clock, acquired.source, renderedFrom);
 
     const total = Math.round(performance.now() - started);
     const report: BuildReport = {

@@ -171,8 +171,9 @@ export async function unpublishedChange(out: string, prev: Previous | undefined)
 }
 
 /** The snapshot a build just saved, as the next build of the same process would load it (BuildOptions.session). */
-export function residentPrevious(snapshot: Snapshot, clock: Date, source: BuildSource): Previous {
+export function residentPrevious(snapshot: Snapshot, clock: Date, source: BuildSource, knownId?: string): Previous {
   const apiBase = source.kind === 'api' ? source.base : 'embedded sample API';
-  let id: string | undefined;
+  // The id the build just computed for its release, so the next build does not hash the snapshot again.
+  let id: string | undefined = knownId;
   return { snapshot, meta: { version: SNAPSHOT_VERSION, createdAt: clock.toISOString(), apiBase, entryCount: snapshot.size }, source, id: () => (id ??= snapshotId(snapshot)) };
 }
