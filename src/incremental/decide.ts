@@ -8,9 +8,10 @@
 //   Pressroom's and React's versions: any of them can change every page);
 // - the previous build had a route on the same file and path with the same
 //   depsHash (the route itself and the snapshot entry hash of every dep).
-// Files of routes that no longer exist are "deleted": the staging folder starts
-// empty, so they are simply not carried over, and the sitemap is regenerated
-// from the plan, so their entries go too.
+// Files of routes that no longer exist are "deleted": they are not in the new
+// manifest, so a complete staging folder never has them and an incremental
+// publish removes them from the tree it swaps in (src/publish/spare.ts); the
+// sitemap is regenerated from the plan, so their entries go too.
 import { createHash } from 'node:crypto';
 import { stableStringify } from '../core/json.ts';
 import type { PlannedRoute } from '../plan/types.ts';
