@@ -8,8 +8,7 @@ import { join, resolve } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
 import { SNAPSHOT_FILE } from '../crawl/snapshot-store.ts';
 import { isReleaseId, readRecord, releasePaths, RELEASE_SITE } from '../publish/releases.ts';
-import { releaseFiles } from '../publish/objects.ts';
-import { siblingsOf } from '../publish/index.ts';
+import { releaseFiles } from '../publish/manifest.ts';
 import { diffOutputs, diffSnapshots, type DiffResult, type Tree } from './compare.ts';
 
 export { normaliseHtml, maskHashes } from './normalise.ts';
@@ -36,7 +35,7 @@ export async function resolveSide(arg: string, out = 'out'): Promise<Side> {
   if (isReleaseId(arg)) {
     const { site, dir } = releasePaths(out, arg);
     const record = await readRecord(out, arg);
-    if (record) return { kind: 'out', dir, files: await releaseFiles(out, record.manifest, (text) => siblingsOf(record, text)) };
+    if (record) return { kind: 'out', dir, files: await releaseFiles(out, record) };
     if (await isDir(site)) return { kind: 'out', dir: site };
     throw pressroomError('PR_USAGE', { detail: `No release ${arg} beside ${resolve(out)} (\`pressroom releases\` lists them)` });
   }

@@ -31,7 +31,7 @@ import { renderStream } from './render-stream.ts';
 import { enforceStrict, quarantinedRecords } from './quarantine.ts';
 import { withSearchIndexMode } from './search-index-mode.ts';
 import type { Quarantined } from '../api/quarantine.ts';
-import type { BuildEvent, BuildOptions, BuildReport, StageName } from './types.ts';
+import type { BuildOptions, BuildReport, StageName } from './types.ts';
 
 export type { BuildEvent, BuildOptions, BuildReport, StageName } from './types.ts';
 

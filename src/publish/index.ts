@@ -7,48 +7,24 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../core/atomic-write.ts';
-import { MANIFEST_FILE, type EmitResult, type ManifestEntry } from '../emit/index.ts';
+import { MANIFEST_FILE, type EmitResult } from '../emit/index.ts';
 import { serialiseState, type BuildState } from '../incremental/state.ts';
 import { commitRelease, listReleases, newReleaseId, pruneReleases, readRecord, releasePaths, setCurrentRelease, type CurrentRelease, type ReleaseRecord } from './releases.ts';
 import { collectGarbage, storeObjects } from './objects.ts';
-import { objectFile, outPaths } from './paths.ts';
+import { outPaths } from './paths.ts';
+import { differingPaths, manifestFiles, readReleaseManifest } from './manifest.ts';
 import { spareHolds, spareManifest, updateSpare, type SiteId } from './spare.ts';
 import { carryTree } from '../core/links.ts';
 import { swapIn } from './swap.ts';
-import { precompressible } from '../emit/precompress.ts';
-import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 
 export { recover } from './swap.ts';
+export { differingPaths, manifestFiles, releaseFiles, siblingsOf } from './manifest.ts';
 
 /** The manifest sha256 of the release out/ holds (undefined: none, or not known). */
 export function manifestShaOf(parent: CurrentRelease | undefined): string | undefined {
   if (!parent) return undefined;
   return parent.record?.manifest ?? (parent.manifest ? createHash('sha256').update(parent.manifest).digest('hex') : undefined);
-}
-
-/** path -> sha256 of a manifest file's text, the manifest itself included (under its own sha). */
-export function manifestFiles(text: string, ownSha?: string): Map<string, string> {
-  const m = JSON.parse(text) as { files?: ManifestEntry[] };
-  const files = new Map((m.files ?? []).map((f): [string, string] => [f.path, f.sha256]));
-  files.set(MANIFEST_FILE, ownSha ?? createHash('sha256').update(text).digest('hex'));
-  return files;
-}
-
-/** Whether a path of a release has precompressed siblings (src/emit/precompress.ts), from its manifest entry. */
-export function siblingsOf(record: Pick<ReleaseRecord, 'precompress'>, text: string): (path: string) => boolean {
-  if (!record.precompress) return () => false;
-  const m = JSON.parse(text) as { files?: ManifestEntry[] };
-  const size = new Map((m.files ?? []).map((f): [string, number] => [f.path, f.size]));
-  return (path) => precompressible(path, size.get(path) ?? Buffer.byteLength(text));
-}
-
-/** Paths whose content differs between two sites (present in one only, or with other bytes). */
-export function differingPaths(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): string[] {
-  const out = new Set<string>();
-  for (const [p, sha] of a) if (b.get(p) !== sha) out.add(p);
-  for (const p of b.keys()) if (!a.has(p)) out.add(p);
-  return [...out].sort();
 }
 
 /**
@@ -78,7 +54,6 @@ export async function publishStaged(out: string, staged: EmitResult, parent: Cur
       const written = new Set(staged.staged.map((f) => f.path));
       const next = new Map(staged.manifest.files.map((f): [string, string] => [f.path, f.sha256]));
       next.set(MANIFEST_FILE, staged.manifestSha);
-      const live = out;
       const record = parent.record;
       how = await updateSpare({
         out,
@@ -87,7 +62,7 @@ export async function publishStaged(out: string, staged: EmitResult, parent: Cur
         parentChange: record.parent && record.changed ? { from: record.parent, paths: record.changed } : undefined,
         paths: staged.changed,
         differing: (text) => differingPaths(manifestFiles(text), next),
-        source: (p) => (written.has(p) ? join(staged.staging, p) : next.has(p) ? join(live, p) : null),
+        source: (p) => (written.has(p) ? join(staged.staging, p) : next.has(p) ? join(out, p) : null),
       });
       await swapIn(outPaths(out).spare, out, { manifest: record.manifest, precompress: record.precompress });
     }
@@ -152,7 +127,7 @@ export async function keptObjects(out: string): Promise<Set<string>> {
     const record = await readRecord(out, r.id);
     if (!record) continue;
     keep.add(record.manifest);
-    const text = await readFile(objectFile(out, record.manifest), 'utf8').catch(() => null);
+    const text = await readReleaseManifest(out, record.manifest).catch(() => null);
     if (text !== null) for (const sha of manifestFiles(text, record.manifest).values()) keep.add(sha);
   }
   return keep;

@@ -65,8 +65,6 @@ export async function storeObjects(out: string, root: string, files: Iterable<{ 
   return added;
 }
 
-export const hasObject = (out: string, sha256: string): Promise<boolean> => stat(objectFile(out, sha256)).then(() => true, () => false);
-
 async function readGc(out: string): Promise<{ sinceSweep: number }> {
   try {
     const v = JSON.parse(await readFile(join(outPaths(out).objects, GC_FILE), 'utf8')) as { sinceSweep?: unknown };
@@ -103,27 +101,4 @@ export async function collectGarbage(out: string, siteFiles: number, kept: () =>
   }
   await writeFileAtomic(join(root, GC_FILE), `${JSON.stringify({ sinceSweep: 0 })}\n`);
   return removed;
-}
-
-/**
- * The files of a release kept here, by path (siblings included, as they are
- * in out/), from its manifest's sha256: for `pressroom diff` of two releases.
- */
-export async function releaseFiles(out: string, manifestSha: string, hasSiblings: (text: string) => (path: string) => boolean): Promise<Map<string, string>> {
-  const text = await readFile(objectFile(out, manifestSha), 'utf8').catch((e: Error) => {
-    throw pressroomError('PR_OUTPUT_WRITE', { file: objectFile(out, manifestSha), detail: `the release's manifest is missing from the object store: ${e.message}` }, e);
-  });
-  const m = JSON.parse(text) as { files?: { path: string; sha256: string }[] };
-  const siblings = hasSiblings(text);
-  const files = new Map<string, string>();
-  const entries = [...(m.files ?? []), { path: 'pressroom-manifest.json', sha256: manifestSha }];
-  await Promise.all(
-    entries.map(async (f) => {
-      const file = objectFile(out, f.sha256);
-      files.set(f.path, file);
-      if (!siblings(f.path)) return;
-      for (const ext of SIBLINGS) if (await stat(file + ext).then(() => true, () => false)) files.set(f.path + ext, file + ext);
-    }),
-  );
-  return files;
 }

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
 import { acquireLock } from './lock.ts';
-import { manifestFiles, siblingsOf } from './index.ts';
+import { manifestFiles, readReleaseManifest, siblingsOf } from './manifest.ts';
 import { objectFile, outPaths } from './paths.ts';
 import { updateSpare } from './spare.ts';
 import { recover, stagingDirFor, swapIn } from './swap.ts';
@@ -71,9 +71,7 @@ export async function rollback(opts: { out: string; to?: string; handleSignals?:
 /** Makes the spare the site of the manifest `sha` from the object store and swaps it in; returns its file count. */
 async function fromObjects(out: string, record: ReleaseRecord, liveRecord: ReleaseRecord | undefined): Promise<number> {
   const sha = record.manifest;
-  const text = await readFile(objectFile(out, sha), 'utf8').catch((e: Error) => {
-    throw pressroomError('PR_OUTPUT_WRITE', { file: objectFile(out, sha), detail: `the release's manifest is missing from the object store: ${e.message}` }, e);
-  });
+  const text = await readReleaseManifest(out, sha);
   const target = manifestFiles(text, sha);
   const liveText = await readFile(join(outPaths(out).out, MANIFEST), 'utf8').catch(() => null);
   const live = liveText === null ? new Map<string, string>() : manifestFiles(liveText);
