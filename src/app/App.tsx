@@ -12,6 +12,8 @@ import { usePageHead } from './head.tsx';
 import { useUnknownArticleToNotFound } from './lib/unknown-article.ts';
 import { usePageComponent } from './pages/registry.ts';
 import { Layout } from './shell/Layout.tsx';
+import { RouterLinkProvider } from './components/PageLink.tsx';
+import { PagePathContext } from './lib/page-path.ts';
 
 // What a run-time shell document (search, preview) shows until the client
 // knows its URL: the same neutral state on the server and in the first client
@@ -92,6 +94,8 @@ export function App({ shell = null, pinned = null }: AppProps) {
   const [pinnedPath] = useState(pathname);
   const pinnedKind = pinned && pathname === pinnedPath ? pinned : null;
   return (
+    <RouterLinkProvider>
+      <PagePathContext value={pathname}>
     <Routes>
       <Route element={<Layout />}>
         {pendingShell ? (
@@ -122,5 +126,7 @@ export function App({ shell = null, pinned = null }: AppProps) {
         )}
       </Route>
     </Routes>
+      </PagePathContext>
+    </RouterLinkProvider>
   );
 }

@@ -20,8 +20,9 @@ export const PREBUILT_DIR = path.join(DIST, 'client');
 const MANIFEST = 'manifest.json';
 
 interface Manifest {
-  version: 1;
+  version: 2;
   entryUrl: string;
+  islandsUrl: string;
   cssUrl: string;
   /** Page kind -> its modulepreload URLs. */
   preloads: Record<string, string[]>;
@@ -49,8 +50,9 @@ async function unprefixedBundle(): Promise<ClientBundle> {
 /** Writes `bundle` into `dir` with a manifest holding the preloads of `kinds`. */
 export async function writePrebuiltBundle(bundle: ClientBundle, kinds: readonly string[], dir: string): Promise<void> {
   const manifest: Manifest = {
-    version: 1,
+    version: 2,
     entryUrl: bundle.entryUrl,
+    islandsUrl: bundle.islandsUrl,
     cssUrl: bundle.cssUrl,
     preloads: Object.fromEntries(kinds.map((k) => [k, bundle.preloadFor(k as PageKindName)])),
     files: bundle.files.map((f) => f.path),
@@ -69,7 +71,7 @@ export async function readPrebuiltBundle(dir: string): Promise<ClientBundle> {
   let files: BundleFile[];
   try {
     manifest = JSON.parse(await readFile(path.join(dir, MANIFEST), 'utf8')) as Manifest;
-    if (manifest.version !== 1) throw new Error(`unknown manifest version ${String(manifest.version)}`);
+    if (manifest.version !== 2) throw new Error(`unknown manifest version ${String(manifest.version)}`);
     files = await Promise.all(manifest.files.map(async (p) => ({ path: p, contents: new Uint8Array(await readFile(path.join(dir, ...p.split('/')))) })));
   } catch (e) {
     throw pressroomError('PR_BUNDLE_PREBUILT', { dir, detail: (e as Error).message }, e);
@@ -77,6 +79,7 @@ export async function readPrebuiltBundle(dir: string): Promise<ClientBundle> {
   return {
     files,
     entryUrl: manifest.entryUrl,
+    islandsUrl: manifest.islandsUrl,
     cssUrl: manifest.cssUrl,
     preloadFor: (kind) => [...(manifest.preloads[kind] ?? [])],
     hash: hashFiles(files),

@@ -34,6 +34,7 @@ export function rebaseBundle(bundle: ClientBundle, basePath: string): ClientBund
   return {
     files,
     entryUrl: url(bundle.entryUrl),
+    islandsUrl: url(bundle.islandsUrl),
     cssUrl: url(bundle.cssUrl),
     preloadFor: (kind) => bundle.preloadFor(kind).map(url),
     hash: hashFiles(files),

@@ -1,6 +1,7 @@
 // The page data the server embeds in every document (src/render): which page
 // kind and path were prerendered, the shell mode, the public configuration, the
-// page's own copy when it is a static page, and the dehydrated query state. One
+// page's own copy when it is a static page, and the dehydrated query state
+// (except in documents hydrated as islands). One
 // type for both sides of the wire.
 import type { DehydratedState } from '@tanstack/react-query';
 import type { PublicConfig } from '../config/schema.ts';
@@ -21,7 +22,8 @@ export interface PageData {
   config: PublicConfig;
   /** The static page's copy (src/config/page-copy.ts): present on those pages only, holding their own kind's. */
   copy?: PageCopy;
-  state: DehydratedState;
+  /** The dehydrated query state; absent from documents hydrated as islands (src/site/kinds/islands.ts). */
+  state?: DehydratedState;
 }
 
 /** Read the embedded page data; null when the document carries none. */

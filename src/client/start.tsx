@@ -40,8 +40,10 @@ export async function startClient(doc: Document = document): Promise<void> {
   }
   const queryClient = createQueryClient();
   // The article body is in the markup only (../site/embedded-body.ts): back into the data before hydrating.
-  restoreBody(data.state.queries, doc, data.config.site.basePath ?? '');
-  hydrate(queryClient, data.state);
+  if (data.state) {
+    restoreBody(data.state.queries, doc, data.config.site.basePath ?? '');
+    hydrate(queryClient, data.state);
+  }
   try {
     await withTimeout(preloadPage(data.kind), CHUNK_TIMEOUT_MS);
   } catch (e) {

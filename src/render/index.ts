@@ -23,6 +23,7 @@ import { pageHead, preloadLinks, staticHead } from './head.ts';
 import { pendingApiQueries } from './pending.ts';
 import { dehydratedStateJson, QueryJsonCache } from './state.ts';
 import { loadTemplate, type DocumentTemplate } from './template.ts';
+import { hydratesAsIslands } from '../site/kinds/islands.ts';
 
 export interface RenderedPage {
   path: string;
@@ -57,7 +58,7 @@ export interface Renderer {
 export interface RendererOptions {
   config: SiteConfig;
   publicConfig: PublicConfig;
-  bundle: Pick<ClientBundle, 'entryUrl' | 'cssUrl' | 'preloadFor'>;
+  bundle: Pick<ClientBundle, 'entryUrl' | 'islandsUrl' | 'cssUrl' | 'preloadFor'>;
   snapshot: SnapshotView;
   /** Document template file; default templates/document.html of Pressroom's package. */
   templateFile?: string;
@@ -80,11 +81,13 @@ export async function createRenderer(opts: RendererOptions): Promise<Renderer> {
   const lang = escapeHtml(config.site.language);
   const fixedHead = staticHead({ cssUrl: bundle.cssUrl, basePath: config.site.basePath });
   const configJson = jsonForScript(publicConfig);
-  const scripts = `<script type="module" src="${escapeHtml(bundle.entryUrl)}"></script>`;
+  // A document of an island kind loads the islands entry, every other the routed app's (src/site/kinds/islands.ts).
+  const entryFor = (kind: PageKindName) => (hydratesAsIslands(kind) ? bundle.islandsUrl : bundle.entryUrl);
+  const scriptFor = (kind: PageKindName) => `<script type="module" src="${escapeHtml(entryFor(kind))}"></script>`;
   const preloads = new Map<PageKindName, string>();
   const preloadsFor = (kind: PageKindName) => {
     let html = preloads.get(kind);
-    if (html === undefined) preloads.set(kind, (html = preloadLinks(bundle.entryUrl, bundle.preloadFor(kind))));
+    if (html === undefined) preloads.set(kind, (html = preloadLinks(entryFor(kind), bundle.preloadFor(kind))));
     return html;
   };
   const jsonCache = new QueryJsonCache();
@@ -94,7 +97,7 @@ export async function createRenderer(opts: RendererOptions): Promise<Renderer> {
     let c = copies.get(kind);
     if (c === undefined) {
       const copy = pageCopy(config, kind);
-      copies.set(kind, (c = { copy, json: copy ? `"copy":${jsonForScript(copy)},` : '' }));
+      copies.set(kind, (c = { copy, json: copy ? `,"copy":${jsonForScript(copy)}` : '' }));
     }
     return c;
   };
@@ -136,18 +139,19 @@ export async function createRenderer(opts: RendererOptions): Promise<Renderer> {
     }
 
     const shell = shellOf(route.kind);
-    const stateJson = dehydratedStateJson(client, seeded, jsonCache);
+    // Islands read no query cache: their document carries none (their props are in the markup).
+    const stateJson = hydratesAsIslands(route.kind) ? null : dehydratedStateJson(client, seeded, jsonCache);
     client.clear();
-    // Same bytes as jsonForScript({kind, path, shell, config, copy?, state}) without re-serialising the config.
+    // Same bytes as jsonForScript({kind, path, shell, config, copy?, state?}) without re-serialising the config.
     const data: string =
       `{"kind":${jsonForScript(route.kind)},"path":${jsonForScript(route.path)},"shell":${jsonForScript(shell)},` +
-      `"config":${configJson},${copyJson}"state":${stateJson}}`;
+      `"config":${configJson}${copyJson}${stateJson === null ? '' : `,"state":${stateJson}`}}`;
     const bytes = template.fill({
       lang,
       head: `${fixedHead.top}\n${pageHead(config, head, route.path)}\n${fixedHead.bottom}\n${preloadsFor(route.kind)}`,
       app,
       data: `<script id="${DATA_ELEMENT_ID}" type="application/json">${data}</script>`,
-      scripts,
+      scripts: scriptFor(route.kind),
     });
     return renderedPage({ path: route.path, file: route.file ?? outputFileFor(route.path), bytes, warnings });
   }

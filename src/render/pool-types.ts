@@ -8,7 +8,7 @@ export interface PoolInit {
   config: SiteConfig;
   publicConfig: PublicConfig;
   /** The bundle's URLs and its per-kind preload table (a function cannot cross threads). */
-  bundle: { entryUrl: string; cssUrl: string; preloads: Partial<Record<PageKindName, string[]>> };
+  bundle: { entryUrl: string; islandsUrl: string; cssUrl: string; preloads: Partial<Record<PageKindName, string[]>> };
   templateFile?: string;
   strict?: boolean;
 }

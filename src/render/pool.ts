@@ -78,7 +78,7 @@ function poolRenderer(opts: RendererOptions & { workers: number }): PageRenderer
   const init: PoolInit = {
     config: opts.config,
     publicConfig: opts.publicConfig,
-    bundle: { entryUrl: opts.bundle.entryUrl, cssUrl: opts.bundle.cssUrl, preloads },
+    bundle: { entryUrl: opts.bundle.entryUrl, islandsUrl: opts.bundle.islandsUrl, cssUrl: opts.bundle.cssUrl, preloads },
     templateFile: opts.templateFile,
     strict: opts.strict,
   };

@@ -24,7 +24,7 @@ function rendererOnce(): Promise<Renderer> {
   renderer ??= createRenderer({
     config: init.config,
     publicConfig: init.publicConfig,
-    bundle: { entryUrl: init.bundle.entryUrl, cssUrl: init.bundle.cssUrl, preloadFor: (kind) => init.bundle.preloads[kind] ?? [] },
+    bundle: { entryUrl: init.bundle.entryUrl, islandsUrl: init.bundle.islandsUrl, cssUrl: init.bundle.cssUrl, preloadFor: (kind) => init.bundle.preloads[kind] ?? [] },
     snapshot: view,
     templateFile: init.templateFile,
     strict: init.strict,

@@ -1,6 +1,6 @@
 // 'By {author} | {date}' (docs/pages.md, the panel card line); the author links to
 // /author/{author_name} when the record names the author's slug.
-import { Link } from 'react-router';
+import { AppLink } from './AppLink.tsx';
 import { paths } from '../../site/paths.ts';
 import { checkSlug } from '../../site/slug.ts';
 import { formatShortDate, isoDate } from '../lib/format.ts';
@@ -9,7 +9,7 @@ export function Byline({ author, authorSlug, date, className = 'byline' }: { aut
   const linked = authorSlug && checkSlug(authorSlug).ok;
   return (
     <span className={className}>
-      By {linked ? <Link to={paths.author(authorSlug)}>{author}</Link> : author} | <time dateTime={isoDate(date)}>{formatShortDate(date)}</time>
+      By {linked ? <AppLink to={paths.author(authorSlug)}>{author}</AppLink> : author} | <time dateTime={isoDate(date)}>{formatShortDate(date)}</time>
     </span>
   );
 }

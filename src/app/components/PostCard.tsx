@@ -1,6 +1,6 @@
 // The common post card (image, category, title, byline) and list row used by
 // listings, home, tag and sidebars. Links are /{cat_slug}/{post_name}.
-import { Link } from 'react-router';
+import { AppLink } from './AppLink.tsx';
 import type { PostItem } from '../../api/types.ts';
 import { paths } from '../../site/paths.ts';
 import { ApiImage } from './ApiImage.tsx';
@@ -29,13 +29,13 @@ export function PostCard({ post, imageWidth = 500, imageHeight = 281, request = 
   const H = `h${headingLevel}` as const;
   return (
     <article className={className}>
-      <Link to={postHref(post)} className="post-card-media" tabIndex={-1} aria-hidden="true">
+      <AppLink to={postHref(post)} className="post-card-media" tabIndex={-1} aria-hidden="true">
         <ApiImage path={post.banner_img} alt="" width={imageWidth} height={imageHeight} request={request} widths={LISTING_WIDTHS} sizes={sizes ?? '(min-width: 768px) 500px, 300px'} eager={eager} />
-      </Link>
+      </AppLink>
       <div className="post-card-body">
         {showCategory && post.cat_name ? <span className="post-card-cat">{post.cat_name}</span> : null}
         <H className="post-card-title">
-          <Link to={postHref(post)}>{post.post_title}</Link>
+          <AppLink to={postHref(post)}>{post.post_title}</AppLink>
         </H>
         {excerpt ? <p className="post-card-excerpt">{excerpt}</p> : null}
         <Byline author={post.post_author} authorSlug={post.author_name} date={post.post_date} />
@@ -49,12 +49,12 @@ export function PostRow({ post, thumb = 120, request = 300, excerpt, headingLeve
   const H = `h${headingLevel}` as const;
   return (
     <article className="post-row">
-      <Link to={postHref(post)} className="post-row-media" tabIndex={-1} aria-hidden="true">
+      <AppLink to={postHref(post)} className="post-row-media" tabIndex={-1} aria-hidden="true">
         <ApiImage path={post.banner_img} alt="" width={thumb} height={Math.round((thumb * 2) / 3)} request={request} />
-      </Link>
+      </AppLink>
       <div className="post-row-body">
         <H className="post-row-title">
-          <Link to={postHref(post)}>{post.post_title}</Link>
+          <AppLink to={postHref(post)}>{post.post_title}</AppLink>
         </H>
         {excerpt ? <p className="post-row-excerpt">{excerpt}</p> : null}
         <Byline author={post.post_author} authorSlug={post.author_name} date={post.post_date} />

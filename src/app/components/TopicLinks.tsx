@@ -1,7 +1,7 @@
 // "Browse our topics": a way onward from the pages a reader lands on when
 // something is missing (/author, /no-posts). The topics are the header's
 // groups (config nav), each category once.
-import { Link } from 'react-router';
+import { AppLink } from './AppLink.tsx';
 import { paths } from '../../site/paths.ts';
 import { useSite } from '../context.tsx';
 
@@ -15,7 +15,7 @@ export function TopicLinks() {
       <ul className="info-links">
         {topics.map((g) => (
           <li key={g.cat_slug}>
-            <Link to={paths.topic(g.cat_slug)}>{g.label}</Link>
+            <AppLink to={paths.topic(g.cat_slug)}>{g.label}</AppLink>
           </li>
         ))}
       </ul>

@@ -4,48 +4,13 @@
 // static mirror (src/api/mirror.ts). The data is an envelope {status, body} so a
 // 501 or an empty list reads the same on both sides (docs/decisions.md, 7).
 import { QueryClient, useQuery, type DefaultOptions } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
-import { mirrorUrl } from '../../api/mirror.ts';
-import { withBase } from '../../site/paths.ts';
+import { fetchMirror, isOk, useHydrated, useLoggedFailure, type ApiEnvelope, type ApiResult } from './envelope.ts';
 import { useSiteUrls } from '../lib/site-urls.ts';
 
-export interface ApiEnvelope<T = unknown> {
-  status: number;
-  body: T;
-}
+export { FetchError, fetchMirror, isOk, useHydrated, useLoggedFailure, type ApiEnvelope, type ApiResult } from './envelope.ts';
 
 export const apiKey = (path: string) => ['api', path] as const;
 export const liveKey = (path: string) => ['live', path] as const;
-
-export const isOk = (status: number) => status >= 200 && status < 300;
-
-export class FetchError extends Error {
-  constructor(
-    readonly url: string,
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'FetchError';
-  }
-}
-
-/** Read a crawled GET from the static mirror (under the site's base path). A missing mirror file reads as status 404. */
-export async function fetchMirror<T>(path: string, basePath = ''): Promise<ApiEnvelope<T>> {
-  const url = withBase(basePath, mirrorUrl(path));
-  const res = await fetch(url, { headers: { accept: 'application/json' } });
-  if (res.status === 404) return { status: 404, body: null as T };
-  if (!res.ok) throw new FetchError(url, res.status, `HTTP error! Status: ${res.status}`);
-  return (await res.json()) as ApiEnvelope<T>;
-}
-
-export interface ApiResult<T> {
-  /** The body when the response was 2xx. */
-  data: T | undefined;
-  status: number | undefined;
-  isLoading: boolean;
-  error: Error | null;
-}
 
 /** The query of a crawled GET read from the mirror: one definition for useApi and for prefetching. */
 export const mirrorQuery = <T>(path: string, basePath: string) => ({ queryKey: apiKey(path), queryFn: () => fetchMirror<T>(path, basePath) });
@@ -61,24 +26,6 @@ export function useApi<T>(path: string | null): ApiResult<T> {
     isLoading: path !== null && q.isPending,
     error: q.error,
   };
-}
-
-const subscribeNothing = () => () => {};
-
-/** False on the server and in the hydration render, true from then on (and at once after a client navigation). */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribeNothing, () => true, () => false);
-}
-
-/**
- * Logs a read that failed, once per failure, with console.log (never
- * console.error): a failed ads, latest, popular or event read is logged and
- * shows nothing (docs/pages.md). `message` is null while nothing failed.
- */
-export function useLoggedFailure(message: string | null): void {
-  useEffect(() => {
-    if (message !== null) console.log(message);
-  }, [message]);
 }
 
 /**

@@ -7,8 +7,7 @@
 // reader first points at or focuses Subscribe (or clicks it), not with every
 // page: it is never part of the server HTML, so no page hydrates it.
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { PageLink } from '../components/PageLink.tsx';
+import { AppLink } from '../components/AppLink.tsx';
 import { useSite } from '../context.tsx';
 import { useSiteUrls } from '../lib/site-urls.ts';
 import { SocialIcon } from './SocialIcon.tsx';
@@ -31,9 +30,9 @@ export function Footer() {
     <footer className="site-footer">
       <div className="container footer-grid">
         <div className="footer-brand">
-          <Link to="/" aria-label={`${site.name} home`}>
+          <AppLink to="/" aria-label={`${site.name} home`}>
             <img src={href(site.logoFooter)} alt={site.name} width={150} height={60} loading="lazy" />
-          </Link>
+          </AppLink>
           {site.tagline ? <p>{site.tagline}</p> : null}
           {site.taglineMarketing ? <p>{site.taglineMarketing}</p> : null}
           <button type="button" className="btn btn-subscribe" ref={opener} onClick={() => setSubscribing(true)} onPointerEnter={preloadSubscribeModal} onFocus={preloadSubscribeModal} aria-haspopup="dialog">
@@ -42,11 +41,11 @@ export function Footer() {
         </div>
         <nav aria-label="About" className="footer-col">
           <h2>About</h2>
-          <ul>{footer.about.map((l) => <li key={l.href}><PageLink to={l.href}>{l.label}</PageLink></li>)}</ul>
+          <ul>{footer.about.map((l) => <li key={l.href}><AppLink to={l.href}>{l.label}</AppLink></li>)}</ul>
         </nav>
         <nav aria-label="Policies" className="footer-col">
           <h2>Policies</h2>
-          <ul>{footer.policies.map((l) => <li key={l.href}><PageLink to={l.href}>{l.label}</PageLink></li>)}</ul>
+          <ul>{footer.policies.map((l) => <li key={l.href}><AppLink to={l.href}>{l.label}</AppLink></li>)}</ul>
         </nav>
         {footer.social.length ? (
           <nav aria-label="Follow us" className="footer-col">

@@ -9,25 +9,25 @@
 // appear after hydration. The panels' posts are read from the data mirror, not
 // carried by every page: the three calls fire together when the pointer or
 // keyboard focus reaches a section button, so a panel is usually ready by the click.
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
-import { PageLink } from '../components/PageLink.tsx';
+import { AppLink } from '../components/AppLink.tsx';
 import { useSite } from '../context.tsx';
 import { useSiteUrls } from '../lib/site-urls.ts';
 import { useDismiss } from '../lib/dismiss.ts';
-import { mirrorQuery } from '../data/api.ts';
-import { HeaderPanel, sectionPath } from './HeaderPanel.tsx';
+import { prefetchMirror } from '../data/mirror-read.ts';
+import { usePagePath } from '../lib/page-path.ts';
+import { HeaderPanel } from './HeaderPanel.tsx';
+import { sectionPath } from './navModel.ts';
 import { SearchBox } from './SearchBox.tsx';
 
-export function Header() {
+/** `routeSlug`: the cat_slug of the page being shown (./route-slug.ts), for the panels' "See More". */
+export function Header({ routeSlug = null }: { routeSlug?: string | null }) {
   const { site, nav } = useSite();
   const { href, basePath } = useSiteUrls();
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState<string | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const ref = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
+  const pathname = usePagePath();
 
   // A navigation closes the panel and the mobile menu.
   useEffect(() => {
@@ -44,7 +44,7 @@ export function Header() {
    * read again.
    */
   const prefetchPanels = () => {
-    for (const s of nav.sections) void queryClient.prefetchQuery(mirrorQuery(sectionPath(s), basePath));
+    for (const s of nav.sections) prefetchMirror(sectionPath(s), basePath).catch(() => undefined);
   };
 
   return (
@@ -66,9 +66,9 @@ export function Header() {
           <span className="header-toggle-bar" />
           <span className="header-toggle-bar" />
         </button>
-        <Link to="/" className="logo" aria-label={`${site.name} home`}>
+        <AppLink to="/" className="logo" aria-label={`${site.name} home`}>
           <img src={href(site.logo)} alt={site.name} width={130} height={60} />
-        </Link>
+        </AppLink>
         <nav id="site-nav" aria-label="Main" className={menuOpen ? 'site-nav is-open' : 'site-nav'}>
           <ul className="nav-list">
             {nav.sections.map((s) => {
@@ -90,15 +90,15 @@ export function Header() {
                       <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
                     </svg>
                   </button>
-                  {isOpen ? <HeaderPanel section={s} id={panelId} /> : null}
+                  {isOpen ? <HeaderPanel section={s} id={panelId} routeSlug={routeSlug} /> : null}
                 </li>
               );
             })}
             {nav.links.map((l) => (
               <li key={l.href} className="nav-item">
-                <PageLink to={l.href} className="nav-link">
+                <AppLink to={l.href} className="nav-link">
                   {l.label}
-                </PageLink>
+                </AppLink>
               </li>
             ))}
           </ul>

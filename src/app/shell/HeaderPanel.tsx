@@ -3,48 +3,37 @@
 // src/site/common.ts), prefetched by the header. States: loading shows nothing,
 // error shows the red 'Error: Error fetching data', loaded shows the groups.
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
-import { ep } from '../../api/endpoints.ts';
 import type { PostItem } from '../../api/types.ts';
-import type { PublicConfig } from '../../config/schema.ts';
 import { paths } from '../../site/paths.ts';
 import { ApiImage } from '../components/ApiImage.tsx';
 import { Byline } from '../components/Byline.tsx';
 import { postHref } from '../components/PostCard.tsx';
-import { useApi } from '../data/api.ts';
+import { AppLink } from '../components/AppLink.tsx';
+import { useMirror } from '../data/mirror-read.ts';
 import { useSiteUrls } from '../lib/site-urls.ts';
-import { PANEL_ERROR, PANEL_ITEMS, panelState, routeCatSlug, seeMoreSlug } from './navModel.ts';
+import { PANEL_ERROR, PANEL_ITEMS, panelState, sectionPath, seeMoreSlug, type NavSection } from './navModel.ts';
 
-export type NavSection = PublicConfig['nav']['sections'][number];
-
-const ENDPOINTS = { latestPost: ep.latestPost, leadership: ep.leadership, featured: ep.featuredPanel } as const;
-
-export function sectionPath(section: NavSection): string {
-  return ENDPOINTS[section.endpoint]();
-}
 
 /** Panel card: image (banner_img at width 300, shown 120x80), title, 'By {author} | {date}'. */
 function PanelCard({ post }: { post: PostItem }) {
   return (
     <li className="panel-card">
-      <Link to={postHref(post)} className="panel-card-media" tabIndex={-1} aria-hidden="true">
+      <AppLink to={postHref(post)} className="panel-card-media" tabIndex={-1} aria-hidden="true">
         <ApiImage path={post.banner_img} alt="" width={120} height={80} request={300} />
-      </Link>
+      </AppLink>
       <div className="panel-card-body">
-        <Link to={postHref(post)} className="panel-card-title">
+        <AppLink to={postHref(post)} className="panel-card-title">
           {post.post_title}
-        </Link>
+        </AppLink>
         <Byline author={post.post_author} date={post.post_date} className="panel-card-byline" />
       </div>
     </li>
   );
 }
 
-export function HeaderPanel({ section, id }: { section: NavSection; id: string }) {
-  const result = useApi<Record<string, PostItem[]>>(sectionPath(section));
+export function HeaderPanel({ section, id, routeSlug }: { section: NavSection; id: string; routeSlug: string | null }) {
+  const result = useMirror<Record<string, PostItem[]>>(sectionPath(section));
   const state = panelState(result);
-  const { pathname } = useLocation();
-  const routeSlug = routeCatSlug(pathname);
   const { href } = useSiteUrls();
   useEffect(() => {
     // A failed panel read is logged with console.log (not console.error).
@@ -74,9 +63,9 @@ export function HeaderPanel({ section, id }: { section: NavSection; id: string }
                     <PanelCard key={p.id} post={p} />
                   ))}
                 </ul>
-                <Link to={topic} className="panel-see-more">
+                <AppLink to={topic} className="panel-see-more">
                   See More<span className="visually-hidden"> {g.label}</span>
-                </Link>
+                </AppLink>
               </section>
             );
           })}

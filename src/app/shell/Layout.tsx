@@ -1,19 +1,21 @@
 // The shared shell around every page: fixed header, content 75 px below the top,
 // footer (docs/pages.md, "Shared shell"). The header panels, footer columns and
-// subscribe popup live in their own modules.
-import { Outlet } from 'react-router';
-import { Footer } from './Footer.tsx';
-import { Header } from './Header.tsx';
+// subscribe popup live in their own modules. Header and footer are islands
+// (src/app/islands), so a document hydrated as islands keeps them interactive.
+import { Outlet, useLocation } from 'react-router';
+import { Island } from '../islands/Island.tsx';
+import { routeCatSlug } from './route-slug.ts';
 
 export function Layout() {
+  const routeSlug = routeCatSlug(useLocation().pathname);
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
-      <Header />
+      <Island name="header" props={{ routeSlug }} />
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
+      <Island name="footer" />
     </>
   );
 }

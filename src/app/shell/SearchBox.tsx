@@ -1,18 +1,20 @@
 // Header search: a labelled field and a submit button that navigate to
 // /search/all/{term} (docs/pages.md, "Search results"); the term is encoded by paths.search.
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { paths } from '../../site/paths.ts';
+import { documentNavigation } from '../lib/navigate.ts';
+import { useSiteUrls } from '../lib/site-urls.ts';
 
 export function SearchBox({ onSearch }: { onSearch?: () => void }) {
   const [term, setTerm] = useState('');
-  const navigate = useNavigate();
+  const { href } = useSiteUrls();
   const id = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const t = term.trim();
     if (!t) return;
-    navigate(paths.search('all', t));
+    // The search page is a document of its own (a run-time shell the host serves for /search/*).
+    documentNavigation.assign(href(paths.search('all', t)));
     setTerm('');
     onSearch?.();
   };

@@ -1,25 +1,12 @@
 // Pure rules of the header panels (docs/pages.md, "Shared shell"), kept apart
 // from the components so they are tested directly.
-import { matchRoutes } from 'react-router';
+import { ep } from '../../api/endpoints.ts';
 import type { PostItem } from '../../api/types.ts';
-import { ROUTE_PATTERNS } from '../../site/kinds/patterns.ts';
+import type { PublicConfig } from '../../config/schema.ts';
 
 /** Items per group: 3 on wide screens; CSS shows only the first under 768 px. */
 export const PANEL_ITEMS = 3;
 export const PANEL_ERROR = 'Error: Error fetching data';
-
-const ROUTES = ROUTE_PATTERNS.flatMap((k) => k.patterns.map((path) => ({ path })));
-
-/**
- * The cat_slug route parameter of the current page. The header sits in the
- * layout route, above the page's own route, so useParams() cannot see it: the
- * location is matched against the same route table the app uses.
- */
-export function routeCatSlug(pathname: string): string | null {
-  const m = matchRoutes(ROUTES, pathname);
-  const slug = m?.[m.length - 1]?.params.cat_slug;
-  return slug ? slug : null;
-}
 
 /**
  * See More target slug: the slug comes from the first post of the group,
@@ -35,4 +22,13 @@ export function panelState(r: { data: unknown; status: number | undefined; isLoa
   if (r.isLoading) return 'loading';
   if (r.error || r.data === undefined || r.data === null || typeof r.data !== 'object') return 'error';
   return 'loaded';
+}
+
+export type NavSection = PublicConfig['nav']['sections'][number];
+
+const ENDPOINTS = { latestPost: ep.latestPost, leadership: ep.leadership, featured: ep.featuredPanel } as const;
+
+/** The crawled GET a section's panel reads (PANEL_DEPS in src/site/common.ts). */
+export function sectionPath(section: NavSection): string {
+  return ENDPOINTS[section.endpoint]();
 }

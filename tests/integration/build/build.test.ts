@@ -65,8 +65,9 @@ describe('pressroom build against the sample API', () => {
     expect(await read('index.html')).toContain('<title>DevDispatch - Technology news for developers and marketers</title>');
     expect(await read('events/index.html')).toMatch(/<h1[^>]*>Events/);
     for (const f of ['about/index.html', 'contact-us/index.html', 'privacy-policy/index.html', 'sitemap/index.html']) expect(await read(f)).toMatch(/<h1/);
-    // every page carries the dehydrated state and the client entry
-    expect(article).toMatch(/<script type="module" src="\/assets\/entry-[A-Za-z0-9]+\.js"><\/script>/);
+    // a routed page loads the app's entry; an article, hydrated as islands, the islands entry (decision 62)
+    expect(await read('index.html')).toMatch(/<script type="module" src="\/assets\/entry-[A-Za-z0-9]+\.js"><\/script>/);
+    expect(article).toMatch(/<script type="module" src="\/assets\/islands-[A-Za-z0-9]+\.js"><\/script>/);
   });
 
   it('gives every page exactly one h1, the run-time shells and the 404 page included', async () => {
@@ -75,23 +76,45 @@ describe('pressroom build against the sample API', () => {
     expect(counts.filter(([, n]) => n !== 1)).toEqual([]);
   });
 
-  it('carries each article body once: in the markup, not in the embedded data; the mirror has it whole', async () => {
+  it('carries each article body once: in the markup, not in the embedded data (an article embeds no query state); the mirror has it whole', async () => {
     const articles = expected.pages.filter((f) => /^news\/[^/]+\/index\.html$/.test(f)).slice(0, 10);
     expect(articles.length).toBe(10);
     for (const f of articles) {
       const html = await read(f);
       const data = JSON.parse(/<script[^>]*id="__PRESSROOM_DATA__"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]);
-      const q = data.state.queries.find((x: { queryKey: string[] }) => x.queryKey[1].startsWith('/api/post/postdetails/'));
-      const post = q.state.data.body.result[0];
-      expect(post.post_content, f).toBe('');
-      expect(post.post_content_in_markup, f).toBe(true);
-      const mirror = JSON.parse(await read(`data${q.queryKey[1].replace('/api', '')}.json`));
+      expect(Object.keys(data).sort(), f).toEqual(['config', 'kind', 'path', 'shell']);
+      expect(data.kind, f).toBe('article');
+      const mirror = JSON.parse(await read(`data/post/postdetails${f.replace(/\/index\.html$/, '').replace(/^/, '/')}.json`));
       const body: string = mirror.body.result[0].post_content;
       expect(body.length, f).toBeGreaterThan(200);
       // The body is in the page once: its first paragraph occurs in the page as often as in the body.
       const first = /<p>[^<]{20,}/.exec(body)![0];
       expect(html.split(first).length, f).toBe(body.split(first).length);
     }
+  });
+
+  it('hydrates an article as islands: each interactive part marked with its props, and none of the routed app, router or query cache loaded', async () => {
+    const f = expected.pages.find((p) => /^news\/[^/]+\/index\.html$/.test(p))!;
+    const html = await read(f);
+    const islands = [...html.matchAll(/<div class="island" data-island="([a-z-]+)"/g)].map((m) => m[1]);
+    expect(islands.sort()).toEqual(['ad', 'ad', 'footer', 'header', 'more-from', 'related', 'scroll-top', 'share', 'toc', 'view-count']);
+    const share = /data-island="share" data-props="([^"]*)"/.exec(html)![1].replaceAll('&quot;', '"');
+    expect(JSON.parse(share)).toMatchObject({ path: `/${f.replace(/\/index\.html$/, '')}`, instagram: false });
+    const scripts = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    const home = await read('index.html');
+    const routed = [...home.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+    expect(scripts.filter((u) => routed.includes(u))).toEqual([]);
+    for (const u of scripts) {
+      const js = await read(u.slice(1));
+      // Messages only react-router's and @tanstack/react-query's code carries.
+      expect(js, u).not.toContain('inside another <Router>');
+      expect(js, u).not.toContain('No QueryClient set');
+    }
+    // The routed app still has both.
+    const routedJs = (await Promise.all(routed.map((u) => read(u.slice(1))))).join('\n');
+    expect(routedJs).toContain('inside another <Router>');
+    expect(routedJs).toContain('No QueryClient set');
   });
 
   it("carries the static pages' copy only in the page that shows it: not in an article's embedded data", async () => {
@@ -130,7 +153,7 @@ describe('pressroom build against the sample API', () => {
       const html = await read(f);
       const m = /<script[^>]*id="__PRESSROOM_DATA__"[^>]*>([\s\S]*?)<\/script>/.exec(html);
       if (!m) continue;
-      const keys = JSON.parse(m[1]).state.queries.map((q: { queryKey: string[] }) => q.queryKey[1]);
+      const keys = (JSON.parse(m[1]).state?.queries ?? []).map((q: { queryKey: string[] }) => q.queryKey[1]);
       expect(keys.filter((k: string) => panels.includes(k)), f).toEqual([]);
     }
     for (const p of panels) expect(JSON.parse(await read(`data${p.replace('/api', '')}.json`)).status).toBe(200);

@@ -264,7 +264,7 @@ describe('B: the whole output of the hostile build', () => {
     expect(redirectPages).toBe(ctx.b.report.redirects - shadowed); // GitHub Pages: one page per redirect rule
   });
 
-  it('shows hostile titles as text, escaped in the markup, and keeps them intact as JSON data', async () => {
+  it('shows hostile titles as text, escaped in the markup, and keeps them intact as JSON in island props', async () => {
     const titles: [string, string][] = [
       ['script-title', '</script><script>alert("title")</script>'],
       ['img-onerror', '<img src=x onerror=alert(1)> Breaking'],
@@ -277,7 +277,8 @@ describe('B: the whole output of the hostile build', () => {
       expect(page.problems).toEqual([]);
       expect(page.doc.querySelector('h1')?.textContent).toBe(title);
       expect(page.doc.title.startsWith(title)).toBe(true);
-      expect(stringsIn(page.data)).toContain(title);
+      // An article embeds no query state (decision 62): the title travels as JSON in the share island's props.
+      expect(JSON.parse(page.doc.querySelector('[data-island="share"]')!.getAttribute('data-props')!).title).toBe(title);
       const article = page.jsonLd.find((j) => (j as { '@type'?: string })['@type'] === 'NewsArticle' || (j as { headline?: string }).headline);
       expect((article as { headline?: string } | undefined)?.headline).toBe(title);
     }

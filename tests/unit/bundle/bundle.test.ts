@@ -65,6 +65,18 @@ describe('bundleClient', () => {
     expect(bundle.preloadFor('no-such-kind' as PageKindName).every((u) => alpha.includes(u) || beta.includes(u))).toBe(true);
   });
 
+  it('builds the islands entry on its own: it holds what it shares with the app, and island kinds preload its imports only', () => {
+    expect(bundle.islandsUrl).toMatch(/^\/assets\/islands-[A-Z0-9]{8}\.js$/);
+    const islands = text(bundle, fileOf(bundle.islandsUrl));
+    // shared.ts inlined, not imported from a chunk of the app's build
+    expect(islands).toContain('toUpperCase()');
+    expect(islands).not.toMatch(/from"\/assets\/chunk-/);
+    const article = bundle.preloadFor('article');
+    for (const url of article) expect(bundle.files.map((f) => `/${f.path}`)).toContain(url);
+    expect(article).not.toContain(bundle.entryUrl);
+    expect(article.some((u) => /\/assets\/(alpha|beta|chunk)-/.test(u))).toBe(false);
+  });
+
   it('copies templates/assets unhashed and hashes the whole output', async () => {
     expect(bundle.files.map((f) => f.path)).toContain('assets/logo.svg');
     expect(bundle.hash).toMatch(/^[0-9a-f]{64}$/);

@@ -66,6 +66,7 @@ describe('rebaseBundle', () => {
         { path: 'assets/logo.svg', contents: enc('<svg xmlns="http://www.w3.org/2000/svg"/>') },
       ],
       entryUrl: '/assets/entry-AAAAAAAA.js',
+      islandsUrl: '/assets/islands-EEEEEEEE.js',
       cssUrl: '/assets/styles-DDDDDDDD.css',
       preloadFor: () => ['/assets/chunk-BBBBBBBB.js'],
       hash: 'h',

@@ -7,7 +7,7 @@ import { imageUrl } from '../../../site/paths.ts';
 import { useSiteUrls } from '../../lib/site-urls.ts';
 import { AdBanner } from './AdBanner.tsx';
 import { AD_FADE_MS, useRotation } from './useRotation.ts';
-import { adDurationMs } from './useAds.ts';
+import { adDurationMs } from './duration.ts';
 
 export function AdRotator({ ads, width, height, eager }: { ads: Ad[]; width: number; height: number; eager?: boolean }) {
   const { imageHost } = useSiteUrls();

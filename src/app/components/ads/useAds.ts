@@ -8,8 +8,6 @@ import type { Ad, BannerType } from '../../../api/types.ts';
 import { isSafeHref } from '../../../api/video.ts';
 import { useApi, useLoggedFailure } from '../../data/api.ts';
 
-export const DEFAULT_AD_DURATION_S = 5;
-
 export function useAds(type?: BannerType): Ad[] {
   const { data, isLoading, status, error } = useApi<Ad[]>(ep.ads());
   const failed = !isLoading && !Array.isArray(data);
@@ -18,7 +16,4 @@ export function useAds(type?: BannerType): Ad[] {
   return all.filter((a) => (!type || a.banner_type === type) && isSafeHref(a.dest_url) && !!a.banner_img);
 }
 
-export function adDurationMs(ad: Ad): number {
-  const s = Number(ad.duration_time);
-  return (Number.isFinite(s) && s > 0 ? s : DEFAULT_AD_DURATION_S) * 1000;
-}
+export { adDurationMs, DEFAULT_AD_DURATION_S } from './duration.ts';

@@ -2,7 +2,7 @@
 // description from GET /api/author/{post_author_id} (result[0]). While that
 // call is really loading on the client it reads 'Loading author...' and
 // 'Loading date...'; prerendered pages always have the answer.
-import { Link } from 'react-router';
+import { AppLink } from '../AppLink.tsx';
 import type { Author } from '../../../api/types.ts';
 import { paths } from '../../../site/paths.ts';
 import { IGNORE_ATTRIBUTES } from '../../../site/search-index.ts';
@@ -39,7 +39,7 @@ export function AuthorBox({ author, loading, fallbackName, fallbackSlug, date }:
     <section className="author-box" aria-label="About the author" {...IGNORE_ATTRIBUTES}>
       <ApiImage path={author?.author_photo} alt={name} width={96} height={96} request={300} className="author-box-photo" />
       <div className="author-box-text">
-        <h2 className="author-box-name">{linked ? <Link to={paths.author(slug)}>{name}</Link> : name}</h2>
+        <h2 className="author-box-name">{linked ? <AppLink to={paths.author(slug)}>{name}</AppLink> : name}</h2>
         <p className="author-box-date">
           Published <time dateTime={isoDate(date)}>{formatShortDate(date)}</time>
         </p>

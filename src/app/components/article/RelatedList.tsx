@@ -1,8 +1,7 @@
 // Side list 'Related Content' (docs/pages.md, "Article": asidetopic,
-// excluding the current post) and, on the preview, 'Related Articles' (first 4,
-// numbered; docs/pages.md, "Preview"). Both fade in on scroll
-// in up to 5 steps of 70ms.
-import { Link } from 'react-router';
+// excluding the current post); it fades in on scroll in up to 5 steps of 70ms.
+// The preview's 'Related Articles' is ./RelatedArticles.tsx.
+import { AppLink } from '../AppLink.tsx';
 import type { PostItem } from '../../../api/types.ts';
 import { paths } from '../../../site/paths.ts';
 import { formatShortDate, isoDate } from '../../lib/format.ts';
@@ -10,14 +9,13 @@ import { revealClass, useReveal } from '../../lib/reveal.ts';
 import { ApiImage } from '../ApiImage.tsx';
 
 export const ARTICLE_REVEAL_MS = 70;
-export const PREVIEW_RELATED_LIMIT = 4;
 
 /** The related posts other than the one being read, in API order. */
 export function relatedExcluding(list: readonly PostItem[] | undefined, currentId: number): PostItem[] {
   return (Array.isArray(list) ? list : []).filter((p) => p && p.id !== currentId);
 }
 
-function SideSkeleton({ rows }: { rows: number }) {
+export function SideSkeleton({ rows }: { rows: number }) {
   return (
     <div aria-busy="true">
       {Array.from({ length: rows }, (_, i) => (
@@ -39,13 +37,13 @@ export function RelatedContent({ posts, loading }: { posts: PostItem[]; loading:
         <ul className="side-list-items">
           {posts.map((p, i) => (
             <li key={p.id} className={`side-item ${revealClass(i, shown)}`}>
-              <Link to={paths.article(p.cat_slug, p.post_name)} className="side-item-media" tabIndex={-1} aria-hidden="true">
+              <AppLink to={paths.article(p.cat_slug, p.post_name)} className="side-item-media" tabIndex={-1} aria-hidden="true">
                 <ApiImage path={p.banner_img} alt="" width={96} height={64} request={150} />
-              </Link>
+              </AppLink>
               <div className="side-item-body">
-                <Link to={paths.article(p.cat_slug, p.post_name)} className="side-item-title">
+                <AppLink to={paths.article(p.cat_slug, p.post_name)} className="side-item-title">
                   {p.post_title}
-                </Link>
+                </AppLink>
                 <time className="side-item-date" dateTime={isoDate(p.post_date)}>
                   {formatShortDate(p.post_date)}
                 </time>
@@ -53,30 +51,6 @@ export function RelatedContent({ posts, loading }: { posts: PostItem[]; loading:
             </li>
           ))}
         </ul>
-      )}
-    </section>
-  );
-}
-
-export function RelatedArticles({ posts, loading }: { posts: PostItem[]; loading: boolean }) {
-  const first = posts.slice(0, PREVIEW_RELATED_LIMIT);
-  if (!loading && first.length === 0) return null;
-  return (
-    <section className="related-articles" aria-labelledby="related-articles-title">
-      <h2 id="related-articles-title">Related Articles</h2>
-      {loading ? (
-        <SideSkeleton rows={4} />
-      ) : (
-        <ol className="related-articles-list">
-          {first.map((p, i) => (
-            <li key={p.id}>
-              <span className="related-number" aria-hidden="true">
-                {i + 1}
-              </span>
-              <Link to={paths.article(p.cat_slug, p.post_name)}>{p.post_title}</Link>
-            </li>
-          ))}
-        </ol>
       )}
     </section>
   );

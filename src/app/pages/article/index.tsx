@@ -1,28 +1,27 @@
 // The article page /{cat_slug}/{post_name} (docs/pages.md, "Article").
 // Reads the route's deps (src/site/kinds/article.ts): the post details and the
-// author by id; on the server and after hydration they come from the embedded
-// state, after a client navigation from the static mirror (skeletons only
-// then). The category's side list and "More from" are read from the mirror
-// once the page is hydrated (skeletons in the HTML): every article of a
-// category prints them, so as deps a new story would re-render the whole
-// category (docs/decisions.md, 54). An unknown post
-// (status 501; a path the mirror does not hold reads 404) goes to /404,
-// carrying the requested URL for the 404 page's redirect check; a direct load
-// of such a URL ends the same way (../../lib/unknown-article.ts). Any other
-// failure shows 'Error: {message}'. After hydration the view is
-// counted once (../../lib/view-count.ts).
+// author by id; on the server they come from the snapshot, after a client
+// navigation from the static mirror (skeletons only then). A document of this
+// kind is hydrated as islands (docs/decisions.md, 62; ArticleView marks
+// them): the category's side list and "More from" are islands that read the
+// mirror once hydrated (every article of a category prints them, so as deps a
+// new story would re-render the whole category: docs/decisions.md, 54), and
+// the view is counted once by another (../../islands/article-parts.tsx). An
+// unknown post (status 501; a path the mirror does not hold reads 404) goes to
+// /404, carrying the requested URL for the 404 page's redirect check; a direct
+// load of such a URL ends the same way (../../lib/unknown-article.ts). Any
+// other failure shows 'Error: {message}'.
 import { Navigate, useLocation, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import { paths } from '../../../site/paths.ts';
-import type { AsideResponse, AuthorByIdResponse, Post, PostDetailsResponse, PostItem } from '../../../api/types.ts';
+import type { AuthorByIdResponse, Post, PostDetailsResponse } from '../../../api/types.ts';
 import { ArticleSkeleton } from '../../components/article/ArticleSkeleton.tsx';
 import { ArticleView } from '../../components/article/ArticleView.tsx';
 import { articleHead } from '../../components/article/seo.ts';
 import { useSite } from '../../context.tsx';
-import { isOk, useApi, useApiAfterHydration } from '../../data/api.ts';
+import { isOk, useApi } from '../../data/api.ts';
 import { usePageHead, type PageHead } from '../../head.tsx';
 import type { NotFoundState } from '../../lib/unknown-article.ts';
-import { useViewCount } from '../../lib/view-count.ts';
 
 /** Statuses that mean "no such article": the API's 501, the mirror's missing file. */
 export const UNKNOWN_POST_STATUSES = [501, 404];
@@ -33,8 +32,6 @@ export default function ArticlePage() {
   const config = useSite();
   const details = useApi<PostDetailsResponse>(ep.postDetails(cat_slug, post_name));
   const post: Post | undefined = details.data?.result?.[0];
-  const aside = useApiAfterHydration<AsideResponse>(ep.asideTopic(cat_slug), 'Related Content');
-  const latest = useApiAfterHydration<PostItem[]>(ep.latest(), 'More from');
   const author = useApi<AuthorByIdResponse>(post ? ep.authorById(post.post_author_id) : null);
 
   const status = details.status;
@@ -45,7 +42,6 @@ export default function ArticlePage() {
     ? articleHead(post, config)
     : { title: failed ? `Error | ${config.site.name}` : `Loading… | ${config.site.name}`, noindex: true };
   usePageHead(head);
-  useViewCount(post?.id);
 
   if (unknown) {
     const state: NotFoundState = { requested: `${pathname}${search}` };
@@ -65,8 +61,6 @@ export default function ArticlePage() {
     <ArticleView
       post={post}
       author={{ data: author.data?.result?.[0], loading: author.isLoading }}
-      latest={{ data: Array.isArray(latest.data) ? latest.data : undefined, loading: latest.isLoading }}
-      aside={{ data: aside.data?.result, loading: aside.isLoading }}
     />
   );
 }

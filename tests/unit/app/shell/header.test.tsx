@@ -9,8 +9,11 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ep } from '../../../../src/api/endpoints.ts';
 import { Header } from '../../../../src/app/shell/Header.tsx';
-import { routeCatSlug, seeMoreSlug } from '../../../../src/app/shell/navModel.ts';
-import { click, item, mount, ok, pointerDown, serverHtml, typeInto, type Data, type Mounted } from './harness.tsx';
+import { seeMoreSlug } from '../../../../src/app/shell/navModel.ts';
+import { routeCatSlug } from '../../../../src/app/shell/route-slug.ts';
+import { resetMirrorReads } from '../../../../src/app/data/mirror-read.ts';
+import { documentNavigation } from '../../../../src/app/lib/navigate.ts';
+import { click, item, mirrorFetch, mount, ok, pointerDown, serverHtml, typeInto, type Data, type Mounted } from './harness.tsx';
 
 const panelData = (): Data => ({
   [ep.latestPost()]: ok({
@@ -24,14 +27,23 @@ const panelData = (): Data => ({
 
 let m: Mounted | null = null;
 let log: ReturnType<typeof vi.spyOn>;
+let served: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  // The panels read the data mirror (src/app/data/mirror-read.ts): served from panelData().
+  resetMirrorReads();
+  served = vi.fn(mirrorFetch(panelData()));
+  vi.stubGlobal('fetch', served);
 });
 afterEach(() => {
   m?.unmount();
   m = null;
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
+
+/** Lets the mirror reads answer and the panel render. */
+const settle = () => act(async () => {});
 
 const button = (root: HTMLElement, label: string) => [...root.querySelectorAll<HTMLButtonElement>('.nav-section-button')].find((b) => b.textContent === label)!;
 const panel = (root: HTMLElement) => root.querySelector('.header-panel');
@@ -77,9 +89,10 @@ describe('header', () => {
     expect(panel(m.container)).toBeNull();
   });
 
-  it('shows up to 3 cards per group with image, title and the By line; See More and the mobile group link', () => {
+  it('shows up to 3 cards per group with image, title and the By line; See More and the mobile group link', async () => {
     m = mount(<Header />, '/', panelData());
     click(button(m.container, 'Latest'));
+    await settle();
     const groups = [...m.container.querySelectorAll('.panel-group')];
     expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual(['News', 'Quick Bytes']);
     const news = groups[0];
@@ -100,9 +113,10 @@ describe('header', () => {
     expect(m.container.querySelectorAll('.panel-card').length).toBe(4);
   });
 
-  it('See More of an empty group falls back to the page cat_slug, then to the configured slug', () => {
-    m = mount(<Header />, '/topic/guest-author', panelData());
+  it('See More of an empty group falls back to the page cat_slug, then to the configured slug', async () => {
+    m = mount(<Header routeSlug={routeCatSlug('/topic/guest-author')} />, '/topic/guest-author', panelData());
     click(button(m.container, 'Leadership'));
+    await settle();
     const more = [...m.container.querySelectorAll('.panel-see-more')].map((a) => a.getAttribute('href'));
     // podcastData empty -> route param; inteviewData has a post -> its slug; guestPostData empty -> route param.
     expect(more).toEqual(['/topic/guest-author', '/topic/interview', '/topic/guest-author']);
@@ -113,9 +127,10 @@ describe('header', () => {
     expect(routeCatSlug('/events')).toBeNull();
   });
 
-  it("shows 'Error: Error fetching data' when the panel data failed, and logs it", () => {
+  it("shows 'Error: Error fetching data' when the panel data failed, and logs it", async () => {
     m = mount(<Header />, '/', panelData());
     click(button(m.container, 'Features'));
+    await settle();
     const p = panel(m.container)!;
     expect(p.querySelector('.panel-error')!.textContent).toBe('Error: Error fetching data');
     expect(p.querySelector('.panel-card')).toBeNull();
@@ -135,13 +150,15 @@ describe('header', () => {
     vi.unstubAllGlobals();
   });
 
-  it('makes no second request when a panel opens whose data was already read', () => {
-    const f = vi.fn();
-    vi.stubGlobal('fetch', f);
+  it('makes no second request when a panel opens whose data was already read', async () => {
     m = mount(<Header />, '/', panelData());
-    for (const l of ['Latest', 'Leadership', 'Features']) click(button(m.container, l));
-    expect(f).not.toHaveBeenCalled();
-    vi.unstubAllGlobals();
+    for (const round of [1, 2]) {
+      for (const l of ['Latest', 'Leadership', 'Features']) {
+        click(button(m.container, l));
+        await settle();
+      }
+      expect(served, `round ${round}`).toHaveBeenCalledTimes(3);
+    }
   });
 
   it('fires the three panel calls together, from the data mirror, as soon as keyboard focus reaches a section button, once', async () => {
@@ -161,14 +178,16 @@ describe('header', () => {
     vi.unstubAllGlobals();
   });
 
-  it('the search box navigates to /search/all/{term} with the term encoded', () => {
+  it('the search box loads /search/all/{term} with the term encoded', () => {
+    const assign = vi.spyOn(documentNavigation, 'assign').mockImplementation(() => undefined);
     m = mount(<Header />, '/', panelData(), { pattern: '/' });
     const input = m.container.querySelector<HTMLInputElement>('form[role="search"] input')!;
     typeInto(input, 'c++ & ai');
     act(() => {
       m!.container.querySelector('form[role="search"]')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
     });
-    expect(m.container.querySelector('[data-testid="location"]')!.textContent).toBe('/search/all/c%2B%2B%20%26%20ai');
+    expect(assign.mock.calls).toEqual([['/search/all/c%2B%2B%20%26%20ai']]);
+    expect(input.value).toBe('');
   });
 
   it('the left control toggles the collapsed navigation', () => {

@@ -7,7 +7,9 @@ import { act, StrictMode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ep } from '../../../../../src/api/endpoints.ts';
+import { mirrorUrl } from '../../../../../src/api/mirror.ts';
 import { createQueryClient } from '../../../../../src/app/data/api.ts';
+import { resetMirrorReads } from '../../../../../src/app/data/mirror-read.ts';
 import ArticlePage from '../../../../../src/app/pages/article/index.tsx';
 import { mount, waitFor, type Mounted } from './dom.tsx';
 import { articleDeps, makePost, Providers, seeded, testConfig } from './helpers.tsx';
@@ -43,6 +45,7 @@ let fetchMock: ReturnType<typeof vi.fn>;
 let mounted: Mounted | null = null;
 
 beforeEach(() => {
+  resetMirrorReads();
   fetchMock = vi.fn(async () => new Response('{}', { status: 200 }));
   vi.stubGlobal('fetch', fetchMock);
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
@@ -58,7 +61,14 @@ const countCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).incl
 
 describe('article page (client)', () => {
   it("lists 'More from' and 'Related Content' in the browser, without the current post (decision 54)", async () => {
+    // The two lists are islands that read the data mirror once hydrated (src/app/islands/article-parts.tsx).
+    const mirror = new Map(articleDeps(post).map(([p, env]) => [mirrorUrl(p), env]));
+    fetchMock.mockImplementation(async (url: string) => {
+      const env = mirror.get(String(url));
+      return env ? Response.json(env) : new Response('{}', { status: 200 });
+    });
     mounted = await mount(page());
+    await waitFor(() => (mounted!.container.textContent ?? '').includes('Aside one') && (mounted!.container.textContent ?? '').includes('Latest two'));
     const text = mounted.container.textContent ?? '';
     expect(text).toContain('More from DevDispatch');
     expect(text).toContain('Latest one');

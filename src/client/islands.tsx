@@ -1,0 +1,60 @@
+// The start-up of documents hydrated as islands (docs/decisions.md, 62;
+// ISLAND_KINDS in src/site/kinds/islands.ts). Each element the server marked
+// with data-island (src/app/islands/Island.tsx) becomes a root of its own,
+// hydrated with its props from data-props, the site configuration and the
+// page's path from the page data; the rest of the document is the server's
+// HTML as it is. No router and no query cache load. <html data-hydrated="true">
+// is set once every island committed its first render, as the routed app sets
+// it (src/app/App.tsx), so the browser tests wait for the same mark.
+import { useEffect, type ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { SiteProvider } from '../app/context.tsx';
+import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from '../app/islands/Island.tsx';
+import { ISLANDS, isIslandName } from '../app/islands/registry.ts';
+import { PagePathContext } from '../app/lib/page-path.ts';
+import { readPageData } from './data.ts';
+
+function Committed({ onCommit }: { onCommit: () => void }) {
+  useEffect(onCommit, [onCommit]);
+  return null;
+}
+
+export function startIslands(doc: Document = document): void {
+  const data = readPageData(doc);
+  if (!data) {
+    console.error('Pressroom: the page carries no app data');
+    return;
+  }
+  const elements = [...doc.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)];
+  let waiting = elements.length;
+  const committed = () => {
+    waiting -= 1;
+    if (waiting === 0) doc.documentElement.dataset.hydrated = 'true';
+  };
+  if (waiting === 0) doc.documentElement.dataset.hydrated = 'true';
+  for (const el of elements) {
+    const name = el.getAttribute(ISLAND_ATTRIBUTE) ?? '';
+    if (!isIslandName(name)) {
+      console.error(`Pressroom: unknown island "${name}"`);
+      committed();
+      continue;
+    }
+    const Component = ISLANDS[name] as ComponentType<Record<string, unknown>>;
+    const props = JSON.parse(el.getAttribute(ISLAND_PROPS_ATTRIBUTE) ?? '{}') as Record<string, unknown>;
+    hydrateRoot(
+      el,
+      <SiteProvider config={data.config} copy={null}>
+        <PagePathContext value={data.path}>
+          <Component {...props} />
+          <Committed onCommit={committed} />
+        </PagePathContext>
+      </SiteProvider>,
+      {
+        onRecoverableError(error, info) {
+          // Hydration mismatches land here; browser tests fail on any console error.
+          console.error('Pressroom: recoverable React error', error, info.componentStack ?? '');
+        },
+      },
+    );
+  }
+}
