@@ -93,6 +93,33 @@ describe('article page', () => {
     expect(problems).toEqual([]);
   });
 
+  it('runs only its islands: a header panel from the mirror, the side lists, the subscribe popup, and no routed-app script (decision 62)', async () => {
+    const post = articleWithToc();
+    const { page, problems } = await open(`/${post.cat_slug}/${post.post_name}`);
+    const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')));
+    // Filled after hydration from the data mirror.
+    await page.waitForSelector('.side-list-items li');
+    await page.waitForSelector('.more-from .post-card');
+    await page.click('.nav-section-button >> nth=0');
+    await page.waitForSelector('.header-panel .panel-card');
+    expect(await page.locator('.nav-section-button >> nth=0').getAttribute('aria-expanded')).toBe('true');
+    await page.click('button.btn-subscribe');
+    await page.waitForSelector('[role="dialog"]');
+    const loaded = (await scripts()).map((u) => new URL(u).pathname);
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(loaded.filter((u) => !u.startsWith('/assets/islands-'))).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[role="dialog"]', { state: 'detached' });
+    // A link out of the article loads the next document (no router on this page).
+    const topic = page.locator('a.article-cat');
+    const href = await topic.getAttribute('href');
+    await Promise.all([page.waitForURL(`**${href}`), topic.click()]);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(await page.evaluate(() => new URL(performance.getEntriesByType('navigation')[0]!.name).pathname)).toBe(href);
+    expect(await page.locator('html').getAttribute('data-hydrated')).toBe('true');
+    expect(problems).toEqual([]);
+  });
+
   it('renders at 375px without problems', async () => {
     const post = articleWithToc();
     const { page, problems } = await open(`/${post.cat_slug}/${post.post_name}`, { width: 375 });
