@@ -25,6 +25,14 @@ const { values } = parseArgs({
   },
 });
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** Lighthouse audits behind the performance score: id, column label. */
+const METRICS: [string, string][] = [
+  ['first-contentful-paint', 'FCP ms'],
+  ['largest-contentful-paint', 'LCP ms'],
+  ['total-blocking-time', 'TBT ms'],
+  ['cumulative-layout-shift', 'CLS'],
+  ['speed-index', 'SI ms'],
+];
 const GOALS = { performance: 95, articlePerformance: 100, accessibility: 100, articleHtmlKb: 35, articleJsGzKb: 80 };
 
 const dir = await mkdtemp(join(tmpdir(), 'pressroom-readers-'));
@@ -67,6 +75,8 @@ interface Row {
   cssGzKb: number;
   requests: number;
   scores?: Record<string, number>;
+  /** Lighthouse's performance metrics (ms; CLS unitless), which say why a score is what it is. */
+  metrics?: Record<string, number>;
 }
 const kb = (n: number) => Math.round(n / 102.4) / 10;
 
@@ -101,6 +111,8 @@ if (!values['no-lighthouse']) {
       const result = await lighthouse(origin + row.path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
       const cats = result?.lhr.categories ?? {};
       row.scores = Object.fromEntries(Object.entries(cats).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)]));
+      const audits = result?.lhr.audits ?? {};
+      row.metrics = Object.fromEntries(METRICS.map(([id]) => [id, audits[id]?.numericValue ?? NaN]));
     } finally {
       await chrome.kill();
     }
@@ -116,6 +128,11 @@ for (const r of rows) {
   const s = r.scores ?? {};
   const sc = (k: string) => pad(s[k] ?? '-', k === 'seo' ? 5 : 6);
   console.log(`${r.kind.padEnd(13)}${pad(r.htmlKb, 9)}${pad(r.dataKb, 9)}${pad(r.jsGzKb, 10)}${pad(r.cssGzKb, 11)}${pad(r.requests, 10)}${sc('performance')}${sc('accessibility')}${sc('best-practices')}${sc('seo')}`);
+}
+if (rows.every((r) => r.metrics)) {
+  console.log('');
+  console.log(`${'page kind'.padEnd(13)}${METRICS.map(([, label]) => pad(label, 9)).join('')}`);
+  for (const r of rows) console.log(`${r.kind.padEnd(13)}${METRICS.map(([id]) => pad(id === 'cumulative-layout-shift' ? r.metrics![id].toFixed(3) : Math.round(r.metrics![id]), 9)).join('')}`);
 }
 const a = rows.find((r) => r.kind === 'article')!;
 console.log('');

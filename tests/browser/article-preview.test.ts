@@ -59,6 +59,8 @@ describe('article page', () => {
     const { page, problems } = await open(`/${post.cat_slug}/${post.post_name}`);
     expect(await page.locator('h1.article-title').textContent()).toBe(post.post_title);
     expect(await page.locator('.article-hero img').getAttribute('loading')).toBe('eager');
+    // The largest image above the fold is fetched first (docs/pages.md, "Article").
+    expect(await page.locator('.article-hero img').getAttribute('fetchpriority')).toBe('high');
     expect(await page.locator('.author-box-name').textContent()).not.toMatch(/Loading/);
 
     const entry = post.toc![2];

@@ -32,6 +32,8 @@ export function ApiImage({ path, alt, width, height, request, widths, sizes, cla
       height={height}
       className={className}
       loading={eager ? 'eager' : 'lazy'}
+      // An eager image is the page's largest above the fold (the article's hero, a listing's first card): fetched first.
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
     />
   );

@@ -107,6 +107,8 @@ describe('createRenderer / renderRoute', () => {
       '/assets/about-CCCC3333.js',
       '/assets/chunk-DDDD4444.js',
     ]);
+    // Low priority: the page paints from HTML and CSS; the modules only hydrate it.
+    expect([...doc.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('fetchpriority'))).toEqual(['low', 'low', 'low']);
     const entry = doc.querySelector('script[type="module"]')!;
     expect(entry.getAttribute('src')).toBe(bundle.entryUrl);
     expect(doc.querySelector('link[rel="icon"]')!.getAttribute('href')).toBe('/assets/favicon.svg');
