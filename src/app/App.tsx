@@ -12,7 +12,6 @@ import { usePageHead } from './head.tsx';
 import { useUnknownArticleToNotFound } from './lib/unknown-article.ts';
 import { usePageComponent } from './pages/registry.ts';
 import { Layout } from './shell/Layout.tsx';
-import { RouterLinkProvider } from './components/PageLink.tsx';
 import { PagePathContext } from './lib/page-path.ts';
 
 // What a run-time shell document (search, preview) shows until the client
@@ -94,39 +93,37 @@ export function App({ shell = null, pinned = null }: AppProps) {
   const [pinnedPath] = useState(pathname);
   const pinnedKind = pinned && pathname === pinnedPath ? pinned : null;
   return (
-    <RouterLinkProvider>
-      <PagePathContext value={pathname}>
-    <Routes>
-      <Route element={<Layout />}>
-        {pendingShell ? (
-          <Route path="*" element={<ShellPending kind={pendingShell} />} />
-        ) : pinnedKind ? (
-          <Route
-            path="*"
-            element={
-              <Suspense fallback={<PageSkeleton label="Loading…" />}>
-                <PageSlot kind={pinnedKind} />
-              </Suspense>
-            }
-          />
-        ) : (
-          ROUTE_PATTERNS.flatMap((k) =>
-            k.patterns.map((pattern) => (
-              <Route
-                key={`${k.kind}:${pattern}`}
-                path={pattern}
-                element={
-                  <Suspense fallback={<PageSkeleton label="Loading…" />}>
-                    <PageSlot kind={k.kind} />
-                  </Suspense>
-                }
-              />
-            )),
-          )
-        )}
-      </Route>
-    </Routes>
-      </PagePathContext>
-    </RouterLinkProvider>
+    <PagePathContext value={pathname}>
+      <Routes>
+        <Route element={<Layout />}>
+          {pendingShell ? (
+            <Route path="*" element={<ShellPending kind={pendingShell} />} />
+          ) : pinnedKind ? (
+            <Route
+              path="*"
+              element={
+                <Suspense fallback={<PageSkeleton label="Loading…" />}>
+                  <PageSlot kind={pinnedKind} />
+                </Suspense>
+              }
+            />
+          ) : (
+            ROUTE_PATTERNS.flatMap((k) =>
+              k.patterns.map((pattern) => (
+                <Route
+                  key={`${k.kind}:${pattern}`}
+                  path={pattern}
+                  element={
+                    <Suspense fallback={<PageSkeleton label="Loading…" />}>
+                      <PageSlot kind={k.kind} />
+                    </Suspense>
+                  }
+                />
+              )),
+            )
+          )}
+        </Route>
+      </Routes>
+    </PagePathContext>
   );
 }

@@ -6,6 +6,7 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { PublicConfig } from '../config/schema.ts';
 import type { PageCopy } from '../config/page-copy.ts';
+import { jsonForScript } from '../core/json.ts';
 import type { PageKindName } from '../site/types.ts';
 
 /** id of the <script type="application/json"> element holding PageData. */
@@ -26,7 +27,31 @@ export interface PageData {
   state?: DehydratedState;
 }
 
-/** Read the embedded page data; null when the document carries none. */
+/**
+ * The page data as the element the server embeds: the same bytes as
+ * jsonForScript(PageData) (keys in the interface's order), built from parts
+ * the renderer serialised once and reuses (the configuration is the same on
+ * every page, a static copy on every page of its kind). readPageData reads it.
+ */
+export function pageDataElement(parts: {
+  kind: PageKindName;
+  path: string;
+  shell: PageKindName | null;
+  /** jsonForScript(config) */
+  configJson: string;
+  /** jsonForScript(copy), null when the page has none */
+  copyJson: string | null;
+  /** The dehydrated state's JSON, null for a document hydrated as islands */
+  stateJson: string | null;
+}): string {
+  const { kind, path, shell, configJson, copyJson, stateJson } = parts;
+  const json =
+    `{"kind":${jsonForScript(kind)},"path":${jsonForScript(path)},"shell":${jsonForScript(shell)},"config":${configJson}` +
+    `${copyJson === null ? '' : `,"copy":${copyJson}`}${stateJson === null ? '' : `,"state":${stateJson}`}}`;
+  return `<script id="${DATA_ELEMENT_ID}" type="application/json">${json}</script>`;
+}
+
+/** Read the embedded page data (pageDataElement); null when the document carries none. */
 export function readPageData(doc: Document): PageData | null {
   const el = doc.getElementById(DATA_ELEMENT_ID);
   if (!el?.textContent) return null;

@@ -5,13 +5,12 @@
 // the root holds server HTML, createRoot otherwise. The tree is the server's
 // (src/render/app.tsx) with BrowserRouter for StaticRouter; App marks
 // <html data-hydrated="true"> once the first render committed.
-import { hydrate, QueryClientProvider } from '@tanstack/react-query';
+import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from '../app/App.tsx';
-import { SiteProvider } from '../app/context.tsx';
+import { AppProviders } from '../app/AppProviders.tsx';
 import { createQueryClient } from '../app/data/api.ts';
-import { HeadProvider } from '../app/head.tsx';
 import { routerBasename } from '../site/paths.ts';
 import { preloadPage } from '../app/pages/registry.ts';
 import { restoreBody } from '../site/embedded-body.ts';
@@ -53,16 +52,12 @@ export async function startClient(doc: Document = document): Promise<void> {
   // The 404 document is served at any unknown URL: show it there, route normally after.
   const pinned = data.kind === 'not-found' ? data.kind : null;
   const app = (
-    <QueryClientProvider client={queryClient}>
-      <SiteProvider config={data.config} copy={data.copy ?? null}>
-        <HeadProvider collector={null}>
-          {/* The server's basename (src/render/app.tsx): links and routes under the site's base path. */}
-          <BrowserRouter basename={routerBasename(data.config.site.basePath ?? '')}>
-            <App shell={data.shell} pinned={pinned} />
-          </BrowserRouter>
-        </HeadProvider>
-      </SiteProvider>
-    </QueryClientProvider>
+    <AppProviders client={queryClient} config={data.config} copy={data.copy ?? null}>
+      {/* The server's basename (src/render/app.tsx): links and routes under the site's base path. */}
+      <BrowserRouter basename={routerBasename(data.config.site.basePath ?? '')}>
+        <App shell={data.shell} pinned={pinned} />
+      </BrowserRouter>
+    </AppProviders>
   );
   const options: RootOptions = {
     onRecoverableError(error, info) {

@@ -2,14 +2,14 @@
 // App as the browser entry (src/client/entry.tsx), with StaticRouter in place of
 // BrowserRouter, around a QueryClient seeded with exactly the route's deps.
 // Also used by bench/render-floor.ts so the floor renders the same pages.
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Route, Routes, StaticRouter } from 'react-router';
 import { App } from '../app/App.tsx';
-import { SiteProvider } from '../app/context.tsx';
+import { AppProviders } from '../app/AppProviders.tsx';
 import { createQueryClient, seedQueries, type ApiEnvelope } from '../app/data/api.ts';
-import { HeadProvider, type HeadCollector } from '../app/head.tsx';
+import type { HeadCollector } from '../app/head.tsx';
 import { usePageComponent } from '../app/pages/registry.ts';
 import type { PublicConfig } from '../config/schema.ts';
 import type { PageCopy } from '../config/page-copy.ts';
@@ -56,15 +56,11 @@ export function appElement(opts: {
   collector: HeadCollector | null;
 }): ReactElement {
   return (
-    <QueryClientProvider client={opts.client}>
-      <SiteProvider config={opts.publicConfig} copy={opts.copy}>
-        <HeadProvider collector={opts.collector}>
-          <StaticRouter {...routerProps(opts.publicConfig, opts.route.path)}>
-            <App shell={shellOf(opts.route.kind)} />
-          </StaticRouter>
-        </HeadProvider>
-      </SiteProvider>
-    </QueryClientProvider>
+    <AppProviders client={opts.client} config={opts.publicConfig} copy={opts.copy} collector={opts.collector}>
+      <StaticRouter {...routerProps(opts.publicConfig, opts.route.path)}>
+        <App shell={shellOf(opts.route.kind)} />
+      </StaticRouter>
+    </AppProviders>
   );
 }
 
@@ -84,19 +80,15 @@ export function diagnoseFallback(opts: { route: RouteSpec; client: QueryClient; 
   const patterns = PAGE_KINDS.find((k) => k.kind === opts.route.kind)?.patterns ?? ['*'];
   try {
     renderToString(
-      <QueryClientProvider client={opts.client}>
-        <SiteProvider config={opts.publicConfig} copy={opts.copy}>
-          <HeadProvider collector={null}>
-            <StaticRouter {...routerProps(opts.publicConfig, opts.route.path)}>
-              <Routes>
-                {patterns.map((p) => (
-                  <Route key={p} path={p} element={<BarePage kind={opts.route.kind} />} />
-                ))}
-              </Routes>
-            </StaticRouter>
-          </HeadProvider>
-        </SiteProvider>
-      </QueryClientProvider>,
+      <AppProviders client={opts.client} config={opts.publicConfig} copy={opts.copy}>
+        <StaticRouter {...routerProps(opts.publicConfig, opts.route.path)}>
+          <Routes>
+            {patterns.map((p) => (
+              <Route key={p} path={p} element={<BarePage kind={opts.route.kind} />} />
+            ))}
+          </Routes>
+        </StaticRouter>
+      </AppProviders>,
     );
   } catch (e) {
     return e instanceof Error ? e.message : String(e);

@@ -8,7 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { apiKey, createQueryClient, seedQueries } from '../app/data/api.ts';
 import type { HeadCollector, PageHead } from '../app/head.tsx';
 import { preloadAllPages, preloadPage } from '../app/pages/registry.ts';
-import { DATA_ELEMENT_ID, type PageData } from '../client/data.ts';
+import { pageDataElement, type PageData } from '../client/data.ts';
 import type { PublicConfig, SiteConfig } from '../config/schema.ts';
 import { isPressroomError, pressroomError } from '../core/errors.ts';
 import { escapeHtml } from '../core/html.ts';
@@ -92,12 +92,12 @@ export async function createRenderer(opts: RendererOptions): Promise<Renderer> {
   };
   const jsonCache = new QueryJsonCache();
   // A static page's copy, with its JSON, per kind: only the pages that show it carry it (src/config/page-copy.ts).
-  const copies = new Map<PageKindName, { copy: PageCopy | null; json: string }>();
+  const copies = new Map<PageKindName, { copy: PageCopy | null; json: string | null }>();
   const copyFor = (kind: PageKindName) => {
     let c = copies.get(kind);
     if (c === undefined) {
       const copy = pageCopy(config, kind);
-      copies.set(kind, (c = { copy, json: copy ? `,"copy":${jsonForScript(copy)}` : '' }));
+      copies.set(kind, (c = { copy, json: copy ? jsonForScript(copy) : null }));
     }
     return c;
   };
@@ -142,15 +142,11 @@ export async function createRenderer(opts: RendererOptions): Promise<Renderer> {
     // Islands read no query cache: their document carries none (their props are in the markup).
     const stateJson = hydratesAsIslands(route.kind) ? null : dehydratedStateJson(client, seeded, jsonCache);
     client.clear();
-    // Same bytes as jsonForScript({kind, path, shell, config, copy?, state?}) without re-serialising the config.
-    const data: string =
-      `{"kind":${jsonForScript(route.kind)},"path":${jsonForScript(route.path)},"shell":${jsonForScript(shell)},` +
-      `"config":${configJson}${copyJson}${stateJson === null ? '' : `,"state":${stateJson}`}}`;
     const bytes = template.fill({
       lang,
       head: `${fixedHead.top}\n${pageHead(config, head, route.path)}\n${fixedHead.bottom}\n${preloadsFor(route.kind)}`,
       app,
-      data: `<script id="${DATA_ELEMENT_ID}" type="application/json">${data}</script>`,
+      data: pageDataElement({ kind: route.kind, path: route.path, shell, configJson, copyJson, stateJson }),
       scripts: scriptFor(route.kind),
     });
     return renderedPage({ path: route.path, file: route.file ?? outputFileFor(route.path), bytes, warnings });

@@ -3,15 +3,15 @@
 // config, head collector, router), rendered on the "server" with
 // renderToString and hydrated in jsdom, so a test sees both the prerendered
 // HTML and the hydrated behaviour (and any mismatch as a recoverable error).
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient } from '@tanstack/react-query';
 import { act, type ReactElement } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes, StaticRouter, useLocation } from 'react-router';
 import { mirrorUrl } from '../../../../src/api/mirror.ts';
-import { SiteProvider } from '../../../../src/app/context.tsx';
+import { AppProviders } from '../../../../src/app/AppProviders.tsx';
 import { createQueryClient, seedQueries, type ApiEnvelope } from '../../../../src/app/data/api.ts';
-import { HeadProvider, type HeadCollector } from '../../../../src/app/head.tsx';
+import type { HeadCollector } from '../../../../src/app/head.tsx';
 import { loadConfig, publicConfig } from '../../../../src/config/load.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -38,11 +38,9 @@ function routed(el: ReactElement, pattern: string) {
 
 function providers(client: QueryClient, collector: HeadCollector | null, router: ReactElement) {
   return (
-    <QueryClientProvider client={client}>
-      <SiteProvider config={site}>
-        <HeadProvider collector={collector}>{router}</HeadProvider>
-      </SiteProvider>
-    </QueryClientProvider>
+    <AppProviders client={client} config={site} collector={collector}>
+      {router}
+    </AppProviders>
   );
 }
 

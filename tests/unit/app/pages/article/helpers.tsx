@@ -1,13 +1,13 @@
 // Shared fixtures for the article and preview page tests: a post with a TOC,
 // the page's seeded deps, the public configuration from config/site.json, and
 // the providers the server render uses.
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ep } from '../../../../../src/api/endpoints.ts';
 import type { Ad, Author, Post, PostItem } from '../../../../../src/api/types.ts';
-import { SiteProvider } from '../../../../../src/app/context.tsx';
+import { AppProviders } from '../../../../../src/app/AppProviders.tsx';
 import { createQueryClient, seedQueries, type ApiEnvelope } from '../../../../../src/app/data/api.ts';
-import { HeadProvider, type HeadCollector } from '../../../../../src/app/head.tsx';
+import type { HeadCollector } from '../../../../../src/app/head.tsx';
 import { loadConfig, publicConfig } from '../../../../../src/config/load.ts';
 import type { PublicConfig } from '../../../../../src/config/schema.ts';
 
@@ -100,10 +100,8 @@ export function seeded(entries: [string, ApiEnvelope][]): QueryClient {
 
 export function Providers({ client, config, collector = null, children }: { client: QueryClient; config: PublicConfig; collector?: HeadCollector | null; children: ReactNode }) {
   return (
-    <QueryClientProvider client={client}>
-      <SiteProvider config={config}>
-        <HeadProvider collector={collector}>{children}</HeadProvider>
-      </SiteProvider>
-    </QueryClientProvider>
+    <AppProviders client={client} config={config} collector={collector}>
+      {children}
+    </AppProviders>
   );
 }

@@ -2,14 +2,14 @@
 // tests (after tests/unit/app/pages/topic/harness.tsx): the page under test in
 // the real providers (query client, site config, head collector, router),
 // without header and footer; other paths render a location marker.
-import { dehydrate, hydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
 import { act, type ComponentType } from 'react';
 import { hydrateRoot, createRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes, StaticRouter, useLocation } from 'react-router';
-import { SiteProvider } from '../../../../../src/app/context.tsx';
+import { AppProviders } from '../../../../../src/app/AppProviders.tsx';
 import { createQueryClient, seedQueries, type ApiEnvelope } from '../../../../../src/app/data/api.ts';
-import { HeadProvider, type HeadCollector } from '../../../../../src/app/head.tsx';
+import type { HeadCollector } from '../../../../../src/app/head.tsx';
 import { mirrorUrl } from '../../../../../src/api/mirror.ts';
 import { loadConfig, publicConfig as toPublic } from '../../../../../src/config/load.ts';
 import { allPageCopy } from '../../../../../src/config/page-copy.ts';
@@ -39,11 +39,9 @@ export function Routed({ Page, patterns }: { Page: ComponentType; patterns: stri
 
 function providers(client: QueryClient, collector: HeadCollector | null, router: React.ReactElement) {
   return (
-    <QueryClientProvider client={client}>
-      <SiteProvider config={site} copy={copy}>
-        <HeadProvider collector={collector}>{router}</HeadProvider>
-      </SiteProvider>
-    </QueryClientProvider>
+    <AppProviders client={client} config={site} copy={copy} collector={collector}>
+      {router}
+    </AppProviders>
   );
 }
 

@@ -2,15 +2,13 @@
 // A site configured with only its name and URL: the pages leave out what is
 // not configured (team grid, offices, contact lines, the site map's side box,
 // footer columns) instead of printing empty or invented content.
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ep } from '../../../../../src/api/endpoints.ts';
-import { SiteProvider } from '../../../../../src/app/context.tsx';
+import { AppProviders } from '../../../../../src/app/AppProviders.tsx';
 import { createQueryClient, seedQueries } from '../../../../../src/app/data/api.ts';
-import { HeadProvider } from '../../../../../src/app/head.tsx';
 import AboutPage from '../../../../../src/app/pages/about/index.tsx';
 import ContactPage from '../../../../../src/app/pages/contact/index.tsx';
 import OptOutFormPage from '../../../../../src/app/pages/opt-out-form/index.tsx';
@@ -27,15 +25,11 @@ function render(Page: ComponentType, url: string): Document {
   const client = createQueryClient();
   seedQueries(client, [[ep.ads(), { status: 200, body: [] }], [ep.subcatList(), { status: 200, body: [] }]]);
   const html = renderToString(
-    <QueryClientProvider client={client}>
-      <SiteProvider config={site} copy={allPageCopy(config)}>
-        <HeadProvider collector={null}>
-          <StaticRouter location={url}>
-            <Page />
-          </StaticRouter>
-        </HeadProvider>
-      </SiteProvider>
-    </QueryClientProvider>,
+    <AppProviders client={client} config={site} copy={allPageCopy(config)}>
+      <StaticRouter location={url}>
+        <Page />
+      </StaticRouter>
+    </AppProviders>,
   );
   document.body.innerHTML = html;
   expect(html).not.toMatch(/undefined|null|mailto:"|tel:"/);

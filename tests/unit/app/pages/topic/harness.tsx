@@ -2,14 +2,14 @@
 // under test inside the same providers as the real app (query client, site
 // config, head collector, router), without the header and footer. Redirect
 // targets render a marker so a test can see where the page navigated.
-import { dehydrate, hydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
 import { act, type ComponentType } from 'react';
 import { hydrateRoot, createRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes, StaticRouter, useLocation } from 'react-router';
-import { SiteProvider } from '../../../../../src/app/context.tsx';
+import { AppProviders } from '../../../../../src/app/AppProviders.tsx';
 import { createQueryClient, seedQueries, type ApiEnvelope } from '../../../../../src/app/data/api.ts';
-import { HeadProvider, type HeadCollector } from '../../../../../src/app/head.tsx';
+import type { HeadCollector } from '../../../../../src/app/head.tsx';
 import { mirrorUrl } from '../../../../../src/api/mirror.ts';
 import { loadConfig, publicConfig as toPublic } from '../../../../../src/config/load.ts';
 import type { PublicConfig } from '../../../../../src/config/schema.ts';
@@ -37,11 +37,9 @@ export function Routed({ Page, patterns }: { Page: ComponentType; patterns: stri
 
 function providers(client: QueryClient, collector: HeadCollector | null, router: React.ReactElement, config: PublicConfig = site) {
   return (
-    <QueryClientProvider client={client}>
-      <SiteProvider config={config}>
-        <HeadProvider collector={collector}>{router}</HeadProvider>
-      </SiteProvider>
-    </QueryClientProvider>
+    <AppProviders client={client} config={config} collector={collector}>
+      {router}
+    </AppProviders>
   );
 }
 
