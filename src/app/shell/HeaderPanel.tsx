@@ -13,7 +13,6 @@ import { useMirror } from '../data/mirror-read.ts';
 import { useSiteUrls } from '../lib/site-urls.ts';
 import { PANEL_ERROR, PANEL_ITEMS, panelState, sectionPath, seeMoreSlug, type NavSection } from './navModel.ts';
 
-
 /** Panel card: image (banner_img at width 300, shown 120x80), title, 'By {author} | {date}'. */
 function PanelCard({ post }: { post: PostItem }) {
   return (
