@@ -10,7 +10,7 @@
 //   node --import tsx bench/readers.ts [--no-lighthouse] [--chromium /usr/bin/chromium]
 import './production.ts';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';

@@ -22,7 +22,7 @@ import { PAGE_KINDS } from '../site/kinds/index.ts';
 import { authorCollection, listItems, locate, topicCollection, totalItems, totalPages, touchedPages, type Collection, type OrderKey } from './collections.ts';
 import { crawlStats, fetchAll, fetchSampleRedirects, fillMissing, type CrawlOptions, type CrawlStats } from './crawl.ts';
 import { SAMPLE_REDIRECTS_PATH, wantedPaths } from './discover.ts';
-import { formatRef, type Ref } from './refs.ts';
+import type { Ref } from './refs.ts';
 import { resolveRefs, type Targets } from './changed-refs.ts';
 import { Snapshot } from './snapshot-store.ts';
 

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { renderToString } from 'react-dom/server';
 import { apiKey, createQueryClient, seedQueries } from '../app/data/api.ts';
+import type { QueryClient } from '@tanstack/react-query';
 import type { HeadCollector, PageHead } from '../app/head.tsx';
 import { preloadAllPages, preloadPage } from '../app/pages/registry.ts';
 import { pageDataElement, type PageData } from '../client/data.ts';
@@ -102,16 +103,21 @@ export async function createRenderer(opts: RendererOptions): Promise<Renderer> {
     return c;
   };
 
-  function renderRoute(route: RouteSpec): RenderedPage {
-    const warnings: string[] = [];
-    const envelopes = depEnvelopes(route, snapshot);
-    const client = createQueryClient();
-    seedQueries(client, envelopes);
+  /** Each seeded query's hash -> its path and snapshot hash: the key under which its JSON is kept (./state.ts). */
+  function seededHashes(client: QueryClient, envelopes: [string, unknown][]): Map<string, string | null> {
     const seeded = new Map<string, string | null>();
     for (const [p] of envelopes) {
       const hash = snapshot.get(p)?.hash;
       seeded.set(client.getQueryCache().find({ queryKey: apiKey(p), exact: true })!.queryHash, hash ? `${p}\0${hash}` : null);
     }
+    return seeded;
+  }
+
+  function renderRoute(route: RouteSpec): RenderedPage {
+    const warnings: string[] = [];
+    const envelopes = depEnvelopes(route, snapshot);
+    const client = createQueryClient();
+    seedQueries(client, envelopes);
     const collector: HeadCollector = { head: null };
     const { copy, json: copyJson } = copyFor(route.kind);
 
@@ -140,7 +146,7 @@ export async function createRenderer(opts: RendererOptions): Promise<Renderer> {
 
     const shell = shellOf(route.kind);
     // Islands read no query cache: their document carries none (their props are in the markup).
-    const stateJson = hydratesAsIslands(route.kind) ? null : dehydratedStateJson(client, seeded, jsonCache);
+    const stateJson = hydratesAsIslands(route.kind) ? null : dehydratedStateJson(client, seededHashes(client, envelopes), jsonCache);
     client.clear();
     const bytes = template.fill({
       lang,

@@ -4,7 +4,7 @@
 // static mirror (src/api/mirror.ts). The data is an envelope {status, body} so a
 // 501 or an empty list reads the same on both sides (docs/decisions.md, 7).
 import { QueryClient, useQuery, type DefaultOptions } from '@tanstack/react-query';
-import { fetchMirror, isOk, useHydrated, useLoggedFailure, type ApiEnvelope, type ApiResult } from './envelope.ts';
+import { fetchMirror, isOk, type ApiEnvelope, type ApiResult } from './envelope.ts';
 import { useSiteUrls } from '../lib/site-urls.ts';
 
 export { FetchError, fetchMirror, isOk, useHydrated, useLoggedFailure, type ApiEnvelope, type ApiResult } from './envelope.ts';
@@ -26,20 +26,6 @@ export function useApi<T>(path: string | null): ApiResult<T> {
     isLoading: path !== null && q.isPending,
     error: q.error,
   };
-}
-
-/**
- * A crawled GET that no page's HTML depends on (docs/decisions.md, 54): read
- * from the mirror once the page is hydrated; until then (in the prerendered
- * HTML too) neither data nor loading, so its part renders nothing rather than
- * a skeleton no reader without JavaScript would see filled. A change to it
- * then re-renders no page. A read that fails is logged under `label` and
- * shows nothing.
- */
-export function useApiAfterHydration<T>(path: string, label: string): ApiResult<T> {
-  const result = useApi<T>(useHydrated() ? path : null);
-  useLoggedFailure(result.error ? `${label} failed to load (${path}): ${result.error.message}` : null);
-  return result;
 }
 
 /**

@@ -16,6 +16,19 @@ async function expectLocked(p: Promise<unknown>, naming: string) {
   expect((e as Error).message).toContain(naming);
 }
 
+/** A child process that takes the lock of `out` with signal handling on, resolved once it holds it. */
+async function lockedChild(out: string) {
+  const lockModule = new URL('../../../src/publish/lock.ts', import.meta.url).pathname;
+  const child = spawn(process.execPath, ['--import', 'tsx', '-e', `
+    const { acquireLock } = await import(${JSON.stringify(lockModule)});
+    await acquireLock(${JSON.stringify(out)}, { command: 'build' });
+    console.log('locked');
+    setInterval(() => {}, 1000);
+  `], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((res) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('locked') && res()));
+  return child;
+}
+
 describe('run lock', () => {
   it('a second start on the same output fails at once with PR_LOCKED (exit 7) naming the holder; free again after release', async () => {
     const out = join(await tmp(), 'out');
@@ -39,14 +52,7 @@ describe('run lock', () => {
 
   it('a lock left by a SIGKILLed process is taken over', async () => {
     const out = join(await tmp(), 'out');
-    const lockModule = new URL('../../../src/publish/lock.ts', import.meta.url).pathname;
-    const child = spawn(process.execPath, ['--import', 'tsx', '-e', `
-      const { acquireLock } = await import(${JSON.stringify(lockModule)});
-      await acquireLock(${JSON.stringify(out)}, { command: 'build' });
-      console.log('locked');
-      setInterval(() => {}, 1000);
-    `], { stdio: ['ignore', 'pipe', 'inherit'] });
-    await new Promise<void>((res) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('locked') && res()));
+    const child = await lockedChild(out);
     await expectLocked(acquireLock(out, { command: 'build', handleSignals: false }), `pid ${child.pid}`);
     child.kill('SIGKILL');
     await once(child, 'exit');
@@ -57,14 +63,7 @@ describe('run lock', () => {
 
   it('SIGTERM releases the lock before the process ends', async () => {
     const out = join(await tmp(), 'out');
-    const lockModule = new URL('../../../src/publish/lock.ts', import.meta.url).pathname;
-    const child = spawn(process.execPath, ['--import', 'tsx', '-e', `
-      const { acquireLock } = await import(${JSON.stringify(lockModule)});
-      await acquireLock(${JSON.stringify(out)}, { command: 'build' });
-      console.log('locked');
-      setInterval(() => {}, 1000);
-    `], { stdio: ['ignore', 'pipe', 'inherit'] });
-    await new Promise<void>((res) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('locked') && res()));
+    const child = await lockedChild(out);
     child.kill('SIGTERM');
     const [, signal] = await once(child, 'exit');
     expect(signal).toBe('SIGTERM');

@@ -15,5 +15,3 @@ export function useAds(type?: BannerType): Ad[] {
   const all = Array.isArray(data) ? data : [];
   return all.filter((a) => (!type || a.banner_type === type) && isSafeHref(a.dest_url) && !!a.banner_img);
 }
-
-export { adDurationMs, DEFAULT_AD_DURATION_S } from './duration.ts';

@@ -56,7 +56,7 @@ function logged<T>(what: string, p: Promise<T>): Promise<T> {
 export default function PreviewPage() {
   const { cat_slug = '', post_name = '' } = useParams();
   const config = useSite();
-  const { site, api } = config;
+  const { site } = config;
   const base = liveBaseOf(config);
   const path = paths.preview(cat_slug, post_name);
   useRobotsNoindex();
