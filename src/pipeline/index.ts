@@ -136,7 +136,7 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
     // change-driven one, crawls everything (./snapshot.ts unpublishedChange).
     // Hashed once: the release records it, and a resident snapshot (pressroom watch) is known by it next time.
     const renderedFrom = snapshotId(snapshot);
-    const release = await stage('release', () => recordRelease(out, emitted, nextState(code, buildPlan.routes, step, emitted.manifest.files, renderedFrom), previous, { keep: config.releases.keep, precompress: precompressEnabled(config.output.precompress, config.hosts) }));
+    const release = await stage('release', () => recordRelease(out, emitted, nextState(code, buildPlan.routes, step, emitted.manifest.files, renderedFrom), previous, { keep: config.releases.keep, precompress: precompressEnabled(config.output.precompress, config.hosts), spare: options.session !== undefined }));
     // Saved only once the site is published: the snapshot beside out/ always
     // matches the published site, so a failed build cannot replace it with data
     // that never went out (--from-snapshot, conditional crawls and serve read it).

@@ -58,7 +58,9 @@ export interface BuildOptions {
    * State a long-running caller keeps between its builds (pressroom watch): the
    * snapshot the last successful build saved, so the next one does not read it
    * back from disk. Set by build() after each success; a stale one is safe (a
-   * change-driven build checks it against the current release).
+   * change-driven build checks it against the current release). A build with a
+   * session also makes the spare tree after a first publish, so the next one
+   * publishes by the diff (src/publish/index.ts keepSpare).
    */
   session?: { previous?: import('./snapshot.ts').Previous };
   /** Release the run lock on SIGINT/SIGTERM (default true; tests running several builds in one process pass false). */

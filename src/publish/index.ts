@@ -82,7 +82,7 @@ export async function publishStaged(out: string, staged: EmitResult, parent: Cur
  * `current` moves to it, releases beyond `keep` go, and now and then objects
  * no kept release names are swept. Returns the id.
  */
-export async function recordRelease(out: string, staged: EmitResult, state: BuildState, parent: CurrentRelease | undefined, opts: { keep: number; precompress: boolean }): Promise<string> {
+export async function recordRelease(out: string, staged: EmitResult, state: BuildState, parent: CurrentRelease | undefined, opts: { keep: number; precompress: boolean; spare: boolean }): Promise<string> {
   // The parent's files are objects already (with their siblings, when it had the same setting): only what
   // changed is new. Otherwise (a first build, an older release, siblings switched) every file is kept.
   const all = [...staged.manifest.files, { path: MANIFEST_FILE, sha256: staged.manifestSha, size: 0 }];
@@ -103,14 +103,17 @@ export async function recordRelease(out: string, staged: EmitResult, state: Buil
   await setCurrentRelease(out, id);
   await pruneReleases(out, opts.keep);
   await collectGarbage(out, staged.files, () => keptObjects(out));
-  await keepSpare(out, { manifest: staged.manifestSha, precompress: opts.precompress });
+  if (opts.spare) await keepSpare(out, { manifest: staged.manifestSha, precompress: opts.precompress });
   return id;
 }
 
 /**
  * After the first publish (or a kill that cost the spare) there is no intact
- * spare: it is made here, from out/, after readers have the site, so the next
- * publish only updates it by the diff instead of building it on readers' time.
+ * spare. A process that publishes again soon (pressroom watch) makes it here,
+ * from out/, after readers have the site, so its next publish only updates it
+ * by the diff. A one-off build leaves it to the next incremental publish, which
+ * rebuilds it when it finds none (./spare.ts, 'rebuilt'): a first build then
+ * creates no second copy of every folder (decision 63).
  */
 async function keepSpare(out: string, site: SiteId): Promise<void> {
   if ((await spareManifest(out, site.precompress)) !== undefined) return;

@@ -59,7 +59,8 @@ describe('two trees and the object store', () => {
 
   it('each publish stages only what changed, out/ equals a full build and the spare holds the site before it', { timeout: 180_000 }, async () => {
     const first = await run();
-    expect(await treeHashes(outPaths(out).spare)).toEqual(await treeHashes(out));
+    // A one-off first build makes no spare: the next publish makes it from out/ (below, 'rebuilt').
+    await expect(readdir(outPaths(out).spare)).rejects.toMatchObject({ code: 'ENOENT' });
     sites.push({ id: first.release!, tree: await treeHashes(out) });
     expect((await listFiles(out)).some((f) => f.endsWith('.html.br'))).toBe(true);
     // A complete publish keeps every file as an object, once per distinct content.
@@ -78,8 +79,8 @@ describe('two trees and the object store', () => {
       const objects = await objectCount();
       edit();
       const r = await run();
-      // The first build made the spare from out/ after publishing (spare = out/); then the usual way.
-      expect(r.incremental.publish).toBe(i === 0 ? 'diff' : 'diff2');
+      // The first publish after it makes the spare from out/; then the usual way.
+      expect(r.incremental.publish).toBe(i === 0 ? 'rebuilt' : 'diff2');
       expect(r.incremental.changedFiles).toBeGreaterThan(0);
       const record = (await readRecord(out, r.release!))!;
       expect(record.parent).not.toBeNull();
@@ -174,5 +175,19 @@ describe('two trees and the object store', () => {
     await writeFile(join(out, 'index.html'), 'tampered');
     await expect(rollback({ out, to: r.release!, handleSignals: false })).resolves.toMatchObject({ to: r.release });
     expect(await treeHashes(out)).toEqual(tree);
+  });
+
+  it('a process that publishes again (a build session, as pressroom watch keeps) makes the spare after its first publish', { timeout: 90_000 }, async () => {
+    const own = join(tmp.dir, 'session', 'out');
+    const session = {};
+    const first = await build({ api: api.url, out: own, now: TEST_NOW, configFile, env: {}, handleSignals: false, workers: 0, session });
+    expect(first.incremental.publish).toBe('complete');
+    expect(await treeHashes(outPaths(own).spare)).toEqual(await treeHashes(own));
+    const before = await treeHashes(own);
+    api.mutate.editPost(api.corpus.posts.find((p) => p.status === 'publish')!.id, { post_title: 'Edited in a session' });
+    const next = await build({ api: api.url, out: own, now: TEST_NOW, configFile, env: {}, handleSignals: false, workers: 0, session });
+    // The spare was ready: this publish only brought it up to date by its own change.
+    expect(next.incremental.publish).toBe('diff');
+    expect(await treeHashes(outPaths(own).spare)).toEqual(before);
   });
 });
