@@ -9,7 +9,7 @@ import { checkShape } from '../api/schemas.ts';
 import { DEFAULT_MAX_INVALID_SHARE, type Quarantined } from '../api/quarantine.ts';
 import { normaliseResponse } from './normalise.ts';
 import { pressroomError } from '../core/errors.ts';
-import { stableStringify } from '../core/json.ts';
+import { canonicalJson } from '../core/json.ts';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
 import type { PageKind, SiteContextForKinds, SnapshotView } from '../site/types.ts';
 import { missingPaths, SAMPLE_REDIRECTS_PATH } from './discover.ts';
@@ -149,4 +149,4 @@ export async function fetchSampleRedirects(opts: CrawlOptions, snap: Snapshot): 
   snap.set(SAMPLE_REDIRECTS_PATH, { status: res.status, body: res.body });
 }
 
-const canonical = (v: unknown): unknown => JSON.parse(stableStringify(v));
+const canonical = canonicalJson;

@@ -109,50 +109,28 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
   await mkdir(staging, { recursive: true });
   const w = new OutputWriter(staging, input.maxInFlight ?? 32, input.previous, precompressEnabled(input.config.output?.precompress, input.config.hosts));
   let snippets: PreparedSnippets | undefined;
-  try {
-    const pages = await writePages(w, input);
+  // Pages and the site-wide files are written side by side: while the render threads work, this
+  // thread writes the mirror, feeds, sitemaps and redirect maps instead of after the last page
+  // (it would otherwise wait on the threads, then leave them idle). Neither reads what the other
+  // writes, and the manifest is sorted, so the bytes do not depend on the interleaving.
+  const stop = { failed: false };
+  let searchIndex: Promise<SearchIndexFile[]> | null = null;
+  const pagesWritten = writePages(w, input, stop).then(async (n) => {
     // The search index reads the article pages back from staging, so they must be on disk first;
-    // Pagefind then works in its own process while this one writes the mirror, sitemaps and feeds.
-    let searchIndex: Promise<SearchIndexFile[]> | null = null;
+    // Pagefind then works in its own process while this one writes the rest.
     if ((input.config.search?.staticIndex ?? 'off') !== 'off') {
       await w.flush();
       searchIndex = buildSearchIndex((file) => w.locate(file), input.plan.routes);
       // Awaited below; a failure before that point must not surface as an unhandled rejection.
       searchIndex.catch(() => undefined);
     }
-    const before = input.previous?.entryHash;
-    for (const e of input.entries) {
-      if (!e.key.startsWith('GET /api/')) continue;
-      const file = mirrorFile(e.key.slice(4));
-      if (await w.carryUnchanged(file, before?.(e.key.slice(4)) === e.hash)) continue;
-      await w.write(file, safeJson({ status: e.status, body: e.body }));
-    }
+    return n;
+  });
+  const siteWritten = writeSiteWide(w, input, stop).then((prepared) => void (snippets = prepared));
+  try {
+    const [pages] = await settleBoth(pagesWritten, siteWritten, stop);
     const { site } = input.config;
-    // Feeds and the Google News sitemap, when the build clock is known.
-    const publishing = input.now ? await publishingFiles({ plan: input.plan, entries: input.entries, config: input.config, now: input.now }) : null;
-    for (const f of publishing?.files ?? []) await w.write(f.path, f.contents);
-    const extraSitemaps = publishing?.newsSitemap ? [publishing.newsSitemap] : [];
-    for (const f of await renderSitemaps(input.plan.sitemap, { url: site.url, name: site.name, language: site.language }, input.sitemapLimit ?? SITEMAP_SHARD_LIMIT, extraSitemaps)) {
-      await w.write(f.path, f.contents);
-    }
-    await w.write('robots.txt', robotsTxt(site.url, site.basePath));
-    const bundle = [...input.bundleFiles].map((f) => ({ path: f.path.replace(/^\/+/, ''), contents: f.contents })).sort((a, b) => (a.path < b.path ? -1 : 1));
-    // Folders holding esbuild's content-hashed files ('name-HASH.js'): those files are cached forever (docs/deploying.md, "Cache headers").
-    const immutablePrefixes = [...new Set(bundle.filter((f) => HASHED.test(f.path)).map((f) => `/${f.path.slice(0, f.path.lastIndexOf('/') + 1)}`))].sort();
-    const redirectFiles = renderRedirects({
-      redirects: input.plan.redirects,
-      rewrites: input.plan.rewrites,
-      hosts: input.config.hosts as HostName[],
-      immutablePrefixes,
-      siteUrl: site.url,
-      basePath: site.basePath,
-      pageFiles: new Set(input.plan.routes.map((r) => r.file)),
-      warn: input.warn,
-    });
-    for (const f of redirectFiles) if (!f.beside) await w.write(f.path, f.contents);
-    snippets = await prepareHostSnippets(input.out, redirectFiles.filter((f) => f.beside));
-    for (const f of bundle) await w.write(f.path, typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents));
-    for (const f of (await searchIndex) ?? []) await w.write(`${STATIC_INDEX_DIR}/${f.path}`, f.contents);
+    for (const f of (await (searchIndex as Promise<SearchIndexFile[]> | null)) ?? []) await w.write(`${STATIC_INDEX_DIR}/${f.path}`, f.contents);
     // `_headers` last: its rules name every content-hashed file of the build (./headers.ts).
     const headers = headersFile(w.manifest().map((f) => f.path), input.config.hosts, site.basePath);
     if (headers) await w.write(headers.path, headers.contents);
@@ -169,7 +147,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     const modified = inPlace ? staged.map((f) => f.path) : w.manifest().filter((f) => prevFiles?.get(f.path) !== f.sha256).map((f) => f.path);
     const changed = [...new Set([...modified, ...deleted])].sort();
     killPoint('staged');
-    return { pages, files: w.files, bytes: w.bytes, carried: w.carried, manifest, staging, inPlace, staged, deleted, changed, manifestSha: w.entry(MANIFEST_FILE)!.sha256, snippets };
+    return { pages, files: w.files, bytes: w.bytes, carried: w.carried, manifest, staging, inPlace, staged, deleted, changed, manifestSha: w.entry(MANIFEST_FILE)!.sha256, snippets: snippets! };
   } catch (e) {
     await snippets?.discard().catch(() => undefined);
     await w.flush().catch(() => undefined);
@@ -178,12 +156,69 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
   }
 }
 
+/** Both writers' outcomes: the first failure stops the other at its next file, and is thrown once both have settled. */
+async function settleBoth<A, B>(a: Promise<A>, b: Promise<B>, stop: { failed: boolean }): Promise<[A, B]> {
+  let first: { error: unknown } | undefined;
+  const halt = (error: unknown): never => {
+    first ??= { error };
+    stop.failed = true;
+    throw error;
+  };
+  const [ra, rb] = await Promise.allSettled([a.catch(halt), b.catch(halt)]);
+  if (first) throw first.error;
+  return [(ra as PromiseFulfilledResult<A>).value, (rb as PromiseFulfilledResult<B>).value];
+}
+
+/** The files that span the site: the JSON mirror, feeds and the news sitemap, sitemaps, robots.txt, redirect maps, the client bundle. Returns the host snippets prepared beside out/. */
+async function writeSiteWide(w: OutputWriter, input: EmitInput, stop: { failed: boolean }): Promise<PreparedSnippets> {
+  const before = input.previous?.entryHash;
+  for (const e of input.entries) {
+    if (stop.failed) return halted();
+    if (!e.key.startsWith('GET /api/')) continue;
+    const file = mirrorFile(e.key.slice(4));
+    if (await w.carryUnchanged(file, before?.(e.key.slice(4)) === e.hash)) continue;
+    await w.write(file, safeJson({ status: e.status, body: e.body }));
+  }
+  const { site } = input.config;
+  // Feeds and the Google News sitemap, when the build clock is known.
+  const publishing = input.now ? await publishingFiles({ plan: input.plan, entries: input.entries, config: input.config, now: input.now }) : null;
+  for (const f of publishing?.files ?? []) await w.write(f.path, f.contents);
+  const extraSitemaps = publishing?.newsSitemap ? [publishing.newsSitemap] : [];
+  for (const f of await renderSitemaps(input.plan.sitemap, { url: site.url, name: site.name, language: site.language }, input.sitemapLimit ?? SITEMAP_SHARD_LIMIT, extraSitemaps)) {
+    await w.write(f.path, f.contents);
+  }
+  await w.write('robots.txt', robotsTxt(site.url, site.basePath));
+  const bundle = [...input.bundleFiles].map((f) => ({ path: f.path.replace(/^\/+/, ''), contents: f.contents })).sort((a, b) => (a.path < b.path ? -1 : 1));
+  // Folders holding esbuild's content-hashed files ('name-HASH.js'): those files are cached forever (docs/deploying.md, "Cache headers").
+  const immutablePrefixes = [...new Set(bundle.filter((f) => HASHED.test(f.path)).map((f) => `/${f.path.slice(0, f.path.lastIndexOf('/') + 1)}`))].sort();
+  const redirectFiles = renderRedirects({
+    redirects: input.plan.redirects,
+    rewrites: input.plan.rewrites,
+    hosts: input.config.hosts as HostName[],
+    immutablePrefixes,
+    siteUrl: site.url,
+    basePath: site.basePath,
+    pageFiles: new Set(input.plan.routes.map((r) => r.file)),
+    warn: input.warn,
+  });
+  for (const f of redirectFiles) if (!f.beside) await w.write(f.path, f.contents);
+  for (const f of bundle) await w.write(f.path, typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents));
+  if (stop.failed) return halted();
+  return prepareHostSnippets(input.out, redirectFiles.filter((f) => f.beside));
+}
+
+/** The other writer failed: this one stops; the failure that stopped it is what emit throws. */
+const halted = (): never => {
+  throw pressroomError('PR_INTERNAL', { detail: 'emit stopped after the other writer failed' });
+};
+
 /** Streams the rendered pages to disk and checks that exactly the planned files arrived. */
-async function writePages(w: OutputWriter, input: EmitInput): Promise<number> {
+async function writePages(w: OutputWriter, input: EmitInput, stop: { failed: boolean }): Promise<number> {
   const planned = new Map(input.plan.routes.map((r) => [r.file, r]));
   const total = planned.size;
   let done = 0;
   for await (const page of input.pages) {
+    if (stop.failed) return halted();
     const route = planned.get(page.file);
     if (!route || route.path !== page.path) throw pressroomError('PR_INTERNAL', { detail: `render produced ${page.file} for ${page.path}, which the plan does not have` });
     if (page.reuse) await w.carry(page.file, page.reuse.from, page.reuse);

@@ -1,0 +1,36 @@
+// canonicalJson must be exactly the text round trip it replaces in the crawl:
+// equal values, the same key order, and JSON's own rules for what it cannot hold.
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, stableStringify } from '../../../src/core/json.ts';
+
+const roundTrip = (v: unknown): unknown => JSON.parse(stableStringify(v) ?? 'null');
+
+const cases: [string, unknown][] = [
+  ['a nested record', { z: 1, a: { y: [3, { d: 'x', b: null }], c: true }, m: 'é\u2028<' }],
+  ['values JSON cannot hold', { u: undefined, f: () => 1, s: Symbol('x'), n: NaN, i: -Infinity, z: -0, list: [undefined, () => 1, NaN, -0] }],
+  ['a date (its own keys: none, as stableStringify copies them)', { when: new Date('2026-01-15T12:00:00.000Z') }],
+  ['scalars', 'text'],
+  ['an empty list of empty records', [{}, [], '']],
+  ['numeric-looking keys', { 10: 'a', 2: 'b', b: 'c', A: 'd' }],
+];
+
+describe('canonicalJson', () => {
+  for (const [name, value] of cases) {
+    it(`equals JSON.parse(stableStringify(v)), key order included: ${name}`, () => {
+      const got = canonicalJson(value);
+      expect(got).toEqual(roundTrip(value));
+      expect(JSON.stringify(got)).toBe(JSON.stringify(roundTrip(value)));
+    });
+  }
+
+  it('never returns the input objects (a copy)', () => {
+    const input = { a: { b: [1] } };
+    const got = canonicalJson(input) as typeof input;
+    expect(got.a).not.toBe(input.a);
+    expect(got.a.b).not.toBe(input.a.b);
+  });
+
+  it('throws on a BigInt, as JSON.stringify does', () => {
+    expect(() => canonicalJson({ n: 1n })).toThrow(TypeError);
+  });
+});
