@@ -126,7 +126,7 @@ export async function createProgram(args = []) {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <n>', 'port; 0 picks a free one (the URL is printed)', int('port', 0, 65535), 8787)
     .option('--secret-file <file>', 'file holding the shared webhook secret (default: the PRESSROOM_WEBHOOK_SECRET variable; one of the two is required)')
-    .addOption(new Option('--debounce <duration>', 'wait this long after the first webhook of a batch before building').argParser(duration('debounce')).default(300, '300ms'))
+    .addOption(new Option('--debounce <duration>', 'wait this long after the first webhook of a batch before building (0: an idle watcher builds at once; webhooks that come during a build join the next one)').argParser(duration('debounce')).default(0, '0ms'))
     .addOption(new Option('--poll <duration>', 'full conditional build at start and then every DURATION (30s, 15m, 1h), or off').argParser(duration('poll', { min: 1000, off: true })).default(900_000, '15m'))
     .addOption(new Option('--max-body <bytes>', 'largest webhook body accepted (65536, 64KiB, 1MiB)').argParser(bytes('max-body')).default(1024 * 1024, '1MiB'))
     .addOption(new Option('--retry-initial <duration>', 'first wait before retrying a failed build; doubles on each failure').argParser(duration('retry-initial', { min: 1 })).default(1000, '1s'))

@@ -16,7 +16,8 @@ import { startWatchServer } from './server.ts';
 export const WATCH_DEFAULTS = {
   host: '127.0.0.1',
   port: 8787,
-  debounceMs: 300,
+  // Leading edge (decision 64): an idle watcher builds on the first webhook; a burst coalesces behind the build it started.
+  debounceMs: 0,
   pollMs: 15 * 60_000,
   maxBody: 1024 * 1024,
   backoff: { initialMs: 1000, maxMs: 5 * 60_000 },

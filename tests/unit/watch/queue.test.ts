@@ -88,6 +88,27 @@ describe('the watch queue', () => {
     expect(q.status()).toMatchObject({ state: 'idle', queue: 0, counters: { builds: 2, failures: 0, webhooks: 20 } });
   });
 
+  it('with no debounce (the default) an idle watcher builds on the first webhook, and a burst joins one more build', async () => {
+    const { clock, q, builds, names } = setup({ debounceMs: 0 });
+    q.add([parseRef('post:1')]);
+    await clock.advance(0);
+    expect(builds).toHaveLength(1);
+    expect(names(builds[0].scope)).toEqual(['post:1']);
+    for (let i = 2; i <= 20; i++) {
+      q.add([parseRef(`post:${i}`)]);
+      await clock.advance(5);
+    }
+    expect(builds).toHaveLength(1);
+    builds[0].ok();
+    await clock.advance(0);
+    expect(builds).toHaveLength(2);
+    expect(names(builds[1].scope)).toEqual(Array.from({ length: 19 }, (_, i) => `post:${i + 2}`));
+    builds[1].ok();
+    await clock.advance(10_000);
+    expect(builds).toHaveLength(2);
+    expect(q.status()).toMatchObject({ state: 'idle', queue: 0, counters: { builds: 2, webhooks: 20 } });
+  });
+
   it('waits the debounce after the first webhook of a batch, not the last', async () => {
     const { clock, q, builds } = setup();
     const first = clock.t;
