@@ -5,6 +5,9 @@
 //      process tree (the build's threads and the sample API's process);
 //   2. the floor: a bare single-threaded renderToString loop over the same
 //      article pages (bench/render-floor.ts), and the ratios build/floor;
+//      beside it the file-system floor: the same files created by one thread
+//      and nothing else (bench/fs-floor.ts), which on a slow file system
+//      bounds a first build more than rendering does;
 //   3. the shard path: crawl once, 4 x `build --shard I/4`, `merge`, each timed
 //      (run one after the other here, so their sum is the cost of one machine
 //      doing all of it; on N machines the shards run at once);
@@ -26,6 +29,7 @@ import { plan } from '../src/plan/index.ts';
 import { defaultWorkers } from '../src/render/pool.ts';
 import { parallelism } from './parallelism.ts';
 import { renderFloor } from './render-floor.ts';
+import { fsFloor } from './fs-floor.ts';
 
 const { values } = parseArgs({
   options: {
@@ -109,14 +113,18 @@ await preloadAllPages();
 renderFloor({ routes: articles.slice(0, 50), snapshot, publicConfig: publicConfig(config) }); // warm-up
 const floor = renderFloor({ routes: articles, snapshot, publicConfig: publicConfig(config) });
 
+// The file-system floor: the same files created by one thread and nothing else, on the same file system.
+const fs = fsFloor(join(dir, 'b0', 'out'), join(dir, 'fs-floor'));
+
 const par = await parallelism(defaultWorkers());
 console.log('');
 console.log(`machine: ${defaultWorkers()} cores available; ${defaultWorkers()} threads give ${par.alloc.toFixed(2)}x one thread on allocation-heavy work (what rendering is), ${par.alu.toFixed(2)}x on arithmetic`);
 for (const b of builds) printBuild(b.label, b.report!, b.peak!);
 console.log(`floor: bare single-threaded renderToString of the ${floor.pages} article pages: ${s(floor.ms)} = ${floor.pagesPerSecond.toFixed(0)} pages/s`);
+console.log(`file-system floor: creating the same ${fs.files} files (${mb(fs.bytes)}) in ${fs.folders} folders with one thread and nothing else: ${s(fs.ms)} (${((fs.ms * 1000) / (fs.files + fs.folders)).toFixed(0)} µs per file or folder)`);
 for (const b of builds) {
   const t = b.report!.timings;
-  console.log(`ratio (${b.label}): whole build / floor = ${(t.total / floor.ms).toFixed(2)}x (goal <= 1.0x, must reach 1.5x); build without the crawl / floor = ${((t.total - t.crawl) / floor.ms).toFixed(2)}x`);
+  console.log(`ratio (${b.label}): whole build / floor = ${(t.total / floor.ms).toFixed(2)}x (goal <= 1.0x, must reach 1.5x); build without the crawl / floor = ${((t.total - t.crawl) / floor.ms).toFixed(2)}x; whole build / (render floor + file-system floor) = ${(t.total / (floor.ms + fs.ms)).toFixed(2)}x`);
 }
 
 if (!values['no-shards']) {

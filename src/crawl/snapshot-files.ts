@@ -47,17 +47,12 @@ export function snapshotContentId(entries: Iterable<SnapshotEntry>): string {
 export const KEY_PREFIX = 'GET ';
 
 /**
- * The saved line of each entry object, once written: entries are never mutated
- * and a change-driven build shares the unchanged ones with the previous
- * snapshot (Snapshot.copyOf), so a process that saves snapshot after snapshot
- * (pressroom watch) serialises only what changed.
+ * The saved line of an entry. Not kept: a cache of every entry's line doubled
+ * the memory of a large snapshot for as long as the process held it (the text
+ * of each entry beside its parsed body), to save re-serialising the unchanged
+ * entries of a compaction, which comes once per many publishes (journal).
  */
-const LINES = new WeakMap<SnapshotEntry, string>();
-export const lineOf = (entry: SnapshotEntry): string => {
-  let line = LINES.get(entry);
-  if (line === undefined) LINES.set(entry, (line = `${stableStringify(entry)}\n`));
-  return line;
-};
+export const lineOf = (entry: SnapshotEntry): string => `${stableStringify(entry)}\n`;
 export const deletionLine = (path: string): string => `${stableStringify({ deleted: true, key: snapshotKey(path) })}\n`;
 
 

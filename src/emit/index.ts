@@ -14,6 +14,7 @@ import { mirrorFile } from '../api/mirror.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import { pressroomError } from '../core/errors.ts';
 import { killPoint } from '../core/kill-point.ts';
+import { settleBoth } from '../core/settle.ts';
 import { stableStringify } from '../core/json.ts';
 import type { BuildPlan } from '../plan/types.ts';
 import type { SnapshotEntry } from '../site/types.ts';
@@ -128,7 +129,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
   });
   const siteWritten = writeSiteWide(w, input, stop).then((prepared) => void (snippets = prepared));
   try {
-    const [pages] = await settleBoth(pagesWritten, siteWritten, stop);
+    const [pages] = await settleBoth(pagesWritten, siteWritten, () => void (stop.failed = true));
     const { site } = input.config;
     for (const f of (await (searchIndex as Promise<SearchIndexFile[]> | null)) ?? []) await w.write(`${STATIC_INDEX_DIR}/${f.path}`, f.contents);
     // `_headers` last: its rules name every content-hashed file of the build (./headers.ts).
@@ -154,19 +155,6 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     await rm(staging, { recursive: true, force: true }).catch(() => undefined);
     throw e;
   }
-}
-
-/** Both writers' outcomes: the first failure stops the other at its next file, and is thrown once both have settled. */
-async function settleBoth<A, B>(a: Promise<A>, b: Promise<B>, stop: { failed: boolean }): Promise<[A, B]> {
-  let first: { error: unknown } | undefined;
-  const halt = (error: unknown): never => {
-    first ??= { error };
-    stop.failed = true;
-    throw error;
-  };
-  const [ra, rb] = await Promise.allSettled([a.catch(halt), b.catch(halt)]);
-  if (first) throw first.error;
-  return [(ra as PromiseFulfilledResult<A>).value, (rb as PromiseFulfilledResult<B>).value];
 }
 
 /** The files that span the site: the JSON mirror, feeds and the news sitemap, sitemaps, robots.txt, redirect maps, the client bundle. Returns the host snippets prepared beside out/. */

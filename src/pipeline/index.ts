@@ -27,6 +27,7 @@ import { acquireSnapshot, loadPrevious, residentPrevious, saveSnapshot, unpublis
 import { shardPages, snapshotClock, snapshotId } from './shard.ts';
 import { pressroomError } from '../core/errors.ts';
 import { killPoint } from '../core/kill-point.ts';
+import { settleBoth } from '../core/settle.ts';
 import { renderStream } from './render-stream.ts';
 import { enforceStrict, quarantinedRecords } from './quarantine.ts';
 import { withSearchIndexMode } from './search-index-mode.ts';
@@ -136,11 +137,16 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
     // change-driven one, crawls everything (./snapshot.ts unpublishedChange).
     // Hashed once: the release records it, and a resident snapshot (pressroom watch) is known by it next time.
     const renderedFrom = snapshotId(snapshot);
-    const release = await stage('release', () => recordRelease(out, emitted, nextState(code, buildPlan.routes, step, emitted.manifest.files, renderedFrom), previous, { keep: config.releases.keep, precompress: precompressEnabled(config.output.precompress, config.hosts), spare: options.session !== undefined }));
-    // Saved only once the site is published: the snapshot beside out/ always
-    // matches the published site, so a failed build cannot replace it with data
-    // that never went out (--from-snapshot, conditional crawls and serve read it).
-    await stage('snapshot', () => (options.fromSnapshot ? undefined : saveSnapshot(snapshot, snapshotDir, clock, acquired.source)));
+    // The snapshot is saved only once the site is published: the snapshot beside out/ always
+    // matches the published site, so a failed build cannot replace it with data that never went
+    // out (--from-snapshot, conditional crawls and serve read it). It is saved beside the release
+    // record, not after it: the record is file links (the kernel's time), the save is serialising
+    // (this thread's). Either order of the two is safe to kill: until both are done, the next
+    // change-driven build finds the saved snapshot is not the current release's and crawls everything.
+    const [release] = await settleBoth(
+      stage('release', () => recordRelease(out, emitted, nextState(code, buildPlan.routes, step, emitted.manifest.files, renderedFrom), previous, { keep: config.releases.keep, precompress: precompressEnabled(config.output.precompress, config.hosts), spare: options.session !== undefined })),
+      stage('snapshot', () => (options.fromSnapshot ? undefined : saveSnapshot(snapshot, snapshotDir, clock, acquired.source))),
+    );
     if (options.session && !options.fromSnapshot) options.session.previous = residentPrevious(snapshot, clock, acquired.source, renderedFrom);
 
     const total = Math.round(performance.now() - started);
