@@ -34,4 +34,22 @@ describe('sitemap sharding', () => {
     expect(shard.contents).toContain('<news:name>Site</news:name>');
     expect(shard.contents).not.toContain('<3');
   });
+
+  it('a second render with one entry changed gives that shard the new entry and the others the same bytes (shards are kept by their input)', async () => {
+    const entries = [entry(1, '2026-01-01T00:00:00.000Z'), entry(2), entry(3), entry(4)];
+    const first = await renderSitemaps(entries, site, 2);
+    const again = await renderSitemaps(entries, site, 2);
+    expect(again).toEqual(first);
+    const changed = await renderSitemaps([entries[0]!, entries[1]!, entries[2]!, entry(40, '2026-01-05T00:00:00.000Z')], site, 2);
+    expect(changed[1]).toEqual(first[1]);
+    expect(changed[2]!.contents).toContain('<loc>https://site.example/p/40</loc>');
+    expect(changed[2]!.contents).not.toContain('/p/4<');
+    expect(changed[0]!.contents).toContain('<lastmod>2026-01-05T00:00:00.000Z</lastmod>');
+    // The same shard for another site is rendered for it, not taken from the other site's.
+    const other = await renderSitemaps(entries, { ...site, name: 'Other' }, 2);
+    expect(other[1]).toEqual(first[1]);
+    const news = [{ url: 'https://site.example/n', images: [], news: { title: 'T', publicationDate: '2026-01-14T00:00:00.000Z' } }];
+    expect((await renderSitemaps(news, site))[1]!.contents).toContain('<news:name>Site</news:name>');
+    expect((await renderSitemaps(news, { ...site, name: 'Other' }))[1]!.contents).toContain('<news:name>Other</news:name>');
+  });
 });

@@ -1,0 +1,45 @@
+// Feed items (src/emit/feeds/model.ts) are kept per post record between builds
+// of one process: an item must follow any change of its post, its author, its
+// route or the site, and never come back stale.
+import { describe, expect, it } from 'vitest';
+import { ep } from '../../../../src/api/endpoints.ts';
+import type { Author, Post } from '../../../../src/api/types.ts';
+import { feedArticles, type FeedSource } from '../../../../src/emit/feeds/model.ts';
+import type { PlannedRoute } from '../../../../src/plan/types.ts';
+
+const post = (over: Partial<Post> = {}): Post =>
+  ({ id: 7, post_title: 'A title', post_name: 'a-title', post_date: '2026-01-10T09:00:00Z', post_content: '<p>Body text</p>', cat_slug: 'news', cat_name: 'News', post_author_id: 3, author_name: 'jane', banner_img: '/uploads/a.png', ...over }) as Post;
+const author = (over: Partial<Author> = {}): Author => ({ author_name: 'jane', author_display_name: 'Jane Doe', ...over }) as Author;
+const route = (path = '/news/a-title'): PlannedRoute => ({ kind: 'article', path, file: `${path.slice(1)}/index.html`, params: { cat_slug: 'news', post_name: 'a-title' }, deps: [] }) as unknown as PlannedRoute;
+
+function source(p: Post, a: Author, over: Partial<FeedSource> = {}): FeedSource {
+  const bodies = new Map<string, unknown>([
+    [ep.postDetails('news', 'a-title'), { result: [p] }],
+    [ep.authorById(3), { result: [a] }],
+  ]);
+  return { routes: [route()], lookup: (path) => bodies.get(path), siteUrl: 'https://site.example', imageHost: '', ...over };
+}
+
+describe('feed items kept between builds', () => {
+  it('the same records give the same item', () => {
+    const p = post();
+    const a = author();
+    const [first] = feedArticles(source(p, a));
+    const [again] = feedArticles(source(p, a));
+    expect(again).toBe(first);
+    expect(first).toMatchObject({ title: 'A title', url: 'https://site.example/news/a-title', excerpt: 'Body text', author: { name: 'Jane Doe' }, image: { url: 'https://site.example/uploads/a.png', type: 'image/png' } });
+  });
+
+  it('follows a new post record, a new author record, another route path, site URL or image host', () => {
+    const p = post();
+    const a = author();
+    feedArticles(source(p, a));
+    expect(feedArticles(source(post({ post_title: 'Edited' }), a))[0]).toMatchObject({ title: 'Edited' });
+    expect(feedArticles(source(p, author({ author_display_name: 'J. Doe' })))[0]).toMatchObject({ author: { name: 'J. Doe' } });
+    expect(feedArticles({ ...source(p, a), routes: [route('/news/moved')] })[0]).toMatchObject({ url: 'https://site.example/news/moved' });
+    expect(feedArticles(source(p, a, { siteUrl: 'https://other.example' }))[0]).toMatchObject({ url: 'https://other.example/news/a-title' });
+    expect(feedArticles(source(p, a, { imageHost: 'https://img.example' }))[0]).toMatchObject({ image: { url: 'https://img.example/uploads/a.png' } });
+    // And back: nothing stale from the variants above.
+    expect(feedArticles(source(p, a))[0]).toMatchObject({ url: 'https://site.example/news/a-title', author: { name: 'Jane Doe' }, image: { url: 'https://site.example/uploads/a.png' } });
+  });
+});
