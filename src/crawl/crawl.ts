@@ -127,13 +127,13 @@ async function fetchInto(opts: CrawlOptions, snap: Snapshot, path: string): Prom
     // Canonical key order (as a saved snapshot has it), so a crawled build and a
     // re-render of its saved snapshot give the same bytes.
     const body = canonical(normaliseResponse(path, checked, opts.warn, sink));
-    snap.set(path, { status: res.status, body, etag: res.etag, lastModified: res.lastModified, quarantined });
+    snap.set(path, { status: res.status, body, etag: res.etag, lastModified: res.lastModified, quarantined, canonical: true });
     return;
   }
   // tag 500, asidetopic 500, postdetails 501, eventdetails 501: the contract's
   // own answers, which the site renders (docs/api-contract.md, "Answers that are not failures").
   if (isFinalAnswer(path, res.status)) {
-    snap.set(path, { status: res.status, body: canonical(res.body ?? null) });
+    snap.set(path, { status: res.status, body: canonical(res.body ?? null), canonical: true });
     return;
   }
   throw pressroomError('PR_API_STATUS', { endpoint, status: res.status });

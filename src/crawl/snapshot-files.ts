@@ -36,6 +36,11 @@ export function entryHash(status: number, body: unknown): string {
   return createHash('sha256').update(stableStringify({ status, body })).digest('hex');
 }
 
+/** entryHash of a body whose keys are sorted already (src/core/json.ts canonicalJson): the same text, without sorting it again. */
+export function canonicalEntryHash(status: number, body: unknown): string {
+  return createHash('sha256').update(`{"body":${JSON.stringify(body)},"status":${JSON.stringify(status)}}`).digest('hex');
+}
+
 /** One id for a snapshot's content: the sha256 of its keys and entry hashes, in key order (src/pipeline/shard.ts snapshotId). */
 export function snapshotContentId(entries: Iterable<SnapshotEntry>): string {
   const h = createHash('sha256');

@@ -35,7 +35,7 @@ import { killPoint } from '../core/kill-point.ts';
 import type { SnapshotEntry, SnapshotView } from '../site/types.ts';
 import { snapshotKey } from '../api/endpoints.ts';
 import {
-  appendJournal, deletionLine, entryHash, extendsDisk, JOURNAL_FILE, KEY_PREFIX, lineOf, META_FILE, parseEntry, parseJournalLine, readLines, readMetaQuietly, sameEntry,
+  appendJournal, canonicalEntryHash, deletionLine, entryHash, extendsDisk, JOURNAL_FILE, KEY_PREFIX, lineOf, META_FILE, parseEntry, parseJournalLine, readLines, readMetaQuietly, sameEntry,
   SNAPSHOT_FILE, SNAPSHOT_VERSION, validV2, writeBase, type Origin, type SnapshotMeta,
 } from './snapshot-files.ts';
 
@@ -55,6 +55,8 @@ export interface SnapshotInput {
   etag?: string;
   lastModified?: string;
   quarantined?: Quarantined[];
+  /** The body's keys are already sorted (canonicalJson): its hash is taken without sorting it again. */
+  canonical?: boolean;
 }
 
 
@@ -88,12 +90,12 @@ export class Snapshot implements SnapshotView {
   set(path: string, input: SnapshotInput): SnapshotEntry {
     // A 304 has no body: the caller must store the previous entry's body instead.
     if (input.body === undefined) throw pressroomError('PR_INTERNAL', { detail: `snapshot entry ${path} has no body` });
-    const entry: SnapshotEntry = { key: snapshotKey(path), status: input.status, body: input.body, hash: entryHash(input.status, input.body) };
+    const entry: SnapshotEntry = { key: snapshotKey(path), status: input.status, body: input.body, hash: input.canonical ? canonicalEntryHash(input.status, input.body) : entryHash(input.status, input.body) };
     if (input.etag !== undefined) entry.etag = input.etag;
     if (input.lastModified !== undefined) entry.lastModified = input.lastModified;
     if (input.quarantined?.length) entry.quarantined = input.quarantined;
     // A re-read that answered the same (a change-driven crawl re-reads lists that mostly did not move)
-    // keeps the entry it has: nothing for the next save to append, and its saved line stays cached.
+    // keeps the entry it has: nothing for the next save to append.
     const had = this.#entries.get(path);
     if (had && sameEntry(had, entry)) return had;
     this.#entries.set(path, entry);

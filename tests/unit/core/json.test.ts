@@ -34,3 +34,14 @@ describe('canonicalJson', () => {
     expect(() => canonicalJson({ n: 1n })).toThrow(TypeError);
   });
 });
+
+describe('canonicalEntryHash', () => {
+  it('is entryHash for a canonical body (the crawl stores canonical bodies with it)', async () => {
+    const { canonicalEntryHash, entryHash } = await import('../../../src/crawl/snapshot-files.ts');
+    for (const [, value] of cases) {
+      const body = canonicalJson(value);
+      expect(canonicalEntryHash(200, body)).toBe(entryHash(200, body));
+      expect(canonicalEntryHash(500, body)).toBe(entryHash(500, body));
+    }
+  });
+});
