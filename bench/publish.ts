@@ -121,7 +121,7 @@ async function measure(posts: number): Promise<Measured> {
     const serve = start(['serve', '--out', out, '--port', '0']);
     children.push(serve);
     const site = await serve.line;
-    const watch = start(['watch', '--api', apiUrl, '--out', out, '--port', String(watchPort), '--poll', 'off', '--debounce', '0ms']);
+    const watch = start(['watch', '--api', apiUrl, '--out', out, '--port', String(watchPort), '--poll', 'off']);
     children.push(watch);
     await waitFor(`http://127.0.0.1:${watchPort}/healthz`, (st) => st === 200);
 

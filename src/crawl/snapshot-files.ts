@@ -52,12 +52,29 @@ export function snapshotContentId(entries: Iterable<SnapshotEntry>): string {
 export const KEY_PREFIX = 'GET ';
 
 /**
- * The saved line of an entry. Not kept: a cache of every entry's line doubled
- * the memory of a large snapshot for as long as the process held it (the text
- * of each entry beside its parsed body), to save re-serialising the unchanged
- * entries of a compaction, which comes once per many publishes (journal).
+ * Entries whose body's keys are known to be sorted: made from a canonical
+ * body (the crawl's) or loaded from a line whose body hashed as written. Their
+ * line is printed without sorting a copy of the body first.
  */
-export const lineOf = (entry: SnapshotEntry): string => `${stableStringify(entry)}\n`;
+const CANONICAL = new WeakSet<SnapshotEntry>();
+export const markCanonical = (entry: SnapshotEntry): void => void CANONICAL.add(entry);
+
+/**
+ * The saved line of an entry: its stable JSON. Not kept: a cache of every
+ * entry's line doubled the memory of a large snapshot for as long as the
+ * process held it, to save re-serialising the unchanged entries of a
+ * compaction, which comes once per many publishes (journal).
+ */
+export function lineOf(entry: SnapshotEntry): string {
+  if (!CANONICAL.has(entry)) return `${stableStringify(entry)}\n`;
+  // The keys of SnapshotEntry in sorted order, as stableStringify prints them.
+  let line = `{"body":${JSON.stringify(entry.body)}`;
+  if (entry.etag !== undefined) line += `,"etag":${JSON.stringify(entry.etag)}`;
+  line += `,"hash":${JSON.stringify(entry.hash)},"key":${JSON.stringify(entry.key)}`;
+  if (entry.lastModified !== undefined) line += `,"lastModified":${JSON.stringify(entry.lastModified)}`;
+  if (entry.quarantined !== undefined) line += `,"quarantined":${stableStringify(entry.quarantined)}`;
+  return `${line},"status":${JSON.stringify(entry.status)}}\n`;
+}
 export const deletionLine = (path: string): string => `${stableStringify({ deleted: true, key: snapshotKey(path) })}\n`;
 
 
@@ -188,9 +205,12 @@ function checkEntry(v: Partial<SnapshotEntry>, fail: (detail: string) => Error):
   if (!Number.isInteger(v.status)) throw fail(`${v.key}: status is not an integer`);
   if (!('body' in v)) throw fail(`${v.key}: no body`);
   // The hash is recomputed: a hand-edited or bit-rotted body is caught here,
-  // not later as a page that silently differs.
-  if (v.hash !== entryHash(v.status!, v.body)) throw fail(`${v.key}: hash does not match the body`);
-  const entry: SnapshotEntry = { key: v.key, status: v.status!, body: v.body, hash: v.hash };
+  // not later as a page that silently differs. A body saved by Pressroom has its
+  // keys sorted, so its text hashes as it is; only another one is sorted first.
+  const canonical = v.hash === canonicalEntryHash(v.status!, v.body);
+  if (!canonical && v.hash !== entryHash(v.status!, v.body)) throw fail(`${v.key}: hash does not match the body`);
+  const entry: SnapshotEntry = { key: v.key, status: v.status!, body: v.body, hash: v.hash! };
+  if (canonical) CANONICAL.add(entry);
   if (typeof v.etag === 'string') entry.etag = v.etag;
   if (typeof v.lastModified === 'string') entry.lastModified = v.lastModified;
   if (v.quarantined !== undefined) {

@@ -35,7 +35,7 @@ import { killPoint } from '../core/kill-point.ts';
 import type { SnapshotEntry, SnapshotView } from '../site/types.ts';
 import { snapshotKey } from '../api/endpoints.ts';
 import {
-  appendJournal, canonicalEntryHash, deletionLine, entryHash, extendsDisk, JOURNAL_FILE, KEY_PREFIX, lineOf, META_FILE, parseEntry, parseJournalLine, readLines, readMetaQuietly, sameEntry,
+  appendJournal, canonicalEntryHash, deletionLine, entryHash, markCanonical, extendsDisk, JOURNAL_FILE, KEY_PREFIX, lineOf, META_FILE, parseEntry, parseJournalLine, readLines, readMetaQuietly, sameEntry,
   SNAPSHOT_FILE, SNAPSHOT_VERSION, validV2, writeBase, type Origin, type SnapshotMeta,
 } from './snapshot-files.ts';
 
@@ -94,6 +94,7 @@ export class Snapshot implements SnapshotView {
     if (input.etag !== undefined) entry.etag = input.etag;
     if (input.lastModified !== undefined) entry.lastModified = input.lastModified;
     if (input.quarantined?.length) entry.quarantined = input.quarantined;
+    if (input.canonical) markCanonical(entry);
     // A re-read that answered the same (a change-driven crawl re-reads lists that mostly did not move)
     // keeps the entry it has: nothing for the next save to append.
     const had = this.#entries.get(path);
