@@ -58,6 +58,7 @@ export const KEY_PREFIX = 'GET ';
  */
 const CANONICAL = new WeakSet<SnapshotEntry>();
 export const markCanonical = (entry: SnapshotEntry): void => void CANONICAL.add(entry);
+export const isCanonical = (entry: SnapshotEntry): boolean => CANONICAL.has(entry);
 
 /**
  * The saved line of an entry: its stable JSON. Not kept: a cache of every

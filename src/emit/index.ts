@@ -18,6 +18,7 @@ import { settleBoth } from '../core/settle.ts';
 import { stableStringify } from '../core/json.ts';
 import type { BuildPlan } from '../plan/types.ts';
 import type { SnapshotEntry } from '../site/types.ts';
+import { isCanonical } from '../crawl/snapshot-files.ts';
 import { prepareHostSnippets, type PreparedSnippets } from './host-snippets.ts';
 import { headersFile, publishingFiles } from './publishing.ts';
 import { renderRedirects, type HostName } from './redirects/index.ts';
@@ -102,7 +103,10 @@ export interface EmitResult {
 // equal bytes whichever way the snapshot was made (crawled or loaded).
 const HASHED = /^[^/].*\/[^/]+-[A-Za-z0-9]{8,}\.(js|css)$/;
 const UNSAFE = /[<>&\u2028\u2029]/g;
-const safeJson = (v: unknown) => stableStringify(v).replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const escapeUnsafe = (json: string) => json.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** A mirror file's text: the stable JSON of {status, body}, printed without sorting a body whose keys are sorted already. */
+export const mirrorJson = (e: SnapshotEntry) =>
+  escapeUnsafe(isCanonical(e) ? `{"body":${JSON.stringify(e.body)},"status":${JSON.stringify(e.status)}}` : stableStringify({ status: e.status, body: e.body }));
 
 export async function emit(input: EmitInput): Promise<EmitResult> {
   const { staging } = input;
@@ -165,7 +169,7 @@ async function writeSiteWide(w: OutputWriter, input: EmitInput, stop: { failed: 
     if (!e.key.startsWith('GET /api/')) continue;
     const file = mirrorFile(e.key.slice(4));
     if (await w.carryUnchanged(file, before?.(e.key.slice(4)) === e.hash)) continue;
-    await w.write(file, safeJson({ status: e.status, body: e.body }));
+    await w.write(file, mirrorJson(e));
   }
   const { site } = input.config;
   // Feeds and the Google News sitemap, when the build clock is known.

@@ -15,7 +15,9 @@ import { outPaths } from './paths.ts';
 import { differingPaths, manifestFiles, readReleaseManifest } from './manifest.ts';
 import { spareHolds, spareManifest, updateSpare, type SiteId } from './spare.ts';
 import { carryTree } from '../core/links.ts';
-import { swapIn } from './swap.ts';
+import { recover, swapIn } from './swap.ts';
+import { acquireLock, type RunLock } from './lock.ts';
+import { currentState } from './releases.ts';
 import { createHash } from 'node:crypto';
 
 export { recover } from './swap.ts';
@@ -121,6 +123,31 @@ async function keepSpare(out: string, site: SiteId): Promise<void> {
   await rm(p.spare, { recursive: true, force: true });
   await carryTree(p.out, p.spare);
   await spareHolds(out, site);
+}
+
+/**
+ * Makes the spare from out/ when out/ holds a release of the object store and
+ * no intact spare is there, under the run lock (pressroom watch, at start: a
+ * one-off first build makes none, decision 63). Returns whether it made one;
+ * another process holding the lock, or no release, makes nothing (the next
+ * publish rebuilds the spare if it must).
+ */
+export async function prepareSpare(out: string): Promise<boolean> {
+  let lock: RunLock;
+  try {
+    lock = await acquireLock(out, { command: 'watch (spare tree)', handleSignals: false });
+  } catch {
+    return false;
+  }
+  try {
+    await recover(out);
+    const record = (await currentState(out))?.record;
+    if (!record || (await spareManifest(out, record.precompress)) !== undefined) return false;
+    await keepSpare(out, { manifest: record.manifest, precompress: record.precompress });
+    return true;
+  } finally {
+    await lock.release();
+  }
 }
 
 /** Every object a kept release names: its manifest and the files the manifest lists. */

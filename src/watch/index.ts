@@ -5,6 +5,8 @@
 // run lock itself, so a cron build or a rollback on the same output is never
 // overlapped: its PR_LOCKED is one more failure to retry.
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { prepareSpare } from '../publish/index.ts';
 import { apiSource } from '../config/load.ts';
 import { pressroomError } from '../core/errors.ts';
 import { build, configure } from '../pipeline/index.ts';
@@ -76,7 +78,14 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
   // The watcher handles SIGINT/SIGTERM itself (it lets the running build finish); build() must not end the process.
   // One session for the watcher's life: each build starts from the snapshot the last one left in memory.
   const session: NonNullable<BuildOptions['session']> = {};
-  const buildWith = (scope: BuildScope) => runBuild({ ...o.build, handleSignals: false, session, ...(scope === 'full' ? {} : { changed: scope }) });
+  // The spare tree (decision 63): a site published by a one-off build has none, and the first
+  // change-driven publish would make it on its way (a folder per page, a link per file). Made now,
+  // under the run lock, before the first build; a webhook that comes meanwhile waits for it.
+  const ready = o.runBuild ? Promise.resolve(false) : prepareSpare(resolve(o.build.out ?? 'out')).catch(() => false);
+  const buildWith = async (scope: BuildScope) => {
+    await ready;
+    return runBuild({ ...o.build, handleSignals: false, session, ...(scope === 'full' ? {} : { changed: scope }) });
+  };
   const pollMs = o.pollMs === undefined ? WATCH_DEFAULTS.pollMs : o.pollMs;
   const debounceMs = o.debounceMs ?? WATCH_DEFAULTS.debounceMs;
   const queue: WatchQueue = new WatchQueue({
@@ -104,6 +113,7 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
     status: () => queue.status(),
     close() {
       closing ??= (async () => {
+        await ready;
         const { state, queue: pending } = queue.status();
         log.stopping(state === 'building', pending);
         // Timers first, so nothing new starts while the server drains its requests.

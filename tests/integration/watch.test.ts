@@ -4,10 +4,13 @@
 // gives at most two builds, and while the API is down the build fails, out/
 // stays byte for byte, the watcher keeps answering and the retry publishes once
 // the API is back. Last, the real CLI: SIGTERM during a build lets it publish, then exits 0.
-import { access } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBody } from '../../src/core/signature.ts';
+import { build, type BuildReport } from '../../src/pipeline/index.ts';
+import { outPaths } from '../../src/publish/paths.ts';
+import { releasePaths } from '../../src/publish/releases.ts';
 import type { SampleApi } from '../../src/sample-api/index.ts';
 import { startWatch, type Watcher } from '../../src/watch/index.ts';
 import type { WatchStatus } from '../../src/watch/queue.ts';
@@ -152,6 +155,38 @@ describe('pressroom watch through the CLI', { timeout: 120_000 }, () => {
       expect(events[3].refs).toEqual(['ads']);
     } finally {
       if (run.child.exitCode === null) run.child.kill('SIGKILL');
+    }
+  });
+});
+
+describe('pressroom watch over a site a one-off build published', { timeout: 120_000 }, () => {
+  it('makes the spare tree at start (decision 63), so its first publish only brings it up to date by the diff', async () => {
+    const own = join(tmp.dir, 'one-off', 'out');
+    await build({ api: api.url, out: own, configFile: join(ROOT, 'config/site.json'), env: {}, workers: 0, handleSignals: false, full: true });
+    expect(await exists(outPaths(own).spare)).toBe(false);
+    const w = await startWatch({
+      build: { api: api.url, out: own, configFile: join(ROOT, 'config/site.json'), env: {}, workers: 0 },
+      secret: SECRET,
+      port: 0,
+      pollMs: null,
+      log: { listening: () => {}, publish: () => {}, failure: () => {}, stopping: () => {} },
+    });
+    try {
+      const before = await treeHashes(own);
+      const post = api.corpus.posts.find((p) => p.status === 'publish')!;
+      api.mutate.editPost(post.id, { post_title: 'Published by a watcher that found no spare' });
+      const body = JSON.stringify([`post:${post.id}`]);
+      expect((await fetch(`${w.url}/hooks/publish`, { method: 'POST', body, headers: { 'x-pressroom-signature-256': signBody(SECRET, body) } })).status).toBe(202);
+      let s: WatchStatus;
+      do {
+        await new Promise((r) => setTimeout(r, 50));
+        s = (await (await fetch(`${w.url}/status`)).json()) as WatchStatus;
+      } while (!(s.lastPublish && s.state === 'idle'));
+      const report = JSON.parse(await readFile(releasePaths(own, s.lastPublish.release).report, 'utf8')) as BuildReport;
+      expect(report.incremental.publish).toBe('diff');
+      expect(await treeHashes(outPaths(own).spare)).toEqual(before);
+    } finally {
+      await w.close();
     }
   });
 });

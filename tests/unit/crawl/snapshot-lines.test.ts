@@ -41,3 +41,17 @@ describe('snapshot lines', () => {
     expect(() => parseEntry(JSON.stringify({ ...unsorted, body: { a: 3, b: 1 } }), (d) => new Error(d))).toThrow(/hash does not match/);
   });
 });
+
+describe('mirror files', () => {
+  it('a canonical entry gives the bytes of the stable JSON, with <, >, &, U+2028 and U+2029 escaped', async () => {
+    const { mirrorJson } = await import('../../../src/emit/index.ts');
+    for (const e of entries()) {
+      const plain: SnapshotEntry = { ...e };
+      const slow = mirrorJson(plain);
+      markCanonical(e);
+      expect(mirrorJson(e)).toBe(slow);
+      expect(JSON.parse(slow)).toEqual({ status: e.status, body: e.body });
+      expect(slow).not.toMatch(/[<>&\u2028\u2029]/);
+    }
+  });
+});
