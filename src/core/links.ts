@@ -5,7 +5,8 @@
 // place (every build writes a new staging folder), so sharing is safe. Where
 // links are impossible (another file system, EXDEV; a file system without
 // them), the file is copied and its times are set to the source's.
-import { copyFile, link, mkdir, stat, utimes } from 'node:fs/promises';
+import { copyFile, mkdir, stat, utimes } from 'node:fs/promises';
+import { linkFast, mkdirFast } from './fs-calls.ts';
 import { dirname, join } from 'node:path';
 import fg from 'fast-glob';
 import pLimit from 'p-limit';
@@ -18,12 +19,12 @@ export async function carryFile(from: string, to: string, dirs?: Map<string, Pro
   const dir = dirname(to);
   let made = dirs?.get(dir);
   if (!made) {
-    made = mkdir(dir, { recursive: true });
+    made = mkdirFast(dir);
     dirs?.set(dir, made);
   }
   try {
     await made;
-    await link(from, to);
+    await linkFast(from, to);
   } catch (e) {
     if (!FALLBACK.has((e as NodeJS.ErrnoException).code ?? '')) {
       throw pressroomError('PR_OUTPUT_WRITE', { file: to, detail: `cannot carry over ${from}: ${(e as Error).message}` }, e);

@@ -4,7 +4,8 @@
 // each file's sha256 and size are recorded for the manifest as it is written,
 // so nothing is read back.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { mkdirFast, writeFileFast } from '../core/fs-calls.ts';
 import { dirname, join } from 'node:path';
 import { pressroomError, type PressroomError } from '../core/errors.ts';
 import { carryFile } from '../core/links.ts';
@@ -165,7 +166,7 @@ export class OutputWriter {
     const file = join(this.#root, rel);
     try {
       await this.#mkdir(dirname(file));
-      await writeFile(file, buf);
+      await writeFileFast(file, buf);
       if (this.#precompress && precompressible(rel, buf.length)) await writeSiblings(file, buf);
     } catch (e) {
       this.#error ??= pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: (e as Error).message }, e);
@@ -175,7 +176,7 @@ export class OutputWriter {
   #mkdir(dir: string): Promise<unknown> {
     let p = this.#dirs.get(dir);
     if (!p) {
-      p = mkdir(dir, { recursive: true });
+      p = mkdirFast(dir);
       this.#dirs.set(dir, p);
     }
     return p;

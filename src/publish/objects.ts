@@ -9,7 +9,8 @@
 // Objects no kept release names are swept now and then (gc below), not on every
 // publish: marking reads every kept manifest, so it runs once enough new
 // objects have come in to pay for it (amortised O(change) per publish).
-import { link, mkdir, readdir, readFile, rm, stat, copyFile, utimes } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, copyFile, utimes } from 'node:fs/promises';
+import { linkFast, mkdirFast } from '../core/fs-calls.ts';
 import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
 import { pressroomError } from '../core/errors.ts';
@@ -26,10 +27,10 @@ export const GC_MIN_NEW_OBJECTS = 1000;
 async function linkOnce(from: string, to: string, dirs: Map<string, Promise<unknown>>, optional = false): Promise<boolean> {
   const dir = dirname(to);
   let made = dirs.get(dir);
-  if (!made) dirs.set(dir, (made = mkdir(dir, { recursive: true })));
+  if (!made) dirs.set(dir, (made = mkdirFast(dir)));
   await made;
   try {
-    await link(from, to);
+    await linkFast(from, to);
     return true;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? '';
