@@ -78,7 +78,10 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
   const snapshotDir = options.snapshotDir ?? join(dirname(out), '.pressroom', 'snapshot');
   // A long-running caller (pressroom watch) keeps the snapshot it last saved in memory instead of reading it back.
   const previousSnapshot = options.full || options.fromSnapshot ? undefined : (options.session?.previous ?? (await loadPrevious(snapshotDir)));
-  const changeBase = options.changed?.length ? await unpublishedChange(out, previousSnapshot) : null;
+  // The release out/ holds, read once (its state and manifest are the size of the site): the
+  // change-driven crawl checks its base against it, the incremental step compares with it.
+  const previous = await currentState(out);
+  const changeBase = options.changed?.length ? await unpublishedChange(out, previous, previousSnapshot) : null;
   const acquired = await stage('crawl', () => acquireSnapshot({ options, config: configured, clock, ctx, warn, emitEvent, previous: previousSnapshot, changeBase }));
   await refuseSampleOverApi(out, acquired.source);
   const snapshot: Snapshot = acquired.snapshot;
@@ -86,7 +89,6 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
   const config = withSearchIndexMode(configured, buildPlan.routes, warn);
   const quarantined = quarantinedRecords(snapshot, planQuarantine);
   enforceStrict(quarantined, options.strict);
-  const previous = await currentState(out);
   checkShrinkGate({ count: buildPlan.routes.length, previous: previous && Object.keys(previous.state.routes).length, shrinkGate: config.shrinkGate, allowShrink: options.allowShrink });
   const bundle = await stage('bundle', () => clientBundle(config.site.basePath));
   const code = await codeHash({ bundleHash: bundle.hash, config, publicConfig: publicConfig(config) });

@@ -21,7 +21,7 @@ import type { SiteContextForKinds } from '../site/types.ts';
 import type { BuildEvent, BuildOptions } from './types.ts';
 import { stableStringify } from '../core/json.ts';
 import { MANIFEST_FILE } from '../emit/index.ts';
-import { currentState } from '../publish/releases.ts';
+import type { CurrentRelease } from '../publish/releases.ts';
 import { snapshotId } from './shard.ts';
 
 export const SOURCE_FILE = 'source.json';
@@ -157,10 +157,9 @@ async function readSource(dir: string): Promise<BuildSource | undefined> {
  * was killed between publishing and saving its snapshot; a change-driven build
  * then crawls everything (conditionally), which repairs it.
  */
-export async function unpublishedChange(out: string, prev: Previous | undefined): Promise<string | null> {
+export async function unpublishedChange(out: string, current: CurrentRelease | undefined, prev: Previous | undefined): Promise<string | null> {
   if (!prev) return null;
-  // A release of the object store is returned only when out/ holds it (its manifest bytes are checked).
-  const current = await currentState(out).catch(() => undefined);
+  // A release of the object store is returned only when out/ holds it (its manifest bytes are checked: ../publish/releases.ts currentState).
   if (!current) return 'out/ is not the current release (a build was interrupted while publishing), or there is none';
   if (!current.record) {
     const published = await readFile(join(out, MANIFEST_FILE)).catch(() => null);

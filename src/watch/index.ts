@@ -82,6 +82,13 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
   // change-driven publish would make it on its way (a folder per page, a link per file). Made now,
   // under the run lock, before the first build; a webhook that comes meanwhile waits for it.
   const ready = o.runBuild ? Promise.resolve(false) : prepareSpare(resolve(o.build.out ?? 'out')).catch(() => false);
+  let preparing = true;
+  void ready.finally(() => void (preparing = false));
+  // Idle but still making the spare reads as 'preparing' on /status (an operator, or a benchmark, waits for 'idle').
+  const status = (): WatchStatus => {
+    const s = queue.status();
+    return preparing && s.state === 'idle' ? { ...s, state: 'preparing' } : s;
+  };
   const buildWith = async (scope: BuildScope) => {
     await ready;
     return runBuild({ ...o.build, handleSignals: false, session, ...(scope === 'full' ? {} : { changed: scope }) });
@@ -103,14 +110,14 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
     secret: o.secret,
     maxBody: o.maxBody ?? WATCH_DEFAULTS.maxBody,
     accept: (refs, receivedAt) => queue.add(refs, receivedAt),
-    status: () => queue.status(),
+    status,
   });
   log.listening({ url: server.url, pollMs, debounceMs });
   queue.start();
   let closing: Promise<void> | undefined;
   return {
     url: server.url,
-    status: () => queue.status(),
+    status,
     close() {
       closing ??= (async () => {
         await ready;
