@@ -75,7 +75,7 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
   const planQuarantine: Quarantined[] = [];
   const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn, quarantine: (q) => void planQuarantine.push(q) };
 
-  const snapshotDir = options.snapshotDir ?? join(dirname(out), '.pressroom', 'snapshot');
+  const snapshotDir = snapshotDirFor(options);
   // A long-running caller (pressroom watch) keeps the snapshot it last saved in memory instead of reading it back.
   const previousSnapshot = options.full || options.fromSnapshot ? undefined : (options.session?.previous ?? (await loadPrevious(snapshotDir)));
   // The release out/ holds, read once (its state and manifest are the size of the site): the
@@ -188,6 +188,11 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
     await writeBuildReport(out, release, report);
     return report;
   }
+}
+
+/** Where a build keeps the snapshot of the site it published: --snapshot-dir, else `.pressroom/snapshot` beside out/. */
+export function snapshotDirFor(options: Pick<BuildOptions, 'out' | 'snapshotDir'>): string {
+  return options.snapshotDir ?? join(dirname(resolve(options.out ?? 'out')), '.pressroom', 'snapshot');
 }
 
 /** file < environment < flags (the config keys among the options), then the one build clock (src/config/load.ts). */

@@ -9,7 +9,8 @@ import { resolve } from 'node:path';
 import { prepareSpare } from '../publish/index.ts';
 import { apiSource } from '../config/load.ts';
 import { pressroomError } from '../core/errors.ts';
-import { build, configure } from '../pipeline/index.ts';
+import { build, configure, snapshotDirFor } from '../pipeline/index.ts';
+import { loadPrevious } from '../pipeline/snapshot.ts';
 import type { BuildOptions, BuildReport } from '../pipeline/types.ts';
 import { watchLog, type WatchLog } from './log.ts';
 import { type BuildScope, realTimers, type Timers, WatchQueue, type WatchStatus } from './queue.ts';
@@ -78,13 +79,20 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
   // The watcher handles SIGINT/SIGTERM itself (it lets the running build finish); build() must not end the process.
   // One session for the watcher's life: each build starts from the snapshot the last one left in memory.
   const session: NonNullable<BuildOptions['session']> = {};
-  // The spare tree (decision 63): a site published by a one-off build has none, and the first
-  // change-driven publish would make it on its way (a folder per page, a link per file). Made now,
-  // under the run lock, before the first build; a webhook that comes meanwhile waits for it.
-  const ready = o.runBuild ? Promise.resolve(false) : prepareSpare(resolve(o.build.out ?? 'out')).catch(() => false);
+  // At start, before the first build (a webhook that comes meanwhile waits): the spare tree
+  // (decision 63: a site published by a one-off build has none, and the first change-driven
+  // publish would make it on its way, a folder per page and a link per file), made under the run
+  // lock; and the saved snapshot, read into the session as every later build finds it (about 1 s
+  // at 10,000 posts). Either may fail quietly: the build then does it itself.
+  const ready = o.runBuild
+    ? Promise.resolve()
+    : Promise.all([
+        prepareSpare(resolve(o.build.out ?? 'out')).catch(() => false),
+        loadPrevious(snapshotDirFor(o.build)).then((p) => void (session.previous ??= p), () => undefined),
+      ]).then(() => undefined);
   let preparing = true;
   void ready.finally(() => void (preparing = false));
-  // Idle but still making the spare reads as 'preparing' on /status (an operator, or a benchmark, waits for 'idle').
+  // Idle but still preparing reads as 'preparing' on /status (an operator, or a benchmark, waits for 'idle').
   const status = (): WatchStatus => {
     const s = queue.status();
     return preparing && s.state === 'idle' ? { ...s, state: 'preparing' } : s;

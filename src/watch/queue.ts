@@ -23,7 +23,7 @@ import { formatRef, type Ref } from '../crawl/refs.ts';
 import { isPressroomError } from '../core/errors.ts';
 import type { BuildReport } from '../pipeline/types.ts';
 
-/** 'preparing': the watcher is making the spare tree at start (src/watch/index.ts); the queue itself is one of the others. */
+/** 'preparing': the watcher is making the spare tree and reading the snapshot at start (src/watch/index.ts); the queue itself is one of the others. */
 export type WatchState = 'preparing' | 'idle' | 'waiting' | 'building' | 'backing-off';
 /** What one build covers: the REFs of a change-driven build, or 'full' (the poll). */
 export type BuildScope = readonly Ref[] | 'full';
