@@ -5,8 +5,7 @@
 // its files; on a machine where creating an inode is slow (measured at
 // 0.6-1 ms of kernel time each on the 2-core VMs this project is measured on,
 // against about 0.01 ms on tmpfs) this floor, not rendering, bounds a first build.
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 export interface FsFloor {

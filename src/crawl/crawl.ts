@@ -126,14 +126,14 @@ async function fetchInto(opts: CrawlOptions, snap: Snapshot, path: string): Prom
     for (const q of quarantined) opts.warn('W_QUARANTINE', `${q.endpoint}: ${q.id} left out: ${q.reason}`);
     // Canonical key order (as a saved snapshot has it), so a crawled build and a
     // re-render of its saved snapshot give the same bytes.
-    const body = canonical(normaliseResponse(path, checked, opts.warn, sink));
+    const body = canonicalJson(normaliseResponse(path, checked, opts.warn, sink));
     snap.set(path, { status: res.status, body, etag: res.etag, lastModified: res.lastModified, quarantined, canonical: true });
     return;
   }
   // tag 500, asidetopic 500, postdetails 501, eventdetails 501: the contract's
   // own answers, which the site renders (docs/api-contract.md, "Answers that are not failures").
   if (isFinalAnswer(path, res.status)) {
-    snap.set(path, { status: res.status, body: canonical(res.body ?? null), canonical: true });
+    snap.set(path, { status: res.status, body: canonicalJson(res.body ?? null), canonical: true });
     return;
   }
   throw pressroomError('PR_API_STATUS', { endpoint, status: res.status });
@@ -149,4 +149,3 @@ export async function fetchSampleRedirects(opts: CrawlOptions, snap: Snapshot): 
   snap.set(SAMPLE_REDIRECTS_PATH, { status: res.status, body: res.body });
 }
 
-const canonical = canonicalJson;

@@ -36,9 +36,12 @@ export function entryHash(status: number, body: unknown): string {
   return createHash('sha256').update(stableStringify({ status, body })).digest('hex');
 }
 
-/** entryHash of a body whose keys are sorted already (src/core/json.ts canonicalJson): the same text, without sorting it again. */
+/** stableStringify({status, body}) for a body whose keys are sorted already (src/core/json.ts canonicalJson), without sorting it again. */
+export const canonicalStatusBody = (status: number, body: unknown): string => `{"body":${JSON.stringify(body)},"status":${JSON.stringify(status)}}`;
+
+/** entryHash of a body whose keys are sorted already: the same text, without sorting it again. */
 export function canonicalEntryHash(status: number, body: unknown): string {
-  return createHash('sha256').update(`{"body":${JSON.stringify(body)},"status":${JSON.stringify(status)}}`).digest('hex');
+  return createHash('sha256').update(canonicalStatusBody(status, body)).digest('hex');
 }
 
 /** One id for a snapshot's content: the sha256 of its keys and entry hashes, in key order (src/pipeline/shard.ts snapshotId). */

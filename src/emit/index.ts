@@ -18,12 +18,12 @@ import { settleBoth } from '../core/settle.ts';
 import { stableStringify } from '../core/json.ts';
 import type { BuildPlan } from '../plan/types.ts';
 import type { SnapshotEntry } from '../site/types.ts';
-import { isCanonical } from '../crawl/snapshot-files.ts';
+import { canonicalStatusBody, isCanonical } from '../crawl/snapshot-files.ts';
 import { prepareHostSnippets, type PreparedSnippets } from './host-snippets.ts';
 import { headersFile, publishingFiles } from './publishing.ts';
 import { renderRedirects, type HostName } from './redirects/index.ts';
 import { renderSitemaps, robotsTxt, SITEMAP_SHARD_LIMIT } from './sitemap.ts';
-import { buildSearchIndex, type SearchIndexFile } from './search-index.ts';
+import { buildSearchIndex } from './search-index.ts';
 import { STATIC_INDEX_DIR } from '../site/search-index.ts';
 import { precompressEnabled } from './precompress.ts';
 import { OutputWriter, type ManifestEntry, type PreviousFiles } from './writer.ts';
@@ -106,7 +106,7 @@ const UNSAFE = /[<>&\u2028\u2029]/g;
 const escapeUnsafe = (json: string) => json.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 /** A mirror file's text: the stable JSON of {status, body}, printed without sorting a body whose keys are sorted already. */
 export const mirrorJson = (e: SnapshotEntry) =>
-  escapeUnsafe(isCanonical(e) ? `{"body":${JSON.stringify(e.body)},"status":${JSON.stringify(e.status)}}` : stableStringify({ status: e.status, body: e.body }));
+  escapeUnsafe(isCanonical(e) ? canonicalStatusBody(e.status, e.body) : stableStringify({ status: e.status, body: e.body }));
 
 export async function emit(input: EmitInput): Promise<EmitResult> {
   const { staging } = input;
@@ -119,23 +119,21 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
   // (it would otherwise wait on the threads, then leave them idle). Neither reads what the other
   // writes, and the manifest is sorted, so the bytes do not depend on the interleaving.
   const stop = { failed: false };
-  let searchIndex: Promise<SearchIndexFile[]> | null = null;
-  const pagesWritten = writePages(w, input, stop).then(async (n) => {
+  const pagesWritten = writePages(w, input, stop).then(async (pages) => {
     // The search index reads the article pages back from staging, so they must be on disk first;
     // Pagefind then works in its own process while this one writes the rest.
-    if ((input.config.search?.staticIndex ?? 'off') !== 'off') {
-      await w.flush();
-      searchIndex = buildSearchIndex((file) => w.locate(file), input.plan.routes);
-      // Awaited below; a failure before that point must not surface as an unhandled rejection.
-      searchIndex.catch(() => undefined);
-    }
-    return n;
+    if ((input.config.search?.staticIndex ?? 'off') === 'off') return { pages, searchIndex: null };
+    await w.flush();
+    const searchIndex = buildSearchIndex((file) => w.locate(file), input.plan.routes);
+    // Awaited below; a failure before that point must not surface as an unhandled rejection.
+    searchIndex.catch(() => undefined);
+    return { pages, searchIndex };
   });
   const siteWritten = writeSiteWide(w, input, stop).then((prepared) => void (snippets = prepared));
   try {
-    const [pages] = await settleBoth(pagesWritten, siteWritten, () => void (stop.failed = true));
+    const [{ pages, searchIndex }] = await settleBoth(pagesWritten, siteWritten, () => void (stop.failed = true));
     const { site } = input.config;
-    for (const f of (await (searchIndex as Promise<SearchIndexFile[]> | null)) ?? []) await w.write(`${STATIC_INDEX_DIR}/${f.path}`, f.contents);
+    for (const f of (await searchIndex) ?? []) await w.write(`${STATIC_INDEX_DIR}/${f.path}`, f.contents);
     // `_headers` last: its rules name every content-hashed file of the build (./headers.ts).
     const headers = headersFile(w.manifest().map((f) => f.path), input.config.hosts, site.basePath);
     if (headers) await w.write(headers.path, headers.contents);

@@ -117,12 +117,13 @@ export async function recordRelease(out: string, staged: EmitResult, state: Buil
  * rebuilds it when it finds none (./spare.ts, 'rebuilt'): a first build then
  * creates no second copy of every folder (decision 63).
  */
-async function keepSpare(out: string, site: SiteId): Promise<void> {
-  if ((await spareManifest(out, site.precompress)) !== undefined) return;
+async function keepSpare(out: string, site: SiteId): Promise<boolean> {
+  if ((await spareManifest(out, site.precompress)) !== undefined) return false;
   const p = outPaths(out);
   await rm(p.spare, { recursive: true, force: true });
   await carryTree(p.out, p.spare);
   await spareHolds(out, site);
+  return true;
 }
 
 /**
@@ -142,9 +143,7 @@ export async function prepareSpare(out: string): Promise<boolean> {
   try {
     await recover(out);
     const record = (await currentState(out))?.record;
-    if (!record || (await spareManifest(out, record.precompress)) !== undefined) return false;
-    await keepSpare(out, { manifest: record.manifest, precompress: record.precompress });
-    return true;
+    return record ? await keepSpare(out, { manifest: record.manifest, precompress: record.precompress }) : false;
   } finally {
     await lock.release();
   }

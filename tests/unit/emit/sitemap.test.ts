@@ -35,7 +35,7 @@ describe('sitemap sharding', () => {
     expect(shard.contents).not.toContain('<3');
   });
 
-  it('a second render with one entry changed gives that shard the new entry and the others the same bytes (shards are kept by their input)', async () => {
+  it('a second render with one entry changed gives that shard the new entry and the others the same bytes (a kept shard is never stale)', async () => {
     const entries = [entry(1, '2026-01-01T00:00:00.000Z'), entry(2), entry(3), entry(4)];
     const first = await renderSitemaps(entries, site, 2);
     const again = await renderSitemaps(entries, site, 2);
