@@ -29,6 +29,7 @@ export const CATALOGUE = {
   // usage
   PR_USAGE: { exit: 'usage', message: '{detail}', hint: 'Run `pressroom --help` for the commands and flags.' },
   PR_WATCH_SECRET: { exit: 'usage', message: 'pressroom watch has no webhook secret to check signatures with: {detail}', hint: 'Put the shared secret in a file only the service can read and pass --secret-file FILE, or set PRESSROOM_WEBHOOK_SECRET (e.g. from a systemd EnvironmentFile); never as a flag value, which `ps` shows (docs/operations.md, "Publishing on change").' },
+  PR_REHEARSAL_BASE: { exit: 'api', message: 'nothing to rehearse: a change-driven build here would crawl everything ({detail})', hint: 'Nothing was changed. The first change-driven build crawls everything conditionally and repairs it; the rehearsal only prepares a process whose saved snapshot is the published site\'s.' },
   PR_WATCH_SAMPLE: { exit: 'usage', message: 'pressroom watch cannot watch the embedded sample API (--sample or api.base "sample"): a build starts it and stops it, so nothing can change it between builds', hint: 'Run an editable sample API as its own process with `pressroom api --mutable` and point the watcher at the URL it prints with --api URL.' },
   // config
   PR_CONFIG_READ: { exit: 'config', message: 'Cannot read the configuration file {file}: {detail}', hint: 'Check the path given to --config (default config/site.json in the working directory).' },

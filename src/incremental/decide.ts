@@ -36,6 +36,21 @@ export function depsHash(route: Pick<PlannedRoute, 'kind' | 'path' | 'params' | 
     .digest('hex');
 }
 
+// A route's hash, kept with the planned route (src/plan/index.ts keeps those per spec) and the
+// entry hashes of its deps it was made from: a change-driven build hashes again only the routes
+// a changed response feeds, and compares a few strings for the rest.
+const HASHES = new WeakMap<object, { deps: (string | null)[]; value: string }>();
+
+/** depsHash, remembered per route object while its deps' entry hashes stay the same. */
+export function keptDepsHash(route: Pick<PlannedRoute, 'kind' | 'path' | 'params' | 'file' | 'deps'>, snap: Pick<SnapshotView, 'get'>): string {
+  const hit = HASHES.get(route);
+  const deps = route.deps.map((p) => snap.get(p)?.hash ?? null);
+  if (hit && hit.deps.length === deps.length && hit.deps.every((h, i) => h === deps[i])) return hit.value;
+  const value = depsHash(route, snap);
+  HASHES.set(route, { deps, value });
+  return value;
+}
+
 export function decide<R extends { path: string; file: string }>(input: {
   previous: BuildState | undefined;
   codeHash: string;

@@ -18,7 +18,7 @@ import type { EmittedPage, ManifestEntry } from '../emit/index.ts';
 import type { PreviousFiles } from '../emit/writer.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import type { SnapshotView } from '../site/types.ts';
-import { decide, depsHash, type Decision } from './decide.ts';
+import { decide, keptDepsHash, type Decision } from './decide.ts';
 import { STATE_VERSION, type BuildState } from './state.ts';
 
 export { codeHash } from './code-hash.ts';
@@ -59,7 +59,7 @@ export async function incrementalStep(input: {
   /** The saved snapshot and its id (src/pipeline/shard.ts snapshotId). */
   previousSnapshot?: { snapshot: SnapshotView; id: string };
 }): Promise<IncrementalStep> {
-  const hashes = new Map(input.routes.map((r) => [r.file, depsHash(r, input.snapshot)]));
+  const hashes = new Map(input.routes.map((r) => [r.file, keptDepsHash(r, input.snapshot)]));
   const prev = input.previous;
   const decision = decide({ previous: prev?.state, codeHash: input.codeHash, routes: input.routes, hashOf: (r) => hashes.get(r.file)!, full: input.full });
   if (!prev) return { decision, hashes };

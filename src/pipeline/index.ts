@@ -18,7 +18,7 @@ import { codeHash, incrementalStep, mergedPages, nextState } from '../incrementa
 import { currentState } from '../publish/releases.ts';
 import { checkShrinkGate } from '../publish/gate.ts';
 import { writeBuildReport } from '../publish/report.ts';
-import { publishStaged, recordRelease, recover, type PublishMode } from '../publish/index.ts';
+import { discardStaged, publishStaged, recordRelease, recover, type PublishMode } from '../publish/index.ts';
 import { outPaths } from '../publish/paths.ts';
 import { precompressEnabled } from '../emit/precompress.ts';
 import type { SiteContextForKinds } from '../site/types.ts';
@@ -81,7 +81,7 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
   // The release out/ holds, read once (its state and manifest are the size of the site): the
   // change-driven crawl checks its base against it, the incremental step compares with it.
   const previous = await currentState(out);
-  const changeBase = options.changed?.length ? await unpublishedChange(out, previous, previousSnapshot) : null;
+  const changeBase = options.changed?.length || options.rehearse ? await unpublishedChange(out, previous, previousSnapshot) : null;
   const acquired = await stage('crawl', () => acquireSnapshot({ options, config: configured, clock, ctx, warn, emitEvent, previous: previousSnapshot, changeBase }));
   await refuseSampleOverApi(out, acquired.source);
   const snapshot: Snapshot = acquired.snapshot;
@@ -127,12 +127,14 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
           onProgress: (p) => emitEvent({ type: 'progress', stage: 'render', done: p.done, total: p.total }),
           previous: step.previousFiles,
         });
-        publishedBy = await publishStaged(out, staged, previous, { precompress: precompressEnabled(config.output.precompress, config.hosts) });
+        if (options.rehearse) await discardStaged(staged);
+        else publishedBy = await publishStaged(out, staged, previous, { precompress: precompressEnabled(config.output.precompress, config.hosts) });
         return staged;
       },
     );
     timings.render = Math.round(rendered.ms());
     timings.emit = Math.max(0, timings.emit - timings.render);
+    if (options.rehearse) return rehearsed(Math.round(performance.now() - started));
     // Recorded from the published tree after the swap, so readers do not wait
     // for it. A kill before it leaves out/ without a release of its own: the
     // next build sees out/ is not the current release and, if it is a
@@ -188,6 +190,27 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
     await writeBuildReport(out, release, report);
     return report;
   }
+
+  /** What a rehearsal reports: its timings and the release it rehearsed on (nothing was published, recorded or saved). */
+  function rehearsed(total: number): BuildReport {
+    return {
+      ok: true, out, source: acquired.source, now: clock.toISOString(), routes: buildPlan.routes.length, pages: 0, files: 0, bytes: 0,
+      redirects: buildPlan.redirects.length, timings: { ...timings, total }, requests: acquired.stats.requests, retries: acquired.stats.retries,
+      notModified: acquired.stats.notModified, ...(acquired.changed ? { changed: acquired.changed } : {}), snapshotEntries: snapshot.size,
+      incremental: { mode: step.decision.reason, rendered: step.decision.render.length, reused: step.decision.reuse.length, deleted: step.decision.deleted.length, unchangedFiles: 0, publish: 'rehearsed', changedFiles: 0, previousRelease: step.previousRelease ?? null },
+      release: step.previousRelease ?? '', workers: renderer.threads, renderCpuMs: Math.round(renderer.cpuMs()), warnings, quarantined, pagesPerSecond: 0,
+    };
+  }
+}
+
+/**
+ * A change-driven build of no change that stops before publishing
+ * (BuildOptions.rehearse): pressroom watch runs one at start, so the first
+ * webhook finds this process's caches filled and its code compiled. Requests
+ * nothing the saved snapshot has, publishes, records and saves nothing.
+ */
+export function rehearse(options: Omit<BuildOptions, 'changed' | 'full' | 'rehearse'>): Promise<BuildReport> {
+  return build({ ...options, changed: [], rehearse: true });
 }
 
 /** Where a build keeps the snapshot of the site it published: --snapshot-dir, else `.pressroom/snapshot` beside out/. */

@@ -11,6 +11,7 @@ import { writeFileAtomic } from '../core/atomic-write.ts';
 import { crawl, type CrawlStats } from '../crawl/crawl.ts';
 import { createApiClient } from '../crawl/http.ts';
 import { Snapshot, SNAPSHOT_VERSION, type SnapshotMeta } from '../crawl/snapshot-store.ts';
+import { pressroomError } from '../core/errors.ts';
 import { crawlChanged } from '../crawl/changed.ts';
 import { formatRef } from '../crawl/refs.ts';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
@@ -97,7 +98,8 @@ async function crawlFrom(input: AcquireInput, base: string, source: BuildSource,
   try {
     const refs = input.options.changed;
     let fallback: string | null = null;
-    if (refs?.length) {
+    // A rehearsal (BuildOptions.rehearse) is the change-driven crawl of no REF: it fetches only what the saved snapshot lacks.
+    if (refs?.length || (refs && input.options.rehearse)) {
       const prev = input.previous;
       if (!prev) fallback = 'no saved snapshot of a previous build';
       else if (input.changeBase) fallback = input.changeBase;
@@ -107,6 +109,7 @@ async function crawlFrom(input: AcquireInput, base: string, source: BuildSource,
         if (!('fallback' in r)) return { snapshot: r.snapshot, source, stats: r.stats, changed: { refs: refs.map(formatRef), refetched: r.refetched, fallback: null } };
         fallback = r.fallback;
       }
+      if (input.options.rehearse) throw pressroomError('PR_REHEARSAL_BASE', { detail: fallback });
       input.warn('W_CHANGED_FULL_CRAWL', `crawling everything (conditionally) instead of only the change: ${fallback}`);
     }
     const { snapshot, stats } = await crawl(opts);

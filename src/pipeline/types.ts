@@ -63,6 +63,13 @@ export interface BuildOptions {
    * publishes by the diff (src/publish/index.ts keepSpare).
    */
   session?: { previous?: import('./snapshot.ts').Previous };
+  /**
+   * Run a change-driven build of `changed` (pressroom watch at start: of
+   * nothing) up to emit into staging, then remove the staging folder: nothing
+   * is published, recorded or saved; the report's publish is 'rehearsed'.
+   * Use rehearse() (./index.ts).
+   */
+  rehearse?: boolean;
   /** Release the run lock on SIGINT/SIGTERM (default true; tests running several builds in one process pass false). */
   handleSignals?: boolean;
 }
@@ -97,7 +104,7 @@ export interface BuildReport {
     /** Files whose bytes differ from the previous release's (written or removed); every file on a first build. */
     changedFiles: number;
     /** How the new site was put in place (src/publish/index.ts PublishMode): 'diff2' is an incremental publish's usual way. */
-    publish: 'complete' | 'unchanged' | 'diff' | 'diff2' | 'manifest' | 'rebuilt';
+    publish: 'complete' | 'unchanged' | 'diff' | 'diff2' | 'manifest' | 'rebuilt' | 'rehearsed';
     previousRelease: string | null;
   };
   /** The release this build published (.pressroom/<out>/releases/<id>). */

@@ -46,7 +46,7 @@ export function plan(snap: SnapshotView, ctx: SiteContextForKinds, config: PlanC
  * other is left out and reported; without, the build fails.
  */
 export function planRoutes(specs: readonly RouteSpec[], onTwin?: (twin: PlannedRoute, kept: PlannedRoute) => void): PlannedRoute[] {
-  const routes = specs.map((r) => ({ ...r, file: r.file ?? outputFileFor(r.path) })).sort((a, b) => cmp(a.path, b.path) || cmp(a.file, b.file) || cmp(a.record, b.record));
+  const routes = specs.map(planned).sort((a, b) => cmp(a.path, b.path) || cmp(a.file, b.file) || cmp(a.record, b.record));
   const byFile = new Map<string, PlannedRoute>();
   const kept: PlannedRoute[] = [];
   for (const route of routes) {
@@ -62,6 +62,16 @@ export function planRoutes(specs: readonly RouteSpec[], onTwin?: (twin: PlannedR
     kept.push(route);
   }
   return kept;
+}
+
+// The planned form of a RouteSpec, kept with it: a kind that keeps its RouteSpecs between builds
+// (src/site/kinds/article.ts) gets the same planned route back, which is what the input
+// hashes (src/incremental/index.ts) and sitemap entries below are kept by.
+const PLANNED = new WeakMap<RouteSpec, PlannedRoute>();
+function planned(spec: RouteSpec): PlannedRoute {
+  let route = PLANNED.get(spec);
+  if (!route) PLANNED.set(spec, (route = { ...spec, file: spec.file ?? outputFileFor(spec.path) }));
+  return route;
 }
 
 /** Belt and braces: slugs were checked by the kinds, but no file may leave out/. */
@@ -87,21 +97,30 @@ export function shellRewrites(): RewriteRule[] {
   return SHELLS.map((s) => ({ prefix: s.prefix, to: `/${s.file}`, status: 200 as const })).sort((a, b) => cmp(a.prefix, b.prefix));
 }
 
+// A route's entry, kept with the planned route (see PLANNED) and the two addresses it reads.
+const ENTRIES = new WeakMap<PlannedRoute, { key: string; entry: SitemapEntry }>();
+
 function sitemapEntries(routes: readonly PlannedRoute[], config: PlanConfig): SitemapEntry[] {
   const origin = config.site.url;
+  const key = `${origin}\0${config.api.imageHost}`;
   const image = (p: string) => (/^https?:\/\//.test(p) ? p : absoluteUrl(config.api.imageHost || origin, p));
   const out: SitemapEntry[] = [];
   for (const r of routes) {
     if (!r.sitemap) continue;
-    const { lastmod, changefreq, priority, images, news } = r.sitemap;
-    out.push({
-      url: absoluteUrl(origin, r.path),
-      ...(lastmod ? { lastmod } : {}),
-      ...(changefreq ? { changefreq } : {}),
-      ...(priority !== undefined ? { priority } : {}),
-      images: [...new Set((images ?? []).filter((p) => typeof p === 'string' && p !== '').map(image))].sort(),
-      ...(news ? { news } : {}),
-    });
+    let hit = ENTRIES.get(r);
+    if (hit?.key !== key) {
+      const { lastmod, changefreq, priority, images, news } = r.sitemap;
+      const entry: SitemapEntry = {
+        url: absoluteUrl(origin, r.path),
+        ...(lastmod ? { lastmod } : {}),
+        ...(changefreq ? { changefreq } : {}),
+        ...(priority !== undefined ? { priority } : {}),
+        images: [...new Set((images ?? []).filter((p) => typeof p === 'string' && p !== '').map(image))].sort(),
+        ...(news ? { news } : {}),
+      };
+      ENTRIES.set(r, (hit = { key, entry }));
+    }
+    out.push(hit.entry);
   }
   // One entry per URL: two routes whose paths differ only in how they are
   // written (percent-encoded or not) are one URL to a crawler, and a sitemap

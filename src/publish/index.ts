@@ -78,6 +78,12 @@ export async function publishStaged(out: string, staged: EmitResult, parent: Cur
   return how;
 }
 
+/** Drops what emit staged without publishing it (a rehearsal, src/pipeline/index.ts rehearse). */
+export async function discardStaged(staged: EmitResult): Promise<void> {
+  await staged.snippets.discard().catch(() => undefined);
+  await rm(staged.staging, { recursive: true, force: true });
+}
+
 /**
  * Records the published site as a new release: its new files become objects
  * (every file when the parent's are not known to be), then release.json and state.json;

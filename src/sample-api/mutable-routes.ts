@@ -76,7 +76,7 @@ export interface Editing {
  * The mutations of `corpus`, wired to `reindex` (indexes, cache, Last-Modified)
  * and the webhook, and the HTTP side of the editing routes.
  */
-export function editing(corpus: Corpus, reindex: () => void, webhook: Webhook | null): Editing {
+export function editing(corpus: Corpus, reindex: (refs: readonly string[]) => void, webhook: Webhook | null): Editing {
   // Set while an HTTP edit runs (mutations are synchronous): its notification
   // waits for the answer, and the answer reports the REFs and the time.
   let answered: Promise<unknown> | undefined;
@@ -87,7 +87,7 @@ export function editing(corpus: Corpus, reindex: () => void, webhook: Webhook | 
     return change;
   };
   const mutate = mutations(corpus, (refs) => {
-    reindex();
+    reindex(refs);
     // The real clock, for measuring mutation-to-published latency; it goes into the answer only, never the corpus.
     last = { refs, appliedAt: new Date().toISOString() };
     webhook?.notify(refs, answered);

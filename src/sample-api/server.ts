@@ -72,9 +72,9 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Sa
 
   const edits = editing(
     corpus,
-    () => {
+    (refs) => {
       ctx.cat = buildCatalog(corpus) as Catalog;
-      forgetExcerpts(corpus);
+      forgetExcerpts(corpus, refs.flatMap((r) => (/^post:\d+$/.test(r) ? [Number(r.slice(5))] : [])));
       cache.clear();
       lastModified = Math.floor(lastModified / 1000) * 1000 + 1000;
       lastModifiedHttp = new Date(lastModified).toUTCString();

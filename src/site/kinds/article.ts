@@ -22,6 +22,12 @@ export function articleAfterHydration(snap: Parameters<NonNullable<PageKind['fet
   return [...new Set(listedPosts(snap, CATEGORY_SLUGS).map((p) => ep.asideTopic(p.cat_slug)))].concat(ep.latest());
 }
 
+// The route of a details record, kept with the record: a snapshot shares the records of the
+// responses that did not change with the one it was copied from, so a change-driven build
+// (and each round of the crawl's fixed point) derives routes again only for the posts that
+// changed. Keyed by what else the route reads: the listed item and the build clock.
+const SPECS = new WeakMap<Post, { key: string; spec: RouteSpec | null }>();
+
 export const article: PageKind = {
   kind: 'article',
   patterns: patternsOf('article'),
@@ -29,26 +35,11 @@ export const article: PageKind = {
     const routes: RouteSpec[] = [];
     for (const item of listedPosts(snap, CATEGORY_SLUGS)) {
       const post = snap.ok<any>(ep.postDetails(item.cat_slug, item.post_name))?.result?.[0] as Post | undefined;
-      if (!post) continue;
-      if (post.post_status && post.post_status !== 'publish') continue;
-      if (!checkSlug(post.cat_slug).ok || !checkSlug(post.post_name).ok) continue;
-      routes.push({
-        kind: 'article',
-        path: paths.article(post.cat_slug, post.post_name),
-        params: { cat_slug: post.cat_slug, post_name: post.post_name },
-        deps: articleDeps(post),
-        sitemap: {
-          lastmod: post.post_date,
-          changefreq: 'weekly',
-          priority: 0.7,
-          images: post.banner_img ? [post.banner_img] : [],
-          news: isRecent(post.post_date, ctx.now) ? { title: post.post_title, publicationDate: post.post_date } : undefined,
-        },
-        // Named by the listed record: two list items whose slugs fold to one
-        // (NFC/NFD twins) resolve to one details response, and the collision
-        // error must name both records, not the same one twice.
-        record: `post ${item.id} (${item.cat_slug}/${item.post_name})`,
-      });
+      if (!post || typeof post !== 'object') continue;
+      const key = `${ctx.now}\0${item.id}\0${item.cat_slug}\0${item.post_name}`;
+      let hit = SPECS.get(post);
+      if (hit?.key !== key) SPECS.set(post, (hit = { key, spec: articleRoute(post, item, ctx.now) }));
+      if (hit.spec) routes.push(hit.spec);
     }
     return routes;
   },
@@ -56,3 +47,26 @@ export const article: PageKind = {
     return listedPosts(snap, CATEGORY_SLUGS).map((p) => ep.postDetails(p.cat_slug, p.post_name)).concat(articleAfterHydration(snap));
   },
 };
+
+/** A published post's route, or null (a draft, an unsafe slug). */
+function articleRoute(post: Post, item: Pick<Post, 'id' | 'cat_slug' | 'post_name'>, now: string): RouteSpec | null {
+  if (post.post_status && post.post_status !== 'publish') return null;
+  if (!checkSlug(post.cat_slug).ok || !checkSlug(post.post_name).ok) return null;
+  return {
+    kind: 'article',
+    path: paths.article(post.cat_slug, post.post_name),
+    params: { cat_slug: post.cat_slug, post_name: post.post_name },
+    deps: articleDeps(post),
+    sitemap: {
+      lastmod: post.post_date,
+      changefreq: 'weekly',
+      priority: 0.7,
+      images: post.banner_img ? [post.banner_img] : [],
+      news: isRecent(post.post_date, now) ? { title: post.post_title, publicationDate: post.post_date } : undefined,
+    },
+    // Named by the listed record: two list items whose slugs fold to one
+    // (NFC/NFD twins) resolve to one details response, and the collision
+    // error must name both records, not the same one twice.
+    record: `post ${item.id} (${item.cat_slug}/${item.post_name})`,
+  };
+}

@@ -1,0 +1,72 @@
+// The watcher's start-up rehearsal (src/pipeline/index.ts rehearse, decision 65): a
+// change-driven build of no change that stops before publishing. It must leave the
+// site, its releases and the saved snapshot exactly as they were, request nothing
+// the saved snapshot has, and refuse (not crawl everything) when the saved snapshot
+// is not the published site's.
+import { readFile, writeFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { parseRef } from '../../src/crawl/refs.ts';
+import { rehearse } from '../../src/pipeline/index.ts';
+import { loadPrevious } from '../../src/pipeline/snapshot.ts';
+import { listReleases, stateRootFor } from '../../src/publish/releases.ts';
+import type { SampleApi } from '../../src/sample-api/index.ts';
+import { treeHashes } from '../helpers/files.ts';
+import { buildInto, ROOT, startTestApi, tempDir, TEST_NOW } from '../helpers/pressroom.ts';
+
+let api: SampleApi;
+let tmp: Awaited<ReturnType<typeof tempDir>>;
+beforeAll(async () => {
+  api = await startTestApi({ posts: 16 });
+  tmp = await tempDir('pressroom-rehearsal-');
+});
+afterAll(async () => {
+  await api?.close();
+  await tmp?.cleanup();
+});
+
+it('renders nothing new, publishes, records and saves nothing, and the next change-driven build publishes as usual', { timeout: 60_000 }, async () => {
+  const out = join(tmp.dir, 'out');
+  const opts = { api: api.url, handleSignals: false, workers: 0 as const };
+  await buildInto(tmp.dir, opts);
+  const site = await treeHashes(out);
+  const snapshotFile = await readFile(join(tmp.dir, '.pressroom/snapshot/snapshot.ndjson')).catch(() => null);
+  expect(snapshotFile).not.toBeNull();
+  const releases = await listReleases(out);
+  const session = { previous: await loadPrevious(join(tmp.dir, '.pressroom/snapshot')) };
+
+  const r = await rehearse({ out, now: TEST_NOW, configFile: join(ROOT, 'config/site.json'), env: {}, session, ...opts });
+  expect(r.incremental).toMatchObject({ mode: 'incremental', rendered: 0, publish: 'rehearsed' });
+  expect(r.requests).toBe(0);
+  expect(await treeHashes(out)).toEqual(site);
+  expect(await listReleases(out)).toEqual(releases);
+  expect(await readFile(join(tmp.dir, '.pressroom/snapshot/snapshot.ndjson')).catch(() => null)).toEqual(snapshotFile);
+  // No staging folder or prepared host snippet is left beside out/.
+  expect((await readdir(tmp.dir)).sort()).toEqual(['.pressroom', 'out']);
+  expect((await readdir(stateRootFor(out))).filter((f) => /stag|tmp/.test(f))).toEqual([]);
+
+  const post = api.corpus.posts.find((p) => p.status === 'publish')!;
+  api.mutate.editPost(post.id, { post_title: 'Rehearsed, then published' });
+  const next = await buildInto(tmp.dir, { ...opts, session, changed: [parseRef(`post:${post.id}`)] });
+  expect(next.changed?.fallback).toBeNull();
+  expect(next.incremental.publish).not.toBe('rehearsed');
+  expect(await readFile(join(out, api.corpus.categories[post.cat].cat_slug, post.name, 'index.html'), 'utf8').catch(() => '')).toContain('Rehearsed, then published');
+});
+
+it('refuses with PR_REHEARSAL_BASE when the saved snapshot is not the one the published site was rendered from', { timeout: 60_000 }, async () => {
+  const dir = join(tmp.dir, 'stale');
+  const out = join(dir, 'out');
+  const opts = { api: api.url, handleSignals: false, workers: 0 as const };
+  await buildInto(dir, opts);
+  // As after a kill between publishing and saving the snapshot: the release names another snapshot.
+  const state = join(stateRootFor(out), 'releases');
+  const current = (await listReleases(out)).at(-1)!;
+  const file = join(state, current.id, 'state.json');
+  const s = JSON.parse(await readFile(file, 'utf8'));
+  await writeFile(file, JSON.stringify({ ...s, snapshot: 'another' }));
+  const site = await treeHashes(out);
+  const releases = await listReleases(out);
+  await expect(rehearse({ out, now: TEST_NOW, configFile: join(ROOT, 'config/site.json'), env: {}, ...opts })).rejects.toMatchObject({ code: 'PR_REHEARSAL_BASE' });
+  expect(await treeHashes(out)).toEqual(site);
+  expect(await listReleases(out)).toEqual(releases);
+});
