@@ -2,6 +2,7 @@
 // every route's deps and every kind's extra fetches. The crawl calls this until
 // nothing new appears (a fixed point); it is pure so plan and tests can use it.
 import { PAGE_KINDS } from '../site/kinds/index.ts';
+import { memoBySnapshot } from '../site/memo.ts';
 import type { PageKind, SiteContextForKinds, SnapshotView } from '../site/types.ts';
 
 /**
@@ -13,6 +14,12 @@ export const SAMPLE_REDIRECTS_PATH = '/__sample/redirects';
 
 /** Every API path the catalogue wants for this (possibly partial) snapshot, sorted and unique. */
 export function wantedPaths(snap: SnapshotView, ctx: SiteContextForKinds, kinds: readonly PageKind[] = PAGE_KINDS): string[] {
+  // Once per snapshot state: the fixed point's last round and the prune of a change-driven crawl ask of the same one.
+  if (kinds === PAGE_KINDS) return memoBySnapshot(snap, `wanted\0${ctx.now}`, () => collectWanted(snap, ctx, kinds));
+  return collectWanted(snap, ctx, kinds);
+}
+
+function collectWanted(snap: SnapshotView, ctx: SiteContextForKinds, kinds: readonly PageKind[]): string[] {
   const wanted = new Set<string>();
   for (const kind of kinds) {
     for (const route of kind.routes(snap, ctx)) for (const dep of route.deps) wanted.add(dep);

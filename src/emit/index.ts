@@ -94,6 +94,8 @@ export interface EmitResult {
   changed: string[];
   /** sha256 of the manifest file: the identity of the site (src/publish). */
   manifestSha: string;
+  /** The manifest file's bytes (a process that publishes again keeps them: src/publish/releases.ts KeptRelease). */
+  manifestBytes: Buffer;
   /** Host snippets beside out/, committed with the publish. */
   snippets: PreparedSnippets;
 }
@@ -139,7 +141,8 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     if (headers) await w.write(headers.path, headers.contents);
     await w.flush();
     const manifest: Manifest = { version: 1, source: input.source, ...(site.basePath ? { basePath: site.basePath } : {}), files: w.manifest() };
-    await w.write(MANIFEST_FILE, `${JSON.stringify(manifest, null, 1)}\n`);
+    const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`, 'utf8');
+    await w.write(MANIFEST_FILE, manifestBytes);
     await w.flush();
     const all = new Set(manifest.files.map((f) => f.path).concat(MANIFEST_FILE));
     const deleted = input.previous ? [...input.previous.files.keys()].filter((f) => !all.has(f)).sort() : [];
@@ -150,7 +153,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     const modified = inPlace ? staged.map((f) => f.path) : w.manifest().filter((f) => prevFiles?.get(f.path) !== f.sha256).map((f) => f.path);
     const changed = [...new Set([...modified, ...deleted])].sort();
     killPoint('staged');
-    return { pages, files: w.files, bytes: w.bytes, carried: w.carried, manifest, staging, inPlace, staged, deleted, changed, manifestSha: w.entry(MANIFEST_FILE)!.sha256, snippets: snippets! };
+    return { pages, files: w.files, bytes: w.bytes, carried: w.carried, manifest, staging, inPlace, staged, deleted, changed, manifestSha: w.entry(MANIFEST_FILE)!.sha256, manifestBytes, snippets: snippets! };
   } catch (e) {
     await snippets?.discard().catch(() => undefined);
     await w.flush().catch(() => undefined);

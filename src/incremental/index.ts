@@ -13,7 +13,7 @@
 // over from the previous release only when its bytes are equal (same sha256),
 // which keeps its mtime and nothing else.
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { sep } from 'node:path';
 import type { EmittedPage, ManifestEntry } from '../emit/index.ts';
 import type { PreviousFiles } from '../emit/writer.ts';
 import type { PlannedRoute } from '../plan/types.ts';
@@ -72,7 +72,17 @@ export async function incrementalStep(input: {
   return { decision, hashes, previousRelease: prev.id, previousFiles: { root: prev.site, files, sizes, inPlace, ...(from ? { entryHash: (path: string) => from.get(path)?.hash } : {}) } };
 }
 
+// Parsed once per manifest Buffer: a process that publishes again keeps the last one (src/publish/releases.ts KeptRelease).
+const PARSED = new WeakMap<Buffer, { files: Map<string, string>; sizes: Map<string, number> }>();
+
 function manifestHashes(bytes: Buffer | null): { files: Map<string, string>; sizes: Map<string, number> } {
+  if (!bytes) return { files: new Map(), sizes: new Map() };
+  let parsed = PARSED.get(bytes);
+  if (!parsed) PARSED.set(bytes, (parsed = parseManifest(bytes)));
+  return parsed;
+}
+
+function parseManifest(bytes: Buffer | null): { files: Map<string, string>; sizes: Map<string, number> } {
   try {
     if (!bytes) throw new Error('no manifest');
     const m = JSON.parse(bytes.toString('utf8')) as { files?: ManifestEntry[] };
@@ -92,10 +102,12 @@ function manifestHashes(bytes: Buffer | null): { files: Map<string, string>; siz
  */
 export async function* mergedPages(step: IncrementalStep, routes: readonly PlannedRoute[], rendered: AsyncIterable<EmittedPage>): AsyncGenerator<EmittedPage> {
   const reused = new Map(step.decision.reuse.map((x) => [x.route.file, x.previous]));
+  // Joined by hand: the root is absolute and the files are checked relative paths (src/emit/writer.ts), and this runs once per page of the site.
+  const root = step.previousFiles?.root;
   for (const route of routes) {
     const prev = reused.get(route.file);
     if (!prev) continue;
-    yield { path: route.path, file: route.file, html: '', reuse: { from: join(step.previousFiles!.root, prev.file), sha256: prev.sha256, size: prev.size } };
+    yield { path: route.path, file: route.file, html: '', reuse: { from: `${root}${sep}${prev.file}`, sha256: prev.sha256, size: prev.size } };
   }
   yield* rendered;
 }
@@ -104,9 +116,13 @@ export async function* mergedPages(step: IncrementalStep, routes: readonly Plann
 export function nextState(codeHash: string, routes: readonly PlannedRoute[], step: IncrementalStep, manifest: readonly ManifestEntry[], snapshot?: string): BuildState {
   const byPath = new Map(manifest.map((f) => [f.path, f]));
   const state: BuildState = { version: STATE_VERSION, codeHash, ...(snapshot ? { snapshot } : {}), routes: {} };
+  const before = new Map(step.decision.reuse.map((x) => [x.route.file, x.previous]));
   for (const r of routes) {
     const f = byPath.get(r.file)!;
-    state.routes[r.file] = { path: r.path, file: r.file, depsHash: step.hashes.get(r.file)!, sha256: f.sha256, size: f.size };
+    const depsHash = step.hashes.get(r.file)!;
+    const prev = before.get(r.file);
+    // An unchanged route keeps its previous entry object, whose line ./state.ts has printed already.
+    state.routes[r.file] = prev && prev.path === r.path && prev.depsHash === depsHash && prev.sha256 === f.sha256 && prev.size === f.size ? prev : { path: r.path, file: r.file, depsHash, sha256: f.sha256, size: f.size };
   }
   return state;
 }

@@ -38,9 +38,18 @@ export function emptyState(codeHash: string): BuildState {
 }
 
 /** The state as stable text: keys sorted, one route per line (diffable, small). */
+// A route's line, kept with its entry object: the next state of a process that publishes again
+// reuses the entries of unchanged routes (src/incremental/index.ts nextState), so only changed lines are printed.
+const LINES = new WeakMap<RouteState, { file: string; line: string }>();
+
 export function serialiseState(state: BuildState): string {
   const files = Object.keys(state.routes).sort();
-  const lines = files.map((f) => `  ${JSON.stringify(f)}: ${JSON.stringify(state.routes[f])}`);
+  const lines = files.map((f) => {
+    const route = state.routes[f];
+    let hit = LINES.get(route);
+    if (hit?.file !== f) LINES.set(route, (hit = { file: f, line: `  ${JSON.stringify(f)}: ${JSON.stringify(route)}` }));
+    return hit.line;
+  });
   const snap = state.snapshot ? `, "snapshot": ${JSON.stringify(state.snapshot)}` : '';
   return `{"version": ${state.version}, "codeHash": ${JSON.stringify(state.codeHash)}${snap}, "routes": {\n${lines.join(',\n')}\n}}\n`;
 }

@@ -15,7 +15,7 @@ import { plan } from '../plan/index.ts';
 import { createPageRenderer, resolveWorkers } from '../render/pool.ts';
 import { acquireLock } from '../publish/lock.ts';
 import { codeHash, incrementalStep, mergedPages, nextState } from '../incremental/index.ts';
-import { currentState } from '../publish/releases.ts';
+import { currentState, keepRelease } from '../publish/releases.ts';
 import { checkShrinkGate } from '../publish/gate.ts';
 import { writeBuildReport } from '../publish/report.ts';
 import { discardStaged, publishStaged, recordRelease, recover, type PublishMode } from '../publish/index.ts';
@@ -80,7 +80,7 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
   const previousSnapshot = options.full || options.fromSnapshot ? undefined : (options.session?.previous ?? (await loadPrevious(snapshotDir)));
   // The release out/ holds, read once (its state and manifest are the size of the site): the
   // change-driven crawl checks its base against it, the incremental step compares with it.
-  const previous = await currentState(out);
+  const previous = await currentState(out, options.session?.release);
   const changeBase = options.changed?.length || options.rehearse ? await unpublishedChange(out, previous, previousSnapshot) : null;
   const acquired = await stage('crawl', () => acquireSnapshot({ options, config: configured, clock, ctx, warn, emitEvent, previous: previousSnapshot, changeBase }));
   await refuseSampleOverApi(out, acquired.source);
@@ -134,7 +134,11 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
     );
     timings.render = Math.round(rendered.ms());
     timings.emit = Math.max(0, timings.emit - timings.render);
-    if (options.rehearse) return rehearsed(Math.round(performance.now() - started));
+    if (options.rehearse) {
+      // The release out/ holds, as the first real build will find it: kept, so that build does not read it back.
+      if (options.session && previous?.record && previous.manifest) options.session.release = await keepRelease(out, previous.id, previous.state, previous.manifest, previous.record.manifest);
+      return rehearsed(Math.round(performance.now() - started));
+    }
     // Recorded from the published tree after the swap, so readers do not wait
     // for it. A kill before it leaves out/ without a release of its own: the
     // next build sees out/ is not the current release and, if it is a
@@ -147,11 +151,15 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
     // record, not after it: the record is file links (the kernel's time), the save is serialising
     // (this thread's). Either order of the two is safe to kill: until both are done, the next
     // change-driven build finds the saved snapshot is not the current release's and crawls everything.
+    const state = nextState(code, buildPlan.routes, step, emitted.manifest.files, renderedFrom);
     const [release] = await settleBoth(
-      stage('release', () => recordRelease(out, emitted, nextState(code, buildPlan.routes, step, emitted.manifest.files, renderedFrom), previous, { keep: config.releases.keep, precompress: precompressEnabled(config.output.precompress, config.hosts), spare: options.session !== undefined })),
+      stage('release', () => recordRelease(out, emitted, state, previous, { keep: config.releases.keep, precompress: precompressEnabled(config.output.precompress, config.hosts), spare: options.session !== undefined })),
       stage('snapshot', () => (options.fromSnapshot ? undefined : saveSnapshot(snapshot, snapshotDir, clock, acquired.source))),
     );
-    if (options.session && !options.fromSnapshot) options.session.previous = residentPrevious(snapshot, clock, acquired.source, renderedFrom);
+    if (options.session) {
+      if (!options.fromSnapshot) options.session.previous = residentPrevious(snapshot, clock, acquired.source, renderedFrom);
+      options.session.release = await keepRelease(out, release, state, emitted.manifestBytes, emitted.manifestSha);
+    }
 
     const total = Math.round(performance.now() - started);
     const report: BuildReport = {

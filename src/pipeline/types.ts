@@ -60,9 +60,11 @@ export interface BuildOptions {
    * back from disk. Set by build() after each success; a stale one is safe (a
    * change-driven build checks it against the current release). A build with a
    * session also makes the spare tree after a first publish, so the next one
-   * publishes by the diff (src/publish/index.ts keepSpare).
+   * publishes by the diff (src/publish/index.ts keepSpare). `release`: the
+   * release it last recorded, so the next build does not read back its state
+   * and manifest (used only while out/ still holds it).
    */
-  session?: { previous?: import('./snapshot.ts').Previous };
+  session?: { previous?: import('./snapshot.ts').Previous; release?: import('../publish/releases.ts').KeptRelease };
   /**
    * Run a change-driven build of `changed` (pressroom watch at start: of
    * nothing) up to emit into staging, then remove the staging folder: nothing

@@ -50,7 +50,6 @@ export function planRoutes(specs: readonly RouteSpec[], onTwin?: (twin: PlannedR
   const byFile = new Map<string, PlannedRoute>();
   const kept: PlannedRoute[] = [];
   for (const route of routes) {
-    assertInside(route);
     const key = collisionKey(route.file);
     const first = byFile.get(key);
     if (first && !onTwin) throw pressroomError('PR_ROUTE_COLLISION', { file: route.file, first: first.record, second: route.record });
@@ -70,7 +69,11 @@ export function planRoutes(specs: readonly RouteSpec[], onTwin?: (twin: PlannedR
 const PLANNED = new WeakMap<RouteSpec, PlannedRoute>();
 function planned(spec: RouteSpec): PlannedRoute {
   let route = PLANNED.get(spec);
-  if (!route) PLANNED.set(spec, (route = { ...spec, file: spec.file ?? outputFileFor(spec.path) }));
+  if (!route) {
+    route = { ...spec, file: spec.file ?? outputFileFor(spec.path) };
+    assertInside(route);
+    PLANNED.set(spec, route);
+  }
   return route;
 }
 

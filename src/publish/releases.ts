@@ -16,7 +16,7 @@
 // when complete; `current` is written (tmp + rename) after that. So a build
 // killed at any point leaves `current` naming a complete release.
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rename, rm } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
 import { writeFileAtomic } from '../core/atomic-write.ts';
@@ -131,9 +131,13 @@ export interface CurrentRelease {
  * manifest: a build killed after the swap but before recording its release
  * leaves out/ ahead of `current`, and out/ must then not be taken for it.
  */
-export async function currentState(out: string): Promise<CurrentRelease | undefined> {
+export async function currentState(out: string, kept?: KeptRelease): Promise<CurrentRelease | undefined> {
   const id = await currentReleaseId(out);
   if (!id) return undefined;
+  if (kept?.id === id) {
+    const known = await keptIfCurrent(out, id, kept);
+    if (known) return known;
+  }
   const p = releasePaths(out, id);
   const state = await readState(p.state);
   if (!state) return undefined;
@@ -145,6 +149,35 @@ export async function currentState(out: string): Promise<CurrentRelease | undefi
 }
 
 const MANIFEST = 'pressroom-manifest.json';
+
+/**
+ * The release a process just published, as the next build of the same process
+ * would read it back (BuildOptions.session): its state and manifest bytes, and
+ * which manifest file out/ held then. Reading and parsing the site-sized state
+ * and manifest again is what it saves (about 0.3 s at 50,000 posts).
+ */
+export interface KeptRelease {
+  id: string;
+  state: BuildState;
+  manifest: Buffer;
+  manifestSha: string;
+  /** out/'s manifest file when it was published: the same inode, size and mtime mean the same file. */
+  file: { ino: number; size: number; mtimeMs: number };
+}
+
+/** The kept release, when `current` still names it, its record names its manifest and out/ still holds that manifest file. */
+async function keptIfCurrent(out: string, id: string, kept: KeptRelease): Promise<CurrentRelease | undefined> {
+  const [record, st] = await Promise.all([readRecord(out, id), stat(join(resolve(out), MANIFEST)).catch(() => null)]);
+  if (!record || record.manifest !== kept.manifestSha || !st) return undefined;
+  if (st.ino !== kept.file.ino || st.size !== kept.file.size || st.mtimeMs !== kept.file.mtimeMs) return undefined;
+  return { id, state: kept.state, site: resolve(out), record, manifest: kept.manifest };
+}
+
+/** What the next build of this process needs to know the release it just recorded without reading it back (KeptRelease). */
+export async function keepRelease(out: string, id: string, state: BuildState, manifest: Buffer, manifestSha: string): Promise<KeptRelease | undefined> {
+  const st = await stat(join(resolve(out), MANIFEST)).catch(() => null);
+  return st ? { id, state, manifest, manifestSha, file: { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs } } : undefined;
+}
 
 /** Turns `<id>.tmp` into the complete release `<id>`. */
 export async function commitRelease(out: string, id: string): Promise<void> {

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseRef } from '../../src/crawl/refs.ts';
-import { build, type BuildOptions } from '../../src/pipeline/index.ts';
+import { build, rehearse, snapshotDirFor, type BuildOptions } from '../../src/pipeline/index.ts';
+import { loadPrevious } from '../../src/pipeline/snapshot.ts';
 import { randomEdits } from '../../src/sample-api/random-edits.ts';
 import { startSampleApi } from '../../src/sample-api/index.ts';
 import { treeHashes } from './files.ts';
@@ -38,10 +39,15 @@ async function run(seed: number, dirs: string[]): Promise<void> {
     const base: BuildOptions = { api: api.url, now: NOW, configFile: join(ROOT, 'config/site.json'), env: {}, handleSignals: false, workers: 0 };
     const out = join(root, 'live', 'out');
     await build({ ...base, out });
+    // Then as pressroom watch builds (src/watch/index.ts): one session for every change-driven
+    // build, started from the saved snapshot and a rehearsal, so what a process keeps between
+    // its builds (the snapshot, the release, routes and hashes kept per record) is under the property too.
+    const session: NonNullable<BuildOptions['session']> = { previous: await loadPrevious(snapshotDirFor({ out })) };
+    await rehearse({ ...base, out, session });
     const next = randomEdits(seed, api.corpus, api.mutate);
     for (let step = 1; step <= STEPS; step++) {
       const edit = next();
-      const r = await build({ ...base, out, changed: edit.refs.map(parseRef) });
+      const r = await build({ ...base, out, session, changed: edit.refs.map(parseRef) });
       const full = join(root, `full-${step}`, 'out');
       const reference = await build({ ...base, out: full, full: true });
       const [got, want] = [await treeHashes(out), await treeHashes(full)];
