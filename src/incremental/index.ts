@@ -82,6 +82,22 @@ function manifestHashes(bytes: Buffer | null): { files: Map<string, string>; siz
   return parsed;
 }
 
+/**
+ * What parsing these manifest bytes would give, from the entries emit wrote them from: a
+ * process that publishes again (src/publish/releases.ts KeptRelease) then never parses its
+ * own last manifest.
+ */
+export function rememberManifest(bytes: Buffer, entries: readonly ManifestEntry[], sha256: string): void {
+  const files = new Map<string, string>();
+  const sizes = new Map<string, number>();
+  for (const f of entries) {
+    files.set(f.path, f.sha256);
+    sizes.set(f.path, f.size);
+  }
+  files.set(MANIFEST_FILE, sha256);
+  PARSED.set(bytes, { files, sizes });
+}
+
 function parseManifest(bytes: Buffer | null): { files: Map<string, string>; sizes: Map<string, number> } {
   try {
     if (!bytes) throw new Error('no manifest');

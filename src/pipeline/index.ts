@@ -14,7 +14,7 @@ import { emit } from '../emit/index.ts';
 import { plan } from '../plan/index.ts';
 import { createPageRenderer, resolveWorkers } from '../render/pool.ts';
 import { acquireLock } from '../publish/lock.ts';
-import { codeHash, incrementalStep, mergedPages, nextState } from '../incremental/index.ts';
+import { codeHash, incrementalStep, mergedPages, nextState, rememberManifest } from '../incremental/index.ts';
 import { currentState, keepRelease } from '../publish/releases.ts';
 import { checkShrinkGate } from '../publish/gate.ts';
 import { writeBuildReport } from '../publish/report.ts';
@@ -159,6 +159,7 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
     if (options.session) {
       if (!options.fromSnapshot) options.session.previous = residentPrevious(snapshot, clock, acquired.source, renderedFrom);
       options.session.release = await keepRelease(out, release, state, emitted.manifestBytes, emitted.manifestSha);
+      rememberManifest(emitted.manifestBytes, emitted.manifest.files, emitted.manifestSha);
     }
 
     const total = Math.round(performance.now() - started);

@@ -1,7 +1,7 @@
 // Helpers common to the page kinds: the shell's data, paging, and slug checks.
 import { memoBySnapshot } from './memo.ts';
 import { ep } from '../api/endpoints.ts';
-import type { Pagination, PostItem, SubCategory } from '../api/types.ts';
+import { CATEGORY_SLUGS, type Pagination, type Post, type PostItem, type SubCategory } from '../api/types.ts';
 import { checkSlug } from './slug.ts';
 import type { SnapshotView } from './types.ts';
 
@@ -60,6 +60,29 @@ function computeListedPosts(snap: SnapshotView, cats: readonly string[]): PostIt
     }
   }
   return [...seen.values()];
+}
+
+// A listed item's details path, kept with the item: a listing page that did not change keeps
+// its items' objects in the next snapshot state, so the path is not printed again.
+const DETAILS_PATH = new WeakMap<PostItem, string>();
+
+export interface ListedDetails {
+  item: PostItem;
+  /** The API path of its details. */
+  path: string;
+  /** Its details record, when the snapshot has it. */
+  post: Post | undefined;
+}
+
+/** Every listed post (listedPosts over every category) with its details, once per snapshot state: article routes and fetches and the author pages read it. */
+export function listedDetails(snap: SnapshotView): readonly ListedDetails[] {
+  return memoBySnapshot(snap, 'listedDetails', () =>
+    listedPosts(snap, CATEGORY_SLUGS).map((item) => {
+      let path = DETAILS_PATH.get(item);
+      if (path === undefined) DETAILS_PATH.set(item, (path = ep.postDetails(item.cat_slug, item.post_name)));
+      return { item, path, post: snap.ok<any>(path)?.result?.[0] as Post | undefined };
+    }),
+  );
 }
 
 /** Within `days` before the build clock (Google News: the last two days). */

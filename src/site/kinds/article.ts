@@ -1,7 +1,7 @@
 import { ep } from '../../api/endpoints.ts';
 import { CATEGORY_SLUGS, type Post } from '../../api/types.ts';
 import { paths } from '../paths.ts';
-import { isRecent, listedPosts, withShell } from '../common.ts';
+import { isRecent, listedDetails, listedPosts, withShell } from '../common.ts';
 import { checkSlug } from '../slug.ts';
 import type { PageKind, RouteSpec } from '../types.ts';
 import { patternsOf } from './patterns.ts';
@@ -33,8 +33,7 @@ export const article: PageKind = {
   patterns: patternsOf('article'),
   routes(snap, ctx) {
     const routes: RouteSpec[] = [];
-    for (const item of listedPosts(snap, CATEGORY_SLUGS)) {
-      const post = snap.ok<any>(ep.postDetails(item.cat_slug, item.post_name))?.result?.[0] as Post | undefined;
+    for (const { item, post } of listedDetails(snap)) {
       if (!post || typeof post !== 'object') continue;
       const key = `${ctx.now}\0${item.id}\0${item.cat_slug}\0${item.post_name}`;
       let hit = SPECS.get(post);
@@ -44,7 +43,7 @@ export const article: PageKind = {
     return routes;
   },
   fetches(snap) {
-    return listedPosts(snap, CATEGORY_SLUGS).map((p) => ep.postDetails(p.cat_slug, p.post_name)).concat(articleAfterHydration(snap));
+    return listedDetails(snap).map((d) => d.path).concat(articleAfterHydration(snap));
   },
 };
 

@@ -1,7 +1,7 @@
 import { ep } from '../../api/endpoints.ts';
-import { CATEGORY_SLUGS, type Author, type Post } from '../../api/types.ts';
+import type { Author } from '../../api/types.ts';
 import { paths } from '../paths.ts';
-import { allPages, authorPagination, listedPosts, withShell } from '../common.ts';
+import { allPages, authorPagination, listedDetails, withShell } from '../common.ts';
 import { checkSlug } from '../slug.ts';
 import { memoBySnapshot } from '../memo.ts';
 import type { PageKind, RedirectRule, RouteSpec, SnapshotView } from '../types.ts';
@@ -17,8 +17,7 @@ function authorSlugs(snap: SnapshotView): string[] {
 
 function computeAuthorSlugs(snap: SnapshotView): string[] {
   const names = new Set<string>();
-  for (const item of listedPosts(snap, CATEGORY_SLUGS)) {
-    const post = snap.ok<any>(ep.postDetails(item.cat_slug, item.post_name))?.result?.[0] as Post | undefined;
+  for (const { post } of listedDetails(snap)) {
     if (post?.author_name && checkSlug(post.author_name).ok) names.add(post.author_name);
   }
   return [...names].sort();
