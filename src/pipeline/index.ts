@@ -137,7 +137,7 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
     if (options.rehearse) {
       // The release out/ holds, as the first real build will find it: kept, so that build does not read it back.
       if (options.session && previous?.record && previous.manifest) options.session.release = await keepRelease(out, previous.id, previous.state, previous.manifest, previous.record.manifest);
-      return rehearsed(Math.round(performance.now() - started));
+      return reportOf(emitted, step.previousRelease ?? '', 'rehearsed');
     }
     // Recorded from the published tree after the swap, so readers do not wait
     // for it. A kill before it leaves out/ without a release of its own: the
@@ -162,8 +162,15 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
       rememberManifest(emitted.manifestBytes, emitted.manifest.files, emitted.manifestSha);
     }
 
+    const report = reportOf(emitted, release, publishedBy);
+    await writeBuildReport(out, release, report);
+    return report;
+  }
+
+  /** The build's report; a rehearsal's names the release it rehearsed on (it published, recorded and saved nothing). */
+  function reportOf(emitted: Awaited<ReturnType<typeof emit>>, release: string, publishedBy: BuildReport['incremental']['publish']): BuildReport {
     const total = Math.round(performance.now() - started);
-    const report: BuildReport = {
+    return {
       ok: true,
       out,
       source: acquired.source,
@@ -195,19 +202,6 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
       warnings,
       quarantined,
       pagesPerSecond: total > 0 ? Math.round((emitted.pages / total) * 1000) : 0,
-    };
-    await writeBuildReport(out, release, report);
-    return report;
-  }
-
-  /** What a rehearsal reports: its timings and the release it rehearsed on (nothing was published, recorded or saved). */
-  function rehearsed(total: number): BuildReport {
-    return {
-      ok: true, out, source: acquired.source, now: clock.toISOString(), routes: buildPlan.routes.length, pages: 0, files: 0, bytes: 0,
-      redirects: buildPlan.redirects.length, timings: { ...timings, total }, requests: acquired.stats.requests, retries: acquired.stats.retries,
-      notModified: acquired.stats.notModified, ...(acquired.changed ? { changed: acquired.changed } : {}), snapshotEntries: snapshot.size,
-      incremental: { mode: step.decision.reason, rendered: step.decision.render.length, reused: step.decision.reuse.length, deleted: step.decision.deleted.length, unchangedFiles: 0, publish: 'rehearsed', changedFiles: 0, previousRelease: step.previousRelease ?? null },
-      release: step.previousRelease ?? '', workers: renderer.threads, renderCpuMs: Math.round(renderer.cpuMs()), warnings, quarantined, pagesPerSecond: 0,
     };
   }
 }

@@ -36,7 +36,7 @@ it('renders nothing new, publishes, records and saves nothing, and the next chan
   const session = { previous: await loadPrevious(join(tmp.dir, '.pressroom/snapshot')) };
 
   const r = await rehearse({ out, now: TEST_NOW, configFile: join(ROOT, 'config/site.json'), env: {}, session, ...opts });
-  expect(r.incremental).toMatchObject({ mode: 'incremental', rendered: 0, publish: 'rehearsed' });
+  expect(r.incremental).toMatchObject({ mode: 'incremental', rendered: 0, changedFiles: 0, publish: 'rehearsed' });
   expect(r.requests).toBe(0);
   expect(await treeHashes(out)).toEqual(site);
   expect(await listReleases(out)).toEqual(releases);
