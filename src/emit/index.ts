@@ -162,13 +162,18 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
   }
 }
 
+// An entry's mirror file, kept with the entry: a snapshot shares unchanged entries with the copy a
+// change-driven crawl makes, so a process that publishes again decodes only the new entries' paths.
+const MIRROR_FILE = new WeakMap<SnapshotEntry, string>();
+
 /** The files that span the site: the JSON mirror, feeds and the news sitemap, sitemaps, robots.txt, redirect maps, the client bundle. Returns the host snippets prepared beside out/. */
 async function writeSiteWide(w: OutputWriter, input: EmitInput, stop: { failed: boolean }): Promise<PreparedSnippets> {
   const before = input.previous?.entryHash;
   for (const e of input.entries) {
     if (stop.failed) return halted();
     if (!e.key.startsWith('GET /api/')) continue;
-    const file = mirrorFile(e.key.slice(4));
+    let file = MIRROR_FILE.get(e);
+    if (file === undefined) MIRROR_FILE.set(e, (file = mirrorFile(e.key.slice(4))));
     if (await w.carryUnchanged(file, before?.(e.key.slice(4)) === e.hash)) continue;
     await w.write(file, mirrorJson(e));
   }

@@ -56,6 +56,12 @@ async function xml(stream: SitemapStream | SitemapIndexStream, items: readonly u
  * 10,000 entries of an unchanged shard, hashing them takes a few; one set is kept.
  */
 let lastShards = new Map<string, string>();
+// The last call's shards by position, with their entry arrays: entries are kept per route
+// between builds (src/plan/index.ts), so an unchanged shard is told by comparing references,
+// without printing and hashing its entries.
+let lastByPosition: { site: string; entries: readonly SitemapEntry[]; key: string; lastmod: string | undefined }[] = [];
+
+const sameEntries = (a: readonly SitemapEntry[], b: readonly SitemapEntry[]) => a.length === b.length && a.every((e, i) => e === b[i]);
 
 /** The index and its shards as {path, contents}, in a fixed order. */
 /** `extra`: further sitemaps written elsewhere (sitemaps/news.xml), listed in the index after the shards. */
@@ -64,21 +70,27 @@ export async function renderSitemaps(entries: readonly SitemapEntry[], site: Sit
   const files: { path: string; contents: string }[] = [];
   const index: { url: string; lastmod?: string }[] = [];
   const rendered = new Map<string, string>();
+  const siteKey = JSON.stringify(site);
+  const byPosition: typeof lastByPosition = [];
   for (const [n, shard] of shards.entries()) {
-    const hasNews = shard.some((e) => e.news);
-    const hasImages = shard.some((e) => e.images.length > 0);
-    const key = createHash('sha256').update(JSON.stringify([site, shard])).digest('hex');
+    const last = lastByPosition[n];
+    const same = last !== undefined && last.site === siteKey && sameEntries(last.entries, shard);
+    const key = same ? last.key : createHash('sha256').update(JSON.stringify([site, shard])).digest('hex');
     let contents = lastShards.get(key);
     if (contents === undefined) {
+      const hasNews = shard.some((e) => e.news);
+      const hasImages = shard.some((e) => e.images.length > 0);
       const stream = new SitemapStream({ xmlns: { news: hasNews, image: hasImages, video: false, xhtml: false } });
       contents = await xml(stream, shard.map((e) => item(e, site)));
     }
     rendered.set(key, contents);
     files.push({ path: shardFile(n), contents });
-    const lastmod = shard.reduce<string | undefined>((max, e) => (e.lastmod && (!max || iso(e.lastmod) > iso(max)) ? e.lastmod : max), undefined);
+    const lastmod = same ? last.lastmod : shard.reduce<string | undefined>((max, e) => (e.lastmod && (!max || iso(e.lastmod) > iso(max)) ? e.lastmod : max), undefined);
+    byPosition.push({ site: siteKey, entries: shard, key, lastmod });
     index.push({ url: absoluteUrl(site.url, `/${shardFile(n)}`), ...(lastmod ? { lastmod } : {}) });
   }
   lastShards = rendered;
+  lastByPosition = byPosition;
   for (const path of extra) index.push({ url: absoluteUrl(site.url, `/${path}`) });
   files.unshift({ path: SITEMAP_INDEX_FILE, contents: await xml(new SitemapIndexStream(), index) });
   return files;
