@@ -38,8 +38,8 @@ export interface EmittedPage {
   file: string;
   /** The document: UTF-8 bytes from the renderer, or a string (tests). */
   html: string | Buffer;
-  /** An unchanged page of an incremental build (docs/operations.md): carried over from the previous release, not rendered. */
-  reuse?: { from: string; sha256: string; size: number };
+  /** An unchanged page of an incremental build (docs/operations.md): the previous release's file of the same path, carried over, not rendered. */
+  reuse?: { sha256: string; size: number };
 }
 
 /** Where the content came from; serve uses it to start the same sample API. */
@@ -219,7 +219,7 @@ async function writePages(w: OutputWriter, input: EmitInput, stop: { failed: boo
     if (stop.failed) return halted();
     const route = planned.get(page.file);
     if (!route || route.path !== page.path) throw pressroomError('PR_INTERNAL', { detail: `render produced ${page.file} for ${page.path}, which the plan does not have` });
-    if (page.reuse) await w.carry(page.file, page.reuse.from, page.reuse);
+    if (page.reuse) await w.carry(page.file, page.reuse);
     else await w.write(page.file, page.html);
     done += 1;
     input.onProgress?.({ done, total });

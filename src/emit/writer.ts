@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { mkdirFast, writeFileFast } from '../core/fs-calls.ts';
-import { dirname, join, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pressroomError, type PressroomError } from '../core/errors.ts';
 import { carryFile } from '../core/links.ts';
 import { precompressible, SIBLINGS, writeSiblings } from './precompress.ts';
@@ -96,7 +96,7 @@ export class OutputWriter {
     if (this.#entries.has(rel)) throw pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: 'two outputs write this file' });
     const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     const sha256 = createHash('sha256').update(buf).digest('hex');
-    if (this.#previous?.files.get(rel) === sha256) return this.#carry(rel, null, { sha256, size: buf.length });
+    if (this.#previous?.files.get(rel) === sha256) return this.carry(rel, { sha256, size: buf.length });
     this.#entries.set(rel, { path: rel, sha256, size: buf.length });
     this.#staged.add(rel);
     this.bytes += buf.length;
@@ -112,20 +112,13 @@ export class OutputWriter {
     const sha256 = prev?.files.get(rel);
     const size = prev?.sizes?.get(rel);
     if (!unchanged || !prev || sha256 === undefined || size === undefined) return false;
-    await this.#carry(rel, null, { sha256, size });
+    await this.carry(rel, { sha256, size });
     return true;
   }
 
-  /** Carries an existing file over (hard link, else copy with its mtime) whose hash and size are known: an unchanged page. */
-  carry(rel: string, from: string, known: { sha256: string; size: number }): Promise<void> {
-    const prev = this.#previous;
-    // The previous release's own file, told without joining paths (once per page of the site).
-    const own = prev !== undefined && from.length === prev.root.length + 1 + rel.length && from.startsWith(prev.root) && from.endsWith(rel) && from[prev.root.length] === sep;
-    return this.#carry(rel, own ? null : from, known);
-  }
-
-  /** `from` null: the previous release's file of the same path. */
-  async #carry(rel: string, from: string | null, known: { sha256: string; size: number }): Promise<void> {
+  /** Carries the previous release's file of this path over (left in place, else a hard link or a copy with its mtime) whose hash and size are known: an unchanged page. */
+  async carry(rel: string, known: { sha256: string; size: number }): Promise<void> {
+    if (!this.#previous) throw pressroomError('PR_INTERNAL', { detail: `${rel} is carried over from a previous release, but there is none` });
     if (this.#error) throw this.#error;
     assertRelative(rel);
     if (this.#entries.has(rel)) throw pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: 'two outputs write this file' });
@@ -133,9 +126,9 @@ export class OutputWriter {
     this.bytes += known.size;
     this.carried += 1;
     // Left where it is: out/ keeps it, and the spare gets it only if it lacks it.
-    if (from === null && this.#previous!.inPlace) return;
+    if (this.#previous.inPlace) return;
     this.#staged.add(rel);
-    await this.#queue(this.#carryOne(rel, from ?? join(this.#previous!.root, rel), known.size));
+    await this.#queue(this.#carryOne(rel, join(this.#previous.root, rel), known.size));
   }
 
   async #queue(run: Promise<void>): Promise<void> {

@@ -13,7 +13,6 @@
 // over from the previous release only when its bytes are equal (same sha256),
 // which keeps its mtime and nothing else.
 import { createHash } from 'node:crypto';
-import { sep } from 'node:path';
 import type { EmittedPage, ManifestEntry } from '../emit/index.ts';
 import type { PreviousFiles } from '../emit/writer.ts';
 import type { PlannedRoute } from '../plan/types.ts';
@@ -118,12 +117,10 @@ function parseManifest(bytes: Buffer | null): { files: Map<string, string>; size
  */
 export async function* mergedPages(step: IncrementalStep, routes: readonly PlannedRoute[], rendered: AsyncIterable<EmittedPage>): AsyncGenerator<EmittedPage> {
   const reused = new Map(step.decision.reuse.map((x) => [x.route.file, x.previous]));
-  // Joined by hand: the root is absolute and the files are checked relative paths (src/emit/writer.ts), and this runs once per page of the site.
-  const root = step.previousFiles?.root;
   for (const route of routes) {
     const prev = reused.get(route.file);
     if (!prev) continue;
-    yield { path: route.path, file: route.file, html: '', reuse: { from: `${root}${sep}${prev.file}`, sha256: prev.sha256, size: prev.size } };
+    yield { path: route.path, file: route.file, html: '', reuse: { sha256: prev.sha256, size: prev.size } };
   }
   yield* rendered;
 }

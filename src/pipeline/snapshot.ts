@@ -96,10 +96,10 @@ async function crawlFrom(input: AcquireInput, base: string, source: BuildSource,
     onProgress: (p: { done: number; total: number }) => input.emitEvent({ type: 'progress', stage: 'crawl', done: p.done, total: p.total }),
   };
   try {
-    const refs = input.options.changed;
+    const refs = input.options.changed ?? [];
     let fallback: string | null = null;
     // A rehearsal (BuildOptions.rehearse) is the change-driven crawl of no REF: it fetches only what the saved snapshot lacks.
-    if (refs?.length || (refs && input.options.rehearse)) {
+    if (refs.length || input.options.rehearse) {
       const prev = input.previous;
       if (!prev) fallback = 'no saved snapshot of a previous build';
       else if (input.changeBase) fallback = input.changeBase;
@@ -113,7 +113,7 @@ async function crawlFrom(input: AcquireInput, base: string, source: BuildSource,
       input.warn('W_CHANGED_FULL_CRAWL', `crawling everything (conditionally) instead of only the change: ${fallback}`);
     }
     const { snapshot, stats } = await crawl(opts);
-    return { snapshot, source, stats, ...(refs?.length ? { changed: { refs: refs.map(formatRef), refetched: stats.requests, fallback } } : {}) };
+    return { snapshot, source, stats, ...(refs.length ? { changed: { refs: refs.map(formatRef), refetched: stats.requests, fallback } } : {}) };
   } finally {
     await client.close();
   }

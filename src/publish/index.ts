@@ -70,11 +70,10 @@ export async function publishStaged(out: string, staged: EmitResult, parent: Cur
     }
     await staged.snippets.commit();
   } catch (e) {
-    await staged.snippets.discard().catch(() => undefined);
+    await discardStaged(staged).catch(() => undefined);
     throw e;
-  } finally {
-    await rm(staged.staging, { recursive: true, force: true }).catch(() => undefined);
   }
+  await rm(staged.staging, { recursive: true, force: true }).catch(() => undefined);
   return how;
 }
 

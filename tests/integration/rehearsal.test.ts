@@ -1,15 +1,16 @@
-// The watcher's start-up rehearsal (src/pipeline/index.ts rehearse, decision 65): a
-// change-driven build of no change that stops before publishing. It must leave the
+// What pressroom watch prepares and keeps (decision 65): its start-up rehearsal
+// (src/pipeline/index.ts rehearse), a change-driven build of no change that stops
+// before publishing, and the release a session keeps between its builds. It must leave the
 // site, its releases and the saved snapshot exactly as they were, request nothing
 // the saved snapshot has, and refuse (not crawl everything) when the saved snapshot
 // is not the published site's.
-import { readFile, writeFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseRef } from '../../src/crawl/refs.ts';
 import { rehearse } from '../../src/pipeline/index.ts';
 import { loadPrevious } from '../../src/pipeline/snapshot.ts';
-import { listReleases, stateRootFor } from '../../src/publish/releases.ts';
+import { currentState, listReleases, stateRootFor } from '../../src/publish/releases.ts';
 import type { SampleApi } from '../../src/sample-api/index.ts';
 import { treeHashes } from '../helpers/files.ts';
 import { buildInto, ROOT, startTestApi, tempDir, TEST_NOW } from '../helpers/pressroom.ts';
@@ -69,4 +70,30 @@ it('refuses with PR_REHEARSAL_BASE when the saved snapshot is not the one the pu
   await expect(rehearse({ out, now: TEST_NOW, configFile: join(ROOT, 'config/site.json'), env: {}, ...opts })).rejects.toMatchObject({ code: 'PR_REHEARSAL_BASE' });
   expect(await treeHashes(out)).toEqual(site);
   expect(await listReleases(out)).toEqual(releases);
+});
+
+it('a session keeps the release it recorded only while out/ still holds it', { timeout: 60_000 }, async () => {
+  const dir = join(tmp.dir, 'kept');
+  const out = join(dir, 'out');
+  const opts = { api: api.url, handleSignals: false, workers: 0 as const };
+  const session: NonNullable<Parameters<typeof buildInto>[1]>['session'] = {};
+  const first = await buildInto(dir, { ...opts, session });
+  expect(session.release?.id).toBe(first.release);
+  // Still current: the next build gets the kept state itself, not a copy read back.
+  expect((await currentState(out, session.release))?.state).toBe(session.release!.state);
+  // out/'s manifest replaced by an equal file (as a publish killed after its swap leaves a new one): read back from disk.
+  const manifest = join(out, 'pressroom-manifest.json');
+  const bytes = await readFile(manifest);
+  await rm(manifest);
+  await writeFile(manifest, bytes);
+  const reread = await currentState(out, session.release);
+  expect(reread?.state).not.toBe(session.release!.state);
+  expect(reread?.state).toEqual(session.release!.state);
+  // Another release current (a one-off build without the session): the kept one is not used.
+  const post = api.corpus.posts.find((p) => p.status === 'publish')!;
+  api.mutate.editPost(post.id, { post_title: 'Published by another process' });
+  const other = await buildInto(dir, opts);
+  const now = await currentState(out, session.release);
+  expect(now?.id).toBe(other.release);
+  expect(now?.state).not.toBe(session.release!.state);
 });
