@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 // Three layers, cheapest first (docs/contributing.md, "Tests"). The browser
 // layer drives Debian's Chromium through playwright-core and needs a built site,
-// so it runs alone and last.
+// so it runs alone and last. The integration and browser layers build sites as
+// the CLI does, with React's production build (cli/bin.js sets NODE_ENV, which
+// vitest would otherwise set to "test": React's development build renders
+// several times slower); the unit layer keeps the development build, whose
+// act() and warnings the component tests use.
+const production = { NODE_ENV: 'production' };
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {
@@ -12,7 +17,7 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 } },
       {
         extends: true,
-        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 180_000 },
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], env: production, testTimeout: 120_000, hookTimeout: 180_000 },
       },
       {
         extends: true,
@@ -20,6 +25,7 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/browser/global-setup.ts'],
+          env: production,
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,

@@ -61,6 +61,17 @@ export interface SnapshotInput {
 
 
 /** What a save did (tests, benchmarks). */
+/** Beside the base: the next base, written before the save commits (Snapshot.prepareSave). */
+export const STAGED_SUFFIX = '.staged';
+
+/** A save made up to its commit (Snapshot.prepareSave). */
+export interface PreparedSave {
+  /** Puts the prepared save in place; meta.json last. */
+  commit(meta: { createdAt: string; apiBase: string }): Promise<SaveResult>;
+  /** Drops the staged base: the save is not wanted (the build failed). */
+  discard(): Promise<void>;
+}
+
 export interface SaveResult {
   mode: 'append' | 'compact';
   /** Lines appended to the journal (entries and deletions). */
@@ -164,47 +175,75 @@ export class Snapshot implements SnapshotView {
    * the base. meta.json is written last, as the commit.
    */
   async save(dir: string, meta: { createdAt: string; apiBase: string }): Promise<SaveResult> {
+    return (await this.prepareSave(dir)).commit(meta);
+  }
+
+  /**
+   * The part of a save that changes nothing a reader of dir sees: a new base is
+   * written beside the committed one (SNAPSHOT_FILE + STAGED_SUFFIX), the
+   * journal's text is made. A build runs it while it renders and commits once
+   * the site is published (src/pipeline/index.ts), so the site's publish never
+   * waits for the serialising. Until commit, dir loads as it did; a kill
+   * leaves at most the staged file, which the next save overwrites. The
+   * snapshot must not change between the two.
+   */
+  async prepareSave(dir: string): Promise<PreparedSave> {
     const abs = resolve(dir);
-    const stamp = { createdAt: meta.createdAt, apiBase: meta.apiBase };
-    const tmp = join(abs, `${SNAPSHOT_FILE}.tmp-${process.pid}`);
+    const staged = join(abs, `${SNAPSHOT_FILE}${STAGED_SUFFIX}`);
+    const fail = (e: unknown): never => {
+      if ((e as { code?: string }).code === 'PR_OUTPUT_WRITE') throw e;
+      throw pressroomError('PR_OUTPUT_WRITE', { file: dir, detail: (e as Error).message }, e);
+    };
+    const failing = async (e: unknown): Promise<never> => {
+      await rm(staged, { force: true });
+      return fail(e);
+    };
+    let commit: (stamp: { createdAt: string; apiBase: string }) => Promise<SaveResult>;
     try {
       await mkdir(abs, { recursive: true });
       const onDisk = await readMetaQuietly(abs);
       const origin = this.#origin;
       if (!origin || !(await extendsDisk(origin, abs, onDisk))) {
         // Not derived from what is on disk: a whole new base.
-        const base = await writeBase(tmp, this.entries());
-        await rename(tmp, join(abs, SNAPSHOT_FILE));
-        const generation = (Number.isInteger(onDisk?.generation) ? onDisk!.generation! : 0) + 1;
-        await this.#commit(abs, stamp, { dir: abs, generation, base, journal: { bytes: 0, lines: 0 } });
-        await rm(join(abs, JOURNAL_FILE), { force: true });
-        return { mode: 'compact', appended: 0, generation };
+        const base = await writeBase(staged, this.entries());
+        commit = async (stamp) => {
+          await rename(staged, join(abs, SNAPSHOT_FILE));
+          const generation = (Number.isInteger(onDisk?.generation) ? onDisk!.generation! : 0) + 1;
+          await this.#commit(abs, stamp, { dir: abs, generation, base, journal: { bytes: 0, lines: 0 } });
+          await rm(join(abs, JOURNAL_FILE), { force: true });
+          return { mode: 'compact', appended: 0, generation };
+        };
+      } else {
+        const changed = [...this.#changed].sort();
+        const text = changed.map((p) => {
+          const e = this.#entries.get(p);
+          return e ? lineOf(e) : deletionLine(p);
+        }).join('');
+        const journal = { bytes: origin.journal.bytes + Buffer.byteLength(text), lines: origin.journal.lines + changed.length };
+        const fold = journal.bytes > COMPACT_SHARE * origin.base.bytes;
+        // Folding: the new base is written (not yet in place) before the journal commit that names it.
+        const next = fold ? await writeBase(staged, this.entries()) : undefined;
+        commit = async (stamp) => {
+          await appendJournal(join(abs, JOURNAL_FILE), origin.journal.bytes, text);
+          killPoint('snapshot-append');
+          const appended: Origin = { dir: abs, generation: origin.generation + 1, base: { id: origin.base.id, bytes: origin.base.bytes, ...(next ? { folding: next.id } : {}) }, journal };
+          await this.#commit(abs, stamp, appended);
+          if (!next) return { mode: 'append', appended: changed.length, generation: appended.generation };
+          await rename(staged, join(abs, SNAPSHOT_FILE));
+          killPoint('snapshot-fold');
+          const generation = appended.generation + 1;
+          await this.#commit(abs, stamp, { dir: abs, generation, base: next, journal: { bytes: 0, lines: 0 } });
+          await rm(join(abs, JOURNAL_FILE), { force: true });
+          return { mode: 'compact', appended: changed.length, generation };
+        };
       }
-      const changed = [...this.#changed].sort();
-      const text = changed.map((p) => {
-        const e = this.#entries.get(p);
-        return e ? lineOf(e) : deletionLine(p);
-      }).join('');
-      const journal = { bytes: origin.journal.bytes + Buffer.byteLength(text), lines: origin.journal.lines + changed.length };
-      const fold = journal.bytes > COMPACT_SHARE * origin.base.bytes;
-      // Folding: the new base is written (not yet in place) before the journal commit that names it.
-      const next = fold ? await writeBase(tmp, this.entries()) : undefined;
-      await appendJournal(join(abs, JOURNAL_FILE), origin.journal.bytes, text);
-      killPoint('snapshot-append');
-      const appended: Origin = { dir: abs, generation: origin.generation + 1, base: { id: origin.base.id, bytes: origin.base.bytes, ...(next ? { folding: next.id } : {}) }, journal };
-      await this.#commit(abs, stamp, appended);
-      if (!next) return { mode: 'append', appended: changed.length, generation: appended.generation };
-      await rename(tmp, join(abs, SNAPSHOT_FILE));
-      killPoint('snapshot-fold');
-      const generation = appended.generation + 1;
-      await this.#commit(abs, stamp, { dir: abs, generation, base: next, journal: { bytes: 0, lines: 0 } });
-      await rm(join(abs, JOURNAL_FILE), { force: true });
-      return { mode: 'compact', appended: changed.length, generation };
     } catch (e) {
-      await rm(tmp, { force: true });
-      if ((e as { code?: string }).code === 'PR_OUTPUT_WRITE') throw e;
-      throw pressroomError('PR_OUTPUT_WRITE', { file: dir, detail: (e as Error).message }, e);
+      return failing(e);
     }
+    return {
+      commit: (meta) => commit({ createdAt: meta.createdAt, apiBase: meta.apiBase }).catch(failing),
+      discard: () => rm(staged, { force: true }),
+    };
   }
 
   /** Writes meta.json (the commit) and makes origin the state this snapshot equals. */

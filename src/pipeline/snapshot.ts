@@ -120,9 +120,25 @@ async function crawlFrom(input: AcquireInput, base: string, source: BuildSource,
 }
 
 export async function saveSnapshot(snapshot: Snapshot, dir: string, clock: Date, source: BuildSource): Promise<void> {
-  const apiBase = source.kind === 'api' ? source.base : 'embedded sample API';
-  await snapshot.save(dir, { createdAt: clock.toISOString(), apiBase });
-  await writeFileAtomic(join(dir, SOURCE_FILE), `${JSON.stringify(source, null, 2)}\n`);
+  await (await prepareSnapshotSave(snapshot, dir)).commit(clock, source);
+}
+
+/** A snapshot save made up to its commit (Snapshot.prepareSave): a build prepares it while it renders. */
+export interface PreparedSnapshot {
+  commit(clock: Date, source: BuildSource): Promise<void>;
+  discard(): Promise<void>;
+}
+
+export async function prepareSnapshotSave(snapshot: Snapshot, dir: string): Promise<PreparedSnapshot> {
+  const prepared = await snapshot.prepareSave(dir);
+  return {
+    async commit(clock, source) {
+      const apiBase = source.kind === 'api' ? source.base : 'embedded sample API';
+      await prepared.commit({ createdAt: clock.toISOString(), apiBase });
+      await writeFileAtomic(join(dir, SOURCE_FILE), `${JSON.stringify(source, null, 2)}\n`);
+    },
+    discard: () => prepared.discard(),
+  };
 }
 
 /** The snapshot the last crawl saved, if it is there and intact (else the crawl is unconditional). */

@@ -14,6 +14,12 @@ export interface PoolInit {
 }
 
 export interface RenderTask {
+  /**
+   * What every page of the build shares, sent with each batch (a few KB): a
+   * pool can start, and its threads load React and the page modules, before
+   * the build knows it (while the crawl runs; src/render/pool.ts startRenderPool).
+   */
+  init: PoolInit;
   routes: RouteSpec[];
   /** The snapshot entries the routes depend on, by API path. */
   entries: [string, SnapshotEntry][];

@@ -50,8 +50,45 @@ export function resolveWorkers(requested: number | 'auto' | undefined, routes: n
   return requested;
 }
 
-export async function createPageRenderer(opts: RendererOptions & { workers: number }): Promise<PageRenderer> {
-  return opts.workers > 0 ? poolRenderer(opts) : inlineRenderer(opts);
+/** A pool of render threads, started before the build knows what they will render (./worker.ts loads the page modules as a thread starts). */
+export interface RenderPool {
+  readonly threads: number;
+  /** Ends the threads (a pool the build did not use, or after the last page). */
+  destroy(): Promise<void>;
+}
+
+const POOLS = new WeakMap<RenderPool, Piscina<RenderTask, RenderTaskResult>>();
+
+/** Starts `workers` (>= 1) render threads; the build hands the pool to createPageRenderer once it knows its routes. */
+export function startRenderPool(workers: number): RenderPool {
+  const piscina = new Piscina<RenderTask, RenderTaskResult>({
+    filename: WORKER_FILE,
+    minThreads: workers,
+    maxThreads: workers,
+    idleTimeout: Number.POSITIVE_INFINITY,
+    // From the sources, the bootstrap registers tsx itself (inheriting `--import tsx` would register
+    // it twice); the compiled worker needs no loader. Either way no flag of the parent is wanted.
+    execArgv: [],
+    // A thread needs React, the page modules and one batch; without a cap V8
+    // lets each thread's heap grow to hundreds of MB before collecting.
+    resourceLimits: { maxOldGenerationSizeMb: RENDER_THREAD_HEAP_MB },
+  });
+  const pool: RenderPool = { threads: workers, destroy: () => piscina.destroy() };
+  POOLS.set(pool, piscina);
+  return pool;
+}
+
+/**
+ * `workers` 0 renders on this thread; N >= 1 renders on `pool` when it has N
+ * threads (which the renderer's close then ends), else on a new pool.
+ */
+export async function createPageRenderer(opts: RendererOptions & { workers: number; pool?: RenderPool }): Promise<PageRenderer> {
+  if (opts.pool && opts.pool.threads !== opts.workers) {
+    await opts.pool.destroy();
+    opts = { ...opts, pool: undefined };
+  }
+  if (opts.workers === 0) return inlineRenderer(opts);
+  return poolRenderer(opts.pool ?? startRenderPool(opts.workers), opts);
 }
 
 async function inlineRenderer(opts: RendererOptions): Promise<PageRenderer> {
@@ -72,7 +109,8 @@ async function inlineRenderer(opts: RendererOptions): Promise<PageRenderer> {
   };
 }
 
-function poolRenderer(opts: RendererOptions & { workers: number }): PageRenderer {
+function poolRenderer(started: RenderPool, opts: RendererOptions): PageRenderer {
+  const pool = POOLS.get(started)!;
   const preloads: Partial<Record<PageKindName, string[]>> = {};
   for (const { kind } of PAGE_KINDS) preloads[kind] = opts.bundle.preloadFor(kind);
   const init: PoolInit = {
@@ -82,25 +120,12 @@ function poolRenderer(opts: RendererOptions & { workers: number }): PageRenderer
     templateFile: opts.templateFile,
     strict: opts.strict,
   };
-  const pool = new Piscina<RenderTask, RenderTaskResult>({
-    filename: WORKER_FILE,
-    minThreads: opts.workers,
-    maxThreads: opts.workers,
-    idleTimeout: Number.POSITIVE_INFINITY,
-    workerData: init,
-    // From the sources, the bootstrap registers tsx itself (inheriting `--import tsx` would register
-    // it twice); the compiled worker needs no loader. Either way no flag of the parent is wanted.
-    execArgv: [],
-    // A thread needs React, the page modules and one batch; without a cap V8
-    // lets each thread's heap grow to hundreds of MB before collecting.
-    resourceLimits: { maxOldGenerationSizeMb: RENDER_THREAD_HEAP_MB },
-  });
   let cpu = 0;
 
   const run = (routes: RouteSpec[]): Promise<RenderTaskResult> => {
     let task: RenderTask;
     try {
-      task = { routes, entries: entriesFor(routes, opts.snapshot) };
+      task = { init, routes, entries: entriesFor(routes, opts.snapshot) };
     } catch (e) {
       return Promise.reject(e);
     }
@@ -113,9 +138,9 @@ function poolRenderer(opts: RendererOptions & { workers: number }): PageRenderer
   };
 
   return {
-    threads: opts.workers,
+    threads: started.threads,
     async *stream(routes) {
-      const window = opts.workers * 3;
+      const window = started.threads * 3;
       const inFlight: Promise<RenderTaskResult>[] = [];
       let next = 0;
       const submit = () => {
@@ -135,7 +160,7 @@ function poolRenderer(opts: RendererOptions & { workers: number }): PageRenderer
       }
     },
     cpuMs: () => cpu,
-    close: () => pool.destroy(),
+    close: () => started.destroy(),
   };
 }
 

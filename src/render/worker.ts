@@ -2,13 +2,12 @@
 // each task brings the routes of one batch and exactly the snapshot entries
 // those routes depend on, so memory per thread is one batch's data plus the
 // renderer (React, the page modules, the template), whatever the site's size.
-import { workerData } from 'node:worker_threads';
 import { isPressroomError } from '../core/errors.ts';
+import { preloadAllPages } from '../app/pages/registry.ts';
 import type { RouteSpec, SnapshotEntry, SnapshotView } from '../site/types.ts';
 import { createRenderer, type Renderer } from './index.ts';
 import type { PoolInit, RenderTask, RenderTaskResult, WirePage } from './pool-types.ts';
 
-const init = workerData as PoolInit;
 let batch = new Map<string, SnapshotEntry>();
 const view: SnapshotView = {
   get: (path) => batch.get(path),
@@ -19,8 +18,13 @@ const view: SnapshotView = {
   paths: () => batch.keys(),
 };
 
+// The costly part of a thread's start (React and every page module) happens as the thread
+// starts, before its first task: a pool started while the crawl runs is ready when render begins.
+await preloadAllPages();
+
+// One pool serves one build: the first task's init makes the renderer.
 let renderer: Promise<Renderer> | undefined;
-function rendererOnce(): Promise<Renderer> {
+function rendererFor(init: PoolInit): Promise<Renderer> {
   renderer ??= createRenderer({
     config: init.config,
     publicConfig: init.publicConfig,
@@ -33,7 +37,7 @@ function rendererOnce(): Promise<Renderer> {
 }
 
 export default async function renderBatch(task: RenderTask): Promise<RenderTaskResult> {
-  const r = await rendererOnce();
+  const r = await rendererFor(task.init);
   batch = new Map(task.entries);
   const pages: WirePage[] = [];
   const started = performance.now();

@@ -22,7 +22,8 @@ declare module 'vitest' {
 
 function run(cmd: string, args: string[], cwd: string): Promise<void> {
   return new Promise((ok, fail) => {
-    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
+    // The build the readers get: React's production build (vitest's own NODE_ENV is "test").
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('error', fail);
     child.on('exit', (code) => (code === 0 ? ok() : fail(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
   });

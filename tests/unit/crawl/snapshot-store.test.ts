@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stableStringify } from '../../../src/core/json.ts';
-import { COMPACT_SHARE, Snapshot, entryHash, ndjsonLines, type SnapshotMeta } from '../../../src/crawl/snapshot-store.ts';
+import { COMPACT_SHARE, STAGED_SUFFIX, Snapshot, entryHash, ndjsonLines, type SnapshotMeta } from '../../../src/crawl/snapshot-store.ts';
 import { snapshotId } from '../../../src/pipeline/shard.ts';
 
 let dir: string;
@@ -64,6 +64,27 @@ describe('Snapshot', () => {
     expect(meta).toMatchObject({ version: 2, ...META, entryCount: 3, generation: 1, base: { id: snapshotId(s) }, journal: { bytes: 0, lines: 0 } });
     expect(snapshot.entries()).toEqual(s.entries());
     expect(snapshot.get('/api/post/topic/news?limit=10&page=1')?.etag).toBe('"e1"');
+  });
+
+  it('prepares a save without changing what the folder loads as; commit puts it in place, discard leaves nothing', async () => {
+    const first = new Snapshot();
+    first.set(ENTRIES[0][0], ENTRIES[0][1]);
+    await first.save(dir, META);
+    const before = await readFile(join(dir, 'snapshot.ndjson'), 'utf8');
+    const next = new Snapshot();
+    for (const [p, e] of ENTRIES) next.set(p, e);
+
+    // Prepared: the new base is beside the committed one; a reader (or a kill now) still sees the first.
+    const prepared = await next.prepareSave(dir);
+    expect(await readFile(join(dir, `snapshot.ndjson${STAGED_SUFFIX}`), 'utf8')).not.toBe(before);
+    expect((await Snapshot.load(dir)).snapshot.entries()).toEqual(first.entries());
+    await prepared.discard();
+    await expect(stat(join(dir, `snapshot.ndjson${STAGED_SUFFIX}`))).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await readFile(join(dir, 'snapshot.ndjson'), 'utf8')).toBe(before);
+
+    expect(await (await next.prepareSave(dir)).commit(META)).toMatchObject({ mode: 'compact', generation: 2 });
+    expect((await Snapshot.load(dir)).snapshot.entries()).toEqual(next.entries());
+    await expect(stat(join(dir, `snapshot.ndjson${STAGED_SUFFIX}`))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('keeps the records quarantined from a response, so a later 304 or --from-snapshot still names them', async () => {
