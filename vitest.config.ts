@@ -9,7 +9,8 @@ import { defineConfig } from 'vitest/config';
 // act() and warnings the component tests use.
 const production = { NODE_ENV: 'production' };
 export default defineConfig({
-  esbuild: { jsx: 'automatic' },
+  // jsx(), not jsxDEV(): the integration and browser layers run React's production build, which has no jsxDEV.
+  esbuild: { jsx: 'automatic', jsxDev: false },
   test: {
     projects: [
       // jsdom component tests take seconds on a loaded 2-core machine; the
