@@ -40,14 +40,17 @@ export type { BuildEvent, BuildOptions, BuildReport, StageName } from './types.t
 /** Two builds on one output never overlap (docs/operations.md, "The run lock and exit codes"): the run lock is held from start to report. */
 export async function build(options: BuildOptions = {}): Promise<BuildReport> {
   const lock = await acquireLock(resolve(options.out ?? 'out'), { command: 'build', handleSignals: options.handleSignals });
+  // What a build started that must end however it ends (render threads started early, ./warm-pool.ts).
+  const cleanup: (() => Promise<void>)[] = [];
   try {
-    return await lockedBuild(options);
+    return await lockedBuild(options, cleanup);
   } finally {
+    for (const end of cleanup) await end().catch(() => undefined);
     await lock.release();
   }
 }
 
-async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
+async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)[]): Promise<BuildReport> {
   if (options.mergeShards) {
     // A merge publishes exactly the shards' pages: every route, from the snapshot they were rendered from.
     if (!options.fromSnapshot) throw pressroomError('PR_USAGE', { detail: 'merge needs --from-snapshot: the snapshot the shards were rendered from' });
@@ -89,149 +92,142 @@ async function lockedBuild(options: BuildOptions): Promise<BuildReport> {
     previousRoutes: previous ? Object.keys(previous.state.routes).length : 0,
     renders: options.changed || options.rehearse || options.mergeShards ? 'change' : 'site',
   });
+  cleanup.push(() => warm.discard());
+  const crawlEvents = (e: BuildEvent) => {
+    if (e.type === 'progress') warm.crawled(e.done);
+    emitEvent(e);
+  };
+  const acquired = await stage('crawl', () => acquireSnapshot({ options, config: configured, clock, ctx, warn, emitEvent: crawlEvents, previous: previousSnapshot, changeBase }));
+  await refuseSampleOverApi(out, acquired.source);
+  const snapshot: Snapshot = acquired.snapshot;
+  const buildPlan = await stage('plan', () => plan(snapshot, ctx, configured));
+  const config = withSearchIndexMode(configured, buildPlan.routes, warn);
+  const quarantined = quarantinedRecords(snapshot, planQuarantine);
+  enforceStrict(quarantined, options.strict);
+  checkShrinkGate({ count: buildPlan.routes.length, previous: previous && Object.keys(previous.state.routes).length, shrinkGate: config.shrinkGate, allowShrink: options.allowShrink });
+  const bundle = await stage('bundle', () => clientBundle(config.site.basePath));
+  const code = await codeHash({ bundleHash: bundle.hash, config, publicConfig: publicConfig(config) });
+  const step = await incrementalStep({ previous, routes: buildPlan.routes, snapshot, codeHash: code, full: options.full, previousSnapshot: previousSnapshot && { snapshot: previousSnapshot.snapshot, id: previousSnapshot.id() } });
+  const renderer = options.mergeShards
+    ? await shardPages(options.mergeShards, { snapshot: snapshotId(snapshot), code, routes: buildPlan.routes })
+    : await createPageRenderer({ config, publicConfig: publicConfig(config), bundle, snapshot, workers: resolveWorkers(config.render.workers, step.decision.render.length), pool: warm.take() });
+  // The snapshot's save, up to its commit: while render threads work, this thread has time to
+  // spare, so the serialising is done then instead of after the publish (a change-driven or
+  // inline build keeps this thread for its own work and prepares after publishing).
+  let saving: Promise<PreparedSnapshot> | undefined;
+  const prepareSave = () => (saving ??= prepareSnapshotSave(snapshot, snapshotDir));
+  const saves = !options.fromSnapshot && !options.rehearse;
+  if (saves && renderer.threads > 0 && !options.changed) prepareSave().catch(() => undefined); // awaited at the snapshot stage
   try {
-    return await crawlAndBuild();
+    return await renderAndPublish();
+  } catch (e) {
+    await saving?.then((p) => p.discard(), () => undefined);
+    throw e;
   } finally {
-    await warm.discard();
+    await renderer.close();
   }
 
-  async function crawlAndBuild(): Promise<BuildReport> {
-    const crawlEvents = (e: BuildEvent) => {
-      if (e.type === 'progress') warm.crawled(e.done);
-      emitEvent(e);
+  async function renderAndPublish(): Promise<BuildReport> {
+    // render and emit overlap: pages stream from the renderer into emit's bounded writes;
+    // unchanged pages are carried over from the previous release instead (docs/operations.md, "Incremental builds").
+    const rendered = renderStream(renderer, step.decision.render, warn);
+    let publishedBy: PublishMode = 'complete';
+    const emitted = await stage(
+      'emit',
+      async () => {
+        const staged = await emit({
+          out,
+          staging: outPaths(out).staging(),
+          plan: buildPlan,
+          pages: mergedPages(step, buildPlan.routes, rendered.pages(
+            () => emitEvent({ type: 'stage-start', stage: 'render', total: buildPlan.routes.length }),
+            (ms) => emitEvent({ type: 'stage-end', stage: 'render', ms }),
+          )),
+          entries: snapshot.entries(),
+          bundleFiles: bundle.files,
+          config,
+          now: ctx.now,
+          warn,
+          source: acquired.source,
+          onProgress: (p) => emitEvent({ type: 'progress', stage: 'render', done: p.done, total: p.total }),
+          previous: step.previousFiles,
+        });
+        if (options.rehearse) await discardStaged(staged);
+        else publishedBy = await publishStaged(out, staged, previous, { precompress: precompressEnabled(config.output.precompress, config.hosts) });
+        return staged;
+      },
+    );
+    timings.render = Math.round(rendered.ms());
+    timings.emit = Math.max(0, timings.emit - timings.render);
+    if (options.rehearse) {
+      // The release out/ holds, as the first real build will find it: kept, so that build does not read it back.
+      if (options.session && previous?.record && previous.manifest) options.session.release = await keepRelease(out, previous.id, previous.state, previous.manifest, previous.record.manifest);
+      return reportOf(emitted, step.previousRelease ?? '', 'rehearsed');
+    }
+    // Recorded from the published tree after the swap, so readers do not wait
+    // for it. A kill before it leaves out/ without a release of its own: the
+    // next build sees out/ is not the current release and, if it is a
+    // change-driven one, crawls everything (./snapshot.ts unpublishedChange).
+    // Hashed once: the release records it, and a resident snapshot (pressroom watch) is known by it next time.
+    const renderedFrom = snapshotId(snapshot);
+    // The snapshot is saved only once the site is published: the snapshot beside out/ always
+    // matches the published site, so a failed build cannot replace it with data that never went
+    // out (--from-snapshot, conditional crawls and serve read it). It is saved beside the release
+    // record, not after it: the record is file links (the kernel's time), the save is serialising
+    // (this thread's). Either order of the two is safe to kill: until both are done, the next
+    // change-driven build finds the saved snapshot is not the current release's and crawls everything.
+    const state = nextState(code, buildPlan.routes, step, emitted.manifest.files, renderedFrom);
+    const [release] = await settleBoth(
+      stage('release', () => recordRelease(out, emitted, state, previous, { keep: config.releases.keep, precompress: precompressEnabled(config.output.precompress, config.hosts), spare: options.session !== undefined })),
+      stage('snapshot', async () => (saves ? (await prepareSave()).commit(clock, acquired.source) : undefined)),
+    );
+    if (options.session) {
+      if (!options.fromSnapshot) options.session.previous = residentPrevious(snapshot, clock, acquired.source, renderedFrom);
+      options.session.release = await keepRelease(out, release, state, emitted.manifestBytes, emitted.manifestSha);
+      rememberManifest(emitted.manifestBytes, emitted.manifest.files, emitted.manifestSha);
+    }
+
+    const report = reportOf(emitted, release, publishedBy);
+    await writeBuildReport(out, release, report);
+    return report;
+  }
+
+  /** The build's report; a rehearsal's names the release it rehearsed on (it published, recorded and saved nothing). */
+  function reportOf(emitted: Awaited<ReturnType<typeof emit>>, release: string, publishedBy: BuildReport['incremental']['publish']): BuildReport {
+    const total = Math.round(performance.now() - started);
+    return {
+      ok: true,
+      out,
+      source: acquired.source,
+      now: clock.toISOString(),
+      routes: buildPlan.routes.length,
+      pages: emitted.pages,
+      files: emitted.files,
+      bytes: emitted.bytes,
+      redirects: buildPlan.redirects.length,
+      timings: { ...timings, total },
+      requests: acquired.stats.requests,
+      retries: acquired.stats.retries,
+      notModified: acquired.stats.notModified,
+      ...(acquired.changed ? { changed: acquired.changed } : {}),
+      snapshotEntries: snapshot.size,
+      incremental: {
+        mode: step.decision.reason,
+        rendered: step.decision.render.length,
+        reused: step.decision.reuse.length,
+        deleted: step.decision.deleted.length,
+        unchangedFiles: emitted.carried,
+        publish: publishedBy,
+        changedFiles: emitted.changed.length,
+        previousRelease: step.previousRelease ?? null,
+      },
+      release,
+      workers: renderer.threads,
+      renderCpuMs: Math.round(renderer.cpuMs()),
+      warnings,
+      quarantined,
+      pagesPerSecond: total > 0 ? Math.round((emitted.pages / total) * 1000) : 0,
     };
-    const acquired = await stage('crawl', () => acquireSnapshot({ options, config: configured, clock, ctx, warn, emitEvent: crawlEvents, previous: previousSnapshot, changeBase }));
-    await refuseSampleOverApi(out, acquired.source);
-    const snapshot: Snapshot = acquired.snapshot;
-    const buildPlan = await stage('plan', () => plan(snapshot, ctx, configured));
-    const config = withSearchIndexMode(configured, buildPlan.routes, warn);
-    const quarantined = quarantinedRecords(snapshot, planQuarantine);
-    enforceStrict(quarantined, options.strict);
-    checkShrinkGate({ count: buildPlan.routes.length, previous: previous && Object.keys(previous.state.routes).length, shrinkGate: config.shrinkGate, allowShrink: options.allowShrink });
-    const bundle = await stage('bundle', () => clientBundle(config.site.basePath));
-    const code = await codeHash({ bundleHash: bundle.hash, config, publicConfig: publicConfig(config) });
-    const step = await incrementalStep({ previous, routes: buildPlan.routes, snapshot, codeHash: code, full: options.full, previousSnapshot: previousSnapshot && { snapshot: previousSnapshot.snapshot, id: previousSnapshot.id() } });
-    const renderer = options.mergeShards
-      ? await shardPages(options.mergeShards, { snapshot: snapshotId(snapshot), code, routes: buildPlan.routes })
-      : await createPageRenderer({ config, publicConfig: publicConfig(config), bundle, snapshot, workers: resolveWorkers(config.render.workers, step.decision.render.length), pool: warm.take() });
-    // The snapshot's save, up to its commit: while render threads work, this thread has time to
-    // spare, so the serialising is done then instead of after the publish (a change-driven or
-    // inline build keeps this thread for its own work and prepares after publishing).
-    let saving: Promise<PreparedSnapshot> | undefined;
-    const prepareSave = () => (saving ??= prepareSnapshotSave(snapshot, snapshotDir));
-    const saves = !options.fromSnapshot && !options.rehearse;
-    if (saves && renderer.threads > 0 && !options.changed) prepareSave().catch(() => undefined); // awaited at the snapshot stage
-    try {
-      return await renderAndPublish();
-    } catch (e) {
-      await saving?.then((p) => p.discard(), () => undefined);
-      throw e;
-    } finally {
-      await renderer.close();
-    }
-
-    async function renderAndPublish(): Promise<BuildReport> {
-      // render and emit overlap: pages stream from the renderer into emit's bounded writes;
-      // unchanged pages are carried over from the previous release instead (docs/operations.md, "Incremental builds").
-      const rendered = renderStream(renderer, step.decision.render, warn);
-      let publishedBy: PublishMode = 'complete';
-      const emitted = await stage(
-        'emit',
-        async () => {
-          const staged = await emit({
-            out,
-            staging: outPaths(out).staging(),
-            plan: buildPlan,
-            pages: mergedPages(step, buildPlan.routes, rendered.pages(
-              () => emitEvent({ type: 'stage-start', stage: 'render', total: buildPlan.routes.length }),
-              (ms) => emitEvent({ type: 'stage-end', stage: 'render', ms }),
-            )),
-            entries: snapshot.entries(),
-            bundleFiles: bundle.files,
-            config,
-            now: ctx.now,
-            warn,
-            source: acquired.source,
-            onProgress: (p) => emitEvent({ type: 'progress', stage: 'render', done: p.done, total: p.total }),
-            previous: step.previousFiles,
-          });
-          if (options.rehearse) await discardStaged(staged);
-          else publishedBy = await publishStaged(out, staged, previous, { precompress: precompressEnabled(config.output.precompress, config.hosts) });
-          return staged;
-        },
-      );
-      timings.render = Math.round(rendered.ms());
-      timings.emit = Math.max(0, timings.emit - timings.render);
-      if (options.rehearse) {
-        // The release out/ holds, as the first real build will find it: kept, so that build does not read it back.
-        if (options.session && previous?.record && previous.manifest) options.session.release = await keepRelease(out, previous.id, previous.state, previous.manifest, previous.record.manifest);
-        return reportOf(emitted, step.previousRelease ?? '', 'rehearsed');
-      }
-      // Recorded from the published tree after the swap, so readers do not wait
-      // for it. A kill before it leaves out/ without a release of its own: the
-      // next build sees out/ is not the current release and, if it is a
-      // change-driven one, crawls everything (./snapshot.ts unpublishedChange).
-      // Hashed once: the release records it, and a resident snapshot (pressroom watch) is known by it next time.
-      const renderedFrom = snapshotId(snapshot);
-      // The snapshot is saved only once the site is published: the snapshot beside out/ always
-      // matches the published site, so a failed build cannot replace it with data that never went
-      // out (--from-snapshot, conditional crawls and serve read it). It is saved beside the release
-      // record, not after it: the record is file links (the kernel's time), the save is serialising
-      // (this thread's). Either order of the two is safe to kill: until both are done, the next
-      // change-driven build finds the saved snapshot is not the current release's and crawls everything.
-      const state = nextState(code, buildPlan.routes, step, emitted.manifest.files, renderedFrom);
-      const [release] = await settleBoth(
-        stage('release', () => recordRelease(out, emitted, state, previous, { keep: config.releases.keep, precompress: precompressEnabled(config.output.precompress, config.hosts), spare: options.session !== undefined })),
-        stage('snapshot', async () => (saves ? (await prepareSave()).commit(clock, acquired.source) : undefined)),
-      );
-      if (options.session) {
-        if (!options.fromSnapshot) options.session.previous = residentPrevious(snapshot, clock, acquired.source, renderedFrom);
-        options.session.release = await keepRelease(out, release, state, emitted.manifestBytes, emitted.manifestSha);
-        rememberManifest(emitted.manifestBytes, emitted.manifest.files, emitted.manifestSha);
-      }
-
-      const report = reportOf(emitted, release, publishedBy);
-      await writeBuildReport(out, release, report);
-      return report;
-    }
-
-    /** The build's report; a rehearsal's names the release it rehearsed on (it published, recorded and saved nothing). */
-    function reportOf(emitted: Awaited<ReturnType<typeof emit>>, release: string, publishedBy: BuildReport['incremental']['publish']): BuildReport {
-      const total = Math.round(performance.now() - started);
-      return {
-        ok: true,
-        out,
-        source: acquired.source,
-        now: clock.toISOString(),
-        routes: buildPlan.routes.length,
-        pages: emitted.pages,
-        files: emitted.files,
-        bytes: emitted.bytes,
-        redirects: buildPlan.redirects.length,
-        timings: { ...timings, total },
-        requests: acquired.stats.requests,
-        retries: acquired.stats.retries,
-        notModified: acquired.stats.notModified,
-        ...(acquired.changed ? { changed: acquired.changed } : {}),
-        snapshotEntries: snapshot.size,
-        incremental: {
-          mode: step.decision.reason,
-          rendered: step.decision.render.length,
-          reused: step.decision.reuse.length,
-          deleted: step.decision.deleted.length,
-          unchangedFiles: emitted.carried,
-          publish: publishedBy,
-          changedFiles: emitted.changed.length,
-          previousRelease: step.previousRelease ?? null,
-        },
-        release,
-        workers: renderer.threads,
-        renderCpuMs: Math.round(renderer.cpuMs()),
-        warnings,
-        quarantined,
-        pagesPerSecond: total > 0 ? Math.round((emitted.pages / total) * 1000) : 0,
-      };
-    }
   }
 }
 
