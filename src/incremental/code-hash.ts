@@ -4,7 +4,7 @@
 // sources as they are, so a change to a page component or a page kind changes
 // pages before it changes any version number; in the installed package the
 // compiled dist/ (which holds the prebuilt client bundle too). Hashing a few
-// hundred small files takes milliseconds.
+// hundred small files takes milliseconds, once per process.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -63,15 +63,45 @@ async function versionOf(root: string, pkg: string): Promise<string | null> {
 export async function codeHash(inputs: CodeInputs): Promise<string> {
   const root = inputs.root ?? PACKAGE_ROOT;
   const h = createHash('sha256');
-  const own = JSON.parse(await readFile(join(root, 'package.json'), 'utf8').catch(() => '{}')) as { version?: string };
-  const versions: Record<string, string | null> = { pressroom: own.version ?? null, node: process.versions.node.split('.')[0] };
-  for (const lib of RENDER_LIBS) versions[lib] = await versionOf(root, lib);
-  h.update(stableStringify({ versions, bundle: inputs.bundleHash, config: inputs.config, publicConfig: inputs.publicConfig, salt: inputs.salt ?? null }));
-  const files = await listFiles(root);
-  if (inputs.templateFile) files.push(resolve(inputs.templateFile));
-  for (const f of [...new Set(files)].sort()) {
+  const code = await codeOf(root);
+  h.update(stableStringify({ versions: code.versions, bundle: inputs.bundleHash, config: inputs.config, publicConfig: inputs.publicConfig, salt: inputs.salt ?? null }));
+  h.update(code.files);
+  if (inputs.templateFile) {
+    const f = resolve(inputs.templateFile);
     h.update(`\0${relative(root, f)}\0`);
     h.update(await readFile(f));
   }
   return h.digest('hex');
+}
+
+/**
+ * The versions and the digest of the code files of `root`. Pressroom's own
+ * (PACKAGE_ROOT) is read once per process: it is the code this process runs,
+ * which files changed on disk since it started do not change (a watcher's
+ * builds after a `git pull` must not record a hash of code they do not run),
+ * and every build of a long-running process (pressroom watch) skips reading a
+ * few hundred files. Any other root (tests) is read each time.
+ */
+let running: Promise<CodeFiles> | undefined;
+interface CodeFiles {
+  versions: Record<string, string | null>;
+  files: string;
+}
+function codeOf(root: string): Promise<CodeFiles> {
+  if (root !== PACKAGE_ROOT) return readCode(root);
+  running ??= readCode(root);
+  running.catch(() => (running = undefined));
+  return running;
+}
+
+async function readCode(root: string): Promise<CodeFiles> {
+  const own = JSON.parse(await readFile(join(root, 'package.json'), 'utf8').catch(() => '{}')) as { version?: string };
+  const versions: Record<string, string | null> = { pressroom: own.version ?? null, node: process.versions.node.split('.')[0] };
+  for (const lib of RENDER_LIBS) versions[lib] = await versionOf(root, lib);
+  const h = createHash('sha256');
+  for (const f of [...new Set(await listFiles(root))].sort()) {
+    h.update(`\0${relative(root, f)}\0`);
+    h.update(await readFile(f));
+  }
+  return { versions, files: h.digest('hex') };
 }
