@@ -40,7 +40,8 @@ export interface HeaderRule {
 const urlPath = (file: string) => `/${file.split('/').map(encodeURIComponent).join('/')}`;
 
 export function headerRules({ files, basePath = '' }: Pick<HeadersInput, 'files' | 'basePath'>): HeaderRule[] {
-  const hashed = files.filter((f) => HASHED_ASSET.test(f)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  // The suffix first: every page and data file of the site passes through here on every build.
+  const hashed = files.filter((f) => (f.endsWith('.js') || f.endsWith('.css')) && HASHED_ASSET.test(f)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return [
     ...hashed.map((f) => ({ path: `${basePath}${urlPath(f)}`, headers: [['Cache-Control', IMMUTABLE]] as [string, string][] })),
     ...(files.some((f) => f.startsWith('data/')) ? [{ path: `${basePath}/data/*`, headers: [['Cache-Control', REVALIDATE]] as [string, string][] }] : []),

@@ -137,7 +137,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     const { site } = input.config;
     for (const f of (await searchIndex) ?? []) await w.write(`${STATIC_INDEX_DIR}/${f.path}`, f.contents);
     // `_headers` last: its rules name every content-hashed file of the build (./headers.ts).
-    const headers = headersFile(w.manifest().map((f) => f.path), input.config.hosts, site.basePath);
+    const headers = headersFile([...w.paths()], input.config.hosts, site.basePath);
     if (headers) await w.write(headers.path, headers.contents);
     await w.flush();
     const manifest: Manifest = { version: 1, source: input.source, ...(site.basePath ? { basePath: site.basePath } : {}), files: w.manifest() };

@@ -48,6 +48,8 @@ export class OutputWriter {
   readonly #previous: PreviousFiles | undefined;
   readonly #dirs = new Map<string, Promise<unknown>>();
   readonly #entries = new Map<string, ManifestEntry>();
+  /** manifest()'s last answer: entries are only ever added, so its length tells whether it is current. */
+  #sorted: ManifestEntry[] | undefined;
   readonly #inFlight = new Set<Promise<void>>();
   /** Paths whose bytes are in the staging folder (every file, unless the previous files are in place). */
   readonly #staged = new Set<string>();
@@ -159,8 +161,15 @@ export class OutputWriter {
   }
 
   /** Every written file, sorted by path. */
+  /** Every file so far, sorted by path; sorted again only after a file was added. */
   manifest(): ManifestEntry[] {
-    return [...this.#entries.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    if (this.#sorted?.length !== this.#entries.size) this.#sorted = [...this.#entries.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return this.#sorted;
+  }
+
+  /** Every file's path so far, in no order. */
+  paths(): IterableIterator<string> {
+    return this.#entries.keys();
   }
 
   async #writeOne(rel: string, buf: Buffer): Promise<void> {
