@@ -53,11 +53,11 @@ export function resolveWorkers(requested: number | 'auto' | undefined, routes: n
 /** A pool of render threads, started before the build knows what they will render (./worker.ts loads the page modules as a thread starts). */
 export interface RenderPool {
   readonly threads: number;
+  /** Renders one batch on a free thread. */
+  run(task: RenderTask): Promise<RenderTaskResult>;
   /** Ends the threads (a pool the build did not use, or after the last page). */
   destroy(): Promise<void>;
 }
-
-const POOLS = new WeakMap<RenderPool, Piscina<RenderTask, RenderTaskResult>>();
 
 /** Starts `workers` (>= 1) render threads; the build hands the pool to createPageRenderer once it knows its routes. */
 export function startRenderPool(workers: number): RenderPool {
@@ -73,9 +73,7 @@ export function startRenderPool(workers: number): RenderPool {
     // lets each thread's heap grow to hundreds of MB before collecting.
     resourceLimits: { maxOldGenerationSizeMb: RENDER_THREAD_HEAP_MB },
   });
-  const pool: RenderPool = { threads: workers, destroy: () => piscina.destroy() };
-  POOLS.set(pool, piscina);
-  return pool;
+  return { threads: workers, run: (task) => piscina.run(task), destroy: () => piscina.destroy() };
 }
 
 /**
@@ -109,8 +107,7 @@ async function inlineRenderer(opts: RendererOptions): Promise<PageRenderer> {
   };
 }
 
-function poolRenderer(started: RenderPool, opts: RendererOptions): PageRenderer {
-  const pool = POOLS.get(started)!;
+function poolRenderer(pool: RenderPool, opts: RendererOptions): PageRenderer {
   const preloads: Partial<Record<PageKindName, string[]>> = {};
   for (const { kind } of PAGE_KINDS) preloads[kind] = opts.bundle.preloadFor(kind);
   const init: PoolInit = {
@@ -138,9 +135,9 @@ function poolRenderer(started: RenderPool, opts: RendererOptions): PageRenderer 
   };
 
   return {
-    threads: started.threads,
+    threads: pool.threads,
     async *stream(routes) {
-      const window = started.threads * 3;
+      const window = pool.threads * 3;
       const inFlight: Promise<RenderTaskResult>[] = [];
       let next = 0;
       const submit = () => {
@@ -160,7 +157,7 @@ function poolRenderer(started: RenderPool, opts: RendererOptions): PageRenderer 
       }
     },
     cpuMs: () => cpu,
-    close: () => started.destroy(),
+    close: () => pool.destroy(),
   };
 }
 

@@ -10,7 +10,7 @@ function starter() {
   const start = (threads: number): RenderPool => {
     const p = { threads, destroyed: false };
     started.push(p);
-    return { threads, destroy: async () => void (p.destroyed = true) };
+    return { threads, run: () => Promise.reject(new Error('not used here')), destroy: async () => void (p.destroyed = true) };
   };
   return { started, start };
 }
