@@ -60,7 +60,6 @@ export interface SnapshotInput {
 }
 
 
-/** What a save did (tests, benchmarks). */
 /** Beside the base: the next base, written before the save commits (Snapshot.prepareSave). */
 export const STAGED_SUFFIX = '.staged';
 
@@ -72,6 +71,7 @@ export interface PreparedSave {
   discard(): Promise<void>;
 }
 
+/** What a save did (tests, benchmarks). */
 export interface SaveResult {
   mode: 'append' | 'compact';
   /** Lines appended to the journal (entries and deletions). */

@@ -160,7 +160,6 @@ export class OutputWriter {
     if (this.#error) throw this.#error;
   }
 
-  /** Every written file, sorted by path. */
   /** Every file so far, sorted by path; sorted again only after a file was added. */
   manifest(): ManifestEntry[] {
     if (this.#sorted?.length !== this.#entries.size) this.#sorted = [...this.#entries.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

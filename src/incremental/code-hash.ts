@@ -89,8 +89,10 @@ interface CodeFiles {
 }
 function codeOf(root: string): Promise<CodeFiles> {
   if (root !== PACKAGE_ROOT) return readCode(root);
-  running ??= readCode(root);
-  running.catch(() => (running = undefined));
+  if (!running) {
+    running = readCode(root);
+    running.catch(() => (running = undefined)); // a failed read is tried again by the next build
+  }
   return running;
 }
 
