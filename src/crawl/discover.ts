@@ -2,6 +2,7 @@
 // every route's deps and every kind's extra fetches. The crawl calls this until
 // nothing new appears (a fixed point); it is pure so plan and tests can use it.
 import { PAGE_KINDS } from '../site/kinds/index.ts';
+import { SortedCache } from '../core/sorted.ts';
 import { memoBySnapshot } from '../site/memo.ts';
 import type { PageKind, SiteContextForKinds, SnapshotView } from '../site/types.ts';
 
@@ -25,8 +26,11 @@ function collectWanted(snap: SnapshotView, ctx: SiteContextForKinds, kinds: read
     for (const route of kind.routes(snap, ctx)) for (const dep of route.deps) wanted.add(dep);
     for (const path of kind.fetches?.(snap, ctx) ?? []) wanted.add(path);
   }
-  return [...wanted].sort();
+  return kinds === PAGE_KINDS ? [...WANTED_ORDER.sort([...wanted])] : [...wanted].sort();
 }
+
+// The catalogue's last answer in order, patched when few paths came or went (src/core/sorted.ts).
+const WANTED_ORDER = new SortedCache<string>((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
 /** The wanted paths not yet in the snapshot. */
 export function missingPaths(snap: SnapshotView, ctx: SiteContextForKinds, kinds: readonly PageKind[] = PAGE_KINDS): string[] {

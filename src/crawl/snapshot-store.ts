@@ -60,6 +60,18 @@ export interface SnapshotInput {
 }
 
 
+/** Where `path` is or would go in the sorted `paths` (code-unit order, as Array.prototype.sort). */
+function sortedIndex(paths: readonly string[], path: string): number {
+  let lo = 0;
+  let hi = paths.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (paths[mid] < path) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Beside the base: the next base, written before the save commits (Snapshot.prepareSave). */
 export const STAGED_SUFFIX = '.staged';
 
@@ -85,6 +97,12 @@ export class Snapshot implements SnapshotView {
   #origin: Origin | undefined;
   /** Paths set, put or deleted since #origin: what the next save appends. */
   #changed = new Set<string>();
+  /**
+   * The paths in sorted order, kept up to date as paths come and go: a change-driven build
+   * copies a snapshot of the whole site and changes a few entries, and sorting every path
+   * again each time (paths(), entries()) was tens of milliseconds at 50,000 posts.
+   */
+  #sorted: string[] | undefined;
 
   #version = 0;
 
@@ -110,6 +128,7 @@ export class Snapshot implements SnapshotView {
     // keeps the entry it has: nothing for the next save to append.
     const had = this.#entries.get(path);
     if (had && sameEntry(had, entry)) return had;
+    if (!had) this.#addPath(path);
     this.#entries.set(path, entry);
     this.#changed.add(path);
     this.#version += 1;
@@ -126,6 +145,7 @@ export class Snapshot implements SnapshotView {
     for (const [path, entry] of other.#entries) copy.#entries.set(path, entry);
     copy.#origin = other.#origin;
     copy.#changed = new Set(other.#changed);
+    copy.#sorted = other.#sorted?.slice();
     return copy;
   }
 
@@ -133,6 +153,7 @@ export class Snapshot implements SnapshotView {
   delete(path: string): boolean {
     const had = this.#entries.delete(path);
     if (had) {
+      if (this.#sorted) this.#sorted.splice(sortedIndex(this.#sorted, path), 1);
       this.#changed.add(path);
       this.#version += 1;
     }
@@ -142,9 +163,15 @@ export class Snapshot implements SnapshotView {
   /** Adds an entry as read from disk or another snapshot (hash already computed). */
   put(entry: SnapshotEntry): void {
     const path = entry.key.slice(KEY_PREFIX.length);
+    if (!this.#entries.has(path)) this.#addPath(path);
     this.#entries.set(path, entry);
     this.#changed.add(path);
     this.#version += 1;
+  }
+
+  /** A path new to the snapshot, in its place among the sorted ones (when they are kept). */
+  #addPath(path: string): void {
+    if (this.#sorted) this.#sorted.splice(sortedIndex(this.#sorted, path), 0, path);
   }
 
   has(path: string): boolean {
@@ -162,11 +189,13 @@ export class Snapshot implements SnapshotView {
 
   /** API paths in sorted order, so everything derived from them is deterministic. */
   paths(): string[] {
-    return [...this.#entries.keys()].sort();
+    this.#sorted ??= [...this.#entries.keys()].sort();
+    return this.#sorted.slice();
   }
 
   entries(): SnapshotEntry[] {
-    return this.paths().map((p) => this.#entries.get(p)!);
+    this.#sorted ??= [...this.#entries.keys()].sort();
+    return this.#sorted.map((p) => this.#entries.get(p)!);
   }
 
   /**

@@ -59,8 +59,16 @@ export interface EmitInput {
   staging: string;
   plan: BuildPlan;
   pages: AsyncIterable<EmittedPage>;
+  /**
+   * Unchanged pages of an incremental build (docs/operations.md), carried over from the previous
+   * release before the rendered ones arrive: as a list, not through the stream, since they are most
+   * of a site and each costs only a manifest entry.
+   */
+  reused?: readonly { path: string; file: string; reuse: { sha256: string; size: number } }[];
   /** Snapshot entries, for the static mirror (only `GET /api/...` keys are mirrored). */
   entries: Iterable<SnapshotEntry>;
+  /** The snapshot's entry of an API path (the feeds read article and author records by path); without it, `entries` are indexed. */
+  lookup?: (apiPath: string) => SnapshotEntry | undefined;
   bundleFiles: readonly { path: string; contents: string | Uint8Array }[];
   /** Without `search`, or with `search.staticIndex` "off", no static search index is written. */
   config: Pick<SiteConfig, 'site' | 'hosts'> & Partial<Pick<SiteConfig, 'feeds' | 'api' | 'output' | 'search'>>;
@@ -88,6 +96,8 @@ export interface EmitResult {
   inPlace: boolean;
   /** The files whose bytes are in `staging`, the manifest file included, sorted. */
   staged: ManifestEntry[];
+  /** Every file's entry by path, the manifest file's included. */
+  entries: ReadonlyMap<string, ManifestEntry>;
   /** Files of the previous release this build does not have, sorted. */
   deleted: string[];
   /** Files whose bytes differ from the previous release's (written or deleted), sorted; every file without one. */
@@ -144,22 +154,29 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`, 'utf8');
     await w.write(MANIFEST_FILE, manifestBytes);
     await w.flush();
-    const all = new Set(manifest.files.map((f) => f.path).concat(MANIFEST_FILE));
-    const deleted = input.previous ? [...input.previous.files.keys()].filter((f) => !all.has(f)).sort() : [];
+    const prevFiles = input.previous?.files;
+    const deleted = prevFiles ? deletedFiles(prevFiles, w) : [];
     const inPlace = input.previous?.inPlace === true;
     const staged = w.staged();
-    const prevFiles = input.previous?.files;
     // In place, the staging folder holds exactly what changed; else compare with the previous manifest.
-    const modified = inPlace ? staged.map((f) => f.path) : w.manifest().filter((f) => prevFiles?.get(f.path) !== f.sha256).map((f) => f.path);
+    const modified = inPlace ? staged.map((f) => f.path) : w.manifest().filter((f) => prevFiles?.get(f.path)?.sha256 !== f.sha256).map((f) => f.path);
     const changed = [...new Set([...modified, ...deleted])].sort();
     killPoint('staged');
-    return { pages, files: w.files, bytes: w.bytes, carried: w.carried, manifest, staging, inPlace, staged, deleted, changed, manifestSha: w.entry(MANIFEST_FILE)!.sha256, manifestBytes, snippets: snippets! };
+    return { pages, files: w.files, bytes: w.bytes, carried: w.carried, manifest, entries: w.entries(), staging, inPlace, staged, deleted, changed, manifestSha: w.entry(MANIFEST_FILE)!.sha256, manifestBytes, snippets: snippets! };
   } catch (e) {
     await snippets?.discard().catch(() => undefined);
     await w.flush().catch(() => undefined);
     await rm(staging, { recursive: true, force: true }).catch(() => undefined);
     throw e;
   }
+}
+
+/** The previous release's files this build did not write or carry, sorted: none when this build has every one of them. */
+function deletedFiles(previous: ReadonlyMap<string, unknown>, w: OutputWriter): string[] {
+  let kept = 0;
+  for (const path of w.paths()) if (previous.has(path)) kept += 1;
+  if (kept === previous.size) return [];
+  return [...previous.keys()].filter((f) => !w.has(f)).sort();
 }
 
 // An entry's mirror file, kept with the entry: a snapshot shares unchanged entries with the copy a
@@ -179,7 +196,7 @@ async function writeSiteWide(w: OutputWriter, input: EmitInput, stop: { failed: 
   }
   const { site } = input.config;
   // Feeds and the Google News sitemap, when the build clock is known.
-  const publishing = input.now ? await publishingFiles({ plan: input.plan, entries: input.entries, config: input.config, now: input.now }) : null;
+  const publishing = input.now ? await publishingFiles({ plan: input.plan, entries: input.entries, lookup: input.lookup, config: input.config, now: input.now }) : null;
   for (const f of publishing?.files ?? []) await w.write(f.path, f.contents);
   const extraSitemaps = publishing?.newsSitemap ? [publishing.newsSitemap] : [];
   for (const f of await renderSitemaps(input.plan.sitemap, { url: site.url, name: site.name, language: site.language }, input.sitemapLimit ?? SITEMAP_SHARD_LIMIT, extraSitemaps)) {
@@ -210,21 +227,35 @@ const halted = (): never => {
   throw pressroomError('PR_INTERNAL', { detail: 'emit stopped after the other writer failed' });
 };
 
-/** Streams the rendered pages to disk and checks that exactly the planned files arrived. */
+/** Carries the reused pages, streams the rendered ones to disk, and checks that exactly the planned files arrived. */
 async function writePages(w: OutputWriter, input: EmitInput, stop: { failed: boolean }): Promise<number> {
-  const planned = new Map(input.plan.routes.map((r) => [r.file, r]));
-  const total = planned.size;
+  const total = input.plan.routes.length;
   let done = 0;
+  const progress = () => input.onProgress?.({ done, total });
+  for (const page of input.reused ?? []) {
+    if (stop.failed) return halted();
+    const linking = w.carry(page.file, page.reuse);
+    if (linking) await linking;
+    done += 1;
+    if (done % 1000 === 0) progress();
+  }
+  if (done > 0) progress();
+  let planned: Map<string, { path: string }> | undefined;
   for await (const page of input.pages) {
     if (stop.failed) return halted();
+    planned ??= new Map(input.plan.routes.map((r) => [r.file, r]));
     const route = planned.get(page.file);
     if (!route || route.path !== page.path) throw pressroomError('PR_INTERNAL', { detail: `render produced ${page.file} for ${page.path}, which the plan does not have` });
     if (page.reuse) await w.carry(page.file, page.reuse);
     else await w.write(page.file, page.html);
     done += 1;
-    input.onProgress?.({ done, total });
+    progress();
   }
-  const missing = [...planned.keys()].filter((f) => !w.has(f));
-  if (missing.length) throw pressroomError('PR_INTERNAL', { detail: `render did not produce ${missing.length} planned files, e.g. ${missing[0]}` });
+  // Each file is written once (the writer refuses a second) and reused pages are the plan's own
+  // routes (src/incremental), so as many pages as routes is every route.
+  if (done !== total) {
+    const missing = input.plan.routes.filter((r) => !w.has(r.file)).map((r) => r.file);
+    if (missing.length) throw pressroomError('PR_INTERNAL', { detail: `render did not produce ${missing.length} planned files, e.g. ${missing[0]}` });
+  }
   return done;
 }

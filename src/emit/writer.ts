@@ -24,10 +24,8 @@ export interface ManifestEntry {
  */
 export interface PreviousFiles {
   root: string;
-  /** path -> sha256, from the previous manifest. */
-  files: ReadonlyMap<string, string>;
-  /** path -> size, from the previous manifest (a file carried by what it was made from, unread, needs it for the manifest). */
-  sizes?: ReadonlyMap<string, number>;
+  /** path -> sha256 and size, from the previous manifest (a file carried by what it was made from, unread, needs its size for the manifest). */
+  files: ReadonlyMap<string, { readonly sha256: string; readonly size: number }>;
   /**
    * The entry hash of an API path in the snapshot the previous release was
    * rendered from, when that snapshot is known: a mirror file is a pure
@@ -81,6 +79,11 @@ export class OutputWriter {
     return this.#entries.get(rel);
   }
 
+  /** Every file's entry so far, by path (kept by a process that publishes again as its next build's previous files). */
+  entries(): ReadonlyMap<string, ManifestEntry> {
+    return this.#entries;
+  }
+
   /** Where a file of this build is on disk now: the staging folder, or out/ for one left in place. */
   locate(rel: string): string {
     return this.#staged.has(rel) || !this.#previous?.inPlace ? join(this.#root, rel) : join(this.#previous.root, rel);
@@ -98,7 +101,7 @@ export class OutputWriter {
     if (this.#entries.has(rel)) throw pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: 'two outputs write this file' });
     const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     const sha256 = createHash('sha256').update(buf).digest('hex');
-    if (this.#previous?.files.get(rel) === sha256) return this.carry(rel, { sha256, size: buf.length });
+    if (this.#previous?.files.get(rel)?.sha256 === sha256) return this.carry(rel, { sha256, size: buf.length });
     this.#entries.set(rel, { path: rel, sha256, size: buf.length });
     this.#staged.add(rel);
     this.bytes += buf.length;
@@ -110,16 +113,19 @@ export class OutputWriter {
    * source did not change; returns false (nothing done) when it cannot.
    */
   async carryUnchanged(rel: string, unchanged: boolean): Promise<boolean> {
-    const prev = this.#previous;
-    const sha256 = prev?.files.get(rel);
-    const size = prev?.sizes?.get(rel);
-    if (!unchanged || !prev || sha256 === undefined || size === undefined) return false;
-    await this.carry(rel, { sha256, size });
+    const known = this.#previous?.files.get(rel);
+    if (!unchanged || !known) return false;
+    await this.carry(rel, known);
     return true;
   }
 
-  /** Carries the previous release's file of this path over (left in place, else a hard link or a copy with its mtime) whose hash and size are known: an unchanged page. */
-  async carry(rel: string, known: { sha256: string; size: number }): Promise<void> {
+  /**
+   * Carries the previous release's file of this path over (left in place, else a hard link or a
+   * copy with its mtime) whose hash and size are known: an unchanged page. Left in place it is
+   * only recorded, synchronously (an incremental build carries every unchanged page of the site
+   * this way); otherwise the returned promise resolves once the link is in flight.
+   */
+  carry(rel: string, known: { sha256: string; size: number }): Promise<void> | undefined {
     if (!this.#previous) throw pressroomError('PR_INTERNAL', { detail: `${rel} is carried over from a previous release, but there is none` });
     if (this.#error) throw this.#error;
     assertRelative(rel);
@@ -128,9 +134,9 @@ export class OutputWriter {
     this.bytes += known.size;
     this.carried += 1;
     // Left where it is: out/ keeps it, and the spare gets it only if it lacks it.
-    if (this.#previous.inPlace) return;
+    if (this.#previous.inPlace) return undefined;
     this.#staged.add(rel);
-    await this.#queue(this.#carryOne(rel, join(this.#previous.root, rel), known.size));
+    return this.#queue(this.#carryOne(rel, join(this.#previous.root, rel), known.size));
   }
 
   async #queue(run: Promise<void>): Promise<void> {

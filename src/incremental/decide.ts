@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import { stableStringify } from '../core/json.ts';
 import type { PlannedRoute } from '../plan/types.ts';
-import type { SnapshotView } from '../site/types.ts';
+import type { SnapshotEntry, SnapshotView } from '../site/types.ts';
 import type { BuildState, RouteState } from './state.ts';
 
 export type DecisionReason = 'full' | 'first-build' | 'code-changed' | 'incremental';
@@ -37,17 +37,23 @@ export function depsHash(route: Pick<PlannedRoute, 'kind' | 'path' | 'params' | 
 }
 
 // A route's hash, kept with the planned route (src/plan/index.ts keeps those per spec) and the
-// entry hashes of its deps it was made from: a change-driven build hashes again only the routes
-// a changed response feeds, and compares a few strings for the rest.
-const HASHES = new WeakMap<object, { deps: (string | null)[]; value: string }>();
+// entries of its deps it was made from: a change-driven build hashes again only the routes a
+// changed response feeds. Entries are never changed in place and a snapshot copy shares the
+// unchanged ones (src/crawl/snapshot-store.ts), so for the rest comparing references is enough:
+// no hash strings to collect per route, nothing allocated.
+const HASHES = new WeakMap<object, { entries: (SnapshotEntry | undefined)[]; value: string }>();
 
-/** depsHash, remembered per route object while its deps' entry hashes stay the same. */
+/** depsHash, remembered per route object while its deps' entries stay the same. */
 export function keptDepsHash(route: Pick<PlannedRoute, 'kind' | 'path' | 'params' | 'file' | 'deps'>, snap: Pick<SnapshotView, 'get'>): string {
   const hit = HASHES.get(route);
-  const deps = route.deps.map((p) => snap.get(p)?.hash ?? null);
-  if (hit && hit.deps.length === deps.length && hit.deps.every((h, i) => h === deps[i])) return hit.value;
+  const { deps } = route;
+  if (hit && hit.entries.length === deps.length) {
+    let same = true;
+    for (let i = 0; i < deps.length && same; i++) same = snap.get(deps[i]) === hit.entries[i];
+    if (same) return hit.value;
+  }
   const value = depsHash(route, snap);
-  HASHES.set(route, { deps, value });
+  HASHES.set(route, { entries: deps.map((p) => snap.get(p)), value });
   return value;
 }
 
@@ -60,15 +66,36 @@ export function decide<R extends { path: string; file: string }>(input: {
 }): Decision<R> {
   const { previous, codeHash, routes } = input;
   const reason: DecisionReason = input.full ? 'full' : !previous ? 'first-build' : previous.codeHash !== codeHash ? 'code-changed' : 'incremental';
-  const current = new Set(routes.map((r) => r.file));
-  const deleted = previous ? Object.keys(previous.routes).filter((f) => !current.has(f)).sort() : [];
-  if (reason !== 'incremental') return { reason, render: [...routes], reuse: [], deleted };
+  if (reason !== 'incremental') return { reason, render: [...routes], reuse: [], deleted: deletedFiles(previous, routes) };
   const render: R[] = [];
   const reuse: { route: R; previous: RouteState }[] = [];
+  let known = 0;
   for (const route of routes) {
     const prev = previous!.routes[route.file];
+    if (prev) known += 1;
     if (prev && prev.path === route.path && prev.depsHash === input.hashOf(route)) reuse.push({ route, previous: prev });
     else render.push(route);
   }
-  return { reason, render, reuse, deleted };
+  // Route files are unique, so when every previous file is among them nothing was deleted.
+  return { reason, render, reuse, deleted: known === sizeOf(previous!) ? [] : deletedFiles(previous, routes) };
+}
+
+function deletedFiles(previous: BuildState | undefined, routes: readonly { file: string }[]): string[] {
+  if (!previous) return [];
+  const current = new Set(routes.map((r) => r.file));
+  return Object.keys(previous.routes).filter((f) => !current.has(f)).sort();
+}
+
+// How many routes a state has, known without listing its keys for a state this process made.
+const SIZES = new WeakMap<BuildState, number>();
+
+/** Records the number of routes of a state just made (src/incremental/index.ts nextState). */
+export function rememberSize(state: BuildState, routes: number): void {
+  SIZES.set(state, routes);
+}
+
+function sizeOf(state: BuildState): number {
+  let n = SIZES.get(state);
+  if (n === undefined) SIZES.set(state, (n = Object.keys(state.routes).length));
+  return n;
 }

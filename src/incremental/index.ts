@@ -13,12 +13,12 @@
 // over from the previous release only when its bytes are equal (same sha256),
 // which keeps its mtime and nothing else.
 import { createHash } from 'node:crypto';
-import type { EmittedPage, ManifestEntry } from '../emit/index.ts';
+import type { ManifestEntry } from '../emit/index.ts';
 import type { PreviousFiles } from '../emit/writer.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import type { SnapshotView } from '../site/types.ts';
-import { decide, keptDepsHash, type Decision } from './decide.ts';
-import { STATE_VERSION, type BuildState } from './state.ts';
+import { decide, keptDepsHash, rememberSize, type Decision } from './decide.ts';
+import { STATE_VERSION, type BuildState, type RouteState } from './state.ts';
 
 export { codeHash } from './code-hash.ts';
 export type { Decision, DecisionReason } from './decide.ts';
@@ -58,84 +58,76 @@ export async function incrementalStep(input: {
   /** The saved snapshot and its id (src/pipeline/shard.ts snapshotId). */
   previousSnapshot?: { snapshot: SnapshotView; id: string };
 }): Promise<IncrementalStep> {
-  const hashes = new Map(input.routes.map((r) => [r.file, keptDepsHash(r, input.snapshot)]));
+  const hashes = new Map<string, string>();
+  for (const r of input.routes) hashes.set(r.file, keptDepsHash(r, input.snapshot));
   const prev = input.previous;
   const decision = decide({ previous: prev?.state, codeHash: input.codeHash, routes: input.routes, hashOf: (r) => hashes.get(r.file)!, full: input.full });
   if (!prev) return { decision, hashes };
-  const { files, sizes } = manifestHashes(prev.manifest);
+  const files = manifestFiles(prev.manifest);
   // The snapshot the previous release was rendered from, when the saved one is it and the code is the same
   // (the code writes the mirror): its entry hashes carry unchanged mirror files unread.
   const from = decision.reason === 'incremental' && input.previousSnapshot && prev.state.snapshot !== undefined && prev.state.snapshot === input.previousSnapshot.id ? input.previousSnapshot.snapshot : undefined;
   // A release of the object store is out/ itself: an incremental build then stages only what changed (src/publish/spare.ts).
   const inPlace = decision.reason === 'incremental' && prev.record !== undefined;
-  return { decision, hashes, previousRelease: prev.id, previousFiles: { root: prev.site, files, sizes, inPlace, ...(from ? { entryHash: (path: string) => from.get(path)?.hash } : {}) } };
+  return { decision, hashes, previousRelease: prev.id, previousFiles: { root: prev.site, files, inPlace, ...(from ? { entryHash: (path: string) => from.get(path)?.hash } : {}) } };
 }
 
-// Parsed once per manifest Buffer: a process that publishes again keeps the last one (src/publish/releases.ts KeptRelease).
-const PARSED = new WeakMap<Buffer, { files: Map<string, string>; sizes: Map<string, number> }>();
+type KnownFiles = ReadonlyMap<string, { readonly sha256: string; readonly size: number }>;
 
-function manifestHashes(bytes: Buffer | null): { files: Map<string, string>; sizes: Map<string, number> } {
-  if (!bytes) return { files: new Map(), sizes: new Map() };
+// Parsed once per manifest Buffer: a process that publishes again keeps the last one (src/publish/releases.ts KeptRelease).
+const PARSED = new WeakMap<Buffer, KnownFiles>();
+
+function manifestFiles(bytes: Buffer | null): KnownFiles {
+  if (!bytes) return new Map();
   let parsed = PARSED.get(bytes);
   if (!parsed) PARSED.set(bytes, (parsed = parseManifest(bytes)));
   return parsed;
 }
 
 /**
- * What parsing these manifest bytes would give, from the entries emit wrote them from: a
- * process that publishes again (src/publish/releases.ts KeptRelease) then never parses its
- * own last manifest.
+ * What parsing these manifest bytes would give: the entries emit wrote them from, by path, the
+ * manifest file's own included (src/emit OutputWriter.entries). A process that publishes again
+ * (src/publish/releases.ts KeptRelease) then never parses its own last manifest.
  */
-export function rememberManifest(bytes: Buffer, entries: readonly ManifestEntry[], sha256: string): void {
-  const files = new Map<string, string>();
-  const sizes = new Map<string, number>();
-  for (const f of entries) {
-    files.set(f.path, f.sha256);
-    sizes.set(f.path, f.size);
-  }
-  files.set(MANIFEST_FILE, sha256);
-  PARSED.set(bytes, { files, sizes });
+export function rememberManifest(bytes: Buffer, entries: KnownFiles): void {
+  PARSED.set(bytes, entries);
 }
 
-function parseManifest(bytes: Buffer | null): { files: Map<string, string>; sizes: Map<string, number> } {
+function parseManifest(bytes: Buffer): KnownFiles {
   try {
-    if (!bytes) throw new Error('no manifest');
     const m = JSON.parse(bytes.toString('utf8')) as { files?: ManifestEntry[] };
+    const files = new Map<string, { sha256: string; size: number }>();
+    for (const f of m.files ?? []) files.set(f.path, { sha256: f.sha256, size: f.size });
     // The manifest does not list itself; its own hash lets emit carry it over
     // too when a rebuild changed nothing, so its mtime stays and rsync-style
     // deploys do not upload it on every run.
-    const files = new Map([...(m.files ?? []).map((f): [string, string] => [f.path, f.sha256]), [MANIFEST_FILE, createHash('sha256').update(bytes).digest('hex')]]);
-    return { files, sizes: new Map((m.files ?? []).map((f) => [f.path, f.size])) };
+    files.set(MANIFEST_FILE, { sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length });
+    return files;
   } catch {
-    return { files: new Map(), sizes: new Map() };
+    return new Map();
   }
+}
+
+/** The unchanged pages emit carries over from the previous release, in plan order (the rendered ones stream in after them). */
+export function reusedPages(step: IncrementalStep): { path: string; file: string; reuse: RouteState }[] {
+  return step.decision.reuse.map((x) => ({ path: x.route.path, file: x.route.file, reuse: x.previous }));
 }
 
 /**
- * The pages emit writes, in plan order: carried-over pages (no render) and
- * rendered ones. `render` is the pipeline's renderer stream for a subset of routes.
+ * The state of this build, from its routes and what emit wrote (`files`: its entries by path).
+ * Walks the routes beside the decision's reused ones (both in plan order) instead of indexing them.
  */
-export async function* mergedPages(step: IncrementalStep, routes: readonly PlannedRoute[], rendered: AsyncIterable<EmittedPage>): AsyncGenerator<EmittedPage> {
-  const reused = new Map(step.decision.reuse.map((x) => [x.route.file, x.previous]));
-  for (const route of routes) {
-    const prev = reused.get(route.file);
-    if (!prev) continue;
-    yield { path: route.path, file: route.file, html: '', reuse: { sha256: prev.sha256, size: prev.size } };
-  }
-  yield* rendered;
-}
-
-/** The state of this build, from its routes and what emit wrote. */
-export function nextState(codeHash: string, routes: readonly PlannedRoute[], step: IncrementalStep, manifest: readonly ManifestEntry[], snapshot?: string): BuildState {
-  const byPath = new Map(manifest.map((f) => [f.path, f]));
+export function nextState(codeHash: string, routes: readonly PlannedRoute[], step: IncrementalStep, files: ReadonlyMap<string, ManifestEntry>, snapshot?: string): BuildState {
   const state: BuildState = { version: STATE_VERSION, codeHash, ...(snapshot ? { snapshot } : {}), routes: {} };
-  const before = new Map(step.decision.reuse.map((x) => [x.route.file, x.previous]));
+  const reuse = step.decision.reuse;
+  let next = 0;
   for (const r of routes) {
-    const f = byPath.get(r.file)!;
+    const f = files.get(r.file)!;
     const depsHash = step.hashes.get(r.file)!;
-    const prev = before.get(r.file);
+    const prev = reuse[next]?.route === r ? reuse[next++].previous : undefined;
     // An unchanged route keeps its previous entry object, whose line ./state.ts has printed already.
     state.routes[r.file] = prev && prev.path === r.path && prev.depsHash === depsHash && prev.sha256 === f.sha256 && prev.size === f.size ? prev : { path: r.path, file: r.file, depsHash, sha256: f.sha256, size: f.size };
   }
+  rememberSize(state, routes.length);
   return state;
 }

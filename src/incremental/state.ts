@@ -4,6 +4,7 @@
 // The next build compares its own hashes with these to decide what to render.
 import { readFile } from 'node:fs/promises';
 import { pressroomError } from '../core/errors.ts';
+import { SortedCache } from '../core/sorted.ts';
 
 export const STATE_VERSION = 1;
 
@@ -42,8 +43,11 @@ export function emptyState(codeHash: string): BuildState {
 // reuses the entries of unchanged routes (src/incremental/index.ts nextState), so only changed lines are printed.
 const LINES = new WeakMap<RouteState, { file: string; line: string }>();
 
+// The last state's files in order, patched when few came or went (src/core/sorted.ts).
+const FILE_ORDER = new SortedCache<string>((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
 export function serialiseState(state: BuildState): string {
-  const files = Object.keys(state.routes).sort();
+  const files = FILE_ORDER.sort(Object.keys(state.routes));
   const lines = files.map((f) => {
     const route = state.routes[f];
     let hit = LINES.get(route);

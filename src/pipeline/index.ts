@@ -14,7 +14,7 @@ import { emit } from '../emit/index.ts';
 import { plan } from '../plan/index.ts';
 import { createPageRenderer, resolveWorkers } from '../render/pool.ts';
 import { acquireLock } from '../publish/lock.ts';
-import { codeHash, incrementalStep, mergedPages, nextState, rememberManifest } from '../incremental/index.ts';
+import { codeHash, incrementalStep, nextState, reusedPages, rememberManifest } from '../incremental/index.ts';
 import { currentState, keepRelease } from '../publish/releases.ts';
 import { checkShrinkGate } from '../publish/gate.ts';
 import { writeBuildReport } from '../publish/report.ts';
@@ -139,11 +139,13 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
           out,
           staging: outPaths(out).staging(),
           plan: buildPlan,
-          pages: mergedPages(step, buildPlan.routes, rendered.pages(
+          reused: reusedPages(step),
+          pages: rendered.pages(
             () => emitEvent({ type: 'stage-start', stage: 'render', total: buildPlan.routes.length }),
             (ms) => emitEvent({ type: 'stage-end', stage: 'render', ms }),
-          )),
+          ),
           entries: snapshot.entries(),
+          lookup: (path) => snapshot.get(path),
           bundleFiles: bundle.files,
           config,
           now: ctx.now,
@@ -176,7 +178,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
     // record, not after it: the record is file links (the kernel's time), the save is serialising
     // (this thread's). Either order of the two is safe to kill: until both are done, the next
     // change-driven build finds the saved snapshot is not the current release's and crawls everything.
-    const state = nextState(code, buildPlan.routes, step, emitted.manifest.files, renderedFrom);
+    const state = nextState(code, buildPlan.routes, step, emitted.entries, renderedFrom);
     const [release] = await settleBoth(
       stage('release', () => recordRelease(out, emitted, state, previous, { keep: config.releases.keep, precompress: precompressEnabled(config.output.precompress, config.hosts), spare: options.session !== undefined })),
       stage('snapshot', async () => (saves ? (await prepareSave()).commit(clock, acquired.source) : undefined)),
@@ -184,7 +186,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
     if (options.session) {
       if (!options.fromSnapshot) options.session.previous = residentPrevious(snapshot, clock, acquired.source, renderedFrom);
       options.session.release = await keepRelease(out, release, state, emitted.manifestBytes, emitted.manifestSha);
-      rememberManifest(emitted.manifestBytes, emitted.manifest.files, emitted.manifestSha);
+      rememberManifest(emitted.manifestBytes, emitted.entries);
     }
 
     const report = reportOf(emitted, release, publishedBy);

@@ -4,6 +4,7 @@
 // snapshot are equal.
 import type { SiteConfig } from '../config/schema.ts';
 import { pressroomError } from '../core/errors.ts';
+import { SortedCache } from '../core/sorted.ts';
 import { SAMPLE_REDIRECTS_PATH } from '../crawl/discover.ts';
 import { PAGE_KINDS, SHELLS } from '../site/kinds/index.ts';
 import { absoluteUrl, outputFileFor } from '../site/paths.ts';
@@ -46,11 +47,12 @@ export function plan(snap: SnapshotView, ctx: SiteContextForKinds, config: PlanC
  * other is left out and reported; without, the build fails.
  */
 export function planRoutes(specs: readonly RouteSpec[], onTwin?: (twin: PlannedRoute, kept: PlannedRoute) => void): PlannedRoute[] {
-  const routes = specs.map(planned).sort((a, b) => cmp(a.path, b.path) || cmp(a.file, b.file) || cmp(a.record, b.record));
+  const routes = ROUTE_ORDER.sort(specs.map(planned));
   const byFile = new Map<string, PlannedRoute>();
   const kept: PlannedRoute[] = [];
   for (const route of routes) {
-    const key = collisionKey(route.file);
+    let key = COLLISION_KEYS.get(route);
+    if (key === undefined) COLLISION_KEYS.set(route, (key = collisionKey(route.file)));
     const first = byFile.get(key);
     if (first && !onTwin) throw pressroomError('PR_ROUTE_COLLISION', { file: route.file, first: first.record, second: route.record });
     if (first) {
@@ -62,6 +64,10 @@ export function planRoutes(specs: readonly RouteSpec[], onTwin?: (twin: PlannedR
   }
   return kept;
 }
+
+// The last plan's order, patched when few routes came or went (src/core/sorted.ts).
+const ROUTE_ORDER = new SortedCache<PlannedRoute>((a, b) => cmp(a.path, b.path) || cmp(a.file, b.file) || cmp(a.record, b.record));
+const COLLISION_KEYS = new WeakMap<PlannedRoute, string>();
 
 // The planned form of a RouteSpec, kept with it: a kind that keeps its RouteSpecs between builds
 // (src/site/kinds/article.ts) gets the same planned route back, which is what the input

@@ -29,49 +29,65 @@ interface Section {
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function sections(input: FeedsInput, all: FeedArticle[]): Section[] {
-  const groups = new Map<string, Section>();
-  const add = (kind: 'category' | 'tag' | 'author', slug: string, name: string, page: string, a?: FeedArticle) => {
-    if (!checkSlug(slug).ok) return;
-    const key = `${kind}\u0000${slug}`;
-    let s = groups.get(key);
+// Slugs checked once per process: sections() asks for every article's category, tag and author.
+const SLUG_OK = new Map<string, boolean>();
+function slugOk(slug: string): boolean {
+  let ok = SLUG_OK.get(slug);
+  if (ok === undefined) {
+    if (SLUG_OK.size > 100_000) SLUG_OK.clear();
+    SLUG_OK.set(slug, (ok = checkSlug(slug).ok));
+  }
+  return ok;
+}
+
+function sections(input: FeedsInput, all: readonly FeedArticle[]): Section[] {
+  // One map per kind, keyed by slug: no key string built per article.
+  const groups = { category: new Map<string, Section>(), tag: new Map<string, Section>(), author: new Map<string, Section>() };
+  const pageOf = { category: paths.topic, tag: paths.tag, author: paths.author };
+  const add = (kind: 'category' | 'tag' | 'author', slug: string, name: string, page: string | undefined, a?: FeedArticle) => {
+    const byKind = groups[kind];
+    let s = byKind.get(slug);
     if (!s) {
+      if (!slugOk(slug)) return;
       // The news category's and the security tag's feeds carry their section's site title, as their pages do.
       const scope = kind === 'category' ? ({ kind: 'topic', cat_slug: slug } as const) : kind === 'tag' ? ({ kind: 'tag', subcat: slug } as const) : ({ kind: 'other' } as const);
-      s = { scope: { kind, slug }, title: `${siteTitle(input.site, scope)}: ${name}`, page, articles: [] };
-      groups.set(key, s);
+      s = { scope: { kind, slug }, title: `${siteTitle(input.site, scope)}: ${name}`, page: page ?? pageOf[kind](slug), articles: [] };
+      byKind.set(slug, s);
     }
     if (a) s.articles.push(a);
   };
   for (const a of all) {
-    add('category', a.category.slug, a.category.name, paths.topic(a.category.slug), a);
-    if (a.tag) add('tag', a.tag.slug, a.tag.name, paths.tag(a.tag.slug), a);
-    if (a.author) add('author', a.author.slug, a.author.name, paths.author(a.author.slug), a);
+    add('category', a.category.slug, a.category.name, undefined, a);
+    if (a.tag) add('tag', a.tag.slug, a.tag.name, undefined, a);
+    if (a.author) add('author', a.author.slug, a.author.name, undefined, a);
   }
   // Pages without articles in the snapshot still get (empty) feeds, so their links resolve.
   for (const r of input.routes as PlannedRoute[]) {
     if (r.kind === 'topic' && r.params.cat_slug && !r.params.subcat) add('category', r.params.cat_slug, r.params.cat_slug, r.path);
-    if (r.kind === 'topic' && r.params.subcat) add('tag', r.params.subcat, r.params.subcat, paths.tag(r.params.subcat));
+    if (r.kind === 'topic' && r.params.subcat) add('tag', r.params.subcat, r.params.subcat, undefined);
     if (r.kind === 'tag' && r.params.subcat) add('tag', r.params.subcat, r.params.subcat, r.path);
     if (r.kind === 'author' && r.params.auther_name) add('author', r.params.auther_name, r.params.auther_name, r.path);
   }
-  return [...groups.values()].sort((a, b) => cmp(feedPath(a.scope, 'rss'), feedPath(b.scope, 'rss')));
+  return [...groups.category.values(), ...groups.tag.values(), ...groups.author.values()].sort((a, b) => cmp(feedPath(a.scope, 'rss'), feedPath(b.scope, 'rss')));
 }
 
 // The last text of each feed with the inputs it came from. A feed is a pure
 // function of its metadata and items, and a publish changes few of them, so a
 // process that publishes again and again (pressroom watch) re-renders only the
-// feeds whose inputs changed: comparing the inputs' JSON costs a fraction of
-// rendering three formats through the feed library. Entries of feeds that no
-// longer exist are dropped on each call.
-const RENDERED = new Map<string, { key: string; files: { path: string; contents: string }[] }>();
+// feeds whose inputs changed: items are kept per post between publishes
+// (./model.ts), so comparing them is comparing references, and the metadata's
+// JSON is a few hundred bytes. Rendering three formats through the feed library
+// is what this saves. Entries of feeds that no longer exist are dropped on each call.
+const RENDERED = new Map<string, { meta: string; items: readonly FeedArticle[]; files: { path: string; contents: string }[] }>();
+
+const sameItems = (a: readonly FeedArticle[], b: readonly FeedArticle[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Every feed file, sorted by path. */
 export function renderFeeds(input: FeedsInput): { path: string; contents: string }[] {
   const all = feedArticles(input);
   const logo = /^https?:\/\//.test(input.site.logo) ? input.site.logo : absoluteUrl(input.site.url, input.site.logo);
   const base = { siteUrl: input.site.url, language: input.site.language, image: logo, now: input.now };
-  const list: Section[] = [{ scope: { kind: 'site' }, title: input.site.title, page: '/', articles: all }, ...sections(input, all)];
+  const list: Section[] = [{ scope: { kind: 'site' }, title: input.site.title, page: '/', articles: all.slice(0, input.items) }, ...sections(input, all)];
   const files: { path: string; contents: string }[] = [];
   const seen = new Set<string>();
   for (const s of list) {
@@ -80,11 +96,11 @@ export function renderFeeds(input: FeedsInput): { path: string; contents: string
     const file = (f: 'rss' | 'atom' | 'json') => decodeURIComponent(feedPath(s.scope, f).slice(1));
     const id = file('rss');
     // The build clock shows only in a feed without items (src/emit/feeds/render.ts `updated`).
-    const key = JSON.stringify([items.length ? { ...meta, now: '' } : meta, items]);
+    const metaKey = JSON.stringify(items.length ? { ...meta, now: '' } : meta);
     seen.add(id);
     let done = RENDERED.get(id);
-    if (done?.key !== key) {
-      done = { key, files: [{ path: id, contents: rss(meta, items) }, { path: file('atom'), contents: atom(meta, items) }, { path: file('json'), contents: jsonFeed(meta, items) }] };
+    if (done?.meta !== metaKey || !sameItems(done.items, items)) {
+      done = { meta: metaKey, items, files: [{ path: id, contents: rss(meta, items) }, { path: file('atom'), contents: atom(meta, items) }, { path: file('json'), contents: jsonFeed(meta, items) }] };
       RENDERED.set(id, done);
     }
     files.push(...done.files);

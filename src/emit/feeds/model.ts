@@ -4,6 +4,7 @@
 import { ep } from '../../api/endpoints.ts';
 import type { Author, Post } from '../../api/types.ts';
 import { cutText, stripTags } from '../../core/html.ts';
+import { SortedCache } from '../../core/sorted.ts';
 import type { PlannedRoute } from '../../plan/types.ts';
 import { absoluteUrl, paths } from '../../site/paths.ts';
 import { checkSlug } from '../../site/slug.ts';
@@ -63,28 +64,34 @@ export function excerptOf(text: string): string {
  * or authors that changed: the excerpt strips the whole body, about 100 ms
  * over 10,000 articles.
  */
-const ITEMS = new WeakMap<Post, { author: Author | undefined; path: string; siteUrl: string; imageHost: string; item: FeedArticle }>();
+const ITEMS = new WeakMap<Post, { author: Author | undefined; authorPath: string; path: string; siteUrl: string; imageHost: string; item: FeedArticle }>();
+// A route's details path, kept with the (kept) route object: not built again per article per publish.
+const DETAILS = new WeakMap<PlannedRoute, string>();
+// Newest first; ties by URL so equal snapshots give equal feeds. Patched between publishes (src/core/sorted.ts).
+const NEWEST_FIRST = new SortedCache<FeedArticle>((a, b) => b.date.getTime() - a.date.getTime() || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
 
-export function feedArticles(src: FeedSource): FeedArticle[] {
+export function feedArticles(src: FeedSource): readonly FeedArticle[] {
   const host = new URL(src.siteUrl).hostname;
   const out: FeedArticle[] = [];
   for (const r of src.routes) {
     if (r.kind !== 'article') continue;
-    const post = (src.lookup(ep.postDetails(r.params.cat_slug, r.params.post_name)) as { result?: Post[] } | undefined)?.result?.[0];
+    let details = DETAILS.get(r);
+    if (details === undefined) DETAILS.set(r, (details = ep.postDetails(r.params.cat_slug, r.params.post_name)));
+    const post = (src.lookup(details) as { result?: Post[] } | undefined)?.result?.[0];
     if (!post) continue;
-    const author = (src.lookup(ep.authorById(post.post_author_id)) as { result?: Author[] } | undefined)?.result?.[0];
     const kept = ITEMS.get(post);
+    const authorPath = kept?.authorPath ?? ep.authorById(post.post_author_id);
+    const author = (src.lookup(authorPath) as { result?: Author[] } | undefined)?.result?.[0];
     if (kept && kept.author === author && kept.path === r.path && kept.siteUrl === src.siteUrl && kept.imageHost === src.imageHost) {
       out.push(kept.item);
       continue;
     }
     const item = feedArticle(src, host, r.path, post, author);
     if (!item) continue;
-    ITEMS.set(post, { author, path: r.path, siteUrl: src.siteUrl, imageHost: src.imageHost, item });
+    ITEMS.set(post, { author, authorPath, path: r.path, siteUrl: src.siteUrl, imageHost: src.imageHost, item });
     out.push(item);
   }
-  // Newest first; ties by URL so equal snapshots give equal feeds.
-  return out.sort((a, b) => b.date.getTime() - a.date.getTime() || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+  return NEWEST_FIRST.sort(out);
 }
 
 function feedArticle(src: FeedSource, host: string, path: string, post: Post, author: Author | undefined): FeedArticle | null {

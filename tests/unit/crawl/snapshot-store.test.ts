@@ -51,6 +51,38 @@ describe('Snapshot', () => {
     expect(s.paths()).toEqual(ENTRIES.map(([p]) => p).sort());
   });
 
+  it('keeps its paths sorted as entries come and go, in copies too (the order is kept, not sorted again)', () => {
+    const s = new Snapshot();
+    const order = (snap: Snapshot) => [...snap.paths()];
+    const model = new Set<string>();
+    let n = 0;
+    const path = (i: number) => `/api/x/${(i * 7919) % 101}`;
+    for (let i = 0; i < 60; i++) {
+      s.set(path(i), { status: 200, body: { i } });
+      model.add(path(i));
+    }
+    expect(order(s)).toEqual([...model].sort());
+    const copy = Snapshot.copyOf(s);
+    for (let i = 0; i < 200; i++) {
+      const p = path(i * 13 + 5);
+      if (i % 3 === 0) {
+        copy.delete(p);
+        model.delete(p);
+      } else if (i % 3 === 1) {
+        copy.set(p, { status: 200, body: { n: n++ } });
+        model.add(p);
+      } else {
+        copy.put({ ...s.get(path(0))!, key: `GET ${p}` });
+        model.add(p);
+      }
+      if (i % 17 === 0) expect(order(copy)).toEqual([...model].sort());
+    }
+    expect(order(copy)).toEqual([...model].sort());
+    expect(copy.entries().map((e) => e.key)).toEqual([...model].sort().map((p) => `GET ${p}`));
+    // The original is not changed by its copy's changes.
+    expect(order(s)).toEqual([...new Set(Array.from({ length: 60 }, (_, i) => path(i)))].sort());
+  });
+
   it('hashes {status, body} independently of key order', () => {
     expect(entryHash(200, { a: 1, b: 2 })).toBe(entryHash(200, { b: 2, a: 1 }));
     expect(entryHash(200, { a: 1 })).not.toBe(entryHash(201, { a: 1 }));

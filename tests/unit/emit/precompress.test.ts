@@ -53,7 +53,7 @@ describe('precompress', () => {
     expect(w.manifest().map((m) => m.path)).toEqual(['index.html', 'tiny.html']);
     // Carried over (unchanged): the siblings come along.
     const second = join(tmp.dir, 'second');
-    const w2 = new OutputWriter(second, 4, { root: first, files: new Map(w.manifest().map((m) => [m.path, m.sha256])) }, true);
+    const w2 = new OutputWriter(second, 4, { root: first, files: w.entries() }, true);
     await w2.write('index.html', BIG);
     await w2.flush();
     expect(w2.carried).toBe(1);

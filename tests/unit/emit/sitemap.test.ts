@@ -28,6 +28,25 @@ describe('sitemap sharding', () => {
     expect(files[2].contents).not.toContain('<lastmod>');
   });
 
+  it('renders a shard from kept elements exactly as the sitemap package renders it whole, across changed, added and removed entries', async () => {
+    const news = (n: number, title: string): SitemapEntry => ({ url: `https://site.example/n/${n}`, images: [`https://img.example/${n}.jpg`], lastmod: '2026-01-14T00:00:00.000Z', news: { title, publicationDate: '2026-01-14T00:00:00.000Z' } });
+    let entries: SitemapEntry[] = [...Array.from({ length: 30 }, (_, i) => entry(i, i % 2 ? '2026-01-01T00:00:00.000Z' : undefined)), news(1, 'A & B'), news(2, '<C>')];
+    const whole = async (list: SitemapEntry[]) => {
+      // A fresh copy of every entry: nothing kept applies, the package renders each shard whole.
+      return renderSitemaps(list.map((e) => ({ ...e })), site, 12);
+    };
+    for (let step = 0; step < 4; step++) {
+      const kept = await renderSitemaps(entries, site, 12);
+      expect(kept).toEqual(await whole(entries));
+      // Between publishes: one entry changed, one added, one removed; the rest are the same objects.
+      entries = entries.map((e, i) => (i === step * 3 ? { ...e, lastmod: `2026-02-0${step + 1}T00:00:00.000Z` } : e));
+      entries.splice(step + 5, 1);
+      entries.push(news(10 + step, `Title ${step} "quoted"`));
+    }
+    // The last state without any element kept from before.
+    expect(await renderSitemaps(entries, site, 12)).toEqual(await whole(entries));
+  });
+
   it('escapes XML special characters and writes Google News entries', async () => {
     const [, shard] = await renderSitemaps([{ url: 'https://site.example/a?x=1&y=2', images: [], news: { title: 'Tom & "Jerry" <3', publicationDate: '2026-01-14T00:00:00.000Z' } }], site);
     expect(shard.contents).toContain('https://site.example/a?x=1&amp;y=2');

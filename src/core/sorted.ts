@@ -1,0 +1,72 @@
+// A sorted list kept between calls. A process that publishes again and again
+// (pressroom watch) sorts the same tens of thousands of routes, paths and feed
+// items on every publish, of which a handful changed: sorting them again is most
+// of an O(n log n) pass with string compares, at 50,000 posts about a tenth of a
+// second each time. This keeps the last answer and, when few items came or went,
+// drops the gone ones and inserts the new ones by binary search instead.
+//
+// The answer is exactly what a stable sort of the new input gives: it is checked
+// in one pass to be strictly increasing under the comparator, and when two
+// neighbours compare equal (their order would depend on the input's order) or
+// the check fails, the input is sorted again.
+
+/** Above this share of changed items a full sort is cheaper than patching. */
+const PATCH_SHARE = 1 / 8;
+
+export class SortedCache<T> {
+  readonly #cmp: (a: T, b: T) => number;
+  #items: T[] = [];
+  #set = new Set<T>();
+
+  constructor(cmp: (a: T, b: T) => number) {
+    this.#cmp = cmp;
+  }
+
+  /** `next` sorted by the comparator (stable). The array returned must not be changed by the caller. */
+  sort(next: readonly T[]): readonly T[] {
+    const patched = this.#patch(next);
+    if (patched) return patched;
+    const sorted = [...next].sort(this.#cmp);
+    this.#items = sorted;
+    this.#set = new Set(next);
+    return sorted;
+  }
+
+  #patch(next: readonly T[]): T[] | null {
+    const before = this.#set;
+    if (before.size === 0) return null;
+    const set = new Set(next);
+    // An item listed twice: the patch keeps one of each.
+    if (set.size !== next.length) return null;
+    const added: T[] = [];
+    for (const x of next) if (!before.has(x)) added.push(x);
+    const removed = before.size - (next.length - added.length);
+    if (added.length + removed > next.length * PATCH_SHARE) return null;
+    const kept = removed > 0 ? this.#items.filter((x) => set.has(x)) : this.#items;
+    const result = added.length ? merged(kept, added.sort(this.#cmp), this.#cmp) : kept;
+    for (let i = 1; i < result.length; i++) if (this.#cmp(result[i - 1], result[i]) >= 0) return null;
+    this.#items = result;
+    this.#set = set;
+    return result;
+  }
+}
+
+/** `kept` and `added`, both sorted, as one sorted array: each added item's place found by binary search. */
+function merged<T>(kept: readonly T[], added: readonly T[], cmp: (a: T, b: T) => number): T[] {
+  const out: T[] = [];
+  let from = 0;
+  for (const x of added) {
+    let lo = from;
+    let hi = kept.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cmp(kept[mid], x) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = from; i < lo; i++) out.push(kept[i]);
+    out.push(x);
+    from = lo;
+  }
+  for (let i = from; i < kept.length; i++) out.push(kept[i]);
+  return out;
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { SortedCache } from '../../../src/core/sorted.ts';
+
+// A seeded generator: the same cases every run.
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+}
+
+interface Item {
+  key: string;
+  n: number;
+}
+const byKey = (a: Item, b: Item) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
+describe('SortedCache', () => {
+  it('gives what a stable sort gives, over random additions and removals between calls', () => {
+    const rand = rng(7);
+    const pool: Item[] = Array.from({ length: 3000 }, (_, i) => ({ key: `k${Math.floor(rand() * 1e9)}`, n: i }));
+    const cache = new SortedCache(byKey);
+    let live = pool.slice(0, 2000);
+    for (let step = 0; step < 60; step++) {
+      // Mostly a few items change (patched); now and then many (sorted again).
+      const changes = step % 10 === 9 ? 600 : Math.floor(rand() * 20);
+      for (let c = 0; c < changes; c++) {
+        if (rand() < 0.5 && live.length > 1) live.splice(Math.floor(rand() * live.length), 1);
+        else {
+          const add = pool[Math.floor(rand() * pool.length)];
+          if (!live.includes(add)) live.push(add);
+        }
+      }
+      // The input's order must not matter.
+      live = live.map((x) => [rand(), x] as const).sort((a, b) => a[0] - b[0]).map(([, x]) => x);
+      expect(cache.sort(live)).toEqual([...live].sort(byKey));
+    }
+  });
+
+  it('sorts again when neighbours compare equal: their order is the input\'s, as a stable sort keeps it', () => {
+    const a = { key: 'same', n: 1 };
+    const b = { key: 'same', n: 2 };
+    const others = Array.from({ length: 40 }, (_, i) => ({ key: `o${String(i).padStart(2, '0')}`, n: i }));
+    const cache = new SortedCache(byKey);
+    expect(cache.sort([a, b, ...others]).slice(-2)).toEqual([a, b]);
+    // The same items with the tie in the other order: the other order comes out.
+    expect(cache.sort([b, a, ...others]).slice(-2)).toEqual([b, a]);
+    const c = { key: 'same', n: 3 };
+    expect(cache.sort([c, b, a, ...others]).slice(-3)).toEqual([c, b, a]);
+  });
+
+  it('keeps an item listed twice twice', () => {
+    const x = { key: 'x', n: 0 };
+    const y = { key: 'y', n: 1 };
+    const cache = new SortedCache(byKey);
+    cache.sort([y, x]);
+    expect(cache.sort([y, x, y])).toEqual([x, y, y]);
+  });
+});
