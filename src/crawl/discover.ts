@@ -1,7 +1,7 @@
 // What the crawl must fetch, read from the page-kind catalogue (src/site/kinds):
 // every route's deps and every kind's extra fetches. The crawl calls this until
 // nothing new appears (a fixed point); it is pure so plan and tests can use it.
-import { PAGE_KINDS } from '../site/kinds/index.ts';
+import { PAGE_KINDS, routesOf } from '../site/kinds/index.ts';
 import { SortedCache } from '../core/sorted.ts';
 import { memoBySnapshot } from '../site/memo.ts';
 import type { PageKind, SiteContextForKinds, SnapshotView } from '../site/types.ts';
@@ -23,7 +23,7 @@ export function wantedPaths(snap: SnapshotView, ctx: SiteContextForKinds, kinds:
 function collectWanted(snap: SnapshotView, ctx: SiteContextForKinds, kinds: readonly PageKind[]): string[] {
   const wanted = new Set<string>();
   for (const kind of kinds) {
-    for (const route of kind.routes(snap, ctx)) for (const dep of route.deps) wanted.add(dep);
+    for (const route of routesOf(kind, snap, ctx)) for (const dep of route.deps) wanted.add(dep);
     for (const path of kind.fetches?.(snap, ctx) ?? []) wanted.add(path);
   }
   return kinds === PAGE_KINDS ? [...WANTED_ORDER.sort([...wanted])] : [...wanted].sort();

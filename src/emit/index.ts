@@ -26,6 +26,7 @@ import { renderSitemaps, robotsTxt, SITEMAP_SHARD_LIMIT } from './sitemap.ts';
 import { buildSearchIndex } from './search-index.ts';
 import { STATIC_INDEX_DIR } from '../site/search-index.ts';
 import { precompressEnabled } from './precompress.ts';
+import { manifestText } from './manifest-text.ts';
 import { OutputWriter, type ManifestEntry, type PreviousFiles } from './writer.ts';
 
 export type { ManifestEntry } from './writer.ts';
@@ -147,11 +148,11 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     const { site } = input.config;
     for (const f of (await searchIndex) ?? []) await w.write(`${STATIC_INDEX_DIR}/${f.path}`, f.contents);
     // `_headers` last: its rules name every content-hashed file of the build (./headers.ts).
-    const headers = headersFile([...w.paths()], input.config.hosts, site.basePath);
+    const headers = headersFile(() => [...w.paths()], input.config.hosts, site.basePath);
     if (headers) await w.write(headers.path, headers.contents);
     await w.flush();
     const manifest: Manifest = { version: 1, source: input.source, ...(site.basePath ? { basePath: site.basePath } : {}), files: w.manifest() };
-    const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`, 'utf8');
+    const manifestBytes = Buffer.from(manifestText(manifest), 'utf8');
     await w.write(MANIFEST_FILE, manifestBytes);
     await w.flush();
     const prevFiles = input.previous?.files;
@@ -179,9 +180,9 @@ function deletedFiles(previous: ReadonlyMap<string, unknown>, w: OutputWriter): 
   return [...previous.keys()].filter((f) => !w.has(f)).sort();
 }
 
-// An entry's mirror file, kept with the entry: a snapshot shares unchanged entries with the copy a
+// An entry's API path and mirror file, kept with the entry: a snapshot shares unchanged entries with the copy a
 // change-driven crawl makes, so a process that publishes again decodes only the new entries' paths.
-const MIRROR_FILE = new WeakMap<SnapshotEntry, string>();
+const MIRROR_FILE = new WeakMap<SnapshotEntry, { path: string; file: string }>();
 
 /** The files that span the site: the JSON mirror, feeds and the news sitemap, sitemaps, robots.txt, redirect maps, the client bundle. Returns the host snippets prepared beside out/. */
 async function writeSiteWide(w: OutputWriter, input: EmitInput, stop: { failed: boolean }): Promise<PreparedSnippets> {
@@ -189,9 +190,13 @@ async function writeSiteWide(w: OutputWriter, input: EmitInput, stop: { failed: 
   for (const e of input.entries) {
     if (stop.failed) return halted();
     if (!e.key.startsWith('GET /api/')) continue;
-    let file = MIRROR_FILE.get(e);
-    if (file === undefined) MIRROR_FILE.set(e, (file = mirrorFile(e.key.slice(4))));
-    if (await w.carryUnchanged(file, before?.(e.key.slice(4)) === e.hash)) continue;
+    let mirror = MIRROR_FILE.get(e);
+    if (mirror === undefined) {
+      const path = e.key.slice(4);
+      MIRROR_FILE.set(e, (mirror = { path, file: mirrorFile(path) }));
+    }
+    const { file } = mirror;
+    if (await w.carryUnchanged(file, before?.(mirror.path) === e.hash)) continue;
     await w.write(file, mirrorJson(e));
   }
   const { site } = input.config;

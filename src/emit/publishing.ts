@@ -51,7 +51,7 @@ function okBody(input: PublishingInput): (apiPath: string) => unknown {
   return (p) => bodies.get(p);
 }
 
-/** `_headers` when Netlify or Cloudflare Pages is configured, from every file of the build, with paths under the base path. */
-export function headersFile(files: readonly string[], hosts: readonly string[], basePath = ''): { path: string; contents: string } | null {
-  return readsHeadersFile(hosts) ? renderHeaders({ files, hosts, basePath }) : null;
+/** `_headers` when Netlify or Cloudflare Pages is configured, from every file of the build (listed only then), with paths under the base path. */
+export function headersFile(files: () => readonly string[], hosts: readonly string[], basePath = ''): { path: string; contents: string } | null {
+  return readsHeadersFile(hosts) ? renderHeaders({ files: files(), hosts, basePath }) : null;
 }

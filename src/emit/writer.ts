@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { mkdirFast, writeFileFast } from '../core/fs-calls.ts';
 import { dirname, join } from 'node:path';
 import { pressroomError, type PressroomError } from '../core/errors.ts';
+import { SortedCache } from '../core/sorted.ts';
 import { carryFile } from '../core/links.ts';
 import { precompressible, SIBLINGS, writeSiblings } from './precompress.ts';
 
@@ -39,6 +40,11 @@ export interface PreviousFiles {
    */
   inPlace?: boolean;
 }
+
+// The last build's manifest order, patched when few entries are new (src/core/sorted.ts): a
+// carried file keeps its previous entry object (carry), so a publish that changed a few files
+// sorts those, not the site's.
+const BY_PATH = new SortedCache<ManifestEntry>((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 
 export class OutputWriter {
   readonly #root: string;
@@ -130,7 +136,10 @@ export class OutputWriter {
     if (this.#error) throw this.#error;
     assertRelative(rel);
     if (this.#entries.has(rel)) throw pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: 'two outputs write this file' });
-    this.#entries.set(rel, { path: rel, sha256: known.sha256, size: known.size });
+    // The previous build's entry object when it is this file's (./manifest-text.ts keeps its printed block with it).
+    const before = this.#previous.files.get(rel) as Partial<ManifestEntry> | undefined;
+    const same = before?.path === rel && before.sha256 === known.sha256 && before.size === known.size;
+    this.#entries.set(rel, same ? (before as ManifestEntry) : { path: rel, sha256: known.sha256, size: known.size });
     this.bytes += known.size;
     this.carried += 1;
     // Left where it is: out/ keeps it, and the spare gets it only if it lacks it.
@@ -168,7 +177,7 @@ export class OutputWriter {
 
   /** Every file so far, sorted by path; sorted again only after a file was added. */
   manifest(): ManifestEntry[] {
-    if (this.#sorted?.length !== this.#entries.size) this.#sorted = [...this.#entries.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    if (this.#sorted?.length !== this.#entries.size) this.#sorted = [...BY_PATH.sort([...this.#entries.values()])];
     return this.#sorted;
   }
 

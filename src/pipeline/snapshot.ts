@@ -14,7 +14,7 @@ import { Snapshot, SNAPSHOT_VERSION, type SnapshotMeta } from '../crawl/snapshot
 import { pressroomError } from '../core/errors.ts';
 import { crawlChanged } from '../crawl/changed.ts';
 import { formatRef } from '../crawl/refs.ts';
-import { PAGE_KINDS } from '../site/kinds/index.ts';
+import { PAGE_KINDS, routesOf } from '../site/kinds/index.ts';
 import type { BuildSource } from '../emit/index.ts';
 import { DEFAULT_POSTS, DEFAULT_SEED } from '../sample-api/index.ts';
 import { startSampleApiProcess } from '../sample-api/process.ts';
@@ -156,7 +156,7 @@ export async function loadPrevious(dir: string): Promise<Previous | undefined> {
 function routeDepsOf(prev: Snapshot, ctx: SiteContextForKinds): (path: string) => readonly string[] | undefined {
   let byPath: Map<string, readonly string[]> | undefined;
   return (path) => {
-    byPath ??= new Map(PAGE_KINDS.flatMap((k) => k.routes(prev, ctx).map((r): [string, readonly string[]] => [r.path, r.deps])));
+    byPath ??= new Map(PAGE_KINDS.flatMap((k) => routesOf(k, prev, ctx).map((r): [string, readonly string[]] => [r.path, r.deps])));
     return byPath.get(path);
   };
 }

@@ -6,7 +6,7 @@ import type { SiteConfig } from '../config/schema.ts';
 import { pressroomError } from '../core/errors.ts';
 import { SortedCache } from '../core/sorted.ts';
 import { SAMPLE_REDIRECTS_PATH } from '../crawl/discover.ts';
-import { PAGE_KINDS, SHELLS } from '../site/kinds/index.ts';
+import { PAGE_KINDS, routesOf, SHELLS } from '../site/kinds/index.ts';
 import { absoluteUrl, outputFileFor } from '../site/paths.ts';
 import { SHELL_DEPS } from '../site/common.ts';
 import { collisionKey } from '../site/slug.ts';
@@ -20,7 +20,7 @@ export type PlanConfig = Pick<SiteConfig, 'site' | 'api' | 'redirects'>;
 
 export function plan(snap: SnapshotView, ctx: SiteContextForKinds, config: PlanConfig, kinds: readonly PageKind[] = PAGE_KINDS): BuildPlan {
   const routes = planRoutes(
-    kinds.flatMap((k) => k.routes(snap, ctx)),
+    kinds.flatMap((k) => routesOf(k, snap, ctx)),
     ctx.quarantine &&
       ((twin, kept) => {
         const q = { endpoint: twin.deps.find((d) => !SHELL_DEPS.includes(d)) ?? twin.path, id: twin.record, reason: `writes the same file ${twin.file} as ${kept.record}, which is published (of two twins the first by path, then record, in code-unit order wins)` };

@@ -62,25 +62,29 @@ function computeListedPosts(snap: SnapshotView, cats: readonly string[]): PostIt
   return [...seen.values()];
 }
 
-// A listed item's details path, kept with the item: a listing page that did not change keeps
-// its items' objects in the next snapshot state, so the path is not printed again.
-const DETAILS_PATH = new WeakMap<PostItem, string>();
-
 export interface ListedDetails {
-  item: PostItem;
+  readonly item: PostItem;
   /** The API path of its details. */
-  path: string;
+  readonly path: string;
   /** Its details record, when the snapshot has it. */
-  post: Post | undefined;
+  readonly post: Post | undefined;
 }
+
+// The last answer per item, reused while its details record is the same object (no new object
+// per listed post on each snapshot state of a change-driven build).
+const LISTED = new WeakMap<PostItem, ListedDetails>();
 
 /** Every listed post (listedPosts over every category) with its details, once per snapshot state: article routes and fetches and the author pages read it. */
 export function listedDetails(snap: SnapshotView): readonly ListedDetails[] {
   return memoBySnapshot(snap, 'listedDetails', () =>
     listedPosts(snap, CATEGORY_SLUGS).map((item) => {
-      let path = DETAILS_PATH.get(item);
-      if (path === undefined) DETAILS_PATH.set(item, (path = ep.postDetails(item.cat_slug, item.post_name)));
-      return { item, path, post: snap.ok<any>(path)?.result?.[0] as Post | undefined };
+      const last = LISTED.get(item);
+      const path = last?.path ?? ep.postDetails(item.cat_slug, item.post_name);
+      const post = snap.ok<any>(path)?.result?.[0] as Post | undefined;
+      if (last && last.post === post) return last;
+      const next: ListedDetails = { item, path, post };
+      LISTED.set(item, next);
+      return next;
     }),
   );
 }

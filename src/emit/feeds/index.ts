@@ -29,17 +29,6 @@ interface Section {
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-// Slugs checked once per process: sections() asks for every article's category, tag and author.
-const SLUG_OK = new Map<string, boolean>();
-function slugOk(slug: string): boolean {
-  let ok = SLUG_OK.get(slug);
-  if (ok === undefined) {
-    if (SLUG_OK.size > 100_000) SLUG_OK.clear();
-    SLUG_OK.set(slug, (ok = checkSlug(slug).ok));
-  }
-  return ok;
-}
-
 function sections(input: FeedsInput, all: readonly FeedArticle[]): Section[] {
   // One map per kind, keyed by slug: no key string built per article.
   const groups = { category: new Map<string, Section>(), tag: new Map<string, Section>(), author: new Map<string, Section>() };
@@ -48,7 +37,7 @@ function sections(input: FeedsInput, all: readonly FeedArticle[]): Section[] {
     const byKind = groups[kind];
     let s = byKind.get(slug);
     if (!s) {
-      if (!slugOk(slug)) return;
+      if (!checkSlug(slug).ok) return;
       // The news category's and the security tag's feeds carry their section's site title, as their pages do.
       const scope = kind === 'category' ? ({ kind: 'topic', cat_slug: slug } as const) : kind === 'tag' ? ({ kind: 'tag', subcat: slug } as const) : ({ kind: 'other' } as const);
       s = { scope: { kind, slug }, title: `${siteTitle(input.site, scope)}: ${name}`, page: page ?? pageOf[kind](slug), articles: [] };

@@ -25,8 +25,9 @@ export function articleAfterHydration(snap: Parameters<NonNullable<PageKind['fet
 // The route of a details record, kept with the record: a snapshot shares the records of the
 // responses that did not change with the one it was copied from, so a change-driven build
 // (and each round of the crawl's fixed point) derives routes again only for the posts that
-// changed. Keyed by what else the route reads: the listed item and the build clock.
-const SPECS = new WeakMap<Post, { key: string; spec: RouteSpec | null }>();
+// changed. Keyed by what else the route reads: the listed item's id and slugs and the build
+// clock, compared field by field (no key string printed per post on each pass).
+const SPECS = new WeakMap<Post, { now: string; id: number; cat: string; name: string; spec: RouteSpec | null }>();
 
 export const article: PageKind = {
   kind: 'article',
@@ -35,9 +36,10 @@ export const article: PageKind = {
     const routes: RouteSpec[] = [];
     for (const { item, post } of listedDetails(snap)) {
       if (!post || typeof post !== 'object') continue;
-      const key = `${ctx.now}\0${item.id}\0${item.cat_slug}\0${item.post_name}`;
       let hit = SPECS.get(post);
-      if (hit?.key !== key) SPECS.set(post, (hit = { key, spec: articleRoute(post, item, ctx.now) }));
+      if (hit?.now !== ctx.now || hit.id !== item.id || hit.cat !== item.cat_slug || hit.name !== item.post_name) {
+        SPECS.set(post, (hit = { now: ctx.now, id: item.id, cat: item.cat_slug, name: item.post_name, spec: articleRoute(post, item, ctx.now) }));
+      }
       if (hit.spec) routes.push(hit.spec);
     }
     return routes;

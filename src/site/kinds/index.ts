@@ -1,6 +1,7 @@
 // The catalogue of page kinds (their URL patterns: ./patterns.ts). Order matters only for the router's ranking on
 // the client (it ranks by specificity anyway) and for stable output.
-import type { PageKind } from '../types.ts';
+import { memoBySnapshot } from '../memo.ts';
+import type { PageKind, RouteSpec, SiteContextForKinds, SnapshotView } from '../types.ts';
 import { article } from './article.ts';
 import { author } from './author.ts';
 import { eventDetail, events, pastEventDetail, pastEvents } from './events.ts';
@@ -32,3 +33,18 @@ export const PAGE_KINDS: readonly PageKind[] = [
 ];
 
 export { SHELLS } from './static.ts';
+
+/**
+ * A kind's routes, once per snapshot state and build clock: the crawl's last round, its prune
+ * and the plan each ask every kind for them (the article kind walks every listed post). Routes
+ * read only the snapshot and the clock (`now`, `today`), never the context's sinks.
+ */
+export function routesOf(kind: PageKind, snap: SnapshotView, ctx: SiteContextForKinds): readonly RouteSpec[] {
+  let id = KIND_IDS.get(kind);
+  if (id === undefined) KIND_IDS.set(kind, (id = KIND_IDS_GIVEN++));
+  return memoBySnapshot(snap, `routes\0${id}\0${ctx.now}\0${ctx.today}`, () => kind.routes(snap, ctx));
+}
+
+// Each kind object by a number of its own: a test's kind may share another's name.
+const KIND_IDS = new WeakMap<PageKind, number>();
+let KIND_IDS_GIVEN = 0;

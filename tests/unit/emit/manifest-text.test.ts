@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { manifestText } from '../../../src/emit/manifest-text.ts';
+import type { ManifestEntry } from '../../../src/emit/writer.ts';
+
+const entry = (path: string, n: number): ManifestEntry => ({ path, sha256: n.toString(16).padStart(64, '0'), size: n });
+
+describe('manifestText', () => {
+  it('prints what JSON.stringify(manifest, null, 1) prints, with kept blocks, odd paths and every source shape', () => {
+    const files = ['index.html', 'news/"quoted"\\slash/index.html', 'topic/caf\u00e9/index.html', 'a\u2028b.json', 'tab\there.html'].map(entry);
+    const sources = [
+      { kind: 'api', base: 'http://127.0.0.1:4000' },
+      { kind: 'embedded-sample', seed: 1, posts: 60, today: '2026-01-15', corpus: 'abc' },
+    ];
+    for (const source of sources) {
+      for (const basePath of [undefined, '/news-site']) {
+        const manifest = { version: 1, source, ...(basePath ? { basePath } : {}), files };
+        // Twice: the second time every block is a kept one.
+        expect(manifestText(manifest)).toBe(`${JSON.stringify(manifest, null, 1)}\n`);
+        expect(manifestText(manifest)).toBe(`${JSON.stringify(manifest, null, 1)}\n`);
+        // One entry replaced, one added: their blocks are printed, the rest kept.
+        const next = { ...manifest, files: [entry('0.html', 7), ...files.slice(1), entry('z.html', 9)] };
+        expect(manifestText(next)).toBe(`${JSON.stringify(next, null, 1)}\n`);
+      }
+    }
+    expect(manifestText({ version: 1, files: [] } as never)).toBe(`${JSON.stringify({ version: 1, files: [] }, null, 1)}\n`);
+  });
+});
