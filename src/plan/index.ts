@@ -47,7 +47,7 @@ export function plan(snap: SnapshotView, ctx: SiteContextForKinds, config: PlanC
  * other is left out and reported; without, the build fails.
  */
 export function planRoutes(specs: readonly RouteSpec[], onTwin?: (twin: PlannedRoute, kept: PlannedRoute) => void): PlannedRoute[] {
-  const routes = ROUTE_ORDER.sort(specs.map(planned));
+  const routes = ROUTE_ORDER.sort(plannedAll(specs));
   const byFile = new Map<string, PlannedRoute>();
   const kept: PlannedRoute[] = [];
   for (const route of routes) {
@@ -73,14 +73,26 @@ const COLLISION_KEYS = new WeakMap<PlannedRoute, string>();
 // (src/site/kinds/article.ts) gets the same planned route back, which is what the input
 // hashes (src/incremental/index.ts) and sitemap entries below are kept by.
 const PLANNED = new WeakMap<RouteSpec, PlannedRoute>();
-function planned(spec: RouteSpec): PlannedRoute {
-  let route = PLANNED.get(spec);
-  if (!route) {
-    route = { ...spec, file: spec.file ?? outputFileFor(spec.path) };
-    assertInside(route);
+// The other kinds make new specs on each pass (a listing page, a tag, an author); one equal to a
+// spec of the last plan gets that plan's route back, found by its JSON, so a change-driven build
+// does not hash, sort and print the site's listing pages again for a one-post change.
+let lastByContent = new Map<string, PlannedRoute>();
+
+function plannedAll(specs: readonly RouteSpec[]): PlannedRoute[] {
+  const byContent = new Map<string, PlannedRoute>();
+  const routes = specs.map((spec) => {
+    let route = PLANNED.get(spec);
+    if (route) return route;
+    const key = JSON.stringify(spec);
+    const before = byContent.has(key) ? undefined : lastByContent.get(key);
+    route = before ?? { ...spec, file: spec.file ?? outputFileFor(spec.path) };
+    if (!before) assertInside(route);
+    byContent.set(key, route);
     PLANNED.set(spec, route);
-  }
-  return route;
+    return route;
+  });
+  lastByContent = byContent;
+  return routes;
 }
 
 /** Belt and braces: slugs were checked by the kinds, but no file may leave out/. */
