@@ -91,7 +91,10 @@ export function listedDetails(snap: SnapshotView): readonly ListedDetails[] {
 
 /** Within `days` before the build clock (Google News: the last two days). */
 export function isRecent(isoDate: string, now: string, days = 2): boolean {
-  const t = Date.parse(now);
-  const d = Date.parse(isoDate);
-  return Number.isFinite(d) && d <= t && t - d <= days * 86_400_000;
+  return recentAt(Date.parse(isoDate), Date.parse(now), days);
+}
+
+/** isRecent over instants already parsed (milliseconds since the epoch). */
+export function recentAt(date: number, now: number, days = 2): boolean {
+  return Number.isFinite(date) && date <= now && now - date <= days * 86_400_000;
 }

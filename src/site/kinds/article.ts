@@ -1,7 +1,7 @@
 import { ep } from '../../api/endpoints.ts';
 import { CATEGORY_SLUGS, type Post } from '../../api/types.ts';
 import { paths } from '../paths.ts';
-import { isRecent, listedDetails, listedPosts, withShell } from '../common.ts';
+import { isRecent, listedDetails, listedPosts, recentAt, withShell } from '../common.ts';
 import { checkSlug } from '../slug.ts';
 import type { PageKind, RouteSpec } from '../types.ts';
 import { patternsOf } from './patterns.ts';
@@ -25,20 +25,25 @@ export function articleAfterHydration(snap: Parameters<NonNullable<PageKind['fet
 // The route of a details record, kept with the record: a snapshot shares the records of the
 // responses that did not change with the one it was copied from, so a change-driven build
 // (and each round of the crawl's fixed point) derives routes again only for the posts that
-// changed. Keyed by what else the route reads: the listed item's id and slugs and the build
-// clock, compared field by field (no key string printed per post on each pass).
-const SPECS = new WeakMap<Post, { now: string; id: number; cat: string; name: string; spec: RouteSpec | null }>();
+// changed. Keyed by what else the route reads: the listed item's id and slugs, and whether the
+// build clock puts the post in the news window (the clock itself moves on every build of a
+// watcher; the route changes only when the post enters or leaves the window). Compared field by
+// field: no key string printed per post on each pass.
+const SPECS = new WeakMap<Post, { date: number; recent: boolean; id: number; cat: string; name: string; spec: RouteSpec | null }>();
 
 export const article: PageKind = {
   kind: 'article',
   patterns: patternsOf('article'),
   routes(snap, ctx) {
     const routes: RouteSpec[] = [];
+    const now = Date.parse(ctx.now);
     for (const { item, post } of listedDetails(snap)) {
       if (!post || typeof post !== 'object') continue;
       let hit = SPECS.get(post);
-      if (hit?.now !== ctx.now || hit.id !== item.id || hit.cat !== item.cat_slug || hit.name !== item.post_name) {
-        SPECS.set(post, (hit = { now: ctx.now, id: item.id, cat: item.cat_slug, name: item.post_name, spec: articleRoute(post, item, ctx.now) }));
+      const date = hit?.date ?? Date.parse(post.post_date);
+      const recent = recentAt(date, now);
+      if (hit?.recent !== recent || hit.id !== item.id || hit.cat !== item.cat_slug || hit.name !== item.post_name) {
+        SPECS.set(post, (hit = { date, recent, id: item.id, cat: item.cat_slug, name: item.post_name, spec: articleRoute(post, item, ctx.now) }));
       }
       if (hit.spec) routes.push(hit.spec);
     }

@@ -35,6 +35,18 @@ describe('plan: routes', () => {
     ]);
   });
 
+  it('gives a spec equal to one of the last plan\'s that plan\'s route object back, and a changed one a new route', () => {
+    const specs = () => [route('/news/a', 'a'), route('/news/b', 'b'), route('/topic/news/page/2', 'listing', { deps: ['/api/x'] })];
+    const first = planRoutes(specs());
+    const again = planRoutes(specs());
+    expect(again).toEqual(first);
+    again.forEach((r, i) => expect(r).toBe(first[i]));
+    const changed = planRoutes([...specs().slice(0, 2), route('/topic/news/page/2', 'listing', { deps: ['/api/y'] })]);
+    expect(changed[0]).toBe(first[0]);
+    expect(changed[2]).not.toBe(first[2]);
+    expect(changed[2].deps).toEqual(['/api/y']);
+  });
+
   it('names both records when two routes land on one file (case twins)', () => {
     let err: unknown;
     try {
