@@ -39,8 +39,6 @@ export interface EmittedPage {
   file: string;
   /** The document: UTF-8 bytes from the renderer, or a string (tests). */
   html: string | Buffer;
-  /** An unchanged page of an incremental build (docs/operations.md): the previous release's file of the same path, carried over, not rendered. */
-  reuse?: { sha256: string; size: number };
 }
 
 /** Where the content came from; serve uses it to start the same sample API. */
@@ -202,10 +200,10 @@ async function writeSiteWide(w: OutputWriter, input: EmitInput, stop: { failed: 
   const { site } = input.config;
   // Feeds and the Google News sitemap, when the build clock is known.
   const publishing = input.now ? await publishingFiles({ plan: input.plan, entries: input.entries, lookup: input.lookup, config: input.config, now: input.now }) : null;
-  for (const f of publishing?.files ?? []) await w.write(f.path, f.contents);
+  for (const f of publishing?.files ?? []) await w.write(f.path, f.contents, f.id);
   const extraSitemaps = publishing?.newsSitemap ? [publishing.newsSitemap] : [];
   for (const f of await renderSitemaps(input.plan.sitemap, { url: site.url, name: site.name, language: site.language }, input.sitemapLimit ?? SITEMAP_SHARD_LIMIT, extraSitemaps)) {
-    await w.write(f.path, f.contents);
+    await w.write(f.path, f.contents, f.id);
   }
   await w.write('robots.txt', robotsTxt(site.url, site.basePath));
   const bundle = [...input.bundleFiles].map((f) => ({ path: f.path.replace(/^\/+/, ''), contents: f.contents })).sort((a, b) => (a.path < b.path ? -1 : 1));
@@ -251,8 +249,7 @@ async function writePages(w: OutputWriter, input: EmitInput, stop: { failed: boo
     planned ??= new Map(input.plan.routes.map((r) => [r.file, r]));
     const route = planned.get(page.file);
     if (!route || route.path !== page.path) throw pressroomError('PR_INTERNAL', { detail: `render produced ${page.file} for ${page.path}, which the plan does not have` });
-    if (page.reuse) await w.carry(page.file, page.reuse);
-    else await w.write(page.file, page.html);
+    await w.write(page.file, page.html);
     done += 1;
     progress();
   }

@@ -7,6 +7,7 @@ import type { BuildPlan } from '../plan/types.ts';
 import type { SnapshotEntry } from '../site/types.ts';
 import { readsHeadersFile, renderHeaders } from './headers.ts';
 import { renderFeeds } from './feeds/index.ts';
+import type { ContentId } from './writer.ts';
 import { renderNewsSitemap } from './sitemap-news.ts';
 
 export interface PublishingInput {
@@ -22,7 +23,7 @@ export interface PublishingInput {
 export const DEFAULT_FEED_ITEMS = 20;
 
 /** Feeds and `sitemaps/news.xml`, sorted by path. */
-export async function publishingFiles(input: PublishingInput): Promise<{ files: { path: string; contents: string }[]; newsSitemap: string | null }> {
+export async function publishingFiles(input: PublishingInput): Promise<{ files: { path: string; contents: string; id?: ContentId }[]; newsSitemap: string | null }> {
   const { site } = input.config;
   const feeds = renderFeeds({
     routes: input.plan.routes,

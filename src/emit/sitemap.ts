@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import { SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import { absoluteUrl, withBase } from '../site/paths.ts';
 import type { SitemapEntry } from '../plan/types.ts';
+import { contentId, type ContentId } from './writer.ts';
 
 export const SITEMAP_SHARD_LIMIT = 45_000;
 export const SITEMAP_INDEX_FILE = 'sitemap.xml';
@@ -58,15 +59,15 @@ const CLOSE_TAG = '</urlset>';
 const ELEMENTS = new WeakMap<SitemapEntry, { site: string; xml: string }>();
 // The last call's shards by position, with their entry arrays: an unchanged shard is told by
 // comparing references, and its text and lastmod are kept.
-let lastByPosition: { site: string; entries: readonly SitemapEntry[]; contents: string; lastmod: string | undefined }[] = [];
+let lastByPosition: { site: string; entries: readonly SitemapEntry[]; contents: string; id: ContentId; lastmod: string | undefined }[] = [];
 
 const sameEntries = (a: readonly SitemapEntry[], b: readonly SitemapEntry[]) => a.length === b.length && a.every((e, i) => e === b[i]);
 
 /** The index and its shards as {path, contents}, in a fixed order. */
 /** `extra`: further sitemaps written elsewhere (sitemaps/news.xml), listed in the index after the shards. */
-export async function renderSitemaps(entries: readonly SitemapEntry[], site: SitemapSite, limit = SITEMAP_SHARD_LIMIT, extra: readonly string[] = []): Promise<{ path: string; contents: string }[]> {
+export async function renderSitemaps(entries: readonly SitemapEntry[], site: SitemapSite, limit = SITEMAP_SHARD_LIMIT, extra: readonly string[] = []): Promise<{ path: string; contents: string; id?: ContentId }[]> {
   const shards = shardEntries(entries, limit);
-  const files: { path: string; contents: string }[] = [];
+  const files: { path: string; contents: string; id?: ContentId }[] = [];
   const index: { url: string; lastmod?: string }[] = [];
   const siteKey = JSON.stringify(site);
   const byPosition: typeof lastByPosition = [];
@@ -74,9 +75,11 @@ export async function renderSitemaps(entries: readonly SitemapEntry[], site: Sit
     const last = lastByPosition[n];
     const same = last !== undefined && last.site === siteKey && sameEntries(last.entries, shard);
     const contents = same ? last.contents : await shardXml(shard, site, siteKey);
-    files.push({ path: shardFile(n), contents });
+    // Its bytes' id, kept with the text: the writer carries an unchanged shard (megabytes) without encoding and hashing it.
+    const id = same ? last.id : contentId(contents);
+    files.push({ path: shardFile(n), contents, id });
     const lastmod = same ? last.lastmod : shard.reduce<string | undefined>((max, e) => (e.lastmod && (!max || iso(e.lastmod) > iso(max)) ? e.lastmod : max), undefined);
-    byPosition.push({ site: siteKey, entries: shard, contents, lastmod });
+    byPosition.push({ site: siteKey, entries: shard, contents, id, lastmod });
     index.push({ url: absoluteUrl(site.url, `/${shardFile(n)}`), ...(lastmod ? { lastmod } : {}) });
   }
   lastByPosition = byPosition;

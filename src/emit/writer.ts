@@ -12,6 +12,17 @@ import { SortedCache } from '../core/sorted.ts';
 import { carryFile } from '../core/links.ts';
 import { precompressible, SIBLINGS, writeSiblings } from './precompress.ts';
 
+/** The sha256 and byte size of a file's contents. */
+export interface ContentId {
+  sha256: string;
+  size: number;
+}
+
+/** The ContentId of a text file (UTF-8). */
+export function contentId(text: string): ContentId {
+  return { sha256: createHash('sha256').update(text, 'utf8').digest('hex'), size: Buffer.byteLength(text, 'utf8') };
+}
+
 export interface ManifestEntry {
   path: string;
   sha256: string;
@@ -100,13 +111,19 @@ export class OutputWriter {
     return [...this.#staged].sort().map((p) => this.#entries.get(p)!);
   }
 
-  /** Queues one file; resolves once it is in flight (waits while `maxInFlight` writes are pending). */
-  async write(rel: string, data: string | Buffer): Promise<void> {
+  /**
+   * Queues one file; resolves once it is in flight (waits while `maxInFlight` writes are pending).
+   * `known`: the sha256 and size of `data`'s bytes, computed when the caller made it (a file a
+   * process keeps between publishes, ./sitemap.ts, ./feeds): an unchanged one is carried over
+   * without encoding or hashing it again.
+   */
+  async write(rel: string, data: string | Buffer, known?: ContentId): Promise<void> {
     if (this.#error) throw this.#error;
     assertRelative(rel);
     if (this.#entries.has(rel)) throw pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: 'two outputs write this file' });
+    if (known && this.#previous?.files.get(rel)?.sha256 === known.sha256) return this.carry(rel, known);
     const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    const sha256 = createHash('sha256').update(buf).digest('hex');
+    const sha256 = known?.sha256 ?? createHash('sha256').update(buf).digest('hex');
     if (this.#previous?.files.get(rel)?.sha256 === sha256) return this.carry(rel, { sha256, size: buf.length });
     this.#entries.set(rel, { path: rel, sha256, size: buf.length });
     this.#staged.add(rel);

@@ -96,12 +96,14 @@ export function rememberManifest(bytes: Buffer, entries: KnownFiles): void {
 function parseManifest(bytes: Buffer): KnownFiles {
   try {
     const m = JSON.parse(bytes.toString('utf8')) as { files?: ManifestEntry[] };
-    const files = new Map<string, { sha256: string; size: number }>();
-    for (const f of m.files ?? []) files.set(f.path, { sha256: f.sha256, size: f.size });
+    // Whole manifest entries (path first, as emit makes them): emit keeps the entry object of a file
+    // it carries over, and the manifest's text keeps each entry's printed block (src/emit/manifest-text.ts).
+    const files = new Map<string, ManifestEntry>();
+    for (const f of m.files ?? []) files.set(f.path, { path: f.path, sha256: f.sha256, size: f.size });
     // The manifest does not list itself; its own hash lets emit carry it over
     // too when a rebuild changed nothing, so its mtime stays and rsync-style
     // deploys do not upload it on every run.
-    files.set(MANIFEST_FILE, { sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length });
+    files.set(MANIFEST_FILE, { path: MANIFEST_FILE, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length });
     return files;
   } catch {
     return new Map();

@@ -28,7 +28,7 @@ import { shardPages, snapshotClock, snapshotId } from './shard.ts';
 import { pressroomError } from '../core/errors.ts';
 import { killPoint } from '../core/kill-point.ts';
 import { settleBoth } from '../core/settle.ts';
-import { renderStream } from './render-stream.ts';
+import { renderStream, warmRender } from './render-stream.ts';
 import { warmPool } from './warm-pool.ts';
 import { enforceStrict, quarantinedRecords } from './quarantine.ts';
 import { withSearchIndexMode } from './search-index-mode.ts';
@@ -130,6 +130,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
   async function renderAndPublish(): Promise<BuildReport> {
     // render and emit overlap: pages stream from the renderer into emit's bounded writes;
     // unchanged pages are carried over from the previous release instead (docs/operations.md, "Incremental builds").
+    if (options.rehearse) await warmRender(renderer, buildPlan.routes);
     const rendered = renderStream(renderer, step.decision.render, warn);
     let publishedBy: PublishMode = 'complete';
     const emitted = await stage(

@@ -11,6 +11,7 @@ import { absoluteUrl, paths } from '../../site/paths.ts';
 import { checkSlug } from '../../site/slug.ts';
 import { feedArticles, type FeedArticle, type FeedSource } from './model.ts';
 import { atom, jsonFeed, rss, type FeedMeta } from './render.ts';
+import { contentId, type ContentId } from '../writer.ts';
 
 export { feedArticles, type FeedArticle } from './model.ts';
 
@@ -67,17 +68,24 @@ function sections(input: FeedsInput, all: readonly FeedArticle[]): Section[] {
 // (./model.ts), so comparing them is comparing references, and the metadata's
 // JSON is a few hundred bytes. Rendering three formats through the feed library
 // is what this saves. Entries of feeds that no longer exist are dropped on each call.
-const RENDERED = new Map<string, { meta: string; items: readonly FeedArticle[]; files: { path: string; contents: string }[] }>();
+const RENDERED = new Map<string, { meta: string; items: readonly FeedArticle[]; files: FeedFile[] }>();
+
+/** A feed's file, with its bytes' id: the writer carries an unchanged one without encoding and hashing it again. */
+export interface FeedFile {
+  path: string;
+  contents: string;
+  id: ContentId;
+}
 
 const sameItems = (a: readonly FeedArticle[], b: readonly FeedArticle[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Every feed file, sorted by path. */
-export function renderFeeds(input: FeedsInput): { path: string; contents: string }[] {
+export function renderFeeds(input: FeedsInput): FeedFile[] {
   const all = feedArticles(input);
   const logo = /^https?:\/\//.test(input.site.logo) ? input.site.logo : absoluteUrl(input.site.url, input.site.logo);
   const base = { siteUrl: input.site.url, language: input.site.language, image: logo, now: input.now };
   const list: Section[] = [{ scope: { kind: 'site' }, title: input.site.title, page: '/', articles: all.slice(0, input.items) }, ...sections(input, all)];
-  const files: { path: string; contents: string }[] = [];
+  const files: FeedFile[] = [];
   const seen = new Set<string>();
   for (const s of list) {
     const meta: FeedMeta = { ...base, scope: s.scope, title: s.title, description: s.scope.kind === 'site' ? input.site.description : `The latest stories from ${s.title}`, link: absoluteUrl(input.site.url, s.page) };
@@ -89,7 +97,8 @@ export function renderFeeds(input: FeedsInput): { path: string; contents: string
     seen.add(id);
     let done = RENDERED.get(id);
     if (done?.meta !== metaKey || !sameItems(done.items, items)) {
-      done = { meta: metaKey, items, files: [{ path: id, contents: rss(meta, items) }, { path: file('atom'), contents: atom(meta, items) }, { path: file('json'), contents: jsonFeed(meta, items) }] };
+      const made = (path: string, contents: string): FeedFile => ({ path, contents, id: contentId(contents) });
+      done = { meta: metaKey, items, files: [made(id, rss(meta, items)), made(file('atom'), atom(meta, items)), made(file('json'), jsonFeed(meta, items))] };
       RENDERED.set(id, done);
     }
     files.push(...done.files);
