@@ -10,6 +10,7 @@ import { prepareSpare } from '../publish/index.ts';
 import { apiSource } from '../config/load.ts';
 import { pressroomError } from '../core/errors.ts';
 import { build, configure, rehearse, snapshotDirFor } from '../pipeline/index.ts';
+import { warmCrawl } from '../pipeline/warm-crawl.ts';
 import { loadPrevious } from '../pipeline/snapshot.ts';
 import type { BuildOptions, BuildReport } from '../pipeline/types.ts';
 import { watchLog, type WatchLog } from './log.ts';
@@ -86,8 +87,9 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
   // at 10,000 posts); then a rehearsal (decision 65): a change-driven build of no change, up to
   // emit and no further, so the first story finds the caches a build fills (feed items, sitemap
   // shards, the snapshot's id, the client bundle) and the code compiled (the first edit after
-  // start measured 3.6 s against 1.6 s for the next at 10,000 posts). Each may fail quietly: the
-  // first build then does that work itself.
+  // start measured 3.6 s against 1.6 s for the next at 10,000 posts); then the crawl's checks run
+  // once on a few responses that are dropped (src/pipeline/warm-crawl.ts). Each may fail quietly:
+  // the first build then does that work itself.
   const ready = o.runBuild
     ? Promise.resolve()
     : Promise.all([
@@ -95,6 +97,7 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
         loadPrevious(snapshotDirFor(o.build)).then((p) => void (session.previous ??= p), () => undefined),
       ])
         .then(() => (session.previous ? rehearse({ ...o.build, handleSignals: false, session }) : undefined))
+        .then(() => (session.previous ? warmCrawl(o.build, session.previous.snapshot) : undefined))
         .then(() => undefined, () => undefined);
   let preparing = true;
   void ready.finally(() => void (preparing = false));
