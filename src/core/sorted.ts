@@ -10,6 +10,9 @@
 // neighbours compare equal (their order would depend on the input's order) or
 // the check fails, the input is sorted again.
 
+/** Strings in code-unit order, as Array.prototype.sort orders them by default. */
+export const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Above this share of changed items a full sort is cheaper than patching. */
 const PATCH_SHARE = 1 / 8;
 

@@ -2,7 +2,7 @@
 // every route's deps and every kind's extra fetches. The crawl calls this until
 // nothing new appears (a fixed point); it is pure so plan and tests can use it.
 import { PAGE_KINDS, routesOf } from '../site/kinds/index.ts';
-import { SortedCache } from '../core/sorted.ts';
+import { byCodeUnits, SortedCache } from '../core/sorted.ts';
 import { memoBySnapshot } from '../site/memo.ts';
 import type { PageKind, SiteContextForKinds, SnapshotView } from '../site/types.ts';
 
@@ -30,7 +30,7 @@ function collectWanted(snap: SnapshotView, ctx: SiteContextForKinds, kinds: read
 }
 
 // The catalogue's last answer in order, patched when few paths came or went (src/core/sorted.ts).
-const WANTED_ORDER = new SortedCache<string>((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+const WANTED_ORDER = new SortedCache<string>(byCodeUnits);
 
 /** The wanted paths not yet in the snapshot. */
 export function missingPaths(snap: SnapshotView, ctx: SiteContextForKinds, kinds: readonly PageKind[] = PAGE_KINDS): string[] {

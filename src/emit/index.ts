@@ -63,11 +63,11 @@ export interface EmitInput {
    * release before the rendered ones arrive: as a list, not through the stream, since they are most
    * of a site and each costs only a manifest entry.
    */
-  reused?: readonly { path: string; file: string; reuse: { sha256: string; size: number } }[];
+  reused?: readonly { file: string; sha256: string; size: number }[];
   /** Snapshot entries, for the static mirror (only `GET /api/...` keys are mirrored). */
   entries: Iterable<SnapshotEntry>;
-  /** The snapshot's entry of an API path (the feeds read article and author records by path); without it, `entries` are indexed. */
-  lookup?: (apiPath: string) => SnapshotEntry | undefined;
+  /** The snapshot's entry of an API path (the feeds read article and author records by path). */
+  lookup: (apiPath: string) => SnapshotEntry | undefined;
   bundleFiles: readonly { path: string; contents: string | Uint8Array }[];
   /** Without `search`, or with `search.staticIndex` "off", no static search index is written. */
   config: Pick<SiteConfig, 'site' | 'hosts'> & Partial<Pick<SiteConfig, 'feeds' | 'api' | 'output' | 'search'>>;
@@ -199,7 +199,7 @@ async function writeSiteWide(w: OutputWriter, input: EmitInput, stop: { failed: 
   }
   const { site } = input.config;
   // Feeds and the Google News sitemap, when the build clock is known.
-  const publishing = input.now ? await publishingFiles({ plan: input.plan, entries: input.entries, lookup: input.lookup, config: input.config, now: input.now }) : null;
+  const publishing = input.now ? await publishingFiles({ plan: input.plan, lookup: input.lookup, config: input.config, now: input.now }) : null;
   for (const f of publishing?.files ?? []) await w.write(f.path, f.contents, f.id);
   const extraSitemaps = publishing?.newsSitemap ? [publishing.newsSitemap] : [];
   for (const f of await renderSitemaps(input.plan.sitemap, { url: site.url, name: site.name, language: site.language }, input.sitemapLimit ?? SITEMAP_SHARD_LIMIT, extraSitemaps)) {
@@ -237,7 +237,7 @@ async function writePages(w: OutputWriter, input: EmitInput, stop: { failed: boo
   const progress = () => input.onProgress?.({ done, total });
   for (const page of input.reused ?? []) {
     if (stop.failed) return halted();
-    const linking = w.carry(page.file, page.reuse);
+    const linking = w.carry(page.file, page);
     if (linking) await linking;
     done += 1;
     if (done % 1000 === 0) progress();

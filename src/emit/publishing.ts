@@ -12,9 +12,8 @@ import { renderNewsSitemap } from './sitemap-news.ts';
 
 export interface PublishingInput {
   plan: Pick<BuildPlan, 'routes' | 'sitemap'>;
-  entries: Iterable<SnapshotEntry>;
-  /** The snapshot's entry of an API path, when the caller has the snapshot: saves indexing `entries`. */
-  lookup?: (apiPath: string) => SnapshotEntry | undefined;
+  /** The snapshot's entry of an API path. */
+  lookup: (apiPath: string) => SnapshotEntry | undefined;
   config: Pick<SiteConfig, 'site' | 'hosts'> & Partial<Pick<SiteConfig, 'feeds' | 'api'>>;
   /** The build clock, ISO-8601. */
   now: string;
@@ -38,18 +37,12 @@ export async function publishingFiles(input: PublishingInput): Promise<{ files: 
   return { files: [...feeds, ...(news ? [news] : [])].sort((a, b) => (a.path < b.path ? -1 : 1)), newsSitemap: news?.path ?? null };
 }
 
-/** The 2xx body of an API path: from the caller's lookup, else from an index of the entries. */
+/** The 2xx body of an API path. */
 function okBody(input: PublishingInput): (apiPath: string) => unknown {
-  if (input.lookup) {
-    const get = input.lookup;
-    return (p) => {
-      const e = get(p);
-      return e && e.status >= 200 && e.status < 300 ? e.body : undefined;
-    };
-  }
-  const bodies = new Map<string, unknown>();
-  for (const e of input.entries) if (e.status >= 200 && e.status < 300 && e.key.startsWith('GET ')) bodies.set(e.key.slice(4), e.body);
-  return (p) => bodies.get(p);
+  return (p) => {
+    const e = input.lookup(p);
+    return e && e.status >= 200 && e.status < 300 ? e.body : undefined;
+  };
 }
 
 /** `_headers` when Netlify or Cloudflare Pages is configured, from every file of the build (listed only then), with paths under the base path. */

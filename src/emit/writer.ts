@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { mkdirFast, writeFileFast } from '../core/fs-calls.ts';
 import { dirname, join } from 'node:path';
 import { pressroomError, type PressroomError } from '../core/errors.ts';
-import { SortedCache } from '../core/sorted.ts';
+import { byCodeUnits, SortedCache } from '../core/sorted.ts';
 import { carryFile } from '../core/links.ts';
 import { precompressible, SIBLINGS, writeSiblings } from './precompress.ts';
 
@@ -36,8 +36,8 @@ export interface ManifestEntry {
  */
 export interface PreviousFiles {
   root: string;
-  /** path -> sha256 and size, from the previous manifest (a file carried by what it was made from, unread, needs its size for the manifest). */
-  files: ReadonlyMap<string, { readonly sha256: string; readonly size: number }>;
+  /** path -> its entry in the previous manifest (a file carried by what it was made from, unread, needs its size for the manifest). */
+  files: ReadonlyMap<string, ManifestEntry>;
   /**
    * The entry hash of an API path in the snapshot the previous release was
    * rendered from, when that snapshot is known: a mirror file is a pure
@@ -55,7 +55,7 @@ export interface PreviousFiles {
 // The last build's manifest order, patched when few entries are new (src/core/sorted.ts): a
 // carried file keeps its previous entry object (carry), so a publish that changed a few files
 // sorts those, not the site's.
-const BY_PATH = new SortedCache<ManifestEntry>((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+const BY_PATH = new SortedCache<ManifestEntry>((a, b) => byCodeUnits(a.path, b.path));
 
 export class OutputWriter {
   readonly #root: string;
@@ -121,11 +121,12 @@ export class OutputWriter {
     if (this.#error) throw this.#error;
     assertRelative(rel);
     if (this.#entries.has(rel)) throw pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: 'two outputs write this file' });
-    if (known && this.#previous?.files.get(rel)?.sha256 === known.sha256) return this.carry(rel, known);
-    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    const sha256 = known?.sha256 ?? createHash('sha256').update(buf).digest('hex');
-    if (this.#previous?.files.get(rel)?.sha256 === sha256) return this.carry(rel, { sha256, size: buf.length });
-    this.#entries.set(rel, { path: rel, sha256, size: buf.length });
+    const bytes = () => (typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+    let buf = known ? undefined : bytes();
+    const id = known ?? { sha256: createHash('sha256').update(buf!).digest('hex'), size: buf!.length };
+    if (this.#previous?.files.get(rel)?.sha256 === id.sha256) return this.carry(rel, id);
+    buf ??= bytes();
+    this.#entries.set(rel, { path: rel, sha256: id.sha256, size: buf.length });
     this.#staged.add(rel);
     this.bytes += buf.length;
     await this.#queue(this.#writeOne(rel, buf));
@@ -154,9 +155,9 @@ export class OutputWriter {
     assertRelative(rel);
     if (this.#entries.has(rel)) throw pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: 'two outputs write this file' });
     // The previous build's entry object when it is this file's (./manifest-text.ts keeps its printed block with it).
-    const before = this.#previous.files.get(rel) as Partial<ManifestEntry> | undefined;
-    const same = before?.path === rel && before.sha256 === known.sha256 && before.size === known.size;
-    this.#entries.set(rel, same ? (before as ManifestEntry) : { path: rel, sha256: known.sha256, size: known.size });
+    const before = this.#previous.files.get(rel);
+    const same = before?.sha256 === known.sha256 && before.size === known.size;
+    this.#entries.set(rel, same ? before! : { path: rel, sha256: known.sha256, size: known.size });
     this.bytes += known.size;
     this.carried += 1;
     // Left where it is: out/ keeps it, and the spare gets it only if it lacks it.

@@ -72,7 +72,7 @@ export async function incrementalStep(input: {
   return { decision, hashes, previousRelease: prev.id, previousFiles: { root: prev.site, files, inPlace, ...(from ? { entryHash: (path: string) => from.get(path)?.hash } : {}) } };
 }
 
-type KnownFiles = ReadonlyMap<string, { readonly sha256: string; readonly size: number }>;
+type KnownFiles = ReadonlyMap<string, ManifestEntry>;
 
 // Parsed once per manifest Buffer: a process that publishes again keeps the last one (src/publish/releases.ts KeptRelease).
 const PARSED = new WeakMap<Buffer, KnownFiles>();
@@ -110,9 +110,9 @@ function parseManifest(bytes: Buffer): KnownFiles {
   }
 }
 
-/** The unchanged pages emit carries over from the previous release, in plan order (the rendered ones stream in after them). */
-export function reusedPages(step: IncrementalStep): { path: string; file: string; reuse: RouteState }[] {
-  return step.decision.reuse.map((x) => ({ path: x.route.path, file: x.route.file, reuse: x.previous }));
+/** The unchanged pages emit carries over from the previous release, in plan order (the rendered ones stream in after them): their previous state, which names each file with its hash and size. */
+export function reusedPages(step: IncrementalStep): RouteState[] {
+  return step.decision.reuse.map((x) => x.previous);
 }
 
 /**

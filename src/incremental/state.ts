@@ -4,7 +4,7 @@
 // The next build compares its own hashes with these to decide what to render.
 import { readFile } from 'node:fs/promises';
 import { pressroomError } from '../core/errors.ts';
-import { SortedCache } from '../core/sorted.ts';
+import { byCodeUnits, SortedCache } from '../core/sorted.ts';
 
 export const STATE_VERSION = 1;
 
@@ -44,7 +44,7 @@ export function emptyState(codeHash: string): BuildState {
 const LINES = new WeakMap<RouteState, { file: string; line: string }>();
 
 // The last state's files in order, patched when few came or went (src/core/sorted.ts).
-const FILE_ORDER = new SortedCache<string>((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+const FILE_ORDER = new SortedCache<string>(byCodeUnits);
 
 export function serialiseState(state: BuildState): string {
   const files = FILE_ORDER.sort(Object.keys(state.routes));

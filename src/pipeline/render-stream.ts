@@ -28,19 +28,3 @@ export function renderStream(renderer: PageRenderer, routes: readonly PlannedRou
     },
   };
 }
-
-/**
- * Renders one route of each kind a story's edit re-renders (its article, the listings that show it,
- * the home page) and drops the pages: a rehearsal (src/pipeline/index.ts rehearse) does this so the
- * first story a watcher publishes renders with compiled code and loaded modules.
- */
-export async function warmRender(renderer: PageRenderer, routes: readonly PlannedRoute[]): Promise<void> {
-  const kinds = new Set(['article', 'topic', 'tag', 'author', 'home']);
-  const sample: PlannedRoute[] = [];
-  for (const r of routes) {
-    if (!kinds.delete(r.kind)) continue;
-    sample.push(r);
-    if (kinds.size === 0) break;
-  }
-  for await (const page of renderer.stream(sample)) void page;
-}

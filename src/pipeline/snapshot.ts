@@ -84,7 +84,7 @@ export async function acquireSnapshot(input: AcquireInput): Promise<Acquired> {
 
 async function crawlFrom(input: AcquireInput, base: string, source: BuildSource, sampleRedirects: boolean): Promise<Acquired> {
   const { crawl: c } = input.config;
-  const client = createApiClient({ base, timeoutMs: c.timeoutMs, retries: c.retries, maxResponseBytes: c.maxResponseBytes, concurrency: c.concurrency });
+  const client = crawlClient(input.config, base);
   const opts = {
     client,
     ctx: input.ctx,
@@ -117,6 +117,12 @@ async function crawlFrom(input: AcquireInput, base: string, source: BuildSource,
   } finally {
     await client.close();
   }
+}
+
+/** The crawl's API client for `base`, as configured (`retries`: the configured number unless given). */
+export function crawlClient(config: Pick<SiteConfig, 'crawl'>, base: string, retries = config.crawl.retries) {
+  const c = config.crawl;
+  return createApiClient({ base, timeoutMs: c.timeoutMs, retries, maxResponseBytes: c.maxResponseBytes, concurrency: c.concurrency });
 }
 
 export async function saveSnapshot(snapshot: Snapshot, dir: string, clock: Date, source: BuildSource): Promise<void> {

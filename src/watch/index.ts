@@ -10,7 +10,7 @@ import { prepareSpare } from '../publish/index.ts';
 import { apiSource } from '../config/load.ts';
 import { pressroomError } from '../core/errors.ts';
 import { build, configure, rehearse, snapshotDirFor } from '../pipeline/index.ts';
-import { warmCrawl } from '../pipeline/warm-crawl.ts';
+import { warmCrawl } from '../pipeline/warm-up.ts';
 import { loadPrevious } from '../pipeline/snapshot.ts';
 import type { BuildOptions, BuildReport } from '../pipeline/types.ts';
 import { watchLog, type WatchLog } from './log.ts';
@@ -73,8 +73,9 @@ export async function readSecret(file: string | undefined, env: Record<string, s
 
 export async function startWatch(o: WatchOptions): Promise<Watcher> {
   // Configuration problems, a missing API and the sample stop the start (exit 2 or 3), not the first build.
-  const { config } = configure(o.build);
-  if (apiSource(config).kind === 'sample') throw pressroomError('PR_WATCH_SAMPLE');
+  const { config, clock } = configure(o.build);
+  const api = apiSource(config);
+  if (api.kind === 'sample') throw pressroomError('PR_WATCH_SAMPLE');
   const log = o.log ?? watchLog(process.stderr, 'text');
   const runBuild = o.runBuild ?? build;
   // The watcher handles SIGINT/SIGTERM itself (it lets the running build finish); build() must not end the process.
@@ -88,7 +89,7 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
   // emit and no further, so the first story finds the caches a build fills (feed items, sitemap
   // shards, the snapshot's id, the client bundle) and the code compiled (the first edit after
   // start measured 3.6 s against 1.6 s for the next at 10,000 posts); then the crawl's checks run
-  // once on a few responses that are dropped (src/pipeline/warm-crawl.ts). Each may fail quietly:
+  // once on a few responses that are dropped (src/pipeline/warm-up.ts). Each may fail quietly:
   // the first build then does that work itself.
   const ready = o.runBuild
     ? Promise.resolve()
@@ -97,7 +98,7 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
         loadPrevious(snapshotDirFor(o.build)).then((p) => void (session.previous ??= p), () => undefined),
       ])
         .then(() => (session.previous ? rehearse({ ...o.build, handleSignals: false, session }) : undefined))
-        .then(() => (session.previous ? warmCrawl(o.build, session.previous.snapshot) : undefined))
+        .then(() => (session.previous && api.kind === 'api' ? warmCrawl(config, api.base, clock, session.previous.snapshot) : undefined))
         .then(() => undefined, () => undefined);
   let preparing = true;
   void ready.finally(() => void (preparing = false));

@@ -4,7 +4,7 @@
 import { ep } from '../../api/endpoints.ts';
 import type { Author, Post } from '../../api/types.ts';
 import { cutText, stripTags } from '../../core/html.ts';
-import { SortedCache } from '../../core/sorted.ts';
+import { byCodeUnits, SortedCache } from '../../core/sorted.ts';
 import type { PlannedRoute } from '../../plan/types.ts';
 import { absoluteUrl, paths } from '../../site/paths.ts';
 import { checkSlug } from '../../site/slug.ts';
@@ -68,7 +68,7 @@ const ITEMS = new WeakMap<Post, { author: Author | undefined; authorPath: string
 // A route's details path, kept with the (kept) route object: not built again per article per publish.
 const DETAILS = new WeakMap<PlannedRoute, string>();
 // Newest first; ties by URL so equal snapshots give equal feeds. Patched between publishes (src/core/sorted.ts).
-const NEWEST_FIRST = new SortedCache<FeedArticle>((a, b) => b.date.getTime() - a.date.getTime() || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+const NEWEST_FIRST = new SortedCache<FeedArticle>((a, b) => b.date.getTime() - a.date.getTime() || byCodeUnits(a.url, b.url));
 
 export function feedArticles(src: FeedSource): readonly FeedArticle[] {
   const host = new URL(src.siteUrl).hostname;

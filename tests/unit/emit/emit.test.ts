@@ -59,6 +59,7 @@ const input = (out: string, extra: Partial<EmitInput> = {}): EmitInput => ({
   plan,
   pages: pagesOf(PAGES),
   entries: snap.entries(),
+  lookup: (p) => snap.get(p),
   bundleFiles: [{ path: 'assets/app-ABC12345.js', contents: 'console.log(1)' }],
   config: { site: { url: 'https://site.example', name: 'Site', language: 'en' } as any, hosts: ['netlify', 'cloudflare', 'nginx'] },
   source: { kind: 'api', base: 'http://api.test' },

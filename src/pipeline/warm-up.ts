@@ -1,0 +1,51 @@
+// pressroom watch's start-up warm-up, beside its rehearsal (decision 65): the rehearsal renders
+// nothing and requests nothing the saved snapshot has, so the first story after start still ran
+// the page modules and the crawl's checks (the shape checks, the normalising, the sanitiser) for
+// the first time in the process. Both are run here once on one page of each kind an edit touches,
+// and what they produce is dropped: nothing is kept, published or reported, and a failure only
+// leaves the first story to do that work itself (decision 68).
+import type { SiteConfig } from '../config/schema.ts';
+import { fetchAll } from '../crawl/crawl.ts';
+import { Snapshot } from '../crawl/snapshot-store.ts';
+import type { PlannedRoute } from '../plan/types.ts';
+import type { PageRenderer } from '../render/pool.ts';
+import { PAGE_KINDS, routesOf } from '../site/kinds/index.ts';
+import type { SiteContextForKinds, SnapshotView } from '../site/types.ts';
+import { crawlClient } from './snapshot.ts';
+
+/** The page kinds a story's edit re-renders (its article, the listings that show it, the home page). */
+const EDITED_KINDS: ReadonlySet<string> = new Set(['article', 'topic', 'tag', 'author', 'home']);
+
+/** Renders the first route of each edited kind and drops the pages (a rehearsal, src/pipeline/index.ts rehearse). */
+export async function warmRender(renderer: PageRenderer, routes: readonly PlannedRoute[]): Promise<void> {
+  const left = new Set(EDITED_KINDS);
+  const sample: PlannedRoute[] = [];
+  for (const r of routes) {
+    if (!left.delete(r.kind)) continue;
+    sample.push(r);
+    if (left.size === 0) break;
+  }
+  for await (const page of renderer.stream(sample)) void page;
+}
+
+/** Fetches warmPaths without conditions into a snapshot that is dropped, checking each answer as a crawl does. */
+export async function warmCrawl(config: Readonly<SiteConfig>, base: string, clock: Date, saved: SnapshotView): Promise<void> {
+  const now = clock.toISOString();
+  const ctx: SiteContextForKinds = { today: now.slice(0, 10), now, warn: () => {} };
+  const client = crawlClient(config, base, 0);
+  try {
+    await fetchAll({ client, ctx, warn: () => {}, concurrency: config.crawl.concurrency, maxInvalidShare: config.crawl.maxInvalidShare }, new Snapshot(), warmPaths(saved, ctx));
+  } finally {
+    await client.close();
+  }
+}
+
+/** The deps of the first route of each edited kind in the saved snapshot, unique. */
+export function warmPaths(saved: SnapshotView, ctx: SiteContextForKinds): string[] {
+  const paths = new Set<string>();
+  for (const kind of PAGE_KINDS) {
+    if (!EDITED_KINDS.has(kind.kind)) continue;
+    for (const dep of routesOf(kind, saved, ctx)[0]?.deps ?? []) paths.add(dep);
+  }
+  return [...paths];
+}
