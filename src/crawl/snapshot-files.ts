@@ -10,6 +10,7 @@ import { once } from 'node:events';
 import { stableStringify } from '../core/json.ts';
 import { snapshotKey } from '../api/endpoints.ts';
 import type { SnapshotEntry } from '../site/types.ts';
+import { readText, storeText, type StoredText } from './body-store.ts';
 
 /** 2 adds the journal; a version-1 reader would have read a stale base, so it must refuse these folders. */
 export const SNAPSHOT_VERSION = 2;
@@ -41,7 +42,65 @@ export const canonicalStatusBody = (status: number, body: unknown): string => `{
 
 /** entryHash of a body whose keys are sorted already: the same text, without sorting it again. */
 export function canonicalEntryHash(status: number, body: unknown): string {
-  return createHash('sha256').update(canonicalStatusBody(status, body)).digest('hex');
+  return textEntryHash(status, JSON.stringify(body));
+}
+
+/** canonicalEntryHash of a body given as its canonical JSON text. */
+export const textEntryHash = (status: number, text: string): string => createHash('sha256').update(`{"body":${text},"status":${JSON.stringify(status)}}`).digest('hex');
+
+/**
+ * Post details keep their bodies in the body store (./body-store.ts), not parsed on the
+ * heap: they are most of a snapshot's bytes, and a build reads each one only a few times.
+ */
+const STORED_KEY = /^GET \/api\/post\/postdetails\//;
+export const storesBody = (key: string): boolean => STORED_KEY.test(key);
+
+/**
+ * Entries whose body is canonical JSON text in the body store, and where. Such an entry's
+ * `body` is an own getter that parses the text on each read; the last few parsed bodies
+ * are kept, so the reads of one page's render share one object. Never changed after it
+ * is made, like every entry.
+ */
+const STORED = new WeakMap<SnapshotEntry, StoredText>();
+const RECENT = new Map<SnapshotEntry, unknown>();
+const RECENT_MAX = 32;
+
+function parsed(entry: SnapshotEntry): unknown {
+  let body = RECENT.get(entry);
+  if (body !== undefined) {
+    RECENT.delete(entry);
+  } else {
+    body = JSON.parse(readText(STORED.get(entry)!));
+    if (RECENT.size >= RECENT_MAX) RECENT.delete(RECENT.keys().next().value!);
+  }
+  RECENT.set(entry, body);
+  return body;
+}
+
+/** An entry of a canonical body given as its text: kept in the body store when its key is one that stores (storesBody). */
+export function textEntry(key: string, status: number, text: string, hash = textEntryHash(status, text)): SnapshotEntry {
+  let entry: SnapshotEntry;
+  if (storesBody(key)) {
+    entry = {
+      key,
+      status,
+      get body(): unknown {
+        return parsed(entry);
+      },
+      hash,
+    };
+    STORED.set(entry, storeText(text));
+  } else {
+    entry = { key, status, body: JSON.parse(text), hash };
+  }
+  CANONICAL.add(entry);
+  return entry;
+}
+
+/** The canonical JSON text of an entry's body when the body store holds it (else undefined: print the body). */
+export function storedText(entry: SnapshotEntry): string | undefined {
+  const at = STORED.get(entry);
+  return at && readText(at);
 }
 
 /** One id for a snapshot's content: the sha256 of its keys and entry hashes, in key order (src/pipeline/shard.ts snapshotId). */
@@ -72,7 +131,7 @@ export const isCanonical = (entry: SnapshotEntry): boolean => CANONICAL.has(entr
 export function lineOf(entry: SnapshotEntry): string {
   if (!CANONICAL.has(entry)) return `${stableStringify(entry)}\n`;
   // The keys of SnapshotEntry in sorted order, as stableStringify prints them.
-  let line = `{"body":${JSON.stringify(entry.body)}`;
+  let line = `{"body":${storedText(entry) ?? JSON.stringify(entry.body)}`;
   if (entry.etag !== undefined) line += `,"etag":${JSON.stringify(entry.etag)}`;
   line += `,"hash":${JSON.stringify(entry.hash)},"key":${JSON.stringify(entry.key)}`;
   if (entry.lastModified !== undefined) line += `,"lastModified":${JSON.stringify(entry.lastModified)}`;
@@ -211,9 +270,11 @@ function checkEntry(v: Partial<SnapshotEntry>, fail: (detail: string) => Error):
   // The hash is recomputed: a hand-edited or bit-rotted body is caught here,
   // not later as a page that silently differs. A body saved by Pressroom has its
   // keys sorted, so its text hashes as it is; only another one is sorted first.
-  const canonical = v.hash === canonicalEntryHash(v.status!, v.body);
+  const text = JSON.stringify(v.body);
+  const canonical = v.hash === textEntryHash(v.status!, text);
   if (!canonical && v.hash !== entryHash(v.status!, v.body)) throw fail(`${v.key}: hash does not match the body`);
-  const entry: SnapshotEntry = { key: v.key, status: v.status!, body: v.body, hash: v.hash! };
+  // A canonical body the store keeps goes there as the text just printed (textEntry); any other is kept as parsed.
+  const entry: SnapshotEntry = canonical && storesBody(v.key) ? textEntry(v.key, v.status!, text, v.hash) : { key: v.key, status: v.status!, body: v.body, hash: v.hash! };
   if (canonical) CANONICAL.add(entry);
   if (typeof v.etag === 'string') entry.etag = v.etag;
   if (typeof v.lastModified === 'string') entry.lastModified = v.lastModified;

@@ -35,7 +35,7 @@ import { killPoint } from '../core/kill-point.ts';
 import type { SnapshotEntry, SnapshotView } from '../site/types.ts';
 import { snapshotKey } from '../api/endpoints.ts';
 import {
-  appendJournal, canonicalEntryHash, deletionLine, entryHash, markCanonical, extendsDisk, JOURNAL_FILE, KEY_PREFIX, lineOf, META_FILE, parseEntry, parseJournalLine, readLines, readMetaQuietly, sameEntry,
+  appendJournal, canonicalEntryHash, storesBody, textEntry, textEntryHash, deletionLine, entryHash, markCanonical, extendsDisk, JOURNAL_FILE, KEY_PREFIX, lineOf, META_FILE, parseEntry, parseJournalLine, readLines, readMetaQuietly, sameEntry,
   SNAPSHOT_FILE, SNAPSHOT_VERSION, validV2, writeBase, type Origin, type SnapshotMeta,
 } from './snapshot-files.ts';
 
@@ -70,6 +70,14 @@ function sortedIndex(paths: readonly string[], path: string): number {
     else hi = mid;
   }
   return lo;
+}
+
+/** Copies a probe's validators and quarantined records onto the entry made for it. */
+function withValidators(entry: SnapshotEntry, from: SnapshotEntry): SnapshotEntry {
+  if (from.etag !== undefined) entry.etag = from.etag;
+  if (from.lastModified !== undefined) entry.lastModified = from.lastModified;
+  if (from.quarantined !== undefined) entry.quarantined = from.quarantined;
+  return entry;
 }
 
 /** Beside the base: the next base, written before the save commits (Snapshot.prepareSave). */
@@ -119,15 +127,20 @@ export class Snapshot implements SnapshotView {
   set(path: string, input: SnapshotInput): SnapshotEntry {
     // A 304 has no body: the caller must store the previous entry's body instead.
     if (input.body === undefined) throw pressroomError('PR_INTERNAL', { detail: `snapshot entry ${path} has no body` });
-    const entry: SnapshotEntry = { key: snapshotKey(path), status: input.status, body: input.body, hash: input.canonical ? canonicalEntryHash(input.status, input.body) : entryHash(input.status, input.body) };
-    if (input.etag !== undefined) entry.etag = input.etag;
-    if (input.lastModified !== undefined) entry.lastModified = input.lastModified;
-    if (input.quarantined?.length) entry.quarantined = input.quarantined;
-    if (input.canonical) markCanonical(entry);
+    const key = snapshotKey(path);
+    // A canonical body the body store keeps (post details) is printed once, here: its hash and its stored text are that text.
+    const text = input.canonical && storesBody(key) ? JSON.stringify(input.body) : undefined;
+    const hash = text !== undefined ? textEntryHash(input.status, text) : input.canonical ? canonicalEntryHash(input.status, input.body) : entryHash(input.status, input.body);
+    const probe: SnapshotEntry = { key, status: input.status, body: input.body, hash };
+    if (input.etag !== undefined) probe.etag = input.etag;
+    if (input.lastModified !== undefined) probe.lastModified = input.lastModified;
+    if (input.quarantined?.length) probe.quarantined = input.quarantined;
     // A re-read that answered the same (a change-driven crawl re-reads lists that mostly did not move)
-    // keeps the entry it has: nothing for the next save to append.
+    // keeps the entry it has: nothing for the next save to append, nothing stored again.
     const had = this.#entries.get(path);
-    if (had && sameEntry(had, entry)) return had;
+    if (had && sameEntry(had, probe)) return had;
+    const entry = text !== undefined ? withValidators(textEntry(key, input.status, text, hash), probe) : probe;
+    if (input.canonical) markCanonical(entry);
     if (!had) this.#addPath(path);
     this.#entries.set(path, entry);
     this.#changed.add(path);

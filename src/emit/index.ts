@@ -18,7 +18,7 @@ import { settleBoth } from '../core/settle.ts';
 import { stableStringify } from '../core/json.ts';
 import type { BuildPlan } from '../plan/types.ts';
 import type { SnapshotEntry } from '../site/types.ts';
-import { canonicalStatusBody, isCanonical } from '../crawl/snapshot-files.ts';
+import { canonicalStatusBody, isCanonical, storedText } from '../crawl/snapshot-files.ts';
 import { prepareHostSnippets, type PreparedSnippets } from './host-snippets.ts';
 import { headersFile, publishingFiles } from './publishing.ts';
 import { renderRedirects, type HostName } from './redirects/index.ts';
@@ -116,8 +116,11 @@ const HASHED = /^[^/].*\/[^/]+-[A-Za-z0-9]{8,}\.(js|css)$/;
 const UNSAFE = /[<>&\u2028\u2029]/g;
 const escapeUnsafe = (json: string) => json.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 /** A mirror file's text: the stable JSON of {status, body}, printed without sorting a body whose keys are sorted already. */
-export const mirrorJson = (e: SnapshotEntry) =>
-  escapeUnsafe(isCanonical(e) ? canonicalStatusBody(e.status, e.body) : stableStringify({ status: e.status, body: e.body }));
+export function mirrorJson(e: SnapshotEntry): string {
+  const text = storedText(e); // post details: the stored canonical text, never parsed here
+  if (text !== undefined) return escapeUnsafe(`{"body":${text},"status":${JSON.stringify(e.status)}}`);
+  return escapeUnsafe(isCanonical(e) ? canonicalStatusBody(e.status, e.body) : stableStringify({ status: e.status, body: e.body }));
+}
 
 export async function emit(input: EmitInput): Promise<EmitResult> {
   const { staging } = input;

@@ -27,6 +27,7 @@ export async function publishingFiles(input: PublishingInput): Promise<{ files: 
   const feeds = renderFeeds({
     routes: input.plan.routes,
     lookup: okBody(input),
+    entryOf: input.lookup,
     siteUrl: site.url,
     imageHost: input.config.api?.imageHost ?? '',
     site,

@@ -22,8 +22,15 @@ export interface RenderTask {
   init: PoolInit;
   routes: RouteSpec[];
   /** The snapshot entries the routes depend on, by API path. */
-  entries: [string, SnapshotEntry][];
+  entries: [string, WireEntry][];
 }
+
+/**
+ * An entry as it crosses to a thread: its body, or (post details, which the
+ * snapshot keeps as text: src/crawl/body-store.ts) the body's JSON text, which
+ * the thread parses: a string is copied across at a fraction of an object's cost.
+ */
+export type WireEntry = Pick<SnapshotEntry, 'key' | 'status' | 'hash'> & ({ body: unknown } | { text: string });
 
 /** A rendered page as it crosses the thread boundary (bytes, no lazy getters). */
 export interface WirePage {

@@ -9,9 +9,10 @@ import { Piscina } from 'piscina';
 import { pressroomError, type ErrorCode } from '../core/errors.ts';
 import { COMPILED, entryFile } from '../core/package.ts';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
-import type { PageKindName, RouteSpec, SnapshotEntry, SnapshotView } from '../site/types.ts';
+import type { PageKindName, RouteSpec, SnapshotView } from '../site/types.ts';
 import { createRenderer, renderedPage, type RenderedPage, type RendererOptions } from './index.ts';
-import type { PoolInit, RenderTask, RenderTaskResult } from './pool-types.ts';
+import type { PoolInit, RenderTask, RenderTaskResult, WireEntry } from './pool-types.ts';
+import { storedText } from '../crawl/snapshot-files.ts';
 
 /** Renders routes in order; the one interface of the inline renderer and the pool. */
 export interface PageRenderer {
@@ -162,14 +163,15 @@ function poolRenderer(pool: RenderPool, opts: RendererOptions): PageRenderer {
 }
 
 /** The entries a batch reads: each route's deps, once, in first-use order. */
-function entriesFor(routes: readonly RouteSpec[], snapshot: SnapshotView): [string, SnapshotEntry][] {
-  const entries = new Map<string, SnapshotEntry>();
+function entriesFor(routes: readonly RouteSpec[], snapshot: SnapshotView): [string, WireEntry][] {
+  const entries = new Map<string, WireEntry>();
   for (const route of routes) {
     for (const path of route.deps) {
       if (entries.has(path)) continue;
       const e = snapshot.get(path);
       if (!e) throw pressroomError('PR_RENDER_MISSING_DATA', { route: route.path, key: path });
-      entries.set(path, { key: e.key, status: e.status, body: e.body, hash: e.hash });
+      const text = storedText(e);
+      entries.set(path, text !== undefined ? { key: e.key, status: e.status, hash: e.hash, text } : { key: e.key, status: e.status, body: e.body, hash: e.hash });
     }
   }
   return [...entries];

@@ -6,13 +6,23 @@ import { isPressroomError } from '../core/errors.ts';
 import { preloadAllPages } from '../app/pages/registry.ts';
 import type { RouteSpec, SnapshotEntry, SnapshotView } from '../site/types.ts';
 import { createRenderer, type Renderer } from './index.ts';
-import type { PoolInit, RenderTask, RenderTaskResult, WirePage } from './pool-types.ts';
+import type { PoolInit, RenderTask, RenderTaskResult, WireEntry, WirePage } from './pool-types.ts';
 
-let batch = new Map<string, SnapshotEntry>();
+let batch = new Map<string, WireEntry>();
+/** An entry of the batch, its body parsed from text on first use (and kept until the batch ends). */
+function entry(path: string): SnapshotEntry | undefined {
+  const e = batch.get(path);
+  if (e && 'text' in e) {
+    const parsed = { key: e.key, status: e.status, hash: e.hash, body: JSON.parse(e.text) as unknown };
+    batch.set(path, parsed);
+    return parsed;
+  }
+  return e as SnapshotEntry | undefined;
+}
 const view: SnapshotView = {
-  get: (path) => batch.get(path),
+  get: entry,
   ok: <T>(path: string) => {
-    const e = batch.get(path);
+    const e = entry(path);
     return e && e.status >= 200 && e.status < 300 ? (e.body as T) : undefined;
   },
   paths: () => batch.keys(),

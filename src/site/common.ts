@@ -3,7 +3,7 @@ import { memoBySnapshot } from './memo.ts';
 import { ep } from '../api/endpoints.ts';
 import { CATEGORY_SLUGS, type Pagination, type Post, type PostItem, type SubCategory } from '../api/types.ts';
 import { checkSlug } from './slug.ts';
-import type { SnapshotView } from './types.ts';
+import type { SnapshotEntry, SnapshotView } from './types.ts';
 
 /**
  * The three header panels' responses. A panel's content is drawn only once a
@@ -62,16 +62,25 @@ function computeListedPosts(snap: SnapshotView, cats: readonly string[]): PostIt
   return [...seen.values()];
 }
 
+/** A details record without its body (`post_content`): what the plan reads of every post. */
+export type PostHead = Omit<Post, 'post_content'>;
+
 export interface ListedDetails {
   readonly item: PostItem;
   /** The API path of its details. */
   readonly path: string;
-  /** Its details record, when the snapshot has it. */
-  readonly post: Post | undefined;
+  /** The snapshot entry of its details, when the snapshot has it. */
+  readonly entry: SnapshotEntry | undefined;
+  /**
+   * Its details record without the body, when the entry is a 2xx answer with a record: the
+   * plan keeps one per post for as long as a snapshot state lasts, and the bodies are most of
+   * a snapshot's bytes (kept out of the heap: src/crawl/body-store.ts).
+   */
+  readonly post: PostHead | undefined;
 }
 
-// The last answer per item, reused while its details record is the same object (no new object
-// per listed post on each snapshot state of a change-driven build).
+// The last answer per item, reused while its details entry is the same object (no new object
+// per listed post on each snapshot state of a change-driven build, no details parsed again).
 const LISTED = new WeakMap<PostItem, ListedDetails>();
 
 /** Every listed post (listedPosts over every category) with its details, once per snapshot state: article routes and fetches and the author pages read it. */
@@ -80,13 +89,21 @@ export function listedDetails(snap: SnapshotView): readonly ListedDetails[] {
     listedPosts(snap, CATEGORY_SLUGS).map((item) => {
       const last = LISTED.get(item);
       const path = last?.path ?? ep.postDetails(item.cat_slug, item.post_name);
-      const post = snap.ok<any>(path)?.result?.[0] as Post | undefined;
-      if (last && last.post === post) return last;
-      const next: ListedDetails = { item, path, post };
+      const entry = snap.get(path);
+      if (last && last.entry === entry) return last;
+      const next: ListedDetails = { item, path, entry, post: headOf(entry) };
       LISTED.set(item, next);
       return next;
     }),
   );
+}
+
+function headOf(entry: SnapshotEntry | undefined): PostHead | undefined {
+  if (!entry || entry.status < 200 || entry.status > 299) return undefined;
+  const post = (entry.body as { result?: Post[] } | null)?.result?.[0];
+  if (!post || typeof post !== 'object') return post;
+  const { post_content: _body, ...head } = post;
+  return head;
 }
 
 /** Within `days` before the build clock (Google News: the last two days). */

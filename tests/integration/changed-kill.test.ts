@@ -35,8 +35,10 @@ describe('kill -9 during a change-driven build', () => {
     api.mutate.editPost(post.id, { post_title: `Killed at ${point}` });
     const args = ['build', '--api', api.url, '--out', out, '--now', TEST_NOW, '--workers', '0', '--quiet', '--changed', `post:${post.id}`];
 
-    const killed = spawnCli(args, { PRESSROOM_KILL_AT: point });
-    expect((await killed.exit).signal).toBe('SIGKILL');
+    const killed = spawnCli([...args, '--json'], { PRESSROOM_KILL_AT: point });
+    const exit = await killed.exit;
+    // Not killed: how it ended instead (its report or error) is the failure's message.
+    expect(exit.signal, `exit code ${exit.code}\n${killed.stderr()}\n${killed.stdout()}`).toBe('SIGKILL');
     if (point === 'swap') {
       // Between the two renames: out/ is out.old-<pid>, complete; the next build's recovery renames it back first.
       const old = (await readdir(tmp.dir)).find((n) => n.startsWith('out.old-'));

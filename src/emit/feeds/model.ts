@@ -28,6 +28,12 @@ export interface FeedSource {
   routes: readonly PlannedRoute[];
   /** The 2xx body of an API path in the snapshot. */
   lookup(apiPath: string): unknown;
+  /**
+   * The snapshot's entry of an API path: what an item is kept by, so an unchanged
+   * post's details are not read again (a post's body is parsed from the body store
+   * on each read: src/crawl/body-store.ts). Without it, items are kept by record.
+   */
+  entryOf?(apiPath: string): object | undefined;
   siteUrl: string;
   imageHost: string;
 }
@@ -64,7 +70,7 @@ export function excerptOf(text: string): string {
  * or authors that changed: the excerpt strips the whole body, about 100 ms
  * over 10,000 articles.
  */
-const ITEMS = new WeakMap<Post, { author: Author | undefined; authorPath: string; path: string; siteUrl: string; imageHost: string; item: FeedArticle }>();
+const ITEMS = new WeakMap<object, { author: Author | undefined; authorPath: string; path: string; siteUrl: string; imageHost: string; item: FeedArticle }>();
 // A route's details path, kept with the (kept) route object: not built again per article per publish.
 const DETAILS = new WeakMap<PlannedRoute, string>();
 // Newest first; ties by URL so equal snapshots give equal feeds. Patched between publishes (src/core/sorted.ts).
@@ -77,22 +83,31 @@ export function feedArticles(src: FeedSource): readonly FeedArticle[] {
     if (r.kind !== 'article') continue;
     let details = DETAILS.get(r);
     if (details === undefined) DETAILS.set(r, (details = ep.postDetails(r.params.cat_slug, r.params.post_name)));
-    const post = (src.lookup(details) as { result?: Post[] } | undefined)?.result?.[0];
-    if (!post) continue;
-    const kept = ITEMS.get(post);
-    const authorPath = kept?.authorPath ?? ep.authorById(post.post_author_id);
-    const author = (src.lookup(authorPath) as { result?: Author[] } | undefined)?.result?.[0];
-    if (kept && kept.author === author && kept.path === r.path && kept.siteUrl === src.siteUrl && kept.imageHost === src.imageHost) {
-      out.push(kept.item);
-      continue;
+    const entry = src.entryOf?.(details);
+    let post = entry ? undefined : postOf(src, details);
+    const key = entry ?? post;
+    if (!key) continue;
+    const kept = ITEMS.get(key);
+    if (kept) {
+      const author = (src.lookup(kept.authorPath) as { result?: Author[] } | undefined)?.result?.[0];
+      if (kept.author === author && kept.path === r.path && kept.siteUrl === src.siteUrl && kept.imageHost === src.imageHost) {
+        out.push(kept.item);
+        continue;
+      }
     }
+    post ??= postOf(src, details);
+    if (!post) continue;
+    const authorPath = ep.authorById(post.post_author_id);
+    const author = (src.lookup(authorPath) as { result?: Author[] } | undefined)?.result?.[0];
     const item = feedArticle(src, host, r.path, post, author);
     if (!item) continue;
-    ITEMS.set(post, { author, authorPath, path: r.path, siteUrl: src.siteUrl, imageHost: src.imageHost, item });
+    ITEMS.set(key, { author, authorPath, path: r.path, siteUrl: src.siteUrl, imageHost: src.imageHost, item });
     out.push(item);
   }
   return NEWEST_FIRST.sort(out);
 }
+
+const postOf = (src: FeedSource, details: string): Post | undefined => (src.lookup(details) as { result?: Post[] } | undefined)?.result?.[0];
 
 function feedArticle(src: FeedSource, host: string, path: string, post: Post, author: Author | undefined): FeedArticle | null {
   const date = new Date(post.post_date);

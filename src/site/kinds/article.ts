@@ -1,7 +1,7 @@
 import { ep } from '../../api/endpoints.ts';
 import { CATEGORY_SLUGS, type Post } from '../../api/types.ts';
 import { paths } from '../paths.ts';
-import { isRecent, listedDetails, listedPosts, recentAt, withShell } from '../common.ts';
+import { isRecent, listedDetails, listedPosts, recentAt, withShell, type PostHead } from '../common.ts';
 import { checkSlug } from '../slug.ts';
 import type { PageKind, RouteSpec } from '../types.ts';
 import { patternsOf } from './patterns.ts';
@@ -29,7 +29,7 @@ export function articleAfterHydration(snap: Parameters<NonNullable<PageKind['fet
 // build clock puts the post in the news window (the clock itself moves on every build of a
 // watcher; the route changes only when the post enters or leaves the window). Compared field by
 // field: no key string printed per post on each pass.
-const SPECS = new WeakMap<Post, { date: number; recent: boolean; id: number; cat: string; name: string; spec: RouteSpec | null }>();
+const SPECS = new WeakMap<PostHead, { date: number; recent: boolean; id: number; cat: string; name: string; spec: RouteSpec | null }>();
 
 export const article: PageKind = {
   kind: 'article',
@@ -55,7 +55,7 @@ export const article: PageKind = {
 };
 
 /** A published post's route, or null (a draft, an unsafe slug). */
-function articleRoute(post: Post, item: Pick<Post, 'id' | 'cat_slug' | 'post_name'>, now: string): RouteSpec | null {
+function articleRoute(post: PostHead, item: Pick<Post, 'id' | 'cat_slug' | 'post_name'>, now: string): RouteSpec | null {
   if (post.post_status && post.post_status !== 'publish') return null;
   if (!checkSlug(post.cat_slug).ok || !checkSlug(post.post_name).ok) return null;
   return {

@@ -1,0 +1,117 @@
+// Post details keep their bodies in the body store (src/crawl/body-store.ts), not
+// parsed on the heap: every reader must see the same body, every printed form
+// (snapshot line, mirror file) the same bytes as a body held parsed, and the
+// plan's and the feeds' per-post results must not read a stored body again
+// while its entry is unchanged.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ep } from '../../../src/api/endpoints.ts';
+import type { Post } from '../../../src/api/types.ts';
+import { canonicalJson } from '../../../src/core/json.ts';
+import { readText, storeText, storedBytes } from '../../../src/crawl/body-store.ts';
+import { canonicalStatusBody, lineOf, storedText } from '../../../src/crawl/snapshot-files.ts';
+import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
+import { mirrorJson } from '../../../src/emit/index.ts';
+import { feedArticles } from '../../../src/emit/feeds/model.ts';
+import type { PlannedRoute } from '../../../src/plan/types.ts';
+import { listedDetails } from '../../../src/site/common.ts';
+import type { SnapshotEntry } from '../../../src/site/types.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pr-bodies-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const DETAILS = ep.postDetails('news', 'a-title');
+const post = (over: Partial<Post> = {}): Post =>
+  ({ id: 7, post_title: 'A title \u2028 </script> “quoted”', post_name: 'a-title', post_date: '2026-01-10T09:00:00Z', post_content: '<p>Body — text</p>', cat_slug: 'news', cat_name: 'News', post_author_id: 3, author_name: 'jane', post_status: 'publish', ...over }) as Post;
+const details = (p: Post) => canonicalJson({ success: true, message: '', result: [p] });
+
+describe('the body store', () => {
+  it('gives back the text it was given, UTF-8 of any width, at any offset', () => {
+    const before = storedBytes();
+    const a = storeText('{"a":"é — 😀"}');
+    const b = storeText('x'.repeat(70_000));
+    expect(a.offset).toBe(before);
+    expect(b.offset).toBe(a.offset + a.bytes);
+    expect(readText(b)).toBe('x'.repeat(70_000));
+    expect(readText(a)).toBe('{"a":"é — 😀"}');
+  });
+});
+
+describe('stored post details', () => {
+  it('are stored, read back equal, and print the same snapshot line and mirror file as a body held parsed', () => {
+    const s = new Snapshot();
+    const body = details(post());
+    const e = s.set(DETAILS, { status: 200, body, etag: '"v1"', canonical: true });
+    const text = storedText(e);
+    expect(text).toBe(JSON.stringify(body));
+    expect(e.body).toEqual(body);
+    expect(s.ok(DETAILS)).toEqual(body);
+    // The same entry held parsed prints these bytes.
+    const held: SnapshotEntry = { key: e.key, status: 200, body, hash: e.hash, etag: '"v1"' };
+    expect(lineOf(e)).toBe(`{"body":${JSON.stringify(body)},"etag":"\\"v1\\"","hash":"${e.hash}","key":"${e.key}","status":200}\n`);
+    expect(JSON.parse(lineOf(e))).toEqual(JSON.parse(JSON.stringify(held)));
+    expect(mirrorJson(e)).toBe(canonicalStatusBody(200, body).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  });
+
+  it('a re-read that answers the same keeps the entry and stores nothing', () => {
+    const s = new Snapshot();
+    const first = s.set(DETAILS, { status: 200, body: details(post()), canonical: true });
+    const bytes = storedBytes();
+    expect(s.set(DETAILS, { status: 200, body: details(post()), canonical: true })).toBe(first);
+    expect(storedBytes()).toBe(bytes);
+    expect(s.set(DETAILS, { status: 200, body: details(post({ post_title: 'Edited' })), canonical: true })).not.toBe(first);
+    expect(storedBytes()).toBeGreaterThan(bytes);
+  });
+
+  it('load from disk into the store: equal bodies, equal hashes, and a save of the loaded snapshot writes the same base', async () => {
+    const s = new Snapshot();
+    s.set(DETAILS, { status: 200, body: details(post()), canonical: true });
+    s.set(ep.postDetails('news', 'gone'), { status: 501, body: canonicalJson({ success: false, error: 'Post not Found!' }), canonical: true });
+    await s.save(join(dir, 'a'), { createdAt: '2026-01-01T00:00:00.000Z', apiBase: 'http://api.test' });
+    const { snapshot: loaded } = await Snapshot.load(join(dir, 'a'));
+    expect(storedText(loaded.get(DETAILS)!)).toBe(storedText(s.get(DETAILS)!));
+    expect(loaded.get(DETAILS)!.hash).toBe(s.get(DETAILS)!.hash);
+    expect(loaded.ok(ep.postDetails('news', 'gone'))).toBeUndefined();
+    expect(loaded.get(ep.postDetails('news', 'gone'))!.body).toEqual({ error: 'Post not Found!', success: false });
+    await loaded.save(join(dir, 'b'), { createdAt: '2026-01-01T00:00:00.000Z', apiBase: 'http://api.test' });
+    expect(await readFile(join(dir, 'b', 'snapshot.ndjson'), 'utf8')).toBe(await readFile(join(dir, 'a', 'snapshot.ndjson'), 'utf8'));
+  });
+
+  it('the plan keeps each post without its body, the same object while its entry is unchanged', () => {
+    const s = new Snapshot();
+    const item = { id: 7, post_title: 'A title', post_name: 'a-title', cat_slug: 'news', post_date: '2026-01-10T09:00:00Z' };
+    s.set(ep.topic('news', null, 1), { status: 200, body: canonicalJson({ success: true, posts: { postData: [item], pagination: { totalItems: 1, totalPages: 1, currentPage: 1 } } }), canonical: true });
+    s.set(DETAILS, { status: 200, body: details(post()), canonical: true });
+    const [first] = listedDetails(s).filter((d) => d.path === DETAILS);
+    expect(first.post).toMatchObject({ post_title: post().post_title, author_name: 'jane' });
+    expect(first.post).not.toHaveProperty('post_content');
+    const copy = Snapshot.copyOf(s);
+    copy.set(ep.subcatList(), { status: 200, body: [], canonical: true }); // another entry changes
+    expect(listedDetails(copy).find((d) => d.path === DETAILS)).toBe(first);
+    copy.set(DETAILS, { status: 200, body: details(post({ author_name: 'joe' })), canonical: true });
+    expect(listedDetails(copy).find((d) => d.path === DETAILS)?.post).toMatchObject({ author_name: 'joe' });
+  });
+
+  it('a feed item is kept by its entry: an unchanged post is not read again', () => {
+    const s = new Snapshot();
+    s.set(DETAILS, { status: 200, body: details(post()), canonical: true });
+    s.set(ep.authorById(3), { status: 200, body: canonicalJson({ result: [{ author_name: 'jane', author_display_name: 'Jane Doe' }] }), canonical: true });
+    const route = { kind: 'article', path: '/news/a-title', file: 'news/a-title/index.html', params: { cat_slug: 'news', post_name: 'a-title' }, deps: [] } as unknown as PlannedRoute;
+    const reads: string[] = [];
+    const src = { routes: [route], siteUrl: 'https://site.example', imageHost: '', entryOf: (p: string) => s.get(p), lookup: (p: string) => (reads.push(p), s.ok(p)) };
+    const [first] = feedArticles(src);
+    expect(first).toMatchObject({ title: post().post_title, excerpt: 'Body — text' });
+    reads.length = 0;
+    expect(feedArticles(src)[0]).toBe(first);
+    expect(reads).not.toContain(DETAILS);
+    s.set(DETAILS, { status: 200, body: details(post({ post_title: 'Edited' })), canonical: true });
+    expect(feedArticles(src)[0]).toMatchObject({ title: 'Edited' });
+  });
+});
