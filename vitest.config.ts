@@ -1,24 +1,36 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Three layers, cheapest first (docs/contributing.md, "Tests"). The browser
-// layer drives Debian's Chromium through playwright-core and needs a built site,
-// so it runs alone and last. The integration and browser layers build sites as
-// the CLI does, with React's production build (cli/bin.js sets NODE_ENV, which
-// vitest would otherwise set to "test": React's development build renders
-// several times slower); the unit layer keeps the development build, whose
-// act() and warnings the component tests use.
+// Three layers, cheapest first (docs/contributing.md, "Tests"). The integration
+// and browser layers build sites as the CLI does, with React's production build
+// (cli/bin.js sets NODE_ENV, which vitest would otherwise set to "test": React's
+// development build renders several times slower); the unit layer keeps the
+// development build, whose act() and warnings the component tests use.
+//
+// One test file per core (vitest's default leaves one core free: on a 2-core
+// machine that ran the whole suite one file at a time). The unit and
+// integration layers run together; then, one file at a time, the files that
+// must not share the machine: the kill -9 test (each of its runs must reach
+// the point it kills at) and the browser layer, which drives Chromium over
+// one built site (tests/browser/global-setup.ts).
 const production = { NODE_ENV: 'production' };
+const ALONE = ['tests/integration/changed-kill.test.ts'];
 export default defineConfig({
   // jsx(), not jsxDEV(): the integration and browser layers run React's production build, which has no jsxDEV.
   esbuild: { jsx: 'automatic', jsxDev: false },
   test: {
+    maxWorkers: availableParallelism(),
     projects: [
       // jsdom component tests take seconds on a loaded 2-core machine; the
       // timeout only guards against hangs (speed is measured in bench/).
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000, sequence: { groupOrder: 0 } } },
       {
         extends: true,
-        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], env: production, testTimeout: 120_000, hookTimeout: 180_000 },
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], exclude: ALONE, env: production, testTimeout: 120_000, hookTimeout: 180_000, sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        test: { name: 'integration-alone', include: ALONE, env: production, testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false, sequence: { groupOrder: 1 } },
       },
       {
         extends: true,
@@ -30,6 +42,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

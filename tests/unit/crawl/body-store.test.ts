@@ -6,7 +6,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ep } from '../../../src/api/endpoints.ts';
 import type { Post } from '../../../src/api/types.ts';
 import { canonicalJson } from '../../../src/core/json.ts';
@@ -41,6 +41,21 @@ describe('the body store', () => {
     expect(b.offset).toBe(a.offset + a.bytes);
     expect(readText(b)).toBe('x'.repeat(70_000));
     expect(readText(a)).toBe('{"a":"é — 😀"}');
+  });
+
+  it('leaves no file behind, and a temporary folder it cannot write in fails with PR_OUTPUT_WRITE naming the file', async () => {
+    const { readdir } = await import('node:fs/promises');
+    expect((await readdir(tmpdir())).filter((n) => n.startsWith(`pressroom-bodies-${process.pid}-`))).toEqual([]);
+    vi.resetModules();
+    const fresh = await import('../../../src/crawl/body-store.ts');
+    const was = process.env.TMPDIR;
+    process.env.TMPDIR = join(dir, 'missing');
+    try {
+      expect(() => fresh.storeText('{}')).toThrow(expect.objectContaining({ code: 'PR_OUTPUT_WRITE', message: expect.stringContaining(join(dir, 'missing', 'pressroom-bodies-')) }));
+    } finally {
+      if (was === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = was;
+    }
   });
 });
 
