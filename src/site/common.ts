@@ -98,11 +98,21 @@ export function listedDetails(snap: SnapshotView): readonly ListedDetails[] {
   );
 }
 
+// One head per details entry: a list page that shifts (a post added before it) lists the same
+// posts as new item objects, and what is kept per post (its route: ./kinds/article.ts) is kept by
+// its head, so an unchanged entry must give the same head, without reading its body again.
+const HEADS = new WeakMap<SnapshotEntry, PostHead | undefined>();
+
 function headOf(entry: SnapshotEntry | undefined): PostHead | undefined {
   if (!entry || entry.status < 200 || entry.status > 299) return undefined;
+  if (HEADS.has(entry)) return HEADS.get(entry);
   const post = (entry.body as { result?: Post[] } | null)?.result?.[0];
-  if (!post || typeof post !== 'object') return post;
-  const { post_content: _body, ...head } = post;
+  let head: PostHead | undefined = post;
+  if (post && typeof post === 'object') {
+    const { post_content: _body, ...rest } = post;
+    head = rest;
+  }
+  HEADS.set(entry, head);
   return head;
 }
 

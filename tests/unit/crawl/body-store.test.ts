@@ -110,6 +110,9 @@ describe('stored post details', () => {
     const copy = Snapshot.copyOf(s);
     copy.set(ep.subcatList(), { status: 200, body: [], canonical: true }); // another entry changes
     expect(listedDetails(copy).find((d) => d.path === DETAILS)).toBe(first);
+    // A list that answers anew (a post added before this one) gives new item objects: the head stays the same object.
+    copy.set(ep.topic('news', null, 1), { status: 200, body: canonicalJson({ success: true, posts: { postData: [{ ...item, id: 8, post_name: 'new' }, { ...item }], pagination: { totalItems: 2, totalPages: 1, currentPage: 1 } } }), canonical: true });
+    expect(listedDetails(copy).find((d) => d.path === DETAILS)?.post).toBe(first.post);
     copy.set(DETAILS, { status: 200, body: details(post({ author_name: 'joe' })), canonical: true });
     expect(listedDetails(copy).find((d) => d.path === DETAILS)?.post).toMatchObject({ author_name: 'joe' });
   });
