@@ -38,7 +38,10 @@ export function entryHash(status: number, body: unknown): string {
 }
 
 /** stableStringify({status, body}) for a body whose keys are sorted already (src/core/json.ts canonicalJson), without sorting it again. */
-export const canonicalStatusBody = (status: number, body: unknown): string => `{"body":${JSON.stringify(body)},"status":${JSON.stringify(status)}}`;
+export const canonicalStatusBody = (status: number, body: unknown): string => statusBodyText(status, JSON.stringify(body));
+
+/** canonicalStatusBody of a body given as its canonical JSON text (a stored body, never parsed to print it). */
+export const statusBodyText = (status: number, text: string): string => `{"body":${text},"status":${JSON.stringify(status)}}`;
 
 /** entryHash of a body whose keys are sorted already: the same text, without sorting it again. */
 export function canonicalEntryHash(status: number, body: unknown): string {
@@ -46,7 +49,7 @@ export function canonicalEntryHash(status: number, body: unknown): string {
 }
 
 /** canonicalEntryHash of a body given as its canonical JSON text. */
-export const textEntryHash = (status: number, text: string): string => createHash('sha256').update(`{"body":${text},"status":${JSON.stringify(status)}}`).digest('hex');
+export const textEntryHash = (status: number, text: string): string => createHash('sha256').update(statusBodyText(status, text)).digest('hex');
 
 /**
  * Post details keep their bodies in the body store (./body-store.ts), not parsed on the
@@ -77,22 +80,23 @@ function parsed(entry: SnapshotEntry): unknown {
   return body;
 }
 
-/** An entry of a canonical body given as its text: kept in the body store when its key is one that stores (storesBody). */
-export function textEntry(key: string, status: number, text: string, hash = textEntryHash(status, text)): SnapshotEntry {
-  let entry: SnapshotEntry;
-  if (storesBody(key)) {
-    entry = {
-      key,
-      status,
-      get body(): unknown {
-        return parsed(entry);
-      },
-      hash,
-    };
-    STORED.set(entry, storeText(text));
-  } else {
-    entry = { key, status, body: JSON.parse(text), hash };
-  }
+/**
+ * The entry of `from` (key, status, hash, validators) whose body is `text`, canonical JSON,
+ * kept in the body store. Only for keys that store (storesBody).
+ */
+export function storedEntry(from: Omit<SnapshotEntry, 'body'>, text: string): SnapshotEntry {
+  const entry: SnapshotEntry = {
+    key: from.key,
+    status: from.status,
+    get body(): unknown {
+      return parsed(entry);
+    },
+    hash: from.hash,
+  };
+  if (from.etag !== undefined) entry.etag = from.etag;
+  if (from.lastModified !== undefined) entry.lastModified = from.lastModified;
+  if (from.quarantined !== undefined) entry.quarantined = from.quarantined;
+  STORED.set(entry, storeText(text));
   CANONICAL.add(entry);
   return entry;
 }
@@ -273,8 +277,8 @@ function checkEntry(v: Partial<SnapshotEntry>, fail: (detail: string) => Error):
   const text = JSON.stringify(v.body);
   const canonical = v.hash === textEntryHash(v.status!, text);
   if (!canonical && v.hash !== entryHash(v.status!, v.body)) throw fail(`${v.key}: hash does not match the body`);
-  // A canonical body the store keeps goes there as the text just printed (textEntry); any other is kept as parsed.
-  const entry: SnapshotEntry = canonical && storesBody(v.key) ? textEntry(v.key, v.status!, text, v.hash) : { key: v.key, status: v.status!, body: v.body, hash: v.hash! };
+  // A canonical body the store keeps goes there as the text just printed (storedEntry); any other is kept as parsed.
+  const entry: SnapshotEntry = canonical && storesBody(v.key) ? storedEntry({ key: v.key, status: v.status!, hash: v.hash! }, text) : { key: v.key, status: v.status!, body: v.body, hash: v.hash! };
   if (canonical) CANONICAL.add(entry);
   if (typeof v.etag === 'string') entry.etag = v.etag;
   if (typeof v.lastModified === 'string') entry.lastModified = v.lastModified;

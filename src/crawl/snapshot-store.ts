@@ -35,7 +35,7 @@ import { killPoint } from '../core/kill-point.ts';
 import type { SnapshotEntry, SnapshotView } from '../site/types.ts';
 import { snapshotKey } from '../api/endpoints.ts';
 import {
-  appendJournal, canonicalEntryHash, storesBody, textEntry, textEntryHash, deletionLine, entryHash, markCanonical, extendsDisk, JOURNAL_FILE, KEY_PREFIX, lineOf, META_FILE, parseEntry, parseJournalLine, readLines, readMetaQuietly, sameEntry,
+  appendJournal, canonicalEntryHash, storedEntry, storesBody, textEntryHash, deletionLine, entryHash, markCanonical, extendsDisk, JOURNAL_FILE, KEY_PREFIX, lineOf, META_FILE, parseEntry, parseJournalLine, readLines, readMetaQuietly, sameEntry,
   SNAPSHOT_FILE, SNAPSHOT_VERSION, validV2, writeBase, type Origin, type SnapshotMeta,
 } from './snapshot-files.ts';
 
@@ -70,14 +70,6 @@ function sortedIndex(paths: readonly string[], path: string): number {
     else hi = mid;
   }
   return lo;
-}
-
-/** Copies a probe's validators and quarantined records onto the entry made for it. */
-function withValidators(entry: SnapshotEntry, from: SnapshotEntry): SnapshotEntry {
-  if (from.etag !== undefined) entry.etag = from.etag;
-  if (from.lastModified !== undefined) entry.lastModified = from.lastModified;
-  if (from.quarantined !== undefined) entry.quarantined = from.quarantined;
-  return entry;
 }
 
 /** Beside the base: the next base, written before the save commits (Snapshot.prepareSave). */
@@ -139,7 +131,7 @@ export class Snapshot implements SnapshotView {
     // keeps the entry it has: nothing for the next save to append, nothing stored again.
     const had = this.#entries.get(path);
     if (had && sameEntry(had, probe)) return had;
-    const entry = text !== undefined ? withValidators(textEntry(key, input.status, text, hash), probe) : probe;
+    const entry = text !== undefined ? storedEntry(probe, text) : probe;
     if (input.canonical) markCanonical(entry);
     if (!had) this.#addPath(path);
     this.#entries.set(path, entry);

@@ -18,7 +18,7 @@ import { settleBoth } from '../core/settle.ts';
 import { stableStringify } from '../core/json.ts';
 import type { BuildPlan } from '../plan/types.ts';
 import type { SnapshotEntry } from '../site/types.ts';
-import { canonicalStatusBody, isCanonical, storedText } from '../crawl/snapshot-files.ts';
+import { canonicalStatusBody, isCanonical, statusBodyText, storedText } from '../crawl/snapshot-files.ts';
 import { prepareHostSnippets, type PreparedSnippets } from './host-snippets.ts';
 import { headersFile, publishingFiles } from './publishing.ts';
 import { renderRedirects, type HostName } from './redirects/index.ts';
@@ -118,7 +118,7 @@ const escapeUnsafe = (json: string) => json.replace(UNSAFE, (c) => `\\u${c.charC
 /** A mirror file's text: the stable JSON of {status, body}, printed without sorting a body whose keys are sorted already. */
 export function mirrorJson(e: SnapshotEntry): string {
   const text = storedText(e); // post details: the stored canonical text, never parsed here
-  if (text !== undefined) return escapeUnsafe(`{"body":${text},"status":${JSON.stringify(e.status)}}`);
+  if (text !== undefined) return escapeUnsafe(statusBodyText(e.status, text));
   return escapeUnsafe(isCanonical(e) ? canonicalStatusBody(e.status, e.body) : stableStringify({ status: e.status, body: e.body }));
 }
 

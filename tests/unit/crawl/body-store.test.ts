@@ -11,7 +11,7 @@ import { ep } from '../../../src/api/endpoints.ts';
 import type { Post } from '../../../src/api/types.ts';
 import { canonicalJson } from '../../../src/core/json.ts';
 import { readText, storeText, storedBytes } from '../../../src/crawl/body-store.ts';
-import { canonicalStatusBody, lineOf, storedText } from '../../../src/crawl/snapshot-files.ts';
+import { lineOf, storedText } from '../../../src/crawl/snapshot-files.ts';
 import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
 import { mirrorJson } from '../../../src/emit/index.ts';
 import { feedArticles } from '../../../src/emit/feeds/model.ts';
@@ -72,7 +72,12 @@ describe('stored post details', () => {
     const held: SnapshotEntry = { key: e.key, status: 200, body, hash: e.hash, etag: '"v1"' };
     expect(lineOf(e)).toBe(`{"body":${JSON.stringify(body)},"etag":"\\"v1\\"","hash":"${e.hash}","key":"${e.key}","status":200}\n`);
     expect(JSON.parse(lineOf(e))).toEqual(JSON.parse(JSON.stringify(held)));
-    expect(mirrorJson(e)).toBe(canonicalStatusBody(200, body).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+    // The mirror file: {body, status} with <, >, &, U+2028 and U+2029 escaped (the title holds </script> and U+2028).
+    const mirror = mirrorJson(e);
+    expect(mirror).toBe(`{"body":${JSON.stringify(body)},"status":200}`.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+    expect(mirror).toContain('\\u2028 \\u003c/script\\u003e');
+    expect(mirror).not.toContain('\u2028');
+    expect(JSON.parse(mirror)).toEqual({ body, status: 200 });
   });
 
   it('a re-read that answers the same keeps the entry and stores nothing', () => {
