@@ -4,7 +4,7 @@
 // route the client knows.
 import { Suspense, useEffect, useState } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
-import { ROUTE_PATTERNS } from '../site/kinds/patterns.ts';
+import { candidateRoutes } from '../site/kinds/route-match.ts';
 import type { PageKindName } from '../site/types.ts';
 import { PageSkeleton } from './components/PageSkeleton.tsx';
 import { useSite } from './context.tsx';
@@ -108,19 +108,18 @@ export function App({ shell = null, pinned = null }: AppProps) {
               }
             />
           ) : (
-            ROUTE_PATTERNS.flatMap((k) =>
-              k.patterns.map((pattern) => (
-                <Route
-                  key={`${k.kind}:${pattern}`}
-                  path={pattern}
-                  element={
-                    <Suspense fallback={<PageSkeleton label="Loading…" />}>
-                      <PageSlot kind={k.kind} />
-                    </Suspense>
-                  }
-                />
-              )),
-            )
+            // Only the patterns that can match this path (React Router would rank the whole table on every render).
+            candidateRoutes(pathname).map((r) => (
+              <Route
+                key={`${r.kind}:${r.path}`}
+                path={r.path}
+                element={
+                  <Suspense fallback={<PageSkeleton label="Loading…" />}>
+                    <PageSlot kind={r.kind} />
+                  </Suspense>
+                }
+              />
+            ))
           )}
         </Route>
       </Routes>

@@ -15,8 +15,8 @@
 // Only the client entry (App) imports this at run time; pages import its type
 // only, so it adds no chunk to any page.
 import { useEffect } from 'react';
-import { matchRoutes, useLocation, useNavigate } from 'react-router';
-import { ROUTE_PATTERNS } from '../../site/kinds/patterns.ts';
+import { useLocation, useNavigate } from 'react-router';
+import { matchRouteTable } from '../../site/kinds/route-match.ts';
 import { paths } from '../../site/paths.ts';
 import type { PageKindName } from '../../site/types.ts';
 
@@ -26,12 +26,9 @@ export interface NotFoundState {
   requested: string;
 }
 
-const ROUTES = ROUTE_PATTERNS.flatMap((k) => k.patterns.map((path) => ({ path, kind: k.kind })));
-
 /** The page kind App's route table gives `pathname` (React Router's ranking: a static segment beats a parameter). */
 export function routeKindAt(pathname: string): PageKindName | null {
-  const matches = matchRoutes(ROUTES, pathname);
-  return matches ? matches[matches.length - 1].route.kind : null;
+  return matchRouteTable(pathname)?.route.kind ?? null;
 }
 
 /**

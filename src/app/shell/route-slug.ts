@@ -2,10 +2,7 @@
 // panels ("See More" falls back to it). Matched with the router's rules, so it
 // is computed where the router runs (./Layout.tsx) and handed to the header
 // island as a prop: the island itself carries no router.
-import { matchRoutes } from 'react-router';
-import { ROUTE_PATTERNS } from '../../site/kinds/patterns.ts';
-
-const ROUTES = ROUTE_PATTERNS.flatMap((k) => k.patterns.map((path) => ({ path })));
+import { matchRouteTable } from '../../site/kinds/route-match.ts';
 
 /**
  * The cat_slug route parameter of the current page. The header sits in the
@@ -13,7 +10,6 @@ const ROUTES = ROUTE_PATTERNS.flatMap((k) => k.patterns.map((path) => ({ path })
  * location is matched against the same route table the app uses.
  */
 export function routeCatSlug(pathname: string): string | null {
-  const m = matchRoutes(ROUTES, pathname);
-  const slug = m?.[m.length - 1]?.params.cat_slug;
+  const slug = matchRouteTable(pathname)?.params.cat_slug;
   return slug ? slug : null;
 }
