@@ -3,11 +3,9 @@
 // The `pressroom` command: hands over to cli/main.js, which defines the
 // commands and loads each command's code only when that command runs (through
 // cli/load.js: the TypeScript sources in a clone, dist/ in the package).
+// ./process.js first: NODE_ENV and the heap's growth, before any command's code loads.
+import './process.js';
 import { main } from './main.js';
-
-// React's server renderer picks its build when first imported: the development
-// build is several times slower and embeds stack traces in fallback markup.
-process.env.NODE_ENV ??= 'production';
 
 // `pressroom config | head` closes the pipe early; that is not an error.
 process.stdout.on('error', (e) => {

@@ -10,6 +10,8 @@
 // neighbours compare equal (their order would depend on the input's order) or
 // the check fails, the input is sorted again.
 
+import { keepsForNextBuild } from './resident.ts';
+
 /** Strings in code-unit order, as Array.prototype.sort orders them by default. */
 export const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -27,6 +29,12 @@ export class SortedCache<T> {
 
   /** `next` sorted by the comparator (stable). The array returned must not be changed by the caller. */
   sort(next: readonly T[]): readonly T[] {
+    // A one-off build sorts once: nothing is kept for a next call (./resident.ts).
+    if (!keepsForNextBuild()) {
+      this.#items = [];
+      this.#set = new Set();
+      return [...next].sort(this.#cmp);
+    }
     const patched = this.#patch(next);
     if (patched) return patched;
     const sorted = [...next].sort(this.#cmp);

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import sanitizeHtml from 'sanitize-html';
 import { ALLOWED_TAGS, AUTHOR_ATTRIBUTES, DROPPED_WITH_CONTENT, EMBED_HOSTS, embedAttributes, imageAttributes, linkAttributes, POLICY_ATTRIBUTES, tableOfContents, videoEmbedUrl } from '../api/html-policy.ts';
 import type { TocEntry } from '../api/types.ts';
+import { keepsForNextBuild } from '../core/resident.ts';
 
 export type { TocEntry };
 export interface SanitisedHtml {
@@ -58,7 +59,11 @@ function addToc(html: string): SanitisedHtml {
   return { html: out, toc: Object.freeze(contents.toc) };
 }
 
+// A process that publishes again sanitises the same bodies on every re-read; a one-off build meets
+// a body again only within a few responses (a post's details and a listing that carries it), so it
+// keeps few (src/core/resident.ts): 5,000 bodies are about 22 MB of heap.
 const CACHE_MAX = 5000;
+const CACHE_MAX_ONE_OFF = 256;
 const cache = new Map<string, SanitisedHtml>();
 
 /** Sanitised HTML with heading ids, and its table of contents. Cached by content hash. */
@@ -72,7 +77,8 @@ export function sanitisePostHtml(html: string): SanitisedHtml {
   }
   const result = Object.freeze(addToc(sanitizeHtml(html, OPTIONS)));
   cache.set(key, result);
-  if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value as string);
+  const max = keepsForNextBuild() ? CACHE_MAX : CACHE_MAX_ONE_OFF;
+  while (cache.size > max) cache.delete(cache.keys().next().value as string);
   return result;
 }
 

@@ -11,6 +11,7 @@ import { stableStringify } from '../core/json.ts';
 import { snapshotKey } from '../api/endpoints.ts';
 import type { SnapshotEntry } from '../site/types.ts';
 import { readText, storeText, type StoredText } from './body-store.ts';
+import { keepsForNextBuild } from '../core/resident.ts';
 
 /** 2 adds the journal; a version-1 reader would have read a stale base, so it must refuse these folders. */
 export const SNAPSHOT_VERSION = 2;
@@ -54,9 +55,16 @@ export const textEntryHash = (status: number, text: string): string => createHas
 /**
  * Post details keep their bodies in the body store (./body-store.ts), not parsed on the
  * heap: they are most of a snapshot's bytes, and a build reads each one only a few times.
+ * So do the paginated listings (a category's, a sub-category's and an author's pages:
+ * most of the rest, about 100 MB of text at 50,000 posts), read by the crawl's discovery,
+ * the plan and their own page, except in a process that publishes again: pressroom watch
+ * keeps them parsed, so a change-driven build's plan reads the listings that did not change
+ * without parsing them again (docs/decisions.md, 68 and 70).
  */
-const STORED_KEY = /^GET \/api\/post\/postdetails\//;
-export const storesBody = (key: string): boolean => STORED_KEY.test(key);
+const DETAILS_KEY = /^GET \/api\/post\/postdetails\//;
+const LISTING_KEY = /^GET \/api\/(?:post\/topic|author\/posts)\b/;
+/** Either gives the same bodies; an entry made before a build of the other kind keeps how it was made. */
+export const storesBody = (key: string): boolean => DETAILS_KEY.test(key) || (!keepsForNextBuild() && LISTING_KEY.test(key));
 
 /**
  * Entries whose body is canonical JSON text in the body store, and where. Such an entry's
@@ -70,21 +78,23 @@ const RECENT_MAX = 32;
 
 function parsed(entry: SnapshotEntry): unknown {
   let body = RECENT.get(entry);
-  if (body !== undefined) {
-    RECENT.delete(entry);
-  } else {
-    body = JSON.parse(readText(STORED.get(entry)!));
-    if (RECENT.size >= RECENT_MAX) RECENT.delete(RECENT.keys().next().value!);
-  }
-  RECENT.set(entry, body);
+  if (body !== undefined) RECENT.delete(entry);
+  else body = JSON.parse(readText(STORED.get(entry)!));
+  remember(entry, body);
   return body;
+}
+
+/** Keeps `body` as the entry's most recent parsed body. */
+function remember(entry: SnapshotEntry, body: unknown): void {
+  if (RECENT.size >= RECENT_MAX) RECENT.delete(RECENT.keys().next().value!);
+  RECENT.set(entry, body);
 }
 
 /**
  * The entry of `from` (key, status, hash, validators) whose body is `text`, canonical JSON,
  * kept in the body store. Only for keys that store (storesBody).
  */
-export function storedEntry(from: Omit<SnapshotEntry, 'body'>, text: string): SnapshotEntry {
+export function storedEntry(from: Omit<SnapshotEntry, 'body'>, text: string, body?: unknown): SnapshotEntry {
   const entry: SnapshotEntry = {
     key: from.key,
     status: from.status,
@@ -98,6 +108,9 @@ export function storedEntry(from: Omit<SnapshotEntry, 'body'>, text: string): Sn
   if (from.quarantined !== undefined) entry.quarantined = from.quarantined;
   STORED.set(entry, storeText(text));
   CANONICAL.add(entry);
+  // The body it was made from, when the caller holds it parsed (the crawl, which reads a listing
+  // it has just stored to discover what it links to): the first read does not parse it again.
+  if (body !== undefined) remember(entry, body);
   return entry;
 }
 

@@ -131,7 +131,7 @@ export class Snapshot implements SnapshotView {
     // keeps the entry it has: nothing for the next save to append, nothing stored again.
     const had = this.#entries.get(path);
     if (had && sameEntry(had, probe)) return had;
-    const entry = text !== undefined ? storedEntry(probe, text) : probe;
+    const entry = text !== undefined ? storedEntry(probe, text, input.body) : probe;
     if (input.canonical) markCanonical(entry);
     if (!had) this.#addPath(path);
     this.#entries.set(path, entry);

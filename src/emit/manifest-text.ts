@@ -3,6 +3,7 @@
 // for files that did not change (./writer.ts carry), so a process that publishes again and again
 // (pressroom watch) prints only the changed files' blocks instead of the whole site's manifest
 // (about 60,000 entries at 50,000 posts) on every publish.
+import { keepsForNextBuild } from '../core/resident.ts';
 import type { ManifestEntry } from './writer.ts';
 
 const BLOCKS = new WeakMap<ManifestEntry, string>();
@@ -17,7 +18,10 @@ export function manifestText(manifest: { files: readonly ManifestEntry[] }): str
     let block = BLOCKS.get(f);
     // An entry is printed two levels deep: each of its lines indented by two more spaces.
     // JSON strings never hold a raw newline, so every '\n' is between lines.
-    if (block === undefined) BLOCKS.set(f, (block = `  ${JSON.stringify(f, null, 1).replace(/\n/g, '\n  ')}`));
+    if (block === undefined) {
+      block = `  ${JSON.stringify(f, null, 1).replace(/\n/g, '\n  ')}`;
+      if (keepsForNextBuild()) BLOCKS.set(f, block);
+    }
     return block;
   });
   return `${outline.slice(0, at)}"files": [\n${blocks.join(',\n')}\n ]${outline.slice(at + SLOT.length)}\n`;

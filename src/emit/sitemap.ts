@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import { SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import { absoluteUrl, withBase } from '../site/paths.ts';
 import type { SitemapEntry } from '../plan/types.ts';
+import { keepsForNextBuild } from '../core/resident.ts';
 import { contentId, type ContentId } from './writer.ts';
 
 export const SITEMAP_SHARD_LIMIT = 45_000;
@@ -82,7 +83,7 @@ export async function renderSitemaps(entries: readonly SitemapEntry[], site: Sit
     byPosition.push({ site: siteKey, entries: shard, contents, id, lastmod });
     index.push({ url: absoluteUrl(site.url, `/${shardFile(n)}`), ...(lastmod ? { lastmod } : {}) });
   }
-  lastByPosition = byPosition;
+  lastByPosition = keepsForNextBuild() ? byPosition : [];
   for (const path of extra) index.push({ url: absoluteUrl(site.url, `/${path}`) });
   files.unshift({ path: SITEMAP_INDEX_FILE, contents: await xml(new SitemapIndexStream(), index) });
   return files;
@@ -92,6 +93,8 @@ export async function renderSitemaps(entries: readonly SitemapEntry[], site: Sit
 async function shardXml(shard: readonly SitemapEntry[], site: SitemapSite, siteKey: string): Promise<string> {
   const stream = () => new SitemapStream({ xmlns: { news: shard.some((e) => e.news), image: shard.some((e) => e.images.length > 0), video: false, xhtml: false } });
   if (shard.length === 0) return xml(stream(), []);
+  // A one-off build keeps no elements (src/core/resident.ts): the package renders the shard.
+  if (!keepsForNextBuild()) return xml(stream(), shard.map((e) => item(e, site)));
   const missing = shard.filter((e) => ELEMENTS.get(e)?.site !== siteKey);
   const batch = missing.length ? missing : [shard[0]];
   const text = await xml(stream(), batch.map((e) => item(e, site)));

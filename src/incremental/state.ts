@@ -4,6 +4,7 @@
 // The next build compares its own hashes with these to decide what to render.
 import { readFile } from 'node:fs/promises';
 import { pressroomError } from '../core/errors.ts';
+import { keepsForNextBuild } from '../core/resident.ts';
 import { byCodeUnits, SortedCache } from '../core/sorted.ts';
 
 export const STATE_VERSION = 1;
@@ -51,7 +52,10 @@ export function serialiseState(state: BuildState): string {
   const lines = files.map((f) => {
     const route = state.routes[f];
     let hit = LINES.get(route);
-    if (hit?.file !== f) LINES.set(route, (hit = { file: f, line: `  ${JSON.stringify(f)}: ${JSON.stringify(route)}` }));
+    if (hit?.file !== f) {
+      hit = { file: f, line: `  ${JSON.stringify(f)}: ${JSON.stringify(route)}` };
+      if (keepsForNextBuild()) LINES.set(route, hit);
+    }
     return hit.line;
   });
   const snap = state.snapshot ? `, "snapshot": ${JSON.stringify(state.snapshot)}` : '';

@@ -10,6 +10,7 @@ import { clientBundle } from '../bundle/prebuilt.ts';
 import { buildClock, loadConfig, publicConfig } from '../config/load.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import type { Snapshot } from '../crawl/snapshot-store.ts';
+import { setKeepsForNextBuild } from '../core/resident.ts';
 import { emit } from '../emit/index.ts';
 import { plan } from '../plan/index.ts';
 import { createPageRenderer, resolveWorkers } from '../render/pool.ts';
@@ -72,6 +73,8 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
     return result;
   }
 
+  // Only a process that publishes again keeps what a build derived for the next one (src/core/resident.ts).
+  setKeepsForNextBuild(options.session !== undefined);
   const { config: configured, clock } = await stage('config', () => configure(options));
   const out = resolve(options.out ?? 'out');
   // A publish killed between its renames is restored first (and dead builds' folders go), so the build

@@ -2,7 +2,10 @@
 // the next renders and only a bounded window of pages is in memory (docs/architecture.md,
 // "Where the time goes"). `ms` is the time emit waited for pages: on this thread
 // that is the render itself; with the pool it is the render time emit's writes
-// did not hide.
+// did not hide. The renderer is closed once its last page is out: render
+// threads hold a heap each (React, the page modules, a batch), which would
+// otherwise stay through emit's site-wide files, the release and the snapshot's
+// save, where the main thread's memory peaks.
 import type { EmittedPage } from '../emit/index.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import type { PageRenderer } from '../render/pool.ts';
@@ -24,6 +27,7 @@ export function renderStream(renderer: PageRenderer, routes: readonly PlannedRou
         for (const w of page.warnings) warn('PR_RENDER_WARNING', w);
         yield { path: page.path, file: files[i] ?? page.file, html: page.bytes };
       }
+      await renderer.close();
       onEnd(Math.round(waited));
     },
   };

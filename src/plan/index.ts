@@ -5,6 +5,7 @@
 import type { SiteConfig } from '../config/schema.ts';
 import { pressroomError } from '../core/errors.ts';
 import { SortedCache } from '../core/sorted.ts';
+import { keepsForNextBuild } from '../core/resident.ts';
 import { SAMPLE_REDIRECTS_PATH } from '../crawl/discover.ts';
 import { PAGE_KINDS, routesOf, SHELLS } from '../site/kinds/index.ts';
 import { absoluteUrl, outputFileFor } from '../site/paths.ts';
@@ -79,6 +80,15 @@ const PLANNED = new WeakMap<RouteSpec, PlannedRoute>();
 let lastByContent = new Map<string, PlannedRoute>();
 
 function plannedAll(specs: readonly RouteSpec[]): PlannedRoute[] {
+  if (!keepsForNextBuild()) {
+    // A one-off build plans once: no JSON of each route description, nothing kept (src/core/resident.ts).
+    lastByContent = new Map();
+    return specs.map((spec) => {
+      const route = PLANNED.get(spec) ?? { ...spec, file: spec.file ?? outputFileFor(spec.path) };
+      assertInside(route);
+      return route;
+    });
+  }
   const byContent = new Map<string, PlannedRoute>();
   const routes = specs.map((spec) => {
     let route = PLANNED.get(spec);

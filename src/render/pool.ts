@@ -21,6 +21,7 @@ export interface PageRenderer {
   stream(routes: readonly RouteSpec[]): AsyncGenerator<RenderedPage>;
   /** Milliseconds spent inside renderToString and serialisation, summed over threads. */
   cpuMs(): number;
+  /** Ends the threads; once closed, closing again does nothing. */
   close(): Promise<void>;
 }
 
@@ -119,6 +120,7 @@ function poolRenderer(pool: RenderPool, opts: RendererOptions): PageRenderer {
     strict: opts.strict,
   };
   let cpu = 0;
+  let closed: Promise<void> | undefined;
 
   const run = (routes: RouteSpec[]): Promise<RenderTaskResult> => {
     let task: RenderTask;
@@ -158,7 +160,7 @@ function poolRenderer(pool: RenderPool, opts: RendererOptions): PageRenderer {
       }
     },
     cpuMs: () => cpu,
-    close: () => pool.destroy(),
+    close: () => (closed ??= pool.destroy()),
   };
 }
 

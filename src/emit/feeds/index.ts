@@ -12,6 +12,7 @@ import { checkSlug } from '../../site/slug.ts';
 import { feedArticles, type FeedArticle, type FeedSource } from './model.ts';
 import { atom, jsonFeed, rss, type FeedMeta } from './render.ts';
 import { contentId, type ContentId } from '../writer.ts';
+import { keepsForNextBuild } from '../../core/resident.ts';
 
 export { feedArticles, type FeedArticle } from './model.ts';
 
@@ -99,10 +100,10 @@ export function renderFeeds(input: FeedsInput): FeedFile[] {
     if (done?.meta !== metaKey || !sameItems(done.items, items)) {
       const made = (path: string, contents: string): FeedFile => ({ path, contents, id: contentId(contents) });
       done = { meta: metaKey, items, files: [made(id, rss(meta, items)), made(file('atom'), atom(meta, items)), made(file('json'), jsonFeed(meta, items))] };
-      RENDERED.set(id, done);
+      if (keepsForNextBuild()) RENDERED.set(id, done);
     }
     files.push(...done.files);
   }
-  for (const id of RENDERED.keys()) if (!seen.has(id)) RENDERED.delete(id);
+  for (const id of RENDERED.keys()) if (!seen.has(id) || !keepsForNextBuild()) RENDERED.delete(id);
   return files.sort((a, b) => cmp(a.path, b.path));
 }

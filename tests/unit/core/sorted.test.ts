@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import { SortedCache } from '../../../src/core/sorted.ts';
 
 // A seeded generator: the same cases every run.
@@ -13,7 +14,10 @@ interface Item {
 }
 const byKey = (a: Item, b: Item) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
-describe('SortedCache', () => {
+// Kept between calls only in a process that publishes again (src/core/resident.ts); a one-off build sorts.
+describe.each([true, false])('SortedCache (kept between calls: %s)', (keeps) => {
+  beforeAll(() => setKeepsForNextBuild(keeps));
+  afterAll(() => setKeepsForNextBuild(false));
   it('gives what a stable sort gives, over random additions and removals between calls', () => {
     const rand = rng(7);
     const pool: Item[] = Array.from({ length: 3000 }, (_, i) => ({ key: `k${Math.floor(rand() * 1e9)}`, n: i }));

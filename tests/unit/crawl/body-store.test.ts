@@ -11,7 +11,8 @@ import { ep } from '../../../src/api/endpoints.ts';
 import type { Post } from '../../../src/api/types.ts';
 import { canonicalJson } from '../../../src/core/json.ts';
 import { readText, storeText, storedBytes } from '../../../src/crawl/body-store.ts';
-import { lineOf, storedText } from '../../../src/crawl/snapshot-files.ts';
+import { lineOf, storedText, storesBody } from '../../../src/crawl/snapshot-files.ts';
+import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
 import { mirrorJson } from '../../../src/emit/index.ts';
 import { feedArticles } from '../../../src/emit/feeds/model.ts';
@@ -78,6 +79,25 @@ describe('stored post details', () => {
     expect(mirror).toContain('\\u2028 \\u003c/script\\u003e');
     expect(mirror).not.toContain('\u2028');
     expect(JSON.parse(mirror)).toEqual({ body, status: 200 });
+  });
+
+  it('listings are stored too in a one-off build; a process that publishes again keeps them parsed', () => {
+    const listing = ep.topic('news', null, 2);
+    const body = canonicalJson({ success: true, result: { posts: [post()], pagination: { page: 2 } } });
+    for (const keeps of [false, true]) {
+      setKeepsForNextBuild(keeps);
+      try {
+        const e = new Snapshot().set(listing, { status: 200, body, canonical: true });
+        expect(storedText(e)).toBe(keeps ? undefined : JSON.stringify(body));
+        expect(e.body).toEqual(body);
+        expect(storesBody(`GET ${ep.authorPosts('jane', null, 1)}`)).toBe(!keeps);
+        // Post details are stored either way; the shell's small lists never are.
+        expect(storesBody(`GET ${DETAILS}`)).toBe(true);
+        expect(storesBody(`GET ${ep.ads()}`)).toBe(false);
+      } finally {
+        setKeepsForNextBuild(false);
+      }
+    }
   });
 
   it('a re-read that answers the same keeps the entry and stores nothing', () => {

@@ -1,5 +1,6 @@
 // The sanitiser's policy (docs/architecture.md, "Untrusted input").
 import { describe, expect, it } from 'vitest';
+import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import { excerptFromHtml, sanitiseCacheSize, sanitisePostHtml, videoEmbedUrl } from '../../../src/crawl/sanitise.ts';
 
 const clean = (html: string) => sanitisePostHtml(html).html;
@@ -85,6 +86,23 @@ describe('sanitisePostHtml', () => {
     const size = sanitiseCacheSize();
     expect(sanitisePostHtml(body)).toBe(first);
     expect(sanitiseCacheSize()).toBe(size);
+  });
+
+  it('keeps 5,000 bodies in a process that publishes again, a few hundred in a one-off build', () => {
+    const fill = (n: number) => {
+      for (let i = 0; i < n; i++) sanitisePostHtml(`<p>fill ${i} ${Math.random()}</p>`);
+    };
+    fill(400);
+    expect(sanitiseCacheSize()).toBe(256);
+    setKeepsForNextBuild(true);
+    try {
+      fill(5_100);
+      expect(sanitiseCacheSize()).toBe(5_000);
+    } finally {
+      setKeepsForNextBuild(false);
+    }
+    sanitisePostHtml('<p>one more</p>');
+    expect(sanitiseCacheSize()).toBe(256);
   });
 });
 

@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import { manifestText } from '../../../src/emit/manifest-text.ts';
 import type { ManifestEntry } from '../../../src/emit/writer.ts';
 
 const entry = (path: string, n: number): ManifestEntry => ({ path, sha256: n.toString(16).padStart(64, '0'), size: n });
 
-describe('manifestText', () => {
+// Blocks are kept between calls only in a process that publishes again (src/core/resident.ts).
+describe.each([true, false])('manifestText (blocks kept: %s)', (keeps) => {
+  beforeAll(() => setKeepsForNextBuild(keeps));
+  afterAll(() => setKeepsForNextBuild(false));
   it('prints what JSON.stringify(manifest, null, 1) prints, with kept blocks, odd paths and every source shape', () => {
     const files = ['index.html', 'news/"quoted"\\slash/index.html', 'topic/caf\u00e9/index.html', 'a\u2028b.json', 'tab\there.html'].map(entry);
     const sources = [

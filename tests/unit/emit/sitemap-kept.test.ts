@@ -1,7 +1,9 @@
-// A shard rendered again after one entry changed renders only that entry through the sitemap
-// package; the others' <url> elements are the kept ones (src/emit/sitemap.ts). The package's
-// stream is wrapped to count the items it is given.
-import { describe, expect, it, vi } from 'vitest';
+// In a process that publishes again, a shard rendered again after one entry changed renders only
+// that entry through the sitemap package; the others' <url> elements are the kept ones
+// (src/emit/sitemap.ts). A one-off build keeps none. The package's stream is wrapped to count
+// the items it is given.
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import type { SitemapEntry } from '../../../src/plan/types.ts';
 
 const rendered = vi.hoisted(() => ({ items: 0 }));
@@ -22,6 +24,9 @@ const entry = (n: number, lastmod = '2026-01-01T00:00:00.000Z'): SitemapEntry =>
 
 describe('sitemap shards between publishes', () => {
   it('renders only the changed entry through the package and keeps the bytes a whole render gives', async () => {
+    setKeepsForNextBuild(true);
+    onTestFinished(() => setKeepsForNextBuild(false));
+    rendered.items = 0;
     const entries = Array.from({ length: 40 }, (_, i) => entry(i));
     await renderSitemaps(entries, site);
     expect(rendered.items).toBe(40);
@@ -35,5 +40,14 @@ describe('sitemap shards between publishes', () => {
     expect(rendered.items).toBe(40);
     expect(shard.contents).toBe(whole.contents);
     expect(shard.contents).toContain('<lastmod>2026-02-01T00:00:00.000Z</lastmod>');
+  });
+
+  it('in a one-off build, renders every entry through the package each time (nothing kept), with the same bytes', async () => {
+    const entries = Array.from({ length: 40 }, (_, i) => entry(i + 100));
+    rendered.items = 0;
+    const [, first] = await renderSitemaps(entries, site);
+    const [, again] = await renderSitemaps(entries, site);
+    expect(rendered.items).toBe(80);
+    expect(again.contents).toBe(first.contents);
   });
 });

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { ep } from '../../../src/api/endpoints.ts';
 import { isPressroomError } from '../../../src/core/errors.ts';
+import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import { SAMPLE_REDIRECTS_PATH } from '../../../src/crawl/discover.ts';
 import { plan, planRoutes } from '../../../src/plan/index.ts';
 import { article } from '../../../src/site/kinds/article.ts';
@@ -35,8 +36,10 @@ describe('plan: routes', () => {
     ]);
   });
 
-  it('gives a spec equal to one of the last plan\'s that plan\'s route object back, and a changed one a new route', () => {
+  it('in a process that publishes again, gives a spec equal to one of the last plan\'s that plan\'s route object back, and a changed one a new route', () => {
     const specs = () => [route('/news/a', 'a'), route('/news/b', 'b'), route('/topic/news/page/2', 'listing', { deps: ['/api/x'] })];
+    setKeepsForNextBuild(true);
+    onTestFinished(() => setKeepsForNextBuild(false));
     const first = planRoutes(specs());
     const again = planRoutes(specs());
     expect(again).toEqual(first);
@@ -45,6 +48,14 @@ describe('plan: routes', () => {
     expect(changed[0]).toBe(first[0]);
     expect(changed[2]).not.toBe(first[2]);
     expect(changed[2].deps).toEqual(['/api/y']);
+  });
+
+  it('in a one-off build, keeps no route of the last plan: equal specs give equal, new routes', () => {
+    const specs = () => [route('/news/a', 'a'), route('/topic/news/page/2', 'listing', { deps: ['/api/x'] })];
+    const first = planRoutes(specs());
+    const again = planRoutes(specs());
+    expect(again).toEqual(first);
+    again.forEach((r, i) => expect(r).not.toBe(first[i]));
   });
 
   it('names both records when two routes land on one file (case twins)', () => {
