@@ -7,7 +7,8 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { pressroomError } from './errors.ts';
 
-export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
+/** `data` may come in pieces (an iterable of strings, written as they come), so a large text is never held whole. */
+export async function writeFileAtomic(file: string, data: string | Uint8Array | Iterable<string>): Promise<void> {
   const tmp = `${file}.tmp-${process.pid}`;
   try {
     await mkdir(dirname(file), { recursive: true });

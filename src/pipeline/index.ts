@@ -188,7 +188,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
       stage('release', () => recordRelease(out, emitted, state, previous, { keep: config.releases.keep, precompress: precompressEnabled(config.output.precompress, config.hosts), spare: options.session !== undefined })),
       stage('snapshot', async () => (saves ? (await prepareSave()).commit(clock, acquired.source) : undefined)),
     );
-    if (options.session) {
+    if (options.session && emitted.manifestBytes) {
       if (!options.fromSnapshot) options.session.previous = residentPrevious(snapshot, clock, acquired.source, renderedFrom);
       options.session.release = await keepRelease(out, release, state, emitted.manifestBytes, emitted.manifestSha);
       rememberManifest(emitted.manifestBytes, emitted.entries);

@@ -8,7 +8,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../core/atomic-write.ts';
 import { MANIFEST_FILE, type EmitResult } from '../emit/index.ts';
-import { serialiseState, type BuildState } from '../incremental/state.ts';
+import { stateChunks, type BuildState } from '../incremental/state.ts';
 import { commitRelease, listReleases, newReleaseId, pruneReleases, readRecord, releasePaths, setCurrentRelease, type CurrentRelease, type ReleaseRecord } from './releases.ts';
 import { collectGarbage, storeObjects } from './objects.ts';
 import { outPaths } from './paths.ts';
@@ -105,7 +105,7 @@ export async function recordRelease(out: string, staged: EmitResult, state: Buil
       ? { ...parent.record }
       : { manifest: staged.manifestSha, parent: manifestShaOf(parent) ?? null, changed: parent ? staged.changed : null, precompress: opts.precompress };
   await writeFileAtomic(join(tmp, 'release.json'), `${JSON.stringify(record)}\n`);
-  await writeFileAtomic(join(tmp, 'state.json'), serialiseState(state));
+  await writeFileAtomic(join(tmp, 'state.json'), stateChunks(state));
   await commitRelease(out, id);
   await setCurrentRelease(out, id);
   await pruneReleases(out, opts.keep);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decide, depsHash } from '../../../src/incremental/decide.ts';
-import { emptyState, readState, serialiseState, type BuildState } from '../../../src/incremental/state.ts';
+import { emptyState, readState, serialiseState, stateChunks, type BuildState } from '../../../src/incremental/state.ts';
+import { writeFileAtomic } from '../../../src/core/atomic-write.ts';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,5 +74,17 @@ describe('state file', () => {
     await writeFile(join(dir, 'bad.json'), '{"version": 1, "codeH');
     expect(await readState(join(dir, 'bad.json'))).toBeUndefined();
     expect(await readState(join(dir, 'none.json'))).toBeUndefined();
+  });
+
+  it('is written in pieces of about 64 KB that read back as the whole state', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pr-state-'));
+    const routes = Array.from({ length: 3000 }, (_, i) => route(`/news/post-${i}`, [`/api/post/postdetails/news/post-${i}`, '/api/advertisement/get_active']));
+    const s = stateOf('c', routes, Object.fromEntries(routes.flatMap((r) => r.deps.map((d) => [d, `h${d.length}`]))));
+    const chunks = [...stateChunks(s)];
+    expect(chunks.length).toBeGreaterThan(3);
+    for (const c of chunks.slice(0, -1)) expect(c.length).toBeLessThan(70_000);
+    expect(chunks.join('')).toBe(serialiseState(s));
+    await writeFileAtomic(join(dir, 's.json'), stateChunks(s));
+    expect(await readState(join(dir, 's.json'))).toEqual(s);
   });
 });
