@@ -33,6 +33,14 @@ export const POOL_MIN_ROUTES = 2000;
 /** Old-generation cap per render thread (a thread peaks well below it; see docs/scale.md, "Memory"). */
 export const RENDER_THREAD_HEAP_MB = 512;
 
+/**
+ * Young-generation size per render thread. V8's default lets each thread's new space grow to
+ * tens of MB while it renders; 16 MB took about 70 MB off a 50,000-post build's peak (two
+ * threads) for about 3 % more render time (10,423 pages on two threads, 8.7 s against 8.4 s,
+ * four alternating runs; docs/decisions.md, 70).
+ */
+export const RENDER_THREAD_YOUNG_MB = 16;
+
 export const defaultWorkers = (): number => availableParallelism();
 
 /**
@@ -73,7 +81,7 @@ export function startRenderPool(workers: number): RenderPool {
     execArgv: [],
     // A thread needs React, the page modules and one batch; without a cap V8
     // lets each thread's heap grow to hundreds of MB before collecting.
-    resourceLimits: { maxOldGenerationSizeMb: RENDER_THREAD_HEAP_MB },
+    resourceLimits: { maxOldGenerationSizeMb: RENDER_THREAD_HEAP_MB, maxYoungGenerationSizeMb: RENDER_THREAD_YOUNG_MB },
   });
   return { threads: workers, run: (task) => piscina.run(task), destroy: () => piscina.destroy() };
 }
