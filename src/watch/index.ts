@@ -12,6 +12,7 @@ import { pressroomError } from '../core/errors.ts';
 import { build, configure, rehearse, snapshotDirFor } from '../pipeline/index.ts';
 import { warmCrawl } from '../pipeline/warm-up.ts';
 import { loadPrevious } from '../pipeline/snapshot.ts';
+import { setKeepsForNextBuild } from '../core/resident.ts';
 import type { BuildOptions, BuildReport } from '../pipeline/types.ts';
 import { watchLog, type WatchLog } from './log.ts';
 import { type BuildScope, realTimers, type Timers, WatchQueue, type WatchStatus } from './queue.ts';
@@ -81,6 +82,9 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
   // The watcher handles SIGINT/SIGTERM itself (it lets the running build finish); build() must not end the process.
   // One session for the watcher's life: each build starts from the snapshot the last one left in memory.
   const session: NonNullable<BuildOptions['session']> = {};
+  // This process publishes again: what it reads from now on is kept for the next build, the
+  // saved snapshot below included, which is read before any build says so (src/core/resident.ts).
+  setKeepsForNextBuild(true);
   // At start, before the first build (a webhook that comes meanwhile waits): the spare tree
   // (decision 63: a site published by a one-off build has none, and the first change-driven
   // publish would make it on its way, a folder per page and a link per file), made under the run
