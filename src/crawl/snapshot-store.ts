@@ -120,7 +120,7 @@ export class Snapshot implements SnapshotView {
     // A 304 has no body: the caller must store the previous entry's body instead.
     if (input.body === undefined) throw pressroomError('PR_INTERNAL', { detail: `snapshot entry ${path} has no body` });
     const key = snapshotKey(path);
-    // A canonical body the body store keeps (post details) is printed once, here: its hash and its stored text are that text.
+    // A canonical body the body store keeps (post details; listings in a one-off build) is printed once, here: its hash and its stored text are that text.
     const text = input.canonical && storesBody(key) ? JSON.stringify(input.body) : undefined;
     const hash = text !== undefined ? textEntryHash(input.status, text) : input.canonical ? canonicalEntryHash(input.status, input.body) : entryHash(input.status, input.body);
     const probe: SnapshotEntry = { key, status: input.status, body: input.body, hash };
