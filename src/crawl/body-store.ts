@@ -1,5 +1,6 @@
-// Where the snapshot keeps the bodies of post details (docs/scale.md, "Memory"):
-// in a file, not on the heap. Post details are most of a snapshot (at 10,000
+// Where the snapshot keeps the bodies of post details, and in a one-off build
+// of the paginated listings (./snapshot-files.ts storesBody; docs/scale.md,
+// "Memory"): in a file, not on the heap. Post details are most of a snapshot (at 10,000
 // posts 51 of its 73 MB of JSON, each carrying a whole article body) and a build
 // reads each one a few times (the plan once, the render, the mirror, the feeds),
 // so holding them parsed made the main thread's heap, and with it the build's

@@ -121,7 +121,7 @@ const UNSAFE = /[<>&\u2028\u2029]/g;
 const escapeUnsafe = (json: string) => json.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 /** A mirror file's text: the stable JSON of {status, body}, printed without sorting a body whose keys are sorted already. */
 export function mirrorJson(e: SnapshotEntry): string {
-  const text = storedText(e); // post details: the stored canonical text, never parsed here
+  const text = storedText(e); // a body in the body store: its canonical text, never parsed here
   if (text !== undefined) return escapeUnsafe(statusBodyText(e.status, text));
   return escapeUnsafe(isCanonical(e) ? canonicalStatusBody(e.status, e.body) : stableStringify({ status: e.status, body: e.body }));
 }

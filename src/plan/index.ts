@@ -83,11 +83,7 @@ function plannedAll(specs: readonly RouteSpec[]): PlannedRoute[] {
   if (!keepsForNextBuild()) {
     // A one-off build plans once: no JSON of each route description, nothing kept (src/core/resident.ts).
     lastByContent = new Map();
-    return specs.map((spec) => {
-      const route = PLANNED.get(spec) ?? { ...spec, file: spec.file ?? outputFileFor(spec.path) };
-      assertInside(route);
-      return route;
-    });
+    return specs.map((spec) => PLANNED.get(spec) ?? newRoute(spec));
   }
   const byContent = new Map<string, PlannedRoute>();
   const routes = specs.map((spec) => {
@@ -95,14 +91,19 @@ function plannedAll(specs: readonly RouteSpec[]): PlannedRoute[] {
     if (route) return route;
     const key = JSON.stringify(spec);
     const before = byContent.has(key) ? undefined : lastByContent.get(key);
-    route = before ?? { ...spec, file: spec.file ?? outputFileFor(spec.path) };
-    if (!before) assertInside(route);
+    route = before ?? newRoute(spec);
     byContent.set(key, route);
     PLANNED.set(spec, route);
     return route;
   });
   lastByContent = byContent;
   return routes;
+}
+
+function newRoute(spec: RouteSpec): PlannedRoute {
+  const route = { ...spec, file: spec.file ?? outputFileFor(spec.path) };
+  assertInside(route);
+  return route;
 }
 
 /** Belt and braces: slugs were checked by the kinds, but no file may leave out/. */

@@ -26,8 +26,8 @@ export interface RenderTask {
 }
 
 /**
- * An entry as it crosses to a thread: its body, or (post details, which the
- * snapshot keeps as text: src/crawl/body-store.ts) the body's JSON text, which
+ * An entry as it crosses to a thread: its body, or (the entries the snapshot
+ * keeps as text: src/crawl/snapshot-files.ts storesBody) the body's JSON text, which
  * the thread parses: a string is copied across at a fraction of an object's cost.
  */
 export type WireEntry = Pick<SnapshotEntry, 'key' | 'status' | 'hash'> & ({ body: unknown } | { text: string });

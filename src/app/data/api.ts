@@ -20,12 +20,12 @@ const SERVER = typeof window === 'undefined';
 
 /** A crawled GET (prerendered data, or the mirror for later pages and tabs). `null` disables. */
 export function useApi<T>(path: string | null): ApiResult<T> {
-  const { basePath } = useSiteUrls();
   // On the server a seeded query is read, not observed: an observer per call (its options,
   // key hash and subscription) was a tenth of a page's render, for a render that never
   // updates. The result is what useQuery gives there (seeded: the data; else pending, not
   // fetched). SERVER never changes in a process, so the hooks called are always the same.
   if (SERVER) return seededResult<T>(useQueryClient(), path);
+  const { basePath } = useSiteUrls();
   const q = useQuery({ ...mirrorQuery<T>(path ?? '', basePath), enabled: path !== null });
   const env = q.data as ApiEnvelope<T> | undefined;
   return {

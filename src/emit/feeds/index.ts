@@ -104,6 +104,6 @@ export function renderFeeds(input: FeedsInput): FeedFile[] {
     }
     files.push(...done.files);
   }
-  for (const id of RENDERED.keys()) if (!seen.has(id) || !keepsForNextBuild()) RENDERED.delete(id);
+  for (const id of RENDERED.keys()) if (!seen.has(id)) RENDERED.delete(id);
   return files.sort((a, b) => cmp(a.path, b.path));
 }
