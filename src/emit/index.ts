@@ -26,8 +26,7 @@ import { renderSitemaps, robotsTxt, SITEMAP_SHARD_LIMIT } from './sitemap.ts';
 import { buildSearchIndex } from './search-index.ts';
 import { STATIC_INDEX_DIR } from '../site/search-index.ts';
 import { precompressEnabled } from './precompress.ts';
-import { manifestText } from './manifest-text.ts';
-import { keepsForNextBuild } from '../core/resident.ts';
+import { manifestChunks } from './manifest-text.ts';
 import { OutputWriter, type ManifestEntry, type PreviousFiles } from './writer.ts';
 
 export type { ManifestEntry } from './writer.ts';
@@ -104,11 +103,6 @@ export interface EmitResult {
   changed: string[];
   /** sha256 of the manifest file: the identity of the site (src/publish). */
   manifestSha: string;
-  /**
-   * The manifest file's bytes, for a process that publishes again, which keeps them
-   * (src/publish/releases.ts KeptRelease); a one-off build does not hold them to its end (src/core/resident.ts).
-   */
-  manifestBytes: Buffer | undefined;
   /** Host snippets beside out/, committed with the publish. */
   snippets: PreparedSnippets;
 }
@@ -157,9 +151,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     if (headers) await w.write(headers.path, headers.contents);
     await w.flush();
     const manifest: Manifest = { version: 1, source: input.source, ...(site.basePath ? { basePath: site.basePath } : {}), files: w.manifest() };
-    const manifestBytes = Buffer.from(manifestText(manifest), 'utf8');
-    await w.write(MANIFEST_FILE, manifestBytes);
-    await w.flush();
+    await w.writeChunks(MANIFEST_FILE, manifestChunks(manifest));
     const prevFiles = input.previous?.files;
     const deleted = prevFiles ? deletedFiles(prevFiles, w) : [];
     const inPlace = input.previous?.inPlace === true;
@@ -168,7 +160,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     const modified = inPlace ? staged.map((f) => f.path) : w.manifest().filter((f) => prevFiles?.get(f.path)?.sha256 !== f.sha256).map((f) => f.path);
     const changed = [...new Set([...modified, ...deleted])].sort();
     killPoint('staged');
-    return { pages, files: w.files, bytes: w.bytes, carried: w.carried, manifest, entries: w.entries(), staging, inPlace, staged, deleted, changed, manifestSha: w.entry(MANIFEST_FILE)!.sha256, manifestBytes: keepsForNextBuild() ? manifestBytes : undefined, snippets: snippets! };
+    return { pages, files: w.files, bytes: w.bytes, carried: w.carried, manifest, entries: w.entries(), staging, inPlace, staged, deleted, changed, manifestSha: w.entry(MANIFEST_FILE)!.sha256, snippets: snippets! };
   } catch (e) {
     await snippets?.discard().catch(() => undefined);
     await w.flush().catch(() => undefined);

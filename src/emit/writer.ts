@@ -4,10 +4,10 @@
 // each file's sha256 and size are recorded for the manifest as it is written,
 // so nothing is read back.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { open, readFile, rm } from 'node:fs/promises';
 import { mkdirFast, writeFileFast } from '../core/fs-calls.ts';
 import { dirname, join } from 'node:path';
-import { pressroomError, type PressroomError } from '../core/errors.ts';
+import { isPressroomError, pressroomError, type PressroomError } from '../core/errors.ts';
 import { byCodeUnits, SortedCache } from '../core/sorted.ts';
 import { carryFile } from '../core/links.ts';
 import { precompressible, SIBLINGS, writeSiblings } from './precompress.ts';
@@ -130,6 +130,48 @@ export class OutputWriter {
     this.#staged.add(rel);
     this.bytes += buf.length;
     await this.#queue(this.#writeOne(rel, buf));
+  }
+
+  /**
+   * Writes one large text that comes in pieces (the manifest, ../emit/manifest-text.ts), hashing
+   * each piece as it goes out: the text is never held whole, as a string or as bytes. Equal to the
+   * previous release's file, it is carried over instead (its mtime stays). Waits for the other
+   * writes first, so it is the one write in flight.
+   */
+  async writeChunks(rel: string, chunks: Iterable<string>): Promise<void> {
+    await this.flush();
+    assertRelative(rel);
+    if (this.#entries.has(rel)) throw pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: 'two outputs write this file' });
+    const file = join(this.#root, rel);
+    const hash = createHash('sha256');
+    let size = 0;
+    try {
+      await this.#mkdir(dirname(file));
+      const handle = await open(file, 'w');
+      try {
+        for (const chunk of chunks) {
+          const buf = Buffer.from(chunk, 'utf8');
+          hash.update(buf);
+          size += buf.length;
+          await handle.write(buf);
+        }
+      } finally {
+        await handle.close();
+      }
+      const id = { sha256: hash.digest('hex'), size };
+      if (this.#previous?.files.get(rel)?.sha256 === id.sha256) {
+        await rm(file);
+        await this.carry(rel, id);
+        return this.flush();
+      }
+      this.#entries.set(rel, { path: rel, sha256: id.sha256, size });
+      this.#staged.add(rel);
+      this.bytes += size;
+      if (this.#precompress && precompressible(rel, size)) await writeSiblings(file, await readFile(file));
+    } catch (e) {
+      if (isPressroomError(e)) throw e;
+      throw (this.#error ??= pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: (e as Error).message }, e));
+    }
   }
 
   /**

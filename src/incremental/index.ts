@@ -46,6 +46,8 @@ export type PreviousRelease =
       record?: unknown;
       /** The bytes of its manifest file. */
       manifest: Buffer | null;
+      /** Its manifest's entries by path, when a process kept them (src/publish/releases.ts KeptRelease): then not parsed from `manifest`. */
+      files?: KnownFiles;
     }
   | undefined;
 
@@ -63,7 +65,7 @@ export async function incrementalStep(input: {
   const prev = input.previous;
   const decision = decide({ previous: prev?.state, codeHash: input.codeHash, routes: input.routes, hashOf: (r) => hashes.get(r.file)!, full: input.full });
   if (!prev) return { decision, hashes };
-  const files = manifestFiles(prev.manifest);
+  const files = prev.files ?? manifestFiles(prev.manifest);
   // The snapshot the previous release was rendered from, when the saved one is it and the code is the same
   // (the code writes the mirror): its entry hashes carry unchanged mirror files unread.
   const from = decision.reason === 'incremental' && input.previousSnapshot && prev.state.snapshot !== undefined && prev.state.snapshot === input.previousSnapshot.id ? input.previousSnapshot.snapshot : undefined;
@@ -74,7 +76,7 @@ export async function incrementalStep(input: {
 
 type KnownFiles = ReadonlyMap<string, ManifestEntry>;
 
-// Parsed once per manifest Buffer: a process that publishes again keeps the last one (src/publish/releases.ts KeptRelease).
+// Parsed once per manifest Buffer (a process that publishes again keeps its last manifest's entries instead, src/publish/releases.ts KeptRelease).
 const PARSED = new WeakMap<Buffer, KnownFiles>();
 
 function manifestFiles(bytes: Buffer | null): KnownFiles {
@@ -82,15 +84,6 @@ function manifestFiles(bytes: Buffer | null): KnownFiles {
   let parsed = PARSED.get(bytes);
   if (!parsed) PARSED.set(bytes, (parsed = parseManifest(bytes)));
   return parsed;
-}
-
-/**
- * What parsing these manifest bytes would give: the entries emit wrote them from, by path, the
- * manifest file's own included (src/emit OutputWriter.entries). A process that publishes again
- * (src/publish/releases.ts KeptRelease) then never parses its own last manifest.
- */
-export function rememberManifest(bytes: Buffer, entries: KnownFiles): void {
-  PARSED.set(bytes, entries);
 }
 
 function parseManifest(bytes: Buffer): KnownFiles {

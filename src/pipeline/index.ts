@@ -15,7 +15,7 @@ import { emit } from '../emit/index.ts';
 import { plan } from '../plan/index.ts';
 import { createPageRenderer, resolveWorkers } from '../render/pool.ts';
 import { acquireLock } from '../publish/lock.ts';
-import { codeHash, incrementalStep, nextState, reusedPages, rememberManifest } from '../incremental/index.ts';
+import { codeHash, incrementalStep, nextState, reusedPages } from '../incremental/index.ts';
 import { currentState, keepRelease } from '../publish/releases.ts';
 import { checkShrinkGate } from '../publish/gate.ts';
 import { writeBuildReport } from '../publish/report.ts';
@@ -168,7 +168,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
     timings.emit = Math.max(0, timings.emit - timings.render);
     if (options.rehearse) {
       // The release out/ holds, as the first real build will find it: kept, so that build does not read it back.
-      if (options.session && previous?.record && previous.manifest) options.session.release = await keepRelease(out, previous.id, previous.state, previous.manifest, previous.record.manifest);
+      if (options.session && previous?.record && step.previousFiles) options.session.release = await keepRelease(out, previous.id, previous.state, step.previousFiles.files, previous.record.manifest);
       return reportOf(emitted, step.previousRelease ?? '', 'rehearsed');
     }
     // Recorded from the published tree after the swap, so readers do not wait
@@ -188,10 +188,9 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
       stage('release', () => recordRelease(out, emitted, state, previous, { keep: config.releases.keep, precompress: precompressEnabled(config.output.precompress, config.hosts), spare: options.session !== undefined })),
       stage('snapshot', async () => (saves ? (await prepareSave()).commit(clock, acquired.source) : undefined)),
     );
-    if (options.session && emitted.manifestBytes) {
+    if (options.session) {
       if (!options.fromSnapshot) options.session.previous = residentPrevious(snapshot, clock, acquired.source, renderedFrom);
-      options.session.release = await keepRelease(out, release, state, emitted.manifestBytes, emitted.manifestSha);
-      rememberManifest(emitted.manifestBytes, emitted.entries);
+      options.session.release = await keepRelease(out, release, state, emitted.entries, emitted.manifestSha);
     }
 
     const report = reportOf(emitted, release, publishedBy);

@@ -20,6 +20,7 @@ import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
 import { writeFileAtomic } from '../core/atomic-write.ts';
+import type { ManifestEntry } from '../emit/index.ts';
 import { readState, type BuildState } from '../incremental/state.ts';
 import { outPaths } from './paths.ts';
 
@@ -121,8 +122,10 @@ export interface CurrentRelease {
   site: string;
   /** Present for a release of the object store (then out/ holds it: its manifest bytes were checked). */
   record?: ReleaseRecord;
-  /** The bytes of its manifest file. */
+  /** The bytes of its manifest file (null: unreadable, or a kept release's, whose entries are `files`). */
   manifest: Buffer | null;
+  /** Its manifest's entries by path, the manifest file's own included: a kept release's (KeptRelease), never read back. */
+  files?: ReadonlyMap<string, ManifestEntry>;
 }
 
 /**
@@ -152,14 +155,15 @@ const MANIFEST = 'pressroom-manifest.json';
 
 /**
  * The release a process just published, as the next build of the same process
- * would read it back (BuildOptions.session): its state and manifest bytes, and
+ * would read it back (BuildOptions.session): its state and manifest entries, and
  * which manifest file out/ held then. Reading and parsing the site-sized state
  * and manifest again is what it saves (about 0.3 s at 50,000 posts).
  */
 export interface KeptRelease {
   id: string;
   state: BuildState;
-  manifest: Buffer;
+  /** The entries emit wrote the manifest from, by path, the manifest file's own included (src/emit EmitResult.entries). */
+  files: ReadonlyMap<string, ManifestEntry>;
   manifestSha: string;
   /** out/'s manifest file when it was published: the same inode, size and mtime mean the same file. */
   file: { ino: number; size: number; mtimeMs: number };
@@ -170,13 +174,13 @@ async function keptIfCurrent(out: string, id: string, kept: KeptRelease): Promis
   const [record, st] = await Promise.all([readRecord(out, id), stat(join(resolve(out), MANIFEST)).catch(() => null)]);
   if (!record || record.manifest !== kept.manifestSha || !st) return undefined;
   if (st.ino !== kept.file.ino || st.size !== kept.file.size || st.mtimeMs !== kept.file.mtimeMs) return undefined;
-  return { id, state: kept.state, site: resolve(out), record, manifest: kept.manifest };
+  return { id, state: kept.state, site: resolve(out), record, manifest: null, files: kept.files };
 }
 
 /** What the next build of this process needs to know the release it just recorded without reading it back (KeptRelease). */
-export async function keepRelease(out: string, id: string, state: BuildState, manifest: Buffer, manifestSha: string): Promise<KeptRelease | undefined> {
+export async function keepRelease(out: string, id: string, state: BuildState, files: ReadonlyMap<string, ManifestEntry>, manifestSha: string): Promise<KeptRelease | undefined> {
   const st = await stat(join(resolve(out), MANIFEST)).catch(() => null);
-  return st ? { id, state, manifest, manifestSha, file: { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs } } : undefined;
+  return st ? { id, state, files, manifestSha, file: { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs } } : undefined;
 }
 
 /** Turns `<id>.tmp` into the complete release `<id>`. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
-import { manifestText } from '../../../src/emit/manifest-text.ts';
+import { manifestChunks, manifestText } from '../../../src/emit/manifest-text.ts';
 import type { ManifestEntry } from '../../../src/emit/writer.ts';
 
 const entry = (path: string, n: number): ManifestEntry => ({ path, sha256: n.toString(16).padStart(64, '0'), size: n });
@@ -27,5 +27,14 @@ describe.each([true, false])('manifestText (blocks kept: %s)', (keeps) => {
       }
     }
     expect(manifestText({ version: 1, files: [] } as never)).toBe(`${JSON.stringify({ version: 1, files: [] }, null, 1)}\n`);
+  });
+  it('comes in pieces of about 64 KB that join into the whole text', () => {
+    const files = Array.from({ length: 5000 }, (_, i) => entry(`page-${String(i).padStart(5, '0')}/index.html`, i));
+    const manifest = { version: 1, source: { kind: 'api', base: 'http://127.0.0.1:4000' }, files };
+    const chunks = [...manifestChunks(manifest)];
+    expect(chunks.length).toBeGreaterThan(4);
+    for (const c of chunks.slice(0, -1)) expect(c.length).toBeGreaterThanOrEqual(1 << 16);
+    for (const c of chunks.slice(0, -1)) expect(c.length).toBeLessThan((1 << 16) + 200);
+    expect(chunks.join('')).toBe(`${JSON.stringify(manifest, null, 1)}\n`);
   });
 });
