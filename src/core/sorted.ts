@@ -5,10 +5,11 @@
 // second each time. This keeps the last answer and, when few items came or went,
 // drops the gone ones and inserts the new ones by binary search instead.
 //
-// The answer is exactly what a stable sort of the new input gives: it is checked
-// in one pass to be strictly increasing under the comparator, and when two
-// neighbours compare equal (their order would depend on the input's order) or
-// the check fails, the input is sorted again.
+// The answer is exactly what a stable sort of the new input gives: the last answer
+// was checked once to be strictly increasing under the comparator, so the kept
+// items are; each new item is checked against its neighbours, and when two
+// compare equal (their order would depend on the input's order) or are out of
+// order, the input is sorted again.
 
 import { keepsForNextBuild } from './resident.ts';
 
@@ -22,6 +23,8 @@ export class SortedCache<T> {
   readonly #cmp: (a: T, b: T) => number;
   #items: T[] = [];
   #set = new Set<T>();
+  /** #items is strictly increasing: then so is any part of it, and a patch checks only the new items' neighbours. */
+  #strict = false;
 
   constructor(cmp: (a: T, b: T) => number) {
     this.#cmp = cmp;
@@ -40,6 +43,7 @@ export class SortedCache<T> {
     const sorted = [...next].sort(this.#cmp);
     this.#items = sorted;
     this.#set = new Set(next);
+    this.#strict = increasing(sorted, this.#cmp);
     return sorted;
   }
 
@@ -53,17 +57,29 @@ export class SortedCache<T> {
     for (const x of next) if (!before.has(x)) added.push(x);
     const removed = before.size - (next.length - added.length);
     if (added.length + removed > next.length * PATCH_SHARE) return null;
+    // Equal neighbours among the kept items were in the last answer too: sorting decides their order.
+    if (!this.#strict) return null;
     const kept = removed > 0 ? this.#items.filter((x) => set.has(x)) : this.#items;
-    const result = added.length ? merged(kept, added.sort(this.#cmp), this.#cmp) : kept;
-    for (let i = 1; i < result.length; i++) if (this.#cmp(result[i - 1], result[i]) >= 0) return null;
+    const at: number[] = [];
+    const result = added.length ? merged(kept, added.sort(this.#cmp), this.#cmp, at) : kept;
+    // Kept items keep their strict order; only pairs with a new item can be out of order or equal.
+    for (const i of at) {
+      if (i > 0 && this.#cmp(result[i - 1], result[i]) >= 0) return null;
+      if (i + 1 < result.length && this.#cmp(result[i], result[i + 1]) >= 0) return null;
+    }
     this.#items = result;
     this.#set = set;
     return result;
   }
 }
 
-/** `kept` and `added`, both sorted, as one sorted array: each added item's place found by binary search. */
-function merged<T>(kept: readonly T[], added: readonly T[], cmp: (a: T, b: T) => number): T[] {
+function increasing<T>(items: readonly T[], cmp: (a: T, b: T) => number): boolean {
+  for (let i = 1; i < items.length; i++) if (cmp(items[i - 1], items[i]) >= 0) return false;
+  return true;
+}
+
+/** `kept` and `added`, both sorted, as one sorted array: each added item's place found by binary search (pushed to `at`). */
+function merged<T>(kept: readonly T[], added: readonly T[], cmp: (a: T, b: T) => number, at: number[]): T[] {
   const out: T[] = [];
   let from = 0;
   for (const x of added) {
@@ -75,6 +91,7 @@ function merged<T>(kept: readonly T[], added: readonly T[], cmp: (a: T, b: T) =>
       else hi = mid;
     }
     for (let i = from; i < lo; i++) out.push(kept[i]);
+    at.push(out.length);
     out.push(x);
     from = lo;
   }

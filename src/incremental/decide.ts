@@ -14,6 +14,7 @@
 // sitemap is regenerated from the plan, so their entries go too.
 import { createHash } from 'node:crypto';
 import { stableStringify } from '../core/json.ts';
+import { keepsForNextBuild } from '../core/resident.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import type { SnapshotEntry, SnapshotView } from '../site/types.ts';
 import type { BuildState, RouteState } from './state.ts';
@@ -43,8 +44,9 @@ export function depsHash(route: Pick<PlannedRoute, 'kind' | 'path' | 'params' | 
 // no hash strings to collect per route, nothing allocated.
 const HASHES = new WeakMap<object, { entries: (SnapshotEntry | undefined)[]; value: string }>();
 
-/** depsHash, remembered per route object while its deps' entries stay the same. */
+/** depsHash, remembered per route object while its deps' entries stay the same (in a process that publishes again, src/core/resident.ts). */
 export function keptDepsHash(route: Pick<PlannedRoute, 'kind' | 'path' | 'params' | 'file' | 'deps'>, snap: Pick<SnapshotView, 'get'>): string {
+  if (!keepsForNextBuild()) return depsHash(route, snap);
   const hit = HASHES.get(route);
   const { deps } = route;
   if (hit && hit.entries.length === deps.length) {
@@ -71,31 +73,17 @@ export function decide<R extends { path: string; file: string }>(input: {
   const reuse: { route: R; previous: RouteState }[] = [];
   let known = 0;
   for (const route of routes) {
-    const prev = previous!.routes[route.file];
+    const prev = previous!.routes.get(route.file);
     if (prev) known += 1;
     if (prev && prev.path === route.path && prev.depsHash === input.hashOf(route)) reuse.push({ route, previous: prev });
     else render.push(route);
   }
   // Route files are unique, so when every previous file is among them nothing was deleted.
-  return { reason, render, reuse, deleted: known === sizeOf(previous!) ? [] : deletedFiles(previous, routes) };
+  return { reason, render, reuse, deleted: known === previous!.routes.size ? [] : deletedFiles(previous, routes) };
 }
 
 function deletedFiles(previous: BuildState | undefined, routes: readonly { file: string }[]): string[] {
   if (!previous) return [];
   const current = new Set(routes.map((r) => r.file));
-  return Object.keys(previous.routes).filter((f) => !current.has(f)).sort();
-}
-
-// How many routes a state has, known without listing its keys for a state this process made.
-const SIZES = new WeakMap<BuildState, number>();
-
-/** Records the number of routes of a state just made (src/incremental/index.ts nextState). */
-export function rememberSize(state: BuildState, routes: number): void {
-  SIZES.set(state, routes);
-}
-
-function sizeOf(state: BuildState): number {
-  let n = SIZES.get(state);
-  if (n === undefined) SIZES.set(state, (n = Object.keys(state.routes).length));
-  return n;
+  return [...previous.routes.keys()].filter((f) => !current.has(f)).sort();
 }

@@ -17,7 +17,7 @@ import type { ManifestEntry } from '../emit/index.ts';
 import type { PreviousFiles } from '../emit/writer.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import type { SnapshotView } from '../site/types.ts';
-import { decide, keptDepsHash, rememberSize, type Decision } from './decide.ts';
+import { decide, keptDepsHash, type Decision } from './decide.ts';
 import { STATE_VERSION, type BuildState, type RouteState } from './state.ts';
 
 export { codeHash } from './code-hash.ts';
@@ -113,7 +113,7 @@ export function reusedPages(step: IncrementalStep): RouteState[] {
  * Walks the routes beside the decision's reused ones (both in plan order) instead of indexing them.
  */
 export function nextState(codeHash: string, routes: readonly PlannedRoute[], step: IncrementalStep, files: ReadonlyMap<string, ManifestEntry>, snapshot?: string): BuildState {
-  const state: BuildState = { version: STATE_VERSION, codeHash, ...(snapshot ? { snapshot } : {}), routes: {} };
+  const state: BuildState = { version: STATE_VERSION, codeHash, ...(snapshot ? { snapshot } : {}), routes: new Map() };
   const reuse = step.decision.reuse;
   let next = 0;
   for (const r of routes) {
@@ -121,8 +121,7 @@ export function nextState(codeHash: string, routes: readonly PlannedRoute[], ste
     const depsHash = step.hashes.get(r.file)!;
     const prev = reuse[next]?.route === r ? reuse[next++].previous : undefined;
     // An unchanged route keeps its previous entry object, whose line ./state.ts has printed already.
-    state.routes[r.file] = prev && prev.path === r.path && prev.depsHash === depsHash && prev.sha256 === f.sha256 && prev.size === f.size ? prev : { path: r.path, file: r.file, depsHash, sha256: f.sha256, size: f.size };
+    state.routes.set(r.file, prev && prev.path === r.path && prev.depsHash === depsHash && prev.sha256 === f.sha256 && prev.size === f.size ? prev : { path: r.path, file: r.file, depsHash, sha256: f.sha256, size: f.size });
   }
-  rememberSize(state, routes.length);
   return state;
 }

@@ -31,12 +31,16 @@ export interface BuildState {
    * snapshot must not be built upon as if its change had not happened.
    */
   snapshot?: string;
-  /** Keyed by output file, sorted. */
-  routes: Record<string, RouteState>;
+  /**
+   * By output file (printed sorted). A Map, not an object: a process that publishes again makes a
+   * state of the whole site on every publish, and a Map of 50,000 files is built and read many times
+   * faster than an object used as a dictionary of as many keys.
+   */
+  routes: Map<string, RouteState>;
 }
 
 export function emptyState(codeHash: string): BuildState {
-  return { version: STATE_VERSION, codeHash, routes: {} };
+  return { version: STATE_VERSION, codeHash, routes: new Map() };
 }
 
 /** The state as stable text: keys sorted, one route per line (diffable, small). */
@@ -59,12 +63,12 @@ const CHUNK = 1 << 16;
  * text is over 20 MB, and held whole (with its lines) at the end of a build, where its memory peaks.
  */
 export function* stateChunks(state: BuildState): Generator<string> {
-  const files = FILE_ORDER.sort(Object.keys(state.routes));
+  const files = FILE_ORDER.sort([...state.routes.keys()]);
   const snap = state.snapshot ? `, "snapshot": ${JSON.stringify(state.snapshot)}` : '';
   let chunk = `{"version": ${state.version}, "codeHash": ${JSON.stringify(state.codeHash)}${snap}, "routes": {\n`;
   for (let i = 0; i < files.length; i++) {
     const f = files[i];
-    const route = state.routes[f];
+    const route = state.routes.get(f)!;
     let hit = LINES.get(route);
     if (hit?.file !== f) {
       hit = { file: f, line: `  ${JSON.stringify(f)}: ${JSON.stringify(route)}` };
@@ -88,13 +92,13 @@ export async function readState(file: string): Promise<BuildState | undefined> {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw pressroomError('PR_OUTPUT_WRITE', { file, detail: (e as Error).message }, e);
   }
-  let v: BuildState;
+  let v: Omit<BuildState, 'routes'> & { routes: Record<string, RouteState> };
   try {
-    v = JSON.parse(text) as BuildState;
+    v = JSON.parse(text);
   } catch (e) {
     // A damaged state only costs a full build, never a wrong one.
     return undefined;
   }
   if (v?.version !== STATE_VERSION || typeof v.codeHash !== 'string' || typeof v.routes !== 'object' || v.routes === null) return undefined;
-  return v;
+  return { ...v, routes: new Map(Object.entries(v.routes)) };
 }

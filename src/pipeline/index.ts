@@ -93,7 +93,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
   // Render threads load their code while the crawl runs, when the build will render a whole site (./warm-pool.ts).
   const warm = warmPool({
     workers: configured.render.workers,
-    previousRoutes: previous ? Object.keys(previous.state.routes).length : 0,
+    previousRoutes: previous ? previous.state.routes.size : 0,
     renders: options.changed || options.rehearse || options.mergeShards ? 'change' : 'site',
   });
   cleanup.push(() => warm.discard());
@@ -108,7 +108,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
   const config = withSearchIndexMode(configured, buildPlan.routes, warn);
   const quarantined = quarantinedRecords(snapshot, planQuarantine);
   enforceStrict(quarantined, options.strict);
-  checkShrinkGate({ count: buildPlan.routes.length, previous: previous && Object.keys(previous.state.routes).length, shrinkGate: config.shrinkGate, allowShrink: options.allowShrink });
+  checkShrinkGate({ count: buildPlan.routes.length, previous: previous && previous.state.routes.size, shrinkGate: config.shrinkGate, allowShrink: options.allowShrink });
   const bundle = await stage('bundle', () => clientBundle(config.site.basePath));
   const code = await codeHash({ bundleHash: bundle.hash, config, publicConfig: publicConfig(config) });
   const step = await incrementalStep({ previous, routes: buildPlan.routes, snapshot, codeHash: code, full: options.full, previousSnapshot: previousSnapshot && { snapshot: previousSnapshot.snapshot, id: previousSnapshot.id() } });

@@ -51,6 +51,20 @@ describe.each([true, false])('SortedCache (kept between calls: %s)', (keeps) => 
     expect(cache.sort([c, b, a, ...others]).slice(-3)).toEqual([c, b, a]);
   });
 
+  it('sorts again when a new item compares equal to a kept one, and patches again once the tie is gone', () => {
+    const others = Array.from({ length: 40 }, (_, i) => ({ key: `o${String(i).padStart(2, '0')}`, n: i }));
+    const cache = new SortedCache(byKey);
+    expect(cache.sort(others)).toEqual(others);
+    // A new item equal to o10, given before it and after it: a stable sort keeps the input's order.
+    const twin = { key: 'o10', n: 99 };
+    expect(cache.sort([twin, ...others]).slice(10, 12)).toEqual([twin, others[10]]);
+    expect(cache.sort([...others, twin]).slice(10, 12)).toEqual([others[10], twin]);
+    // Without the twin, then a new item between two kept ones and one past the end.
+    const mid = { key: 'o10a', n: 100 };
+    const last = { key: 'z', n: 101 };
+    expect(cache.sort([last, ...others.slice().reverse(), mid])).toEqual([...others.slice(0, 11), mid, ...others.slice(11), last]);
+  });
+
   it('keeps an item listed twice twice', () => {
     const x = { key: 'x', n: 0 };
     const y = { key: 'y', n: 1 };

@@ -12,7 +12,7 @@ const snap = (hashes: Record<string, string>) => ({ get: (p: string) => (p in ha
 
 function stateOf(codeHash: string, routes: R[], hashes: Record<string, string>): BuildState {
   const s = emptyState(codeHash);
-  for (const r of routes) s.routes[r.file] = { path: r.path, file: r.file, depsHash: depsHash(r, snap(hashes)), sha256: 'x', size: 1 };
+  for (const r of routes) s.routes.set(r.file, { path: r.path, file: r.file, depsHash: depsHash(r, snap(hashes)), sha256: 'x', size: 1 });
   return s;
 }
 
@@ -70,6 +70,8 @@ describe('state file', () => {
     const dir = await mkdtemp(join(tmpdir(), 'pr-state-'));
     const s = stateOf('c', [route('/a', ['/api/a'])], { '/api/a': '1' });
     await writeFile(join(dir, 's.json'), serialiseState(s));
+    // On disk the routes are an object keyed by file (the format of every release so far).
+    expect(JSON.parse(serialiseState(s)).routes).toEqual(Object.fromEntries(s.routes));
     expect(await readState(join(dir, 's.json'))).toEqual(s);
     await writeFile(join(dir, 'bad.json'), '{"version": 1, "codeH');
     expect(await readState(join(dir, 'bad.json'))).toBeUndefined();
