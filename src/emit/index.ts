@@ -27,6 +27,7 @@ import { buildSearchIndex } from './search-index.ts';
 import { STATIC_INDEX_DIR } from '../site/search-index.ts';
 import { precompressEnabled } from './precompress.ts';
 import { manifestChunks } from './manifest-text.ts';
+import { keepsForNextBuild } from '../core/resident.ts';
 import { OutputWriter, type ManifestEntry, type PreviousFiles } from './writer.ts';
 
 export type { ManifestEntry } from './writer.ts';
@@ -178,22 +179,29 @@ function deletedFiles(previous: ReadonlyMap<string, unknown>, w: OutputWriter): 
 }
 
 // An entry's API path and mirror file, kept with the entry: a snapshot shares unchanged entries with the copy a
-// change-driven crawl makes, so a process that publishes again decodes only the new entries' paths.
+// change-driven crawl makes, so a process that publishes again decodes only the new entries' paths. A one-off
+// build keeps none (src/core/resident.ts): it asks once per entry.
 const MIRROR_FILE = new WeakMap<SnapshotEntry, { path: string; file: string }>();
 
 /** The files that span the site: the JSON mirror, feeds and the news sitemap, sitemaps, robots.txt, redirect maps, the client bundle. Returns the host snippets prepared beside out/. */
 async function writeSiteWide(w: OutputWriter, input: EmitInput, stop: { failed: boolean }): Promise<PreparedSnippets> {
   const before = input.previous?.entryHash;
+  const keep = keepsForNextBuild();
   for (const e of input.entries) {
     if (stop.failed) return halted();
     if (!e.key.startsWith('GET /api/')) continue;
     let mirror = MIRROR_FILE.get(e);
     if (mirror === undefined) {
       const path = e.key.slice(4);
-      MIRROR_FILE.set(e, (mirror = { path, file: mirrorFile(path) }));
+      mirror = { path, file: mirrorFile(path) };
+      if (keep) MIRROR_FILE.set(e, mirror);
     }
     const { file } = mirror;
-    if (await w.carryUnchanged(file, before?.(mirror.path) === e.hash)) continue;
+    const carried = w.carryUnchanged(file, before?.(mirror.path) === e.hash);
+    if (carried !== false) {
+      if (carried) await carried;
+      continue;
+    }
     await w.write(file, mirrorJson(e));
   }
   const { site } = input.config;

@@ -176,13 +176,14 @@ export class OutputWriter {
 
   /**
    * Carries the previous release's file of this path when `unchanged` says its
-   * source did not change; returns false (nothing done) when it cannot.
+   * source did not change: false when it cannot (nothing done), else what carry
+   * returns. Synchronous when there is nothing to wait for: the mirror asks this of
+   * every API response on every publish (about 70,000 at 50,000 posts).
    */
-  async carryUnchanged(rel: string, unchanged: boolean): Promise<boolean> {
-    const known = this.#previous?.files.get(rel);
-    if (!unchanged || !known) return false;
-    await this.carry(rel, known);
-    return true;
+  carryUnchanged(rel: string, unchanged: boolean): false | Promise<void> | undefined {
+    const known = unchanged ? this.#previous?.files.get(rel) : undefined;
+    if (!known) return false;
+    return this.carry(rel, known);
   }
 
   /**

@@ -51,9 +51,13 @@ export function planRoutes(specs: readonly RouteSpec[], onTwin?: (twin: PlannedR
   const routes = ROUTE_ORDER.sort(plannedAll(specs));
   const byFile = new Map<string, PlannedRoute>();
   const kept: PlannedRoute[] = [];
+  const keep = keepsForNextBuild();
   for (const route of routes) {
     let key = COLLISION_KEYS.get(route);
-    if (key === undefined) COLLISION_KEYS.set(route, (key = collisionKey(route.file)));
+    if (key === undefined) {
+      key = collisionKey(route.file);
+      if (keep) COLLISION_KEYS.set(route, key);
+    }
     const first = byFile.get(key);
     if (first && !onTwin) throw pressroomError('PR_ROUTE_COLLISION', { file: route.file, first: first.record, second: route.record });
     if (first) {

@@ -4,6 +4,7 @@
 import { ep } from '../../api/endpoints.ts';
 import type { Author, Post } from '../../api/types.ts';
 import { cutText, stripTags } from '../../core/html.ts';
+import { keepsForNextBuild } from '../../core/resident.ts';
 import { byCodeUnits, SortedCache } from '../../core/sorted.ts';
 import type { PlannedRoute } from '../../plan/types.ts';
 import { absoluteUrl, paths } from '../../site/paths.ts';
@@ -68,7 +69,9 @@ export function excerptOf(text: string): string {
  * unchanged ones with the one before (Snapshot.copyOf), so a process that
  * publishes again and again (pressroom watch) derives only the items of posts
  * or authors that changed: the excerpt strips the whole body, about 100 ms
- * over 10,000 articles.
+ * over 10,000 articles. A one-off build keeps none (src/core/resident.ts): kept
+ * with the snapshot's entries, the items of 50,000 articles (about 70 MB) stayed
+ * to the build's end, where its memory peaks.
  */
 const ITEMS = new WeakMap<object, { author: Author | undefined; authorPath: string; path: string; siteUrl: string; imageHost: string; item: FeedArticle }>();
 // A route's details path, kept with the (kept) route object: not built again per article per publish.
@@ -78,11 +81,15 @@ const NEWEST_FIRST = new SortedCache<FeedArticle>((a, b) => b.date.getTime() - a
 
 export function feedArticles(src: FeedSource): readonly FeedArticle[] {
   const host = new URL(src.siteUrl).hostname;
+  const keep = keepsForNextBuild();
   const out: FeedArticle[] = [];
   for (const r of src.routes) {
     if (r.kind !== 'article') continue;
     let details = DETAILS.get(r);
-    if (details === undefined) DETAILS.set(r, (details = ep.postDetails(r.params.cat_slug, r.params.post_name)));
+    if (details === undefined) {
+      details = ep.postDetails(r.params.cat_slug, r.params.post_name);
+      if (keep) DETAILS.set(r, details);
+    }
     const entry = src.entryOf?.(details);
     let post = entry ? undefined : postOf(src, details);
     const key = entry ?? post;
@@ -101,7 +108,7 @@ export function feedArticles(src: FeedSource): readonly FeedArticle[] {
     const author = (src.lookup(authorPath) as { result?: Author[] } | undefined)?.result?.[0];
     const item = feedArticle(src, host, r.path, post, author);
     if (!item) continue;
-    ITEMS.set(key, { author, authorPath, path: r.path, siteUrl: src.siteUrl, imageHost: src.imageHost, item });
+    if (keep) ITEMS.set(key, { author, authorPath, path: r.path, siteUrl: src.siteUrl, imageHost: src.imageHost, item });
     out.push(item);
   }
   return NEWEST_FIRST.sort(out);

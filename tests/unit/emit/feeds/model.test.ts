@@ -1,7 +1,8 @@
 // Feed items (src/emit/feeds/model.ts) are kept per post record between builds
-// of one process: an item must follow any change of its post, its author, its
-// route or the site, and never come back stale.
-import { describe, expect, it } from 'vitest';
+// of a process that publishes again: an item must follow any change of its post,
+// its author, its route or the site, and never come back stale. A one-off build keeps none.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setKeepsForNextBuild } from '../../../../src/core/resident.ts';
 import { ep } from '../../../../src/api/endpoints.ts';
 import type { Author, Post } from '../../../../src/api/types.ts';
 import { feedArticles, type FeedSource } from '../../../../src/emit/feeds/model.ts';
@@ -20,13 +21,17 @@ function source(p: Post, a: Author, over: Partial<FeedSource> = {}): FeedSource 
   return { routes: [route()], lookup: (path) => bodies.get(path), siteUrl: 'https://site.example', imageHost: '', ...over };
 }
 
-describe('feed items kept between builds', () => {
-  it('the same records give the same item', () => {
+describe.each([true, false])('feed items (kept between builds: %s)', (keeps) => {
+  beforeAll(() => setKeepsForNextBuild(keeps));
+  afterAll(() => setKeepsForNextBuild(false));
+  it('the same records give the same item: the kept one in a process that publishes again, an equal new one in a one-off build', () => {
     const p = post();
     const a = author();
     const [first] = feedArticles(source(p, a));
     const [again] = feedArticles(source(p, a));
-    expect(again).toBe(first);
+    if (keeps) expect(again).toBe(first);
+    else expect(again).not.toBe(first);
+    expect(again).toEqual(first);
     expect(first).toMatchObject({ title: 'A title', url: 'https://site.example/news/a-title', excerpt: 'Body text', author: { name: 'Jane Doe' }, image: { url: 'https://site.example/uploads/a.png', type: 'image/png' } });
   });
 
