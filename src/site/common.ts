@@ -103,7 +103,8 @@ export function listedDetails(snap: SnapshotView): readonly ListedDetails[] {
 // its head, so an unchanged entry must give the same head, without reading its body again.
 const HEADS = new WeakMap<SnapshotEntry, PostHead | undefined>();
 
-function headOf(entry: SnapshotEntry | undefined): PostHead | undefined {
+/** A post details entry's record without its body, one per entry object (the feeds read it too: src/emit/feeds/model.ts). */
+export function headOf(entry: SnapshotEntry | undefined): PostHead | undefined {
   if (!entry || entry.status < 200 || entry.status > 299) return undefined;
   if (HEADS.has(entry)) return HEADS.get(entry);
   const post = (entry.body as { result?: Post[] } | null)?.result?.[0];

@@ -7,6 +7,8 @@ import { cutText, stripTags } from '../../core/html.ts';
 import { keepsForNextBuild } from '../../core/resident.ts';
 import { byCodeUnits, SortedCache } from '../../core/sorted.ts';
 import type { PlannedRoute } from '../../plan/types.ts';
+import { headOf, type PostHead } from '../../site/common.ts';
+import type { SnapshotEntry } from '../../site/types.ts';
 import { absoluteUrl, paths } from '../../site/paths.ts';
 import { checkSlug } from '../../site/slug.ts';
 
@@ -32,9 +34,11 @@ export interface FeedSource {
   /**
    * The snapshot's entry of an API path: what an item is kept by, so an unchanged
    * post's details are not read again (a post's body is parsed from the body store
-   * on each read: src/crawl/body-store.ts). Without it, items are kept by record.
+   * on each read: src/crawl/body-store.ts), and whose record without the body
+   * (src/site/common.ts headOf, which the plan read already) makes the item.
+   * Without it, items are made from the record and kept by it.
    */
-  entryOf?(apiPath: string): object | undefined;
+  entryOf?(apiPath: string): SnapshotEntry | undefined;
   siteUrl: string;
   imageHost: string;
 }
@@ -91,7 +95,7 @@ export function feedArticles(src: FeedSource): readonly FeedArticle[] {
       if (keep) DETAILS.set(r, details);
     }
     const entry = src.entryOf?.(details);
-    let post = entry ? undefined : postOf(src, details);
+    let post: PostHead | undefined = entry ? undefined : postOf(src, details);
     const key = entry ?? post;
     if (!key) continue;
     const kept = ITEMS.get(key);
@@ -102,11 +106,12 @@ export function feedArticles(src: FeedSource): readonly FeedArticle[] {
         continue;
       }
     }
-    post ??= postOf(src, details);
+    post ??= headOf(entry);
     if (!post) continue;
     const authorPath = ep.authorById(post.post_author_id);
     const author = (src.lookup(authorPath) as { result?: Author[] } | undefined)?.result?.[0];
-    const item = feedArticle(src, host, r.path, post, author);
+    const whole = post;
+    const item = feedArticle(src, host, r.path, post, author, entry ? () => (entry.body as { result?: Post[] } | null)?.result?.[0] : () => whole as Post);
     if (!item) continue;
     if (keep) ITEMS.set(key, { author, authorPath, path: r.path, siteUrl: src.siteUrl, imageHost: src.imageHost, item });
     out.push(item);
@@ -116,16 +121,25 @@ export function feedArticles(src: FeedSource): readonly FeedArticle[] {
 
 const postOf = (src: FeedSource, details: string): Post | undefined => (src.lookup(details) as { result?: Post[] } | undefined)?.result?.[0];
 
-function feedArticle(src: FeedSource, host: string, path: string, post: Post, author: Author | undefined): FeedArticle | null {
+/**
+ * An article's item from its record without the body. The excerpt, which needs the body unless the
+ * post has a meta description, is made when a feed first prints it (`whole` reads the record with
+ * its body then): a feed prints its section's newest items only, so most articles of a large site
+ * are never printed, and parsing every post's body for them was about 250 MB read at 50,000 posts.
+ */
+function feedArticle(src: FeedSource, host: string, path: string, post: PostHead, author: Author | undefined, whole: () => Post | undefined): FeedArticle | null {
   const date = new Date(post.post_date);
   if (Number.isNaN(date.getTime())) return null;
   const authorSlug = author?.author_name ?? post.author_name;
-  const excerpt = clean(post.meta_description?.trim() || excerptOf(stripTags(post.post_content ?? '')));
+  const described = post.meta_description?.trim();
+  let excerpt = described ? clean(described) : undefined;
   return {
     id: `tag:${host},${date.toISOString().slice(0, 10)}:post/${post.id}`,
     url: absoluteUrl(src.siteUrl, path),
     title: clean(post.post_title),
-    excerpt,
+    get excerpt() {
+      return (excerpt ??= clean(excerptOf(stripTags(whole()?.post_content ?? ''))));
+    },
     date,
     image: post.banner_img ? imageOf(src, post.banner_img) : undefined,
     category: { slug: post.cat_slug, name: clean(post.cat_name || post.cat_slug) },

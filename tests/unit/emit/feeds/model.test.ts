@@ -6,6 +6,7 @@ import { setKeepsForNextBuild } from '../../../../src/core/resident.ts';
 import { ep } from '../../../../src/api/endpoints.ts';
 import type { Author, Post } from '../../../../src/api/types.ts';
 import { feedArticles, type FeedSource } from '../../../../src/emit/feeds/model.ts';
+import { headOf } from '../../../../src/site/common.ts';
 import type { PlannedRoute } from '../../../../src/plan/types.ts';
 
 const post = (over: Partial<Post> = {}): Post =>
@@ -46,5 +47,30 @@ describe.each([true, false])('feed items (kept between builds: %s)', (keeps) => 
     expect(feedArticles(source(p, a, { imageHost: 'https://img.example' }))[0]).toMatchObject({ image: { url: 'https://img.example/uploads/a.png' } });
     // And back: nothing stale from the variants above.
     expect(feedArticles(source(p, a))[0]).toMatchObject({ url: 'https://site.example/news/a-title', author: { name: 'Jane Doe' }, image: { url: 'https://site.example/uploads/a.png' } });
+  });
+
+  it('makes items from the record without its body, and reads the body once, when a feed first prints the excerpt', () => {
+    let reads = 0;
+    const p = post({ post_content: '<p>Only <b>in</b> the body</p>' });
+    const entry = { key: 'GET /api/post/postdetails/news/a-title', status: 200, hash: `h${keeps}`, get body() {
+      reads += 1;
+      return { result: [p] };
+    } };
+    // The plan reads every listed post's record once (src/site/common.ts headOf); the feed items use that.
+    headOf(entry as never);
+    reads = 0;
+    const a = author();
+    const src = { ...source(p, a), entryOf: (path: string) => (path === ep.postDetails('news', 'a-title') ? (entry as never) : undefined) };
+    const [item] = feedArticles(src);
+    expect(reads).toBe(0);
+    expect(item).toMatchObject({ title: 'A title', author: { name: 'Jane Doe' } });
+    expect(item.excerpt).toBe('Only in the body');
+    expect(item.excerpt).toBe('Only in the body');
+    expect(reads).toBe(1);
+    // A meta description is the excerpt: the body is never read.
+    const described = post({ meta_description: ' Said so ' });
+    reads = 0;
+    const [other] = feedArticles(source(described, a));
+    expect(other.excerpt).toBe('Said so');
   });
 });
