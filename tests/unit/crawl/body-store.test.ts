@@ -6,7 +6,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ep } from '../../../src/api/endpoints.ts';
 import type { Post } from '../../../src/api/types.ts';
 import { canonicalJson } from '../../../src/core/json.ts';
@@ -142,7 +142,9 @@ describe('stored post details', () => {
     expect(listedDetails(copy).find((d) => d.path === DETAILS)?.post).toMatchObject({ author_name: 'joe' });
   });
 
-  it('a feed item is kept by its entry: an unchanged post is not read again', () => {
+  it('a feed item is kept by its entry in a process that publishes again: an unchanged post is not read again', () => {
+    setKeepsForNextBuild(true);
+    onTestFinished(() => setKeepsForNextBuild(false));
     const s = new Snapshot();
     s.set(DETAILS, { status: 200, body: details(post()), canonical: true });
     s.set(ep.authorById(3), { status: 200, body: canonicalJson({ result: [{ author_name: 'jane', author_display_name: 'Jane Doe' }] }), canonical: true });
