@@ -164,7 +164,9 @@ if (values.big) {
   try {
     const r = await measuredCli(['build', '--api', api.url, '--out', join(dir, 'big', 'out'), '--full', '--now', now, '--json', '--quiet']);
     printBuild(`${big} posts, default pool, \`pressroom build\` in its own process`, r.result, r.peak, 'with the processes it starts');
-    console.log(`   goal: the build's peak under 1 GB at 50,000 posts: ${r.peak.build < 1024 ** 3 ? 'met' : 'NOT met'} (${mb(r.peak.build)}; the sample API's process ${mb(api.peak())})`);
+    const met = r.peak.build < 1024 ** 3 ? 'met' : 'NOT met';
+    // The goal is set at 50,000 posts; another size (100,000: it must complete) prints its figures beside it.
+    console.log(`   the sample API's process ${mb(api.peak())}; goal: the build's peak under 1 GB at 50,000 posts: ${big === 50000 ? `${met} (${mb(r.peak.build)})` : `not this size (${big} posts: ${mb(r.peak.build)})`}`);
   } finally {
     api.proc.kill('SIGTERM');
   }
