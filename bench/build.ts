@@ -77,12 +77,13 @@ interface Peak {
   tree: number;
 }
 
-async function measured<T>(run: () => Promise<T>): Promise<{ result: T; ms: number; peak: Peak }> {
+/** Runs `run`, sampling the RSS of `root` (this process unless named) and its descendants every 200 ms. */
+async function measured<T>(run: () => Promise<T>, root = process.pid): Promise<{ result: T; ms: number; peak: Peak }> {
   const peak: Peak = { build: 0, tree: 0 };
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
-      const now = await rssOf();
+      const now = await rssOf(root);
       peak.build = Math.max(peak.build, now.build);
       peak.tree = Math.max(peak.tree, now.tree);
       await new Promise((r) => setTimeout(r, 200));
@@ -190,24 +191,15 @@ async function startApi(n: number): Promise<{ proc: ChildProcess; url: string; p
   return { proc, url, peak: () => peak };
 }
 
-/** Runs a `pressroom` command in a process of its own and samples that process's RSS (every thread, and any process it starts). */
-async function measuredCli(args: string[]): Promise<{ result: BuildReport; peak: Peak }> {
+/** Runs a `pressroom` command with --json in a process of its own, sampling that process's RSS (every thread, and any process it starts). */
+function measuredCli(args: string[]): Promise<{ result: BuildReport; peak: Peak }> {
   const proc = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((ok) => proc.once('exit', ok));
-  const peak: Peak = { build: 0, tree: 0 };
-  let running = true;
-  void exited.then(() => (running = false));
-  while (running) {
-    const now = await rssOf(proc.pid!);
-    peak.build = Math.max(peak.build, now.build);
-    peak.tree = Math.max(peak.tree, now.tree);
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 200))]);
-  }
-  const code = await exited;
-  if (code !== 0) throw new Error(`pressroom ${args.join(' ')} exited ${code}: ${out.slice(-2000)}`);
-  return { result: JSON.parse(out) as BuildReport, peak };
+  const report = new Promise<BuildReport>((ok, fail) =>
+    proc.once('exit', (code) => (code === 0 ? ok(JSON.parse(out) as BuildReport) : fail(new Error(`pressroom ${args.join(' ')} exited ${code}: ${out.slice(-2000)}`)))),
+  );
+  return measured(() => report, proc.pid!);
 }
 
 if (!values.out) await rm(dir, { recursive: true, force: true });

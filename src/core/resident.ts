@@ -31,3 +31,14 @@ export function setKeepsForNextBuild(on: boolean): void {
 }
 
 export const ONE_OFF_HEAP_GROWING_PERCENT = 15;
+
+/**
+ * A cache kept with objects for the next build of a process that publishes again: a WeakMap
+ * whose `set` stores only then. A one-off build reads it as an empty cache and keeps nothing,
+ * so each cache of what a build derived is one declaration, not a condition at every store.
+ */
+export class KeptWeakMap<K extends object, V> extends WeakMap<K, V> {
+  override set(key: K, value: V): this {
+    return resident ? super.set(key, value) : this;
+  }
+}

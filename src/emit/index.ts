@@ -27,7 +27,7 @@ import { buildSearchIndex } from './search-index.ts';
 import { STATIC_INDEX_DIR } from '../site/search-index.ts';
 import { precompressEnabled } from './precompress.ts';
 import { manifestChunks } from './manifest-text.ts';
-import { keepsForNextBuild } from '../core/resident.ts';
+import { KeptWeakMap } from '../core/resident.ts';
 import { OutputWriter, type ManifestEntry, type PreviousFiles } from './writer.ts';
 
 export type { ManifestEntry } from './writer.ts';
@@ -181,20 +181,18 @@ function deletedFiles(previous: ReadonlyMap<string, unknown>, w: OutputWriter): 
 // An entry's API path and mirror file, kept with the entry: a snapshot shares unchanged entries with the copy a
 // change-driven crawl makes, so a process that publishes again decodes only the new entries' paths. A one-off
 // build keeps none (src/core/resident.ts): it asks once per entry.
-const MIRROR_FILE = new WeakMap<SnapshotEntry, { path: string; file: string }>();
+const MIRROR_FILE = new KeptWeakMap<SnapshotEntry, { path: string; file: string }>();
 
 /** The files that span the site: the JSON mirror, feeds and the news sitemap, sitemaps, robots.txt, redirect maps, the client bundle. Returns the host snippets prepared beside out/. */
 async function writeSiteWide(w: OutputWriter, input: EmitInput, stop: { failed: boolean }): Promise<PreparedSnippets> {
   const before = input.previous?.entryHash;
-  const keep = keepsForNextBuild();
   for (const e of input.entries) {
     if (stop.failed) return halted();
     if (!e.key.startsWith('GET /api/')) continue;
     let mirror = MIRROR_FILE.get(e);
     if (mirror === undefined) {
       const path = e.key.slice(4);
-      mirror = { path, file: mirrorFile(path) };
-      if (keep) MIRROR_FILE.set(e, mirror);
+      MIRROR_FILE.set(e, (mirror = { path, file: mirrorFile(path) }));
     }
     const { file } = mirror;
     const carried = w.carryUnchanged(file, before?.(mirror.path) === e.hash);

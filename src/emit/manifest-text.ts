@@ -5,21 +5,16 @@
 // (about 120,000 entries at 50,000 posts) on every publish. The text comes in pieces
 // (manifestChunks), written as they come: at 50,000 posts it is about 25 MB, and held whole (as a
 // string and again as bytes) at the end of emit, where a build's memory peaks.
-import { keepsForNextBuild } from '../core/resident.ts';
+import { KeptWeakMap } from '../core/resident.ts';
 import type { ManifestEntry } from './writer.ts';
 
-const BLOCKS = new WeakMap<ManifestEntry, string>();
+const BLOCKS = new KeptWeakMap<ManifestEntry, string>();
 // Where the files go in the printed manifest: `files` is its last key.
 const SLOT = '"files": [\n  0\n ]';
 /** About this many characters per piece: few writes, and never the whole text at once. */
 const CHUNK = 1 << 16;
 
-/** The whole text (tests, small manifests). */
-export function manifestText(manifest: { files: readonly ManifestEntry[] }): string {
-  return [...manifestChunks(manifest)].join('');
-}
-
-/** manifestText's text in pieces of about 64 KB. */
+/** The manifest's text, `JSON.stringify(manifest, null, 1)` and a newline, in pieces of about 64 KB. */
 export function* manifestChunks(manifest: { files: readonly ManifestEntry[] }): Generator<string> {
   if (manifest.files.length === 0) {
     yield `${JSON.stringify(manifest, null, 1)}\n`;
@@ -27,7 +22,6 @@ export function* manifestChunks(manifest: { files: readonly ManifestEntry[] }): 
   }
   const outline = JSON.stringify({ ...manifest, files: [0] }, null, 1);
   const at = outline.lastIndexOf(SLOT);
-  const keep = keepsForNextBuild();
   let chunk = `${outline.slice(0, at)}"files": [\n`;
   const { files } = manifest;
   for (let i = 0; i < files.length; i++) {
@@ -37,7 +31,7 @@ export function* manifestChunks(manifest: { files: readonly ManifestEntry[] }): 
     // JSON strings never hold a raw newline, so every '\n' is between lines.
     if (block === undefined) {
       block = `  ${JSON.stringify(f, null, 1).replace(/\n/g, '\n  ')}`;
-      if (keep) BLOCKS.set(f, block);
+      BLOCKS.set(f, block);
     }
     chunk += i > 0 ? `,\n${block}` : block;
     if (chunk.length >= CHUNK) {

@@ -4,7 +4,7 @@
 // The next build compares its own hashes with these to decide what to render.
 import { readFile } from 'node:fs/promises';
 import { pressroomError } from '../core/errors.ts';
-import { keepsForNextBuild } from '../core/resident.ts';
+import { KeptWeakMap } from '../core/resident.ts';
 import { byCodeUnits, SortedCache } from '../core/sorted.ts';
 
 export const STATE_VERSION = 1;
@@ -43,23 +43,18 @@ export function emptyState(codeHash: string): BuildState {
   return { version: STATE_VERSION, codeHash, routes: new Map() };
 }
 
-/** The state as stable text: keys sorted, one route per line (diffable, small). */
 // A route's line, kept with its entry object: the next state of a process that publishes again
 // reuses the entries of unchanged routes (src/incremental/index.ts nextState), so only changed lines are printed.
-const LINES = new WeakMap<RouteState, { file: string; line: string }>();
+const LINES = new KeptWeakMap<RouteState, { file: string; line: string }>();
 
 // The last state's files in order, patched when few came or went (src/core/sorted.ts).
 const FILE_ORDER = new SortedCache<string>(byCodeUnits);
-
-export function serialiseState(state: BuildState): string {
-  return [...stateChunks(state)].join('');
-}
 
 /** About this many characters per chunk of stateChunks: few writes, and never the whole text at once. */
 const CHUNK = 1 << 16;
 
 /**
- * serialiseState's text in pieces of about 64 KB, for writing as they come: at 50,000 posts the
+ * The state as text (the routes sorted by file, one a line) in pieces of about 64 KB, for writing as they come: at 50,000 posts the
  * text is over 20 MB, and held whole (with its lines) at the end of a build, where its memory peaks.
  */
 export function* stateChunks(state: BuildState): Generator<string> {
@@ -72,7 +67,7 @@ export function* stateChunks(state: BuildState): Generator<string> {
     let hit = LINES.get(route);
     if (hit?.file !== f) {
       hit = { file: f, line: `  ${JSON.stringify(f)}: ${JSON.stringify(route)}` };
-      if (keepsForNextBuild()) LINES.set(route, hit);
+      LINES.set(route, hit);
     }
     chunk += i > 0 ? `,\n${hit.line}` : hit.line;
     if (chunk.length >= CHUNK) {

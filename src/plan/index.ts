@@ -5,7 +5,7 @@
 import type { SiteConfig } from '../config/schema.ts';
 import { pressroomError } from '../core/errors.ts';
 import { SortedCache } from '../core/sorted.ts';
-import { keepsForNextBuild } from '../core/resident.ts';
+import { KeptWeakMap, keepsForNextBuild } from '../core/resident.ts';
 import { SAMPLE_REDIRECTS_PATH } from '../crawl/discover.ts';
 import { PAGE_KINDS, routesOf, SHELLS } from '../site/kinds/index.ts';
 import { absoluteUrl, outputFileFor } from '../site/paths.ts';
@@ -51,13 +51,9 @@ export function planRoutes(specs: readonly RouteSpec[], onTwin?: (twin: PlannedR
   const routes = ROUTE_ORDER.sort(plannedAll(specs));
   const byFile = new Map<string, PlannedRoute>();
   const kept: PlannedRoute[] = [];
-  const keep = keepsForNextBuild();
   for (const route of routes) {
     let key = COLLISION_KEYS.get(route);
-    if (key === undefined) {
-      key = collisionKey(route.file);
-      if (keep) COLLISION_KEYS.set(route, key);
-    }
+    if (key === undefined) COLLISION_KEYS.set(route, (key = collisionKey(route.file)));
     const first = byFile.get(key);
     if (first && !onTwin) throw pressroomError('PR_ROUTE_COLLISION', { file: route.file, first: first.record, second: route.record });
     if (first) {
@@ -72,7 +68,7 @@ export function planRoutes(specs: readonly RouteSpec[], onTwin?: (twin: PlannedR
 
 // The last plan's order, patched when few routes came or went (src/core/sorted.ts).
 const ROUTE_ORDER = new SortedCache<PlannedRoute>((a, b) => cmp(a.path, b.path) || cmp(a.file, b.file) || cmp(a.record, b.record));
-const COLLISION_KEYS = new WeakMap<PlannedRoute, string>();
+const COLLISION_KEYS = new KeptWeakMap<PlannedRoute, string>();
 
 // The planned form of a RouteSpec, kept with it: a kind that keeps its RouteSpecs between builds
 // (src/site/kinds/article.ts) gets the same planned route back, which is what the input

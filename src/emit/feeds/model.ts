@@ -4,7 +4,7 @@
 import { ep } from '../../api/endpoints.ts';
 import type { Author, Post } from '../../api/types.ts';
 import { cutText, stripTags } from '../../core/html.ts';
-import { keepsForNextBuild } from '../../core/resident.ts';
+import { KeptWeakMap } from '../../core/resident.ts';
 import { byCodeUnits, SortedCache } from '../../core/sorted.ts';
 import type { PlannedRoute } from '../../plan/types.ts';
 import { headOf, type PostHead } from '../../site/common.ts';
@@ -77,23 +77,19 @@ export function excerptOf(text: string): string {
  * with the snapshot's entries, the items of 50,000 articles (about 70 MB) stayed
  * to the build's end, where its memory peaks.
  */
-const ITEMS = new WeakMap<object, { author: Author | undefined; authorPath: string; path: string; siteUrl: string; imageHost: string; item: FeedArticle }>();
+const ITEMS = new KeptWeakMap<object, { author: Author | undefined; authorPath: string; path: string; siteUrl: string; imageHost: string; item: FeedArticle }>();
 // A route's details path, kept with the (kept) route object: not built again per article per publish.
-const DETAILS = new WeakMap<PlannedRoute, string>();
+const DETAILS = new KeptWeakMap<PlannedRoute, string>();
 // Newest first; ties by URL so equal snapshots give equal feeds. Patched between publishes (src/core/sorted.ts).
 const NEWEST_FIRST = new SortedCache<FeedArticle>((a, b) => b.date.getTime() - a.date.getTime() || byCodeUnits(a.url, b.url));
 
 export function feedArticles(src: FeedSource): readonly FeedArticle[] {
   const host = new URL(src.siteUrl).hostname;
-  const keep = keepsForNextBuild();
   const out: FeedArticle[] = [];
   for (const r of src.routes) {
     if (r.kind !== 'article') continue;
     let details = DETAILS.get(r);
-    if (details === undefined) {
-      details = ep.postDetails(r.params.cat_slug, r.params.post_name);
-      if (keep) DETAILS.set(r, details);
-    }
+    if (details === undefined) DETAILS.set(r, (details = ep.postDetails(r.params.cat_slug, r.params.post_name)));
     const entry = src.entryOf?.(details);
     let post: PostHead | undefined = entry ? undefined : postOf(src, details);
     const key = entry ?? post;
@@ -113,7 +109,7 @@ export function feedArticles(src: FeedSource): readonly FeedArticle[] {
     const whole = post;
     const item = feedArticle(src, host, r.path, post, author, entry ? () => (entry.body as { result?: Post[] } | null)?.result?.[0] : () => whole as Post);
     if (!item) continue;
-    if (keep) ITEMS.set(key, { author, authorPath, path: r.path, siteUrl: src.siteUrl, imageHost: src.imageHost, item });
+    ITEMS.set(key, { author, authorPath, path: r.path, siteUrl: src.siteUrl, imageHost: src.imageHost, item });
     out.push(item);
   }
   return NEWEST_FIRST.sort(out);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decide, depsHash } from '../../../src/incremental/decide.ts';
-import { emptyState, readState, serialiseState, stateChunks, type BuildState } from '../../../src/incremental/state.ts';
+import { emptyState, readState, stateChunks, type BuildState } from '../../../src/incremental/state.ts';
 import { writeFileAtomic } from '../../../src/core/atomic-write.ts';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -65,6 +65,8 @@ describe('decide', () => {
   });
 });
 
+const serialiseState = (s: BuildState) => [...stateChunks(s)].join('');
+
 describe('state file', () => {
   it('round-trips; a damaged file reads as no state (a full build), a missing one as undefined', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pr-state-'));
@@ -85,7 +87,7 @@ describe('state file', () => {
     const chunks = [...stateChunks(s)];
     expect(chunks.length).toBeGreaterThan(3);
     for (const c of chunks.slice(0, -1)) expect(c.length).toBeLessThan(70_000);
-    expect(chunks.join('')).toBe(serialiseState(s));
+    expect(JSON.parse(chunks.join('')).routes).toEqual(Object.fromEntries(s.routes));
     await writeFileAtomic(join(dir, 's.json'), stateChunks(s));
     expect(await readState(join(dir, 's.json'))).toEqual(s);
   });
