@@ -6,13 +6,14 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { pressroomError } from './errors.ts';
+import { batched } from './printed-runs.ts';
 
-/** `data` may come in pieces (an iterable of strings, written as they come), so a large text is never held whole. */
-export async function writeFileAtomic(file: string, data: string | Uint8Array | Iterable<string>): Promise<void> {
+/** `data` may come in pieces (strings or bytes, written as they come, about 1 MB a write), so a large text is never held whole. */
+export async function writeFileAtomic(file: string, data: string | Uint8Array | Iterable<string | Buffer>): Promise<void> {
   const tmp = `${file}.tmp-${process.pid}`;
   try {
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(tmp, data);
+    await writeFile(tmp, typeof data === 'string' || data instanceof Uint8Array ? data : batched(data));
     await rename(tmp, file);
   } catch (e) {
     await rm(tmp, { force: true }).catch(() => undefined);

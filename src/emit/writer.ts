@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { isPressroomError, pressroomError, type PressroomError } from '../core/errors.ts';
 import { byCodeUnits, SortedCache } from '../core/sorted.ts';
 import { carryFile } from '../core/links.ts';
+import { batched } from '../core/printed-runs.ts';
 import { precompressible, SIBLINGS, writeSiblings } from './precompress.ts';
 
 /** The sha256 and byte size of a file's contents. */
@@ -134,11 +135,11 @@ export class OutputWriter {
 
   /**
    * Writes one large text that comes in pieces (the manifest, ../emit/manifest-text.ts), hashing
-   * each piece as it goes out: the text is never held whole, as a string or as bytes. Equal to the
-   * previous release's file, it is carried over instead (its mtime stays). Waits for the other
-   * writes first, so it is the one write in flight.
+   * each piece as it goes out: the text is never held whole, as a string or as bytes (pieces are
+   * gathered up to about 1 MB per write). Equal to the previous release's file, it is carried over
+   * instead (its mtime stays). Waits for the other writes first, so it is the one write in flight.
    */
-  async writeChunks(rel: string, chunks: Iterable<string>): Promise<void> {
+  async writeChunks(rel: string, chunks: Iterable<string | Buffer>): Promise<void> {
     await this.flush();
     assertRelative(rel);
     if (this.#entries.has(rel)) throw pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: 'two outputs write this file' });
@@ -149,11 +150,10 @@ export class OutputWriter {
       await this.#mkdir(dirname(file));
       const handle = await open(file, 'w');
       try {
-        for (const chunk of chunks) {
-          const buf = Buffer.from(chunk, 'utf8');
+        for (const buf of batched(chunks)) {
           hash.update(buf);
           size += buf.length;
-          await handle.write(buf);
+          for (let at = 0; at < buf.length; ) at += (await handle.write(buf, at, buf.length - at)).bytesWritten;
         }
       } finally {
         await handle.close();

@@ -4,7 +4,7 @@
 // The next build compares its own hashes with these to decide what to render.
 import { readFile } from 'node:fs/promises';
 import { pressroomError } from '../core/errors.ts';
-import { KeptWeakMap } from '../core/resident.ts';
+import { PrintedRuns } from '../core/printed-runs.ts';
 import { byCodeUnits, SortedCache } from '../core/sorted.ts';
 
 export const STATE_VERSION = 1;
@@ -43,39 +43,28 @@ export function emptyState(codeHash: string): BuildState {
   return { version: STATE_VERSION, codeHash, routes: new Map() };
 }
 
-// A route's line, kept with its entry object: the next state of a process that publishes again
-// reuses the entries of unchanged routes (src/incremental/index.ts nextState), so only changed lines are printed.
-const LINES = new KeptWeakMap<RouteState, { file: string; line: string }>();
+// The routes' lines, in runs whose bytes a process that publishes again keeps (src/core/printed-runs.ts):
+// its next state reuses the entry objects of unchanged routes (src/incremental/index.ts nextState),
+// so only the runs of changed routes are printed.
+const RUNS = new PrintedRuns<RouteState>((route) => `  ${JSON.stringify(route.file)}: ${JSON.stringify(route)}`, ',\n');
 
 // The last state's files in order, patched when few came or went (src/core/sorted.ts).
 const FILE_ORDER = new SortedCache<string>(byCodeUnits);
 
-/** About this many characters per chunk of stateChunks: few writes, and never the whole text at once. */
-const CHUNK = 1 << 16;
-
 /**
- * The state as text (the routes sorted by file, one a line) in pieces of about 64 KB, for writing as they come: at 50,000 posts the
+ * The state as text (the routes sorted by file, one a line) in pieces of about 40 KB, for writing as they come: at 50,000 posts the
  * text is over 20 MB, and held whole (with its lines) at the end of a build, where its memory peaks.
  */
-export function* stateChunks(state: BuildState): Generator<string> {
+export function* stateChunks(state: BuildState): Generator<string | Buffer> {
   const files = FILE_ORDER.sort([...state.routes.keys()]);
   const snap = state.snapshot ? `, "snapshot": ${JSON.stringify(state.snapshot)}` : '';
-  let chunk = `{"version": ${state.version}, "codeHash": ${JSON.stringify(state.codeHash)}${snap}, "routes": {\n`;
-  for (let i = 0; i < files.length; i++) {
-    const f = files[i];
-    const route = state.routes.get(f)!;
-    let hit = LINES.get(route);
-    if (hit?.file !== f) {
-      hit = { file: f, line: `  ${JSON.stringify(f)}: ${JSON.stringify(route)}` };
-      LINES.set(route, hit);
-    }
-    chunk += i > 0 ? `,\n${hit.line}` : hit.line;
-    if (chunk.length >= CHUNK) {
-      yield chunk;
-      chunk = '';
-    }
-  }
-  yield `${chunk}\n}}\n`;
+  yield `{"version": ${state.version}, "codeHash": ${JSON.stringify(state.codeHash)}${snap}, "routes": {\n`;
+  const routes = files.map((f) => state.routes.get(f)!);
+  // A line names its route by the key it is stored under, which the route's own `file` is
+  // unless a state file was edited by hand: then its lines are printed one by one.
+  if (routes.every((r, i) => r.file === files[i])) yield* RUNS.bytes(routes);
+  else yield routes.map((r, i) => `  ${JSON.stringify(files[i])}: ${JSON.stringify(r)}`).join(',\n');
+  yield '\n}}\n';
 }
 
 /** Reads a state file; a missing file is `undefined` (first build), a damaged one is an error. */

@@ -1,0 +1,86 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
+import { batched, MAX_RUN, PrintedRuns } from '../../../src/core/printed-runs.ts';
+
+interface Item {
+  name: string;
+  sha256: string;
+}
+// A content hash ending in "00" ends a run: every 7th item here, and none in a long stretch.
+const item = (n: number, ends = n % 7 === 6): Item => ({ name: `item-${n}`, sha256: `${n.toString(16).padStart(62, 'a')}${ends ? '00' : 'ff'}` });
+const print = (i: Item) => `<${i.name}>`;
+const joined = (items: Item[]) => items.map(print).join(',\n');
+const text = (pieces: Iterable<Buffer>) => Buffer.concat([...pieces]).toString('utf8');
+
+afterAll(() => setKeepsForNextBuild(false));
+
+describe('PrintedRuns', () => {
+  it('prints the items joined by the separator, in runs cut after a hash ending in "00" or at MAX_RUN items', () => {
+    setKeepsForNextBuild(false);
+    const runs = new PrintedRuns<Item>(print, ',\n');
+    expect(text(runs.bytes([]))).toBe('');
+    const one = [item(1)];
+    expect(text(runs.bytes(one))).toBe(joined(one));
+    const items = Array.from({ length: 30 }, (_, n) => item(n));
+    const pieces = [...runs.bytes(items)];
+    expect(pieces.map((p) => p.toString())).toEqual([0, 7, 14, 21, 28].map((at) => `${at > 0 ? ',\n' : ''}${joined(items.slice(at, at + 7))}`));
+    const long = Array.from({ length: MAX_RUN + 10 }, (_, n) => item(n, false));
+    const cut = [...runs.bytes(long)];
+    expect(cut.length).toBe(2);
+    expect(text(cut)).toBe(joined(long));
+  });
+
+  it('in a process that publishes again, writes an unchanged run from its kept bytes and prints only the runs of changed, added or removed items', () => {
+    setKeepsForNextBuild(true);
+    const runs = new PrintedRuns<Item>(print, ',\n');
+    const items = Array.from({ length: 70 }, (_, n) => item(n));
+    const first = [...runs.bytes(items)];
+    const again = [...runs.bytes(items)];
+    expect(again.length).toBe(first.length);
+    again.forEach((p, i) => expect(p).toBe(first[i]));
+    // Each build compares with the one before it, as a watcher's publishes do.
+    let before = first;
+    const next = (list: Item[]) => {
+      const pieces = [...runs.bytes(list)];
+      expect(text(pieces)).toBe(joined(list));
+      const printed = pieces.filter((p) => !before.includes(p)).length;
+      before = pieces;
+      return printed;
+    };
+
+    const changed = items.map((x, n) => (n === 30 ? { ...x, name: 'changed' } : x));
+    expect(next(changed)).toBe(1);
+    const added = [...changed.slice(0, 40), item(1000, false), ...changed.slice(40)];
+    expect(next(added)).toBe(1);
+    // The item that ended a run goes: its run and the next become one.
+    const removed = added.filter((x) => x.name !== 'item-13');
+    expect(next(removed)).toBe(1);
+    expect(next(removed)).toBe(0);
+
+    // A run that becomes the first loses its separator: printed again, not written from the kept bytes.
+    const tail = items.slice(7);
+    expect(text(runs.bytes(tail))).toBe(joined(tail));
+  });
+
+  it('keeps nothing in a one-off build', () => {
+    setKeepsForNextBuild(false);
+    const runs = new PrintedRuns<Item>(print, ',\n');
+    const items = Array.from({ length: 20 }, (_, n) => item(n));
+    const first = [...runs.bytes(items)];
+    const again = [...runs.bytes(items)];
+    again.forEach((p, i) => {
+      expect(p).not.toBe(first[i]);
+      expect(p.equals(first[i])).toBe(true);
+    });
+  });
+});
+
+describe('batched', () => {
+  it('gathers strings and bytes into buffers of about the size asked, in order', () => {
+    const pieces = ['ab', Buffer.from('cd'), 'é', '', 'xyz'];
+    const out = [...batched(pieces, 4)];
+    expect(out.map((b) => b.toString('utf8'))).toEqual(['abcd', 'éxyz']);
+    expect([...batched([], 4)]).toEqual([]);
+    expect(Buffer.concat([...batched(pieces)]).toString('utf8')).toBe('abcdéxyz');
+  });
+});
