@@ -233,6 +233,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
       warnings,
       quarantined,
       pagesPerSecond: total > 0 ? Math.round((emitted.pages / total) * 1000) : 0,
+      peakRssBytes: process.resourceUsage().maxRSS * 1024,
     };
   }
 }

@@ -119,4 +119,6 @@ export interface BuildReport {
   /** Records left out because they failed their check (src/api/quarantine.ts), sorted by endpoint and id. */
   quarantined: Quarantined[];
   pagesPerSecond: number;
+  /** The process's peak resident memory so far, every thread included (the kernel's high-water mark: process.resourceUsage().maxRSS). */
+  peakRssBytes: number;
 }
