@@ -32,7 +32,8 @@ interface Run<T> {
 /** The longest run: what one changed item costs to print where no hash ends a run sooner. */
 export const MAX_RUN = 2048;
 
-const endsRun = (item: RunItem): boolean => item.sha256.endsWith('00');
+// A hand-edited state or manifest read back may lack a hash: such an item ends no run.
+const endsRun = (item: RunItem): boolean => typeof item.sha256 === 'string' && item.sha256.endsWith('00');
 
 export class PrintedRuns<T extends RunItem & object> {
   readonly #runs = new KeptWeakMap<T, Run<T>>();

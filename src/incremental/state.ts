@@ -61,7 +61,7 @@ export function* stateChunks(state: BuildState): Generator<string | Buffer> {
   yield `{"version": ${state.version}, "codeHash": ${JSON.stringify(state.codeHash)}${snap}, "routes": {\n`;
   const routes = files.map((f) => state.routes.get(f)!);
   // A line names its route by the key it is stored under, which the route's own `file` is
-  // unless a state file was edited by hand: then its lines are printed one by one.
+  // unless a state file was edited by hand: then it is printed without the kept runs.
   if (routes.every((r, i) => r.file === files[i])) yield* RUNS.bytes(routes);
   else yield routes.map((r, i) => `  ${JSON.stringify(files[i])}: ${JSON.stringify(r)}`).join(',\n');
   yield '\n}}\n';

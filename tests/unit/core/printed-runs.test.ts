@@ -24,6 +24,9 @@ describe('PrintedRuns', () => {
     const items = Array.from({ length: 30 }, (_, n) => item(n));
     const pieces = [...runs.bytes(items)];
     expect(pieces.map((p) => p.toString())).toEqual([0, 7, 14, 21, 28].map((at) => `${at > 0 ? ',\n' : ''}${joined(items.slice(at, at + 7))}`));
+    // An item without a hash (a hand-edited file read back) ends no run.
+    const unhashed = [item(1), { name: 'odd' } as Item, item(6)];
+    expect(text(runs.bytes(unhashed))).toBe(joined(unhashed));
     const long = Array.from({ length: MAX_RUN + 10 }, (_, n) => item(n, false));
     const cut = [...runs.bytes(long)];
     expect(cut.length).toBe(2);
