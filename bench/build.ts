@@ -79,8 +79,8 @@ interface Peak {
 
 /**
  * The kernel's high-water mark of a process's RSS (VmHWM: every thread, however briefly), since
- * its start or since resetPeak: exact where sampling every 200 ms misses a short peak (it read
- * 30-50 MB low at 50,000 posts).
+ * its start or since resetPeak: exact, where sampling every 200 ms can miss a peak shorter than that
+ * (a 50,000-post build peaks briefly as its render threads finish).
  */
 async function hwmOf(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
