@@ -112,9 +112,18 @@ const header = (h: Record<string, string | string[] | undefined>, name: string):
   return Array.isArray(v) ? v[0] : v;
 };
 
+/**
+ * The crawl's connections to the API: `concurrency` kept-alive connections per origin. A client
+ * makes its own unless given one; pressroom watch keeps one for its life (BuildOptions.session),
+ * so a publish reuses the connections the last one opened instead of a TCP and TLS handshake each.
+ */
+export function apiAgent(concurrency: number): Agent {
+  return new Agent({ connections: concurrency, keepAliveTimeout: 10_000, pipelining: 1 });
+}
+
 export function createApiClient(opts: ApiClientOptions): ApiClient {
   const base = opts.base.replace(/\/+$/, '');
-  const owned = opts.dispatcher ? undefined : new Agent({ connections: opts.concurrency, keepAliveTimeout: 10_000, pipelining: 1 });
+  const owned = opts.dispatcher ? undefined : apiAgent(opts.concurrency);
   const dispatcher = opts.dispatcher ?? owned!;
   const random = opts.random ?? Math.random;
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));

@@ -10,6 +10,7 @@ import type { SiteConfig } from '../config/schema.ts';
 import { writeFileAtomic } from '../core/atomic-write.ts';
 import { crawl, type CrawlStats } from '../crawl/crawl.ts';
 import { createApiClient } from '../crawl/http.ts';
+import type { Dispatcher } from 'undici';
 import { Snapshot, SNAPSHOT_VERSION, type SnapshotMeta } from '../crawl/snapshot-store.ts';
 import { pressroomError } from '../core/errors.ts';
 import { crawlChanged } from '../crawl/changed.ts';
@@ -84,7 +85,8 @@ export async function acquireSnapshot(input: AcquireInput): Promise<Acquired> {
 
 async function crawlFrom(input: AcquireInput, base: string, source: BuildSource, sampleRedirects: boolean): Promise<Acquired> {
   const { crawl: c } = input.config;
-  const client = crawlClient(input.config, base);
+  // A watcher's own connections to the API (not to a sample API, which is a new process per build).
+  const client = crawlClient(input.config, base, undefined, source.kind === 'api' ? input.options.session?.agent : undefined);
   const opts = {
     client,
     ctx: input.ctx,
@@ -119,10 +121,13 @@ async function crawlFrom(input: AcquireInput, base: string, source: BuildSource,
   }
 }
 
-/** The crawl's API client for `base`, as configured (`retries`: the configured number unless given). */
-export function crawlClient(config: Pick<SiteConfig, 'crawl'>, base: string, retries = config.crawl.retries) {
+/**
+ * The crawl's API client for `base`, as configured (`retries`: the configured number unless given),
+ * over `dispatcher`'s connections when given (which its close() leaves open), else its own.
+ */
+export function crawlClient(config: Pick<SiteConfig, 'crawl'>, base: string, retries = config.crawl.retries, dispatcher?: Dispatcher) {
   const c = config.crawl;
-  return createApiClient({ base, timeoutMs: c.timeoutMs, retries, maxResponseBytes: c.maxResponseBytes, concurrency: c.concurrency });
+  return createApiClient({ base, timeoutMs: c.timeoutMs, retries, maxResponseBytes: c.maxResponseBytes, concurrency: c.concurrency, ...(dispatcher ? { dispatcher } : {}) });
 }
 
 export async function saveSnapshot(snapshot: Snapshot, dir: string, clock: Date, source: BuildSource): Promise<void> {

@@ -64,7 +64,12 @@ export interface BuildOptions {
    * release it last recorded, so the next build does not read back its state
    * and manifest (used only while out/ still holds it).
    */
-  session?: { previous?: import('./snapshot.ts').Previous; release?: import('../publish/releases.ts').KeptRelease };
+  session?: {
+    previous?: import('./snapshot.ts').Previous;
+    release?: import('../publish/releases.ts').KeptRelease;
+    /** Connections to the content API kept open between builds (src/crawl/http.ts apiAgent); the session's owner closes them. */
+    agent?: import('undici').Dispatcher;
+  };
   /**
    * Run a change-driven build of `changed` (pressroom watch at start: of
    * nothing) up to emit into staging, then remove the staging folder: nothing

@@ -4,6 +4,7 @@
 // the first time in the process. Both are run here once on one page of each kind an edit touches,
 // and what they produce is dropped: nothing is kept, published or reported, and a failure only
 // leaves the first story to do that work itself (decision 68).
+import type { Dispatcher } from 'undici';
 import type { SiteConfig } from '../config/schema.ts';
 import { fetchAll } from '../crawl/crawl.ts';
 import { Snapshot } from '../crawl/snapshot-store.ts';
@@ -28,11 +29,14 @@ export async function warmRender(renderer: PageRenderer, routes: readonly Planne
   for await (const page of renderer.stream(sample)) void page;
 }
 
-/** Fetches warmPaths without conditions into a snapshot that is dropped, checking each answer as a crawl does. */
-export async function warmCrawl(config: Readonly<SiteConfig>, base: string, clock: Date, saved: SnapshotView): Promise<void> {
+/**
+ * Fetches warmPaths without conditions into a snapshot that is dropped, checking each answer as a
+ * crawl does; over the watcher's own connections (`dispatcher`), which the first story then finds open.
+ */
+export async function warmCrawl(config: Readonly<SiteConfig>, base: string, clock: Date, saved: SnapshotView, dispatcher?: Dispatcher): Promise<void> {
   const now = clock.toISOString();
   const ctx: SiteContextForKinds = { today: now.slice(0, 10), now, warn: () => {} };
-  const client = crawlClient(config, base, 0);
+  const client = crawlClient(config, base, 0, dispatcher);
   try {
     await fetchAll({ client, ctx, warn: () => {}, concurrency: config.crawl.concurrency, maxInvalidShare: config.crawl.maxInvalidShare }, new Snapshot(), warmPaths(saved, ctx));
   } finally {

@@ -17,6 +17,7 @@ import type { BuildOptions, BuildReport } from '../pipeline/types.ts';
 import { watchLog, type WatchLog } from './log.ts';
 import { type BuildScope, realTimers, type Timers, WatchQueue, type WatchStatus } from './queue.ts';
 import { startWatchServer } from './server.ts';
+import { apiAgent } from '../crawl/http.ts';
 
 export const WATCH_DEFAULTS = {
   host: '127.0.0.1',
@@ -81,7 +82,8 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
   const runBuild = o.runBuild ?? build;
   // The watcher handles SIGINT/SIGTERM itself (it lets the running build finish); build() must not end the process.
   // One session for the watcher's life: each build starts from the snapshot the last one left in memory.
-  const session: NonNullable<BuildOptions['session']> = {};
+  // With its connections to the API: a publish reuses those the last one opened (no TCP and TLS handshakes per story).
+  const session: NonNullable<BuildOptions['session']> = api.kind === 'api' ? { agent: apiAgent(config.crawl.concurrency) } : {};
   // This process publishes again: what it reads from now on is kept for the next build, the
   // saved snapshot below included, which is read before any build says so (src/core/resident.ts).
   setKeepsForNextBuild(true);
@@ -102,7 +104,7 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
         loadPrevious(snapshotDirFor(o.build)).then((p) => void (session.previous ??= p), () => undefined),
       ])
         .then(() => (session.previous ? rehearse({ ...o.build, handleSignals: false, session }) : undefined))
-        .then(() => (session.previous && api.kind === 'api' ? warmCrawl(config, api.base, clock, session.previous.snapshot) : undefined))
+        .then(() => (session.previous && api.kind === 'api' ? warmCrawl(config, api.base, clock, session.previous.snapshot, session.agent) : undefined))
         .then(() => undefined, () => undefined);
   let preparing = true;
   void ready.finally(() => void (preparing = false));
@@ -149,6 +151,7 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
         const stopped = queue.stop();
         await server.close();
         await stopped;
+        await session.agent?.close();
       })();
       return closing;
     },
