@@ -239,13 +239,15 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
 }
 
 /**
- * A change-driven build of no change that stops before publishing
- * (BuildOptions.rehearse): pressroom watch runs one at start, so the first
- * webhook finds this process's caches filled and its code compiled. Requests
- * nothing the saved snapshot has, publishes, records and saves nothing.
+ * A change-driven build that stops before publishing (BuildOptions.rehearse):
+ * pressroom watch runs them at start, so the first webhook finds this process's
+ * caches filled and its code compiled. Of no change (`changed` empty), it requests
+ * nothing the saved snapshot has; of a story's REF, it re-reads that story's
+ * responses as a change-driven build does (conditional GETs: the change-driven
+ * crawl's own code runs once). Either way it publishes, records and saves nothing.
  */
-export function rehearse(options: Omit<BuildOptions, 'changed' | 'full' | 'rehearse'>): Promise<BuildReport> {
-  return build({ ...options, changed: [], rehearse: true });
+export function rehearse(options: Omit<BuildOptions, 'changed' | 'full' | 'rehearse'>, changed: NonNullable<BuildOptions['changed']> = []): Promise<BuildReport> {
+  return build({ ...options, changed, rehearse: true });
 }
 
 /** Where a build keeps the snapshot of the site it published: --snapshot-dir, else `.pressroom/snapshot` beside out/. */

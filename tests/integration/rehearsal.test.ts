@@ -1,6 +1,6 @@
 // What pressroom watch prepares and keeps (decision 65): its start-up rehearsal
 // (src/pipeline/index.ts rehearse), a change-driven build of no change that stops
-// before publishing, and the release a session keeps between its builds. It must leave the
+// before publishing (or of one story, whose responses it re-reads), and the release a session keeps between its builds. It must leave the
 // site, its releases and the saved snapshot exactly as they were, request nothing
 // the saved snapshot has, and refuse (not crawl everything) when the saved snapshot
 // is not the published site's.
@@ -52,6 +52,36 @@ it('renders nothing new, publishes, records and saves nothing, and the next chan
   expect(next.changed?.fallback).toBeNull();
   expect(next.incremental.publish).not.toBe('rehearsed');
   expect(await readFile(join(out, api.corpus.categories[post.cat].cat_slug, post.name, 'index.html'), 'utf8').catch(() => '')).toContain('Rehearsed, then published');
+});
+
+it("a story's rehearsal re-reads the story's responses as its build would, and still publishes, records and saves nothing", { timeout: 60_000 }, async () => {
+  const dir = join(tmp.dir, 'story');
+  const out = join(dir, 'out');
+  const opts = { api: api.url, handleSignals: false, workers: 0 as const };
+  await buildInto(dir, opts);
+  const site = await treeHashes(out);
+  const releases = await listReleases(out);
+  const snapshotFile = await readFile(join(dir, '.pressroom/snapshot/snapshot.ndjson'));
+  const session = { previous: await loadPrevious(join(dir, '.pressroom/snapshot')) };
+  const post = api.corpus.posts.find((p) => p.status === 'publish')!;
+  const story = [parseRef(`post:${post.id}`)];
+  const rehearsal = () => rehearse({ out, now: TEST_NOW, configFile: join(ROOT, 'config/site.json'), env: {}, session, ...opts }, story);
+
+  // Nothing changed in the API: conditional re-reads, nothing rendered.
+  const same = await rehearsal();
+  expect(same.changed).toMatchObject({ refs: [`post:${post.id}`], fallback: null });
+  expect(same.requests).toBeGreaterThan(3);
+  expect(same.notModified).toBe(same.requests);
+  expect(same.incremental).toMatchObject({ rendered: 0, changedFiles: 0, publish: 'rehearsed' });
+  // The story changed meanwhile: its pages are rendered, and dropped.
+  api.mutate.editPost(post.id, { post_title: 'Changed while the watcher started' });
+  const changed = await rehearsal();
+  expect(changed.incremental.rendered).toBeGreaterThan(0);
+  expect(changed.incremental.publish).toBe('rehearsed');
+  expect(await treeHashes(out)).toEqual(site);
+  expect(await listReleases(out)).toEqual(releases);
+  expect(await readFile(join(dir, '.pressroom/snapshot/snapshot.ndjson'))).toEqual(snapshotFile);
+  expect((await readdir(dir)).sort()).toEqual(['.pressroom', 'out']);
 });
 
 it('refuses with PR_REHEARSAL_BASE when the saved snapshot is not the one the published site was rendered from', { timeout: 60_000 }, async () => {
