@@ -100,8 +100,8 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
   // once on a few responses that are dropped (src/pipeline/warm-up.ts); then a rehearsal of one
   // story (the newest listed post), whose change-driven crawl re-reads that story's lists as a
   // webhook's build would (conditional GETs, mostly 304): the first story after start took
-  // 0.67-0.74 s against 0.62-0.66 s with it at 10,000 posts. Each may fail quietly: the first
-  // build then does that work itself.
+  // 0.67-0.74 s without it and 0.55-0.57 s with it at 10,000 posts (decision 75). A failure ends
+  // the preparing quietly: the first build then does the rest of that work itself.
   const ready = o.runBuild
     ? Promise.resolve()
     : Promise.all([
