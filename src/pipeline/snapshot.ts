@@ -127,7 +127,7 @@ async function crawlFrom(input: AcquireInput, base: string, source: BuildSource,
  */
 export function crawlClient(config: Pick<SiteConfig, 'crawl'>, base: string, retries = config.crawl.retries, dispatcher?: Dispatcher) {
   const c = config.crawl;
-  return createApiClient({ base, timeoutMs: c.timeoutMs, retries, maxResponseBytes: c.maxResponseBytes, concurrency: c.concurrency, ...(dispatcher ? { dispatcher } : {}) });
+  return createApiClient({ base, timeoutMs: c.timeoutMs, retries, maxResponseBytes: c.maxResponseBytes, concurrency: c.concurrency, dispatcher });
 }
 
 export async function saveSnapshot(snapshot: Snapshot, dir: string, clock: Date, source: BuildSource): Promise<void> {

@@ -98,7 +98,7 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
   // shards, the snapshot's id, the client bundle) and the code compiled (the first edit after
   // start measured 3.6 s against 1.6 s for the next at 10,000 posts); then the crawl's checks run
   // once on a few responses that are dropped (src/pipeline/warm-up.ts); then a rehearsal of one
-  // story (the newest listed post), whose change-driven crawl re-reads that story's lists as a
+  // story (the first post of the first category's listing, its newest), whose change-driven crawl re-reads that story's lists as a
   // webhook's build would (conditional GETs, mostly 304): the first story after start took
   // 0.67-0.74 s without it and 0.55-0.57 s with it at 10,000 posts (decision 75). A failure ends
   // the preparing quietly: the first build then does the rest of that work itself.

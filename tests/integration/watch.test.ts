@@ -166,30 +166,43 @@ describe('pressroom watch through the CLI', { timeout: 120_000 }, () => {
   });
 });
 
+/** A watcher on `out` over the API at `base`, with no poll and a silent log (the tests below). */
+const quietWatcher = (base: string, out: string) =>
+  startWatch({
+    build: { api: base, out, configFile: join(ROOT, 'config/site.json'), env: {}, workers: 0 },
+    secret: SECRET,
+    port: 0,
+    pollMs: null,
+    log: { listening: () => {}, publish: () => {}, failure: () => {}, stopping: () => {} },
+  });
+
+/** Edits the first published post to `title`, sends its signed webhook to `w` and waits for the build it starts to settle. */
+async function storyThrough(w: Watcher, title: string): Promise<WatchStatus> {
+  const read = async () => (await (await fetch(`${w.url}/status`)).json()) as WatchStatus;
+  const post = api.corpus.posts.find((p) => p.status === 'publish')!;
+  api.mutate.editPost(post.id, { post_title: title });
+  const body = JSON.stringify([`post:${post.id}`]);
+  const builds = (await read()).counters.builds;
+  expect((await fetch(`${w.url}/hooks/publish`, { method: 'POST', body, headers: { 'x-pressroom-signature-256': signBody(SECRET, body) } })).status).toBe(202);
+  let s: WatchStatus;
+  do {
+    await new Promise((r) => setTimeout(r, 50));
+    s = await read();
+  } while (!(s.counters.builds > builds && s.state === 'idle' && s.queue === 0));
+  return s;
+}
+
 describe('pressroom watch over a site a one-off build published', { timeout: 120_000 }, () => {
   it('makes the spare tree at start (decision 63), so its first publish only brings it up to date by the diff', async () => {
     const own = join(tmp.dir, 'one-off', 'out');
     await build({ api: api.url, out: own, configFile: join(ROOT, 'config/site.json'), env: {}, workers: 0, handleSignals: false, full: true });
     expect(await exists(outPaths(own).spare)).toBe(false);
-    const w = await startWatch({
-      build: { api: api.url, out: own, configFile: join(ROOT, 'config/site.json'), env: {}, workers: 0 },
-      secret: SECRET,
-      port: 0,
-      pollMs: null,
-      log: { listening: () => {}, publish: () => {}, failure: () => {}, stopping: () => {} },
-    });
+    const w = await quietWatcher(api.url, own);
     try {
       const before = await treeHashes(own);
-      const post = api.corpus.posts.find((p) => p.status === 'publish')!;
-      api.mutate.editPost(post.id, { post_title: 'Published by a watcher that found no spare' });
-      const body = JSON.stringify([`post:${post.id}`]);
-      expect((await fetch(`${w.url}/hooks/publish`, { method: 'POST', body, headers: { 'x-pressroom-signature-256': signBody(SECRET, body) } })).status).toBe(202);
-      let s: WatchStatus;
-      do {
-        await new Promise((r) => setTimeout(r, 50));
-        s = (await (await fetch(`${w.url}/status`)).json()) as WatchStatus;
-      } while (!(s.lastPublish && s.state === 'idle'));
-      const report = JSON.parse(await readFile(releasePaths(own, s.lastPublish.release).report, 'utf8')) as BuildReport;
+      const s = await storyThrough(w, 'Published by a watcher that found no spare');
+      expect(s.lastPublish).not.toBeNull();
+      const report = JSON.parse(await readFile(releasePaths(own, s.lastPublish!.release).report, 'utf8')) as BuildReport;
       expect(report.incremental.publish).toBe('diff');
       expect(await treeHashes(outPaths(own).spare)).toEqual(before);
     } finally {
@@ -214,31 +227,12 @@ describe('pressroom watch and the API connections', { timeout: 120_000 }, () => 
     const base = `http://127.0.0.1:${(relay.address() as AddressInfo).port}`;
     const own = join(tmp.dir, 'relayed', 'out');
     await build({ api: base, out: own, configFile: join(ROOT, 'config/site.json'), env: {}, workers: 0, handleSignals: false, full: true });
-    const w = await startWatch({
-      build: { api: base, out: own, configFile: join(ROOT, 'config/site.json'), env: {}, workers: 0 },
-      secret: SECRET,
-      port: 0,
-      pollMs: null,
-      log: { listening: () => {}, publish: () => {}, failure: () => {}, stopping: () => {} },
-    });
-    const publish = async (title: string) => {
-      const post = api.corpus.posts.find((p) => p.status === 'publish')!;
-      api.mutate.editPost(post.id, { post_title: title });
-      const body = JSON.stringify([`post:${post.id}`]);
-      const builds = ((await (await fetch(`${w.url}/status`)).json()) as WatchStatus).counters.builds;
-      expect((await fetch(`${w.url}/hooks/publish`, { method: 'POST', body, headers: { 'x-pressroom-signature-256': signBody(SECRET, body) } })).status).toBe(202);
-      let s: WatchStatus;
-      do {
-        await new Promise((r) => setTimeout(r, 50));
-        s = (await (await fetch(`${w.url}/status`)).json()) as WatchStatus;
-      } while (!(s.counters.builds > builds && s.state === 'idle' && s.queue === 0));
-      expect(s.lastError).toBeNull();
-    };
+    const w = await quietWatcher(base, own);
     try {
-      await publish('A first story through the relay');
+      expect((await storyThrough(w, 'A first story through the relay')).lastError).toBeNull();
       const afterFirst = opened;
-      await publish('A second story through the relay');
-      await publish('A third story through the relay');
+      expect((await storyThrough(w, 'A second story through the relay')).lastError).toBeNull();
+      expect((await storyThrough(w, 'A third story through the relay')).lastError).toBeNull();
       // A client of its own per build opened crawl.concurrency (16) new connections per story; kept
       // ones none, or one now and then where the API closed an idle connection.
       expect(opened - afterFirst).toBeLessThan(4);
