@@ -73,3 +73,43 @@ describe.each([true, false])('SortedCache (kept between calls: %s)', (keeps) => 
     expect(cache.sort([y, x, y])).toEqual([x, y, y]);
   });
 });
+
+describe('SortedCache, comparing with the last input by position', () => {
+  beforeAll(() => setKeepsForNextBuild(true));
+  afterAll(() => setKeepsForNextBuild(false));
+  const items = (n: number, tag = '') => Array.from({ length: n }, (_, i) => ({ key: `k${String((i * 7919) % n).padStart(4, '0')}${tag}`, n: i }));
+
+  it('gives what a stable sort gives when items are replaced in place, inserted, removed or moved in the same input order', () => {
+    const rand = rng(11);
+    const cache = new SortedCache(byKey);
+    let input = items(800);
+    const spare = items(400, 'x');
+    cache.sort(input);
+    for (let step = 0; step < 80; step++) {
+      input = input.slice();
+      const op = step % 4;
+      const at = Math.floor(rand() * input.length);
+      if (op === 0) input[at] = spare[step % spare.length] === input[at] ? input[at] : spare[step % spare.length];
+      else if (op === 1) input.splice(at, 0, { key: `new${step}`, n: 1000 + step });
+      else if (op === 2) input.splice(at, 1);
+      else if (at + 3 < input.length) [input[at], input[at + 3]] = [input[at + 3], input[at]];
+      // A spare item may already be in the input: listed twice, it is kept twice.
+      expect(cache.sort(input)).toEqual([...input].sort(byKey));
+    }
+  });
+
+  it('keeps an item once when the last input listed it twice and the next lists it once', () => {
+    const list = items(50);
+    const cache = new SortedCache(byKey);
+    cache.sort([...list, list[3]]);
+    expect(cache.sort(list)).toEqual([...list].sort(byKey));
+    expect(cache.sort([...list, list[7]])).toEqual([...list, list[7]].sort(byKey));
+  });
+
+  it('returns the same array when the input is the same items in the same order', () => {
+    const list = items(100);
+    const cache = new SortedCache(byKey);
+    const first = cache.sort(list);
+    expect(cache.sort(list.slice())).toBe(first);
+  });
+});
