@@ -136,6 +136,26 @@ describe('emit', () => {
     expect((await readdir(dir)).sort()).toEqual(['out']);
   });
 
+  it('fails when the renderer yields a page the plan does not have (another file, or a planned file under another path), in a sorted plan or one made in any order', async () => {
+    const stray = [
+      { path: '/news/b', file: 'news/b/index.html', html: 'x' },
+      { path: '/news/a', file: 'news/a/other.html', html: 'x' },
+      { path: '/news/z', file: 'news/a/index.html', html: 'x' },
+    ];
+    for (const routes of [plan.routes, [...plan.routes].reverse()]) {
+      for (const page of stray) {
+        const out = join(dir, `out-${routes === plan.routes ? 'sorted' : 'reversed'}-${page.path.slice(6)}-${page.file.length}`);
+        await expect(emit(input(out, { plan: { ...plan, routes }, pages: pagesOf([...PAGES.slice(0, 2), page]) }))).rejects.toMatchObject({
+          code: 'PR_INTERNAL',
+          message: expect.stringContaining(`render produced ${page.file} for ${page.path}, which the plan does not have`),
+        });
+      }
+      // Every planned page, in any order of the plan, is accepted.
+      const out = join(dir, `out-ok-${routes === plan.routes ? 'sorted' : 'reversed'}`);
+      await expect(emit(input(out, { plan: { ...plan, routes }, pages: pagesOf([...PAGES].reverse()) }))).resolves.toMatchObject({ pages: 3 });
+    }
+  });
+
   it('fails when the renderer skips a planned page', async () => {
     const out = join(dir, 'out');
     await expect(emit(input(out, { pages: pagesOf(PAGES.slice(0, 2)) }))).rejects.toMatchObject({ code: 'PR_INTERNAL', message: expect.stringContaining('news/a/index.html') });
