@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { incrementalStep, nextState } from '../../../src/incremental/index.ts';
+import { emptyState, type BuildState } from '../../../src/incremental/state.ts';
+import type { ManifestEntry } from '../../../src/emit/index.ts';
+import type { PlannedRoute } from '../../../src/plan/types.ts';
+
+// A seeded generator: the same cases every run.
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+}
+
+const route = (slug: string, path = `/news/${slug}`): PlannedRoute => ({ kind: 'article', path, params: { slug }, deps: [`/api/post/${slug}`], sitemap: null, record: `post:${slug}`, file: `news/${slug}/index.html` });
+const snapOf = (hashes: Map<string, string>) => ({ get: (p: string) => (hashes.has(p) ? { key: `GET ${p}`, status: 200, body: null, hash: hashes.get(p)! } : undefined), ok: () => undefined, version: undefined }) as never;
+
+/** What emit records for each route: a carried page keeps its previous entry, a rendered one gets its new bytes' hash. */
+function emitted(routes: readonly PlannedRoute[], step: Awaited<ReturnType<typeof incrementalStep>>, html: (r: PlannedRoute) => string): Map<string, ManifestEntry> {
+  const files = new Map<string, ManifestEntry>();
+  for (const { previous } of step.decision.reuse) files.set(previous.file, { path: previous.file, sha256: previous.sha256, size: previous.size });
+  for (const r of step.decision.render) files.set(r.file, { path: r.file, sha256: `sha-of-${html(r)}`, size: html(r).length });
+  return files;
+}
+
+const sorted = (s: BuildState) => [...s.routes.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+
+describe('nextState', () => {
+  it('patched from the previous state, equals the state a walk of every route makes, over random edits, additions, deletions and moves', async () => {
+    const rand = rng(5);
+    const hashes = new Map<string, string>();
+    let routes: PlannedRoute[] = [];
+    for (let i = 0; i < 300; i++) {
+      routes.push(route(`p${i}`));
+      hashes.set(`/api/post/p${i}`, 'h0');
+    }
+    routes.sort((a, b) => (a.path < b.path ? -1 : 1));
+    let previous: BuildState = emptyState('code');
+    let release = 0;
+    for (let step = 0; step < 30; step++) {
+      for (let c = 0; c < 1 + Math.floor(rand() * 6); c++) {
+        const op = rand();
+        const at = Math.floor(rand() * routes.length);
+        const slug = routes[at].params.slug;
+        if (op < 0.4) hashes.set(`/api/post/${slug}`, `h${step}-${c}`); // edited
+        else if (op < 0.6) routes.splice(at, 1); // deleted
+        else if (op < 0.8) routes[at] = route(slug, `/tech/${slug}`); // moved: same file, another path
+        else routes.push(route(`n${step}-${c}`)); // added
+      }
+      routes = [...new Map(routes.map((r) => [r.file, r])).values()].sort((a, b) => (a.path < b.path ? -1 : 1));
+      const snapshot = snapOf(hashes);
+      const prev = previous.routes.size ? { id: `r${release}`, state: previous, site: '/nowhere', manifest: null } : undefined;
+      const s = await incrementalStep({ previous: prev, routes, snapshot, codeHash: 'code' });
+      const files = emitted(routes, s, (r) => `${r.path} ${hashes.get(r.deps[0])}`);
+      const patched = nextState('code', routes, s, files, `snap${step}`);
+      const walked = nextState('code', routes, { ...s, previousState: undefined }, files, `snap${step}`);
+      if (prev) expect(s.decision.reason).toBe('incremental');
+      expect(sorted(patched)).toEqual(sorted(walked));
+      expect(patched.routes.size).toBe(routes.length);
+      // An unchanged route keeps its previous entry object (its printed line is kept with it: ./state.ts).
+      for (const { previous: p } of s.decision.reuse) expect(patched.routes.get(p.file)).toBe(p);
+      previous = patched;
+      release += 1;
+    }
+  });
+});
