@@ -91,8 +91,16 @@ export interface SaveResult {
   generation: number;
 }
 
+// Each snapshot object's number: with its version, it names a state of its entries (Snapshot.state).
+let SNAPSHOTS_MADE = 0;
+const NO_CHANGES: ReadonlySet<string> = new Set();
+
 export class Snapshot implements SnapshotView {
   readonly #entries = new Map<string, SnapshotEntry>();
+  readonly #number = ++SNAPSHOTS_MADE;
+  /** The state this snapshot was copied from (copyOf), and the paths set, put or deleted in it since. */
+  #from: string | undefined;
+  readonly #delta = new Set<string>();
   /** The folder state this snapshot was loaded or saved as, or was copied from one that was. */
   #origin: Origin | undefined;
   /** Paths set, put or deleted since #origin: what the next save appends. */
@@ -115,6 +123,30 @@ export class Snapshot implements SnapshotView {
     return this.#entries.size;
   }
 
+  /** Names the entries this snapshot holds now: another snapshot, or this one after a change, has another name. */
+  get state(): string {
+    return `${this.#number}.${this.#version}`;
+  }
+
+  /**
+   * The paths whose entries may differ from those of the snapshot state named `state`
+   * (Snapshot.state), when this snapshot knows: none for its own state, the paths set, put
+   * or deleted since for the state it was copied from (a change-driven crawl's copy of the
+   * last snapshot), else undefined. Every other path has the very entry object it had then,
+   * so what a process kept per entry (a page's input hash, a feed item) is still right for it:
+   * a change-driven build checks the few paths that changed instead of every dep of every route.
+   */
+  changesSince(state: string): ReadonlySet<string> | undefined {
+    if (state === this.state) return NO_CHANGES;
+    return state === this.#from ? this.#delta : undefined;
+  }
+
+  #changedPath(path: string): void {
+    this.#changed.add(path);
+    if (this.#from !== undefined) this.#delta.add(path);
+    this.#version += 1;
+  }
+
   /** Stores a response under its API path and returns the entry (with its hash). */
   set(path: string, input: SnapshotInput): SnapshotEntry {
     // A 304 has no body: the caller must store the previous entry's body instead.
@@ -135,8 +167,7 @@ export class Snapshot implements SnapshotView {
     if (input.canonical) markCanonical(entry);
     if (!had) this.#addPath(path);
     this.#entries.set(path, entry);
-    this.#changed.add(path);
-    this.#version += 1;
+    this.#changedPath(path);
     return entry;
   }
 
@@ -151,6 +182,7 @@ export class Snapshot implements SnapshotView {
     copy.#origin = other.#origin;
     copy.#changed = new Set(other.#changed);
     copy.#sorted = other.#sorted?.slice();
+    copy.#from = other.state;
     return copy;
   }
 
@@ -159,8 +191,7 @@ export class Snapshot implements SnapshotView {
     const had = this.#entries.delete(path);
     if (had) {
       if (this.#sorted) this.#sorted.splice(sortedIndex(this.#sorted, path), 1);
-      this.#changed.add(path);
-      this.#version += 1;
+      this.#changedPath(path);
     }
     return had;
   }
@@ -170,8 +201,7 @@ export class Snapshot implements SnapshotView {
     const path = entry.key.slice(KEY_PREFIX.length);
     if (!this.#entries.has(path)) this.#addPath(path);
     this.#entries.set(path, entry);
-    this.#changed.add(path);
-    this.#version += 1;
+    this.#changedPath(path);
   }
 
   /** A path new to the snapshot, in its place among the sorted ones (when they are kept). */

@@ -31,6 +31,10 @@ export interface SnapshotView {
   paths(): Iterable<string>;
   /** Changes with every change of the entries, when the view counts them (src/site/memo.ts). */
   readonly version?: number;
+  /** Names the entries the view holds now, when it can tell (src/crawl/snapshot-store.ts Snapshot.state). */
+  readonly state?: string;
+  /** The paths whose entries may differ from those of the named state, when the view knows (Snapshot.changesSince). */
+  changesSince?(state: string): ReadonlySet<string> | undefined;
 }
 
 export type PageKindName =

@@ -83,6 +83,34 @@ describe('Snapshot', () => {
     expect(order(s)).toEqual([...new Set(Array.from({ length: 60 }, (_, i) => path(i)))].sort());
   });
 
+  it('a copy names the paths that changed since the state it was copied from; every other path has the same entry object', () => {
+    const s = new Snapshot();
+    for (let i = 0; i < 20; i++) s.set(`/api/p/${i}`, { status: 200, body: { i } });
+    const from = s.state;
+    expect(s.changesSince(from)).toEqual(new Set());
+    const copy = Snapshot.copyOf(s);
+    expect(copy.state).not.toBe(from);
+    expect(copy.changesSince(from)).toEqual(new Set());
+    copy.set('/api/p/1', { status: 200, body: { i: 1 } }); // the same answer: kept, not a change
+    copy.set('/api/p/2', { status: 200, body: { i: 'two' } });
+    copy.delete('/api/p/3');
+    copy.put({ ...s.get('/api/p/0')!, key: 'GET /api/p/new' });
+    expect(copy.changesSince(from)).toEqual(new Set(['/api/p/2', '/api/p/3', '/api/p/new']));
+    for (let i = 0; i < 20; i++) if (![2, 3].includes(i)) expect(copy.get(`/api/p/${i}`)).toBe(s.get(`/api/p/${i}`));
+    // Its own state: nothing changed since. Any other state (the original changed after the copy, another snapshot): unknown.
+    expect(copy.changesSince(copy.state)).toEqual(new Set());
+    s.set('/api/p/9', { status: 200, body: { i: 'nine' } });
+    expect(s.changesSince(from)).toBeUndefined();
+    expect(copy.changesSince(s.state)).toBeUndefined();
+    expect(new Snapshot().changesSince(from)).toBeUndefined();
+    // A copy of the copy knows its changes since the copy's state, not since the original's.
+    const state = copy.state;
+    const next = Snapshot.copyOf(copy);
+    next.set('/api/p/4', { status: 404, body: null });
+    expect(next.changesSince(state)).toEqual(new Set(['/api/p/4']));
+    expect(next.changesSince(from)).toBeUndefined();
+  });
+
   it('hashes {status, body} independently of key order', () => {
     expect(entryHash(200, { a: 1, b: 2 })).toBe(entryHash(200, { b: 2, a: 1 }));
     expect(entryHash(200, { a: 1 })).not.toBe(entryHash(201, { a: 1 }));
