@@ -31,8 +31,8 @@ export interface IncrementalStep {
   previousRelease?: string;
   /** Its files and their sha256, so emit can carry over any regenerated file with equal bytes. */
   previousFiles?: PreviousFiles;
-  /** depsHash by output file, for the next state. */
-  hashes: Map<string, string>;
+  /** A route's depsHash (src/incremental/decide.ts), for the next state: kept for the routes rendered, else made when asked. */
+  hashOf(route: PlannedRoute): string;
   /** The state of the release pages are carried over from: the next state starts from it (nextState). */
   previousState?: BuildState;
 }
@@ -62,18 +62,22 @@ export async function incrementalStep(input: {
   /** The saved snapshot and its id (src/pipeline/shard.ts snapshotId). */
   previousSnapshot?: { snapshot: SnapshotView; id: string };
 }): Promise<IncrementalStep> {
-  const hashes = new Map<string, string>();
-  for (const r of input.routes) hashes.set(r.file, keptDepsHash(r, input.snapshot));
+  // A route's hash is made when first asked: the decision asks for the routes the previous state has
+  // (and keeps those that changed), the next state for the routes rendered without one.
+  const changedHashes = new Map<PlannedRoute, string>();
+  const hashOf = (r: PlannedRoute): string => changedHashes.get(r) ?? keptDepsHash(r, input.snapshot);
   const prev = input.previous;
-  const decision = decide({ previous: prev?.state, codeHash: input.codeHash, routes: input.routes, hashOf: (r) => hashes.get(r.file)!, full: input.full });
-  if (!prev) return { decision, hashes };
+  const decision = decide({ previous: prev?.state, codeHash: input.codeHash, routes: input.routes, hashOf: (r) => keptDepsHash(r, input.snapshot), full: input.full, changedHashes });
+  // Every route is rendered: hashed now, as before a build renders (not at its end, where a full build's memory peaks).
+  if (decision.reason !== 'incremental') for (const r of input.routes) changedHashes.set(r, keptDepsHash(r, input.snapshot));
+  if (!prev) return { decision, hashOf };
   const files = prev.files ?? manifestFiles(prev.manifest);
   // The snapshot the previous release was rendered from, when the saved one is it and the code is the same
   // (the code writes the mirror): its entry hashes carry unchanged mirror files unread.
   const from = decision.reason === 'incremental' && input.previousSnapshot && prev.state.snapshot !== undefined && prev.state.snapshot === input.previousSnapshot.id ? input.previousSnapshot.snapshot : undefined;
   // A release of the object store is out/ itself: an incremental build then stages only what changed (src/publish/spare.ts).
   const inPlace = decision.reason === 'incremental' && prev.record !== undefined;
-  return { decision, hashes, previousState: prev.state, previousRelease: prev.id, previousFiles: { root: prev.site, files, inPlace, ...(from ? { entryHash: (path: string) => from.get(path)?.hash } : {}) } };
+  return { decision, hashOf, previousState: prev.state, previousRelease: prev.id, previousFiles: { root: prev.site, files, inPlace, ...(from ? { entryHash: (path: string) => from.get(path)?.hash } : {}) } };
 }
 
 type KnownFiles = ReadonlyMap<string, ManifestEntry>;
@@ -118,7 +122,7 @@ export function nextState(codeHash: string, routes: readonly PlannedRoute[], ste
   const state: BuildState = { version: STATE_VERSION, codeHash, ...(snapshot ? { snapshot } : {}), routes: new Map() };
   const entryOf = (r: PlannedRoute): RouteState => {
     const f = files.get(r.file)!;
-    return { path: r.path, file: r.file, depsHash: step.hashes.get(r.file)!, sha256: f.sha256, size: f.size };
+    return { path: r.path, file: r.file, depsHash: step.hashOf(r), sha256: f.sha256, size: f.size };
   };
   const before = step.previousState;
   if (step.decision.reason === 'incremental' && before) {
@@ -135,7 +139,7 @@ export function nextState(codeHash: string, routes: readonly PlannedRoute[], ste
   let next = 0;
   for (const r of routes) {
     const f = files.get(r.file)!;
-    const depsHash = step.hashes.get(r.file)!;
+    const depsHash = step.hashOf(r);
     const prev = reuse[next]?.route === r ? reuse[next++].previous : undefined;
     // An unchanged route keeps its previous entry object, whose line ./state.ts has printed already.
     state.routes.set(r.file, prev && prev.path === r.path && prev.depsHash === depsHash && prev.sha256 === f.sha256 && prev.size === f.size ? prev : entryOf(r));

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { decide, depsHash } from '../../../src/incremental/decide.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decide, depsHash, keptDepsHash } from '../../../src/incremental/decide.ts';
+import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
+import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
 import { emptyState, readState, stateChunks, type BuildState } from '../../../src/incremental/state.ts';
 import { writeFileAtomic } from '../../../src/core/atomic-write.ts';
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -96,5 +98,36 @@ describe('state file', () => {
     const odd = { ...s.routes.get('a/index.html')!, file: 'elsewhere.html' };
     s.routes.set('a/index.html', odd);
     expect(JSON.parse(serialiseState(s)).routes).toEqual(Object.fromEntries(s.routes));
+  });
+});
+
+describe('keptDepsHash (a process that publishes again)', () => {
+  beforeAll(() => setKeepsForNextBuild(true));
+  afterAll(() => setKeepsForNextBuild(false));
+
+  it('equals depsHash over a chain of snapshot copies, and looks up no dep of a route whose deps did not change since the state it was last checked in', () => {
+    const s = new Snapshot();
+    for (let i = 0; i < 30; i++) s.set(`/api/p/${i}`, { status: 200, body: { i } });
+    const routes = Array.from({ length: 30 }, (_, i) => route(`/r${i}`, [`/api/p/${i}`, `/api/p/${(i + 1) % 30}`]));
+    for (const r of routes) expect(keptDepsHash(r, s)).toBe(depsHash(r, s));
+    let snap = s;
+    for (let step = 0; step < 10; step++) {
+      const next = Snapshot.copyOf(snap);
+      const changed = `/api/p/${(step * 7) % 30}`;
+      next.set(changed, { status: 200, body: { step } });
+      if (step % 4 === 3) next.delete(`/api/p/${(step * 11) % 30}`);
+      const looked: string[] = [];
+      const view = { get: (p: string) => (looked.push(p), next.get(p)), state: next.state, changesSince: (x: string) => next.changesSince(x) };
+      for (const r of routes) expect(keptDepsHash(r, view)).toBe(depsHash(r, next));
+      // Only the deps of the routes fed by a changed path were looked up (to hash those routes again).
+      const fed = routes.filter((r) => r.deps.some((d) => next.changesSince(snap.state)!.has(d)));
+      expect(fed.length).toBeGreaterThan(0);
+      expect(new Set(looked)).toEqual(new Set(fed.flatMap((r) => r.deps)));
+      snap = next;
+    }
+    // A snapshot that cannot say what changed (read from disk, another crawl): each dep's entry is compared.
+    const other = new Snapshot();
+    for (const p of snap.paths()) other.put(snap.get(p)!);
+    for (const r of routes) expect(keptDepsHash(r, other)).toBe(depsHash(r, other));
   });
 });
