@@ -101,6 +101,7 @@ export class Snapshot implements SnapshotView {
   /** The state this snapshot was copied from (copyOf), and the paths set, put or deleted in it since. */
   #from: string | undefined;
   readonly #delta = new Set<string>();
+  #stateName: string | undefined;
   /** The folder state this snapshot was loaded or saved as, or was copied from one that was. */
   #origin: Origin | undefined;
   /** Paths set, put or deleted since #origin: what the next save appends. */
@@ -125,7 +126,8 @@ export class Snapshot implements SnapshotView {
 
   /** Names the entries this snapshot holds now: another snapshot, or this one after a change, has another name. */
   get state(): string {
-    return `${this.#number}.${this.#version}`;
+    // One string per state: callers compare names per route, which is then comparing references.
+    return (this.#stateName ??= `${this.#number}.${this.#version}`);
   }
 
   /**
@@ -145,6 +147,7 @@ export class Snapshot implements SnapshotView {
     this.#changed.add(path);
     if (this.#from !== undefined) this.#delta.add(path);
     this.#version += 1;
+    this.#stateName = undefined;
   }
 
   /** Stores a response under its API path and returns the entry (with its hash). */

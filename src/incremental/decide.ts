@@ -47,24 +47,36 @@ export function depsHash(route: Pick<PlannedRoute, 'kind' | 'path' | 'params' | 
 // current without looking its deps up (about 300,000 lookups at 50,000 posts).
 const HASHES = new WeakMap<object, { entries: (SnapshotEntry | undefined)[]; value: string; at: string | undefined }>();
 
-/** depsHash, remembered per route object while its deps' entries stay the same (in a process that publishes again, src/core/resident.ts). */
-export function keptDepsHash(route: Pick<PlannedRoute, 'kind' | 'path' | 'params' | 'file' | 'deps'>, snap: Pick<SnapshotView, 'get' | 'state' | 'changesSince'>): string {
-  if (!keepsForNextBuild()) return depsHash(route, snap);
-  const hit = HASHES.get(route);
-  const { deps } = route;
-  if (hit && hit.entries.length === deps.length) {
-    const changed = hit.at === undefined ? undefined : snap.changesSince?.(hit.at);
-    let same = true;
-    if (changed) for (let i = 0; i < deps.length && same; i++) same = !changed.has(deps[i]);
-    else for (let i = 0; i < deps.length && same; i++) same = snap.get(deps[i]) === hit.entries[i];
-    if (same) {
-      hit.at = snap.state;
-      return hit.value;
+/**
+ * depsHash of the routes of one build, each remembered per route object while its deps' entries
+ * stay the same (in a process that publishes again, src/core/resident.ts; else each is made).
+ */
+export function keptDepsHashes(snap: Pick<SnapshotView, 'get' | 'state' | 'changesSince'>): (route: Pick<PlannedRoute, 'kind' | 'path' | 'params' | 'file' | 'deps'>) => string {
+  if (!keepsForNextBuild()) return (route) => depsHash(route, snap);
+  const now = snap.state;
+  // The paths changed since a state, asked once per state (the routes were mostly last found current in one).
+  let since: string | undefined;
+  let changed: ReadonlySet<string> | undefined;
+  return (route) => {
+    const hit = HASHES.get(route);
+    const { deps } = route;
+    if (hit && hit.entries.length === deps.length) {
+      if (hit.at !== since) {
+        since = hit.at;
+        changed = since === undefined ? undefined : snap.changesSince?.(since);
+      }
+      let same = true;
+      if (changed) for (let i = 0; i < deps.length && same; i++) same = !changed.has(deps[i]);
+      else for (let i = 0; i < deps.length && same; i++) same = snap.get(deps[i]) === hit.entries[i];
+      if (same) {
+        hit.at = now;
+        return hit.value;
+      }
     }
-  }
-  const value = depsHash(route, snap);
-  HASHES.set(route, { entries: deps.map((p) => snap.get(p)), value, at: snap.state });
-  return value;
+    const value = depsHash(route, snap);
+    HASHES.set(route, { entries: deps.map((p) => snap.get(p)), value, at: now });
+    return value;
+  };
 }
 
 export function decide<R extends { path: string; file: string }>(input: {

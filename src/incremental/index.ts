@@ -17,7 +17,7 @@ import type { ManifestEntry } from '../emit/index.ts';
 import type { PreviousFiles } from '../emit/writer.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import type { SnapshotView } from '../site/types.ts';
-import { decide, keptDepsHash, type Decision } from './decide.ts';
+import { decide, keptDepsHashes, type Decision } from './decide.ts';
 import { STATE_VERSION, type BuildState, type RouteState } from './state.ts';
 
 export { codeHash } from './code-hash.ts';
@@ -64,12 +64,13 @@ export async function incrementalStep(input: {
 }): Promise<IncrementalStep> {
   // A route's hash is made when first asked: the decision asks for the routes the previous state has
   // (and keeps those that changed), the next state for the routes rendered without one.
+  const hash = keptDepsHashes(input.snapshot);
   const changedHashes = new Map<PlannedRoute, string>();
-  const hashOf = (r: PlannedRoute): string => changedHashes.get(r) ?? keptDepsHash(r, input.snapshot);
+  const hashOf = (r: PlannedRoute): string => changedHashes.get(r) ?? hash(r);
   const prev = input.previous;
-  const decision = decide({ previous: prev?.state, codeHash: input.codeHash, routes: input.routes, hashOf: (r) => keptDepsHash(r, input.snapshot), full: input.full, changedHashes });
+  const decision = decide({ previous: prev?.state, codeHash: input.codeHash, routes: input.routes, hashOf: hash, full: input.full, changedHashes });
   // Every route is rendered: hashed now, as before a build renders (not at its end, where a full build's memory peaks).
-  if (decision.reason !== 'incremental') for (const r of input.routes) changedHashes.set(r, keptDepsHash(r, input.snapshot));
+  if (decision.reason !== 'incremental') for (const r of input.routes) changedHashes.set(r, hash(r));
   if (!prev) return { decision, hashOf };
   const files = prev.files ?? manifestFiles(prev.manifest);
   // The snapshot the previous release was rendered from, when the saved one is it and the code is the same
