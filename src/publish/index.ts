@@ -7,7 +7,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../core/atomic-write.ts';
-import { MANIFEST_FILE, type EmitResult } from '../emit/index.ts';
+import { MANIFEST_FILE, type EmitResult, type ManifestEntry } from '../emit/index.ts';
 import { stateChunks, type BuildState } from '../incremental/state.ts';
 import { commitRelease, listReleases, newReleaseId, pruneReleases, readRecord, releasePaths, setCurrentRelease, type CurrentRelease, type ReleaseRecord } from './releases.ts';
 import { collectGarbage, storeObjects } from './objects.ts';
@@ -54,8 +54,12 @@ export async function publishStaged(out: string, staged: EmitResult, parent: Cur
       how = 'unchanged';
     } else {
       const written = new Set(staged.staged.map((f) => f.path));
-      const next = new Map(staged.manifest.files.map((f): [string, string] => [f.path, f.sha256]));
-      next.set(MANIFEST_FILE, staged.manifestSha);
+      // Every file's sha256, made only when the spare is compared by manifests (the usual update knows its paths).
+      const next = () => {
+        const files = new Map(staged.manifest.files.map((f): [string, string] => [f.path, f.sha256]));
+        files.set(MANIFEST_FILE, staged.manifestSha);
+        return files;
+      };
       const record = parent.record;
       how = await updateSpare({
         out,
@@ -63,8 +67,8 @@ export async function publishStaged(out: string, staged: EmitResult, parent: Cur
         precompress: opts.precompress,
         parentChange: record.parent && record.changed ? { from: record.parent, paths: record.changed } : undefined,
         paths: staged.changed,
-        differing: (text) => differingPaths(manifestFiles(text), next),
-        source: (p) => (written.has(p) ? join(staged.staging, p) : next.has(p) ? join(out, p) : null),
+        differing: (text) => differingPaths(manifestFiles(text), next()),
+        source: (p) => (written.has(p) ? join(staged.staging, p) : staged.entries.has(p) ? join(out, p) : null),
       });
       await swapIn(outPaths(out).spare, out, { manifest: record.manifest, precompress: record.precompress });
     }
@@ -92,10 +96,16 @@ export async function discardStaged(staged: EmitResult): Promise<void> {
 export async function recordRelease(out: string, staged: EmitResult, state: BuildState, parent: CurrentRelease | undefined, opts: { keep: number; precompress: boolean; spare: boolean }): Promise<string> {
   // The parent's files are objects already (with their siblings, when it had the same setting): only what
   // changed is new. Otherwise (a first build, an older release, siblings switched) every file is kept.
-  const all = [...staged.manifest.files, { path: MANIFEST_FILE, sha256: staged.manifestSha, size: 0 }];
+  // (An in-place publish knows its new files: the list of every file is not made.)
+  const all = () => [...staged.manifest.files, { path: MANIFEST_FILE, sha256: staged.manifestSha, size: 0 }];
   const fromParent = parent?.record !== undefined && parent.record.precompress === opts.precompress;
-  const changed = new Set(staged.changed);
-  const files = !fromParent ? all : staged.inPlace ? staged.staged : all.filter((f) => changed.has(f.path));
+  let files: ManifestEntry[];
+  if (!fromParent) files = all();
+  else if (staged.inPlace) files = staged.staged;
+  else {
+    const changed = new Set(staged.changed);
+    files = all().filter((f) => changed.has(f.path));
+  }
   await storeObjects(out, out, files, opts.precompress);
   const id = await newReleaseId(out);
   const tmp = `${releasePaths(out, id).dir}.tmp`;
