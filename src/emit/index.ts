@@ -17,7 +17,7 @@ import { killPoint } from '../core/kill-point.ts';
 import { settleBoth } from '../core/settle.ts';
 import { stableStringify } from '../core/json.ts';
 import type { BuildPlan } from '../plan/types.ts';
-import type { SnapshotEntry } from '../site/types.ts';
+import type { SnapshotEntry, SnapshotView } from '../site/types.ts';
 import { canonicalStatusBody, isCanonical, statusBodyText, storedText } from '../crawl/snapshot-files.ts';
 import { prepareHostSnippets, type PreparedSnippets } from './host-snippets.ts';
 import { headersFile, publishingFiles } from './publishing.ts';
@@ -69,6 +69,8 @@ export interface EmitInput {
   entries: Iterable<SnapshotEntry>;
   /** The snapshot's entry of an API path (the feeds read article and author records by path). */
   lookup: (apiPath: string) => SnapshotEntry | undefined;
+  /** The snapshot's state and the paths changed since a state, when it can tell (the feeds keep items per route by it). */
+  changes?: Pick<SnapshotView, 'state' | 'changesSince'>;
   bundleFiles: readonly { path: string; contents: string | Uint8Array }[];
   /** Without `search`, or with `search.staticIndex` "off", no static search index is written. */
   config: Pick<SiteConfig, 'site' | 'hosts'> & Partial<Pick<SiteConfig, 'feeds' | 'api' | 'output' | 'search'>>;
@@ -204,7 +206,7 @@ async function writeSiteWide(w: OutputWriter, input: EmitInput, stop: { failed: 
   }
   const { site } = input.config;
   // Feeds and the Google News sitemap, when the build clock is known.
-  const publishing = input.now ? await publishingFiles({ plan: input.plan, lookup: input.lookup, config: input.config, now: input.now }) : null;
+  const publishing = input.now ? await publishingFiles({ plan: input.plan, lookup: input.lookup, changes: input.changes, config: input.config, now: input.now }) : null;
   for (const f of publishing?.files ?? []) await w.write(f.path, f.contents, f.id);
   const extraSitemaps = publishing?.newsSitemap ? [publishing.newsSitemap] : [];
   for (const f of await renderSitemaps(input.plan.sitemap, { url: site.url, name: site.name, language: site.language }, input.sitemapLimit ?? SITEMAP_SHARD_LIMIT, extraSitemaps)) {

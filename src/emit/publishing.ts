@@ -4,7 +4,7 @@
 // two functions; everything here is pure over the plan and the snapshot.
 import type { SiteConfig } from '../config/schema.ts';
 import type { BuildPlan } from '../plan/types.ts';
-import type { SnapshotEntry } from '../site/types.ts';
+import type { SnapshotEntry, SnapshotView } from '../site/types.ts';
 import { readsHeadersFile, renderHeaders } from './headers.ts';
 import { renderFeeds } from './feeds/index.ts';
 import type { ContentId } from './writer.ts';
@@ -14,6 +14,8 @@ export interface PublishingInput {
   plan: Pick<BuildPlan, 'routes' | 'sitemap'>;
   /** The snapshot's entry of an API path. */
   lookup: (apiPath: string) => SnapshotEntry | undefined;
+  /** The snapshot's state and the paths changed since a state, when it can tell (./feeds/model.ts). */
+  changes?: Pick<SnapshotView, 'state' | 'changesSince'>;
   config: Pick<SiteConfig, 'site' | 'hosts'> & Partial<Pick<SiteConfig, 'feeds' | 'api'>>;
   /** The build clock, ISO-8601. */
   now: string;
@@ -28,6 +30,7 @@ export async function publishingFiles(input: PublishingInput): Promise<{ files: 
     routes: input.plan.routes,
     lookup: okBody(input),
     entryOf: input.lookup,
+    changes: input.changes,
     siteUrl: site.url,
     imageHost: input.config.api?.imageHost ?? '',
     site,

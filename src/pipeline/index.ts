@@ -151,6 +151,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
           ),
           entries: snapshot.entries(),
           lookup: (path) => snapshot.get(path),
+          changes: snapshot,
           bundleFiles: bundle.files,
           config,
           now: ctx.now,

@@ -7,6 +7,7 @@ import { ep } from '../../../../src/api/endpoints.ts';
 import type { Author, Post } from '../../../../src/api/types.ts';
 import { feedArticles, type FeedSource } from '../../../../src/emit/feeds/model.ts';
 import { headOf } from '../../../../src/site/common.ts';
+import { Snapshot } from '../../../../src/crawl/snapshot-store.ts';
 import type { PlannedRoute } from '../../../../src/plan/types.ts';
 
 const post = (over: Partial<Post> = {}): Post =>
@@ -72,5 +73,54 @@ describe.each([true, false])('feed items (kept between builds: %s)', (keeps) => 
     reads = 0;
     const [other] = feedArticles(source(described, a));
     expect(other.excerpt).toBe('Said so');
+  });
+});
+
+describe('feed items of a change-driven build (a process that publishes again)', () => {
+  beforeAll(() => setKeepsForNextBuild(true));
+  afterAll(() => setKeepsForNextBuild(false));
+
+  it('follow what changed in the snapshot since the state they were made in, and look up nothing for a post whose record and author did not change', () => {
+    const posts = Array.from({ length: 6 }, (_, i) => post({ id: i + 1, post_name: `p${i}`, post_title: `Title ${i}`, post_date: `2026-01-1${i}T09:00:00Z`, post_author_id: 1 + (i % 2) }));
+    let routes = posts.map((p) => ({ ...route(`/news/p${p.id - 1}`), params: { cat_slug: 'news', post_name: p.post_name } }) as unknown as PlannedRoute);
+    let snap = new Snapshot();
+    for (const p of posts) snap.set(ep.postDetails('news', p.post_name), { status: 200, body: { result: [p] } });
+    snap.set(ep.authorById(1), { status: 200, body: { result: [author({ author_display_name: 'One' })] } });
+    snap.set(ep.authorById(2), { status: 200, body: { result: [author({ author_name: 'two', author_display_name: 'Two' })] } });
+    const looked: string[] = [];
+    const sourceOf = (s: Snapshot): FeedSource => ({
+      routes,
+      lookup: (path) => (looked.push(path), s.ok(path)),
+      entryOf: (path) => (looked.push(path), s.get(path)),
+      changes: s,
+      siteUrl: 'https://site.example',
+      imageHost: '',
+    });
+    const first = feedArticles(sourceOf(snap));
+    expect(first.map((a) => a.title)).toEqual(['Title 5', 'Title 4', 'Title 3', 'Title 2', 'Title 1', 'Title 0']);
+    // An edit of post 3 and a new display name for author 2 (posts 2, 4 and 6).
+    snap = Snapshot.copyOf(snap);
+    snap.set(ep.postDetails('news', 'p2'), { status: 200, body: { result: [{ ...posts[2], post_title: 'Edited' }] } });
+    snap.set(ep.authorById(2), { status: 200, body: { result: [author({ author_name: 'two', author_display_name: 'Second' })] } });
+    looked.length = 0;
+    const next = feedArticles(sourceOf(snap));
+    expect(next.map((a) => `${a.title} by ${a.author?.name}`)).toEqual(['Title 5 by Second', 'Title 4 by One', 'Title 3 by Second', 'Edited by One', 'Title 1 by Second', 'Title 0 by One']);
+    // Posts 1 and 5 (author 1, records unchanged) were not looked up; their items are the same objects.
+    expect(looked.filter((p) => p.includes('/p0') || p.includes('/p4'))).toEqual([]);
+    expect(next[1]).toBe(first[1]);
+    expect(next[5]).toBe(first[5]);
+    // A deleted record: its item goes. Nothing changed: every item stands, nothing looked up.
+    snap = Snapshot.copyOf(snap);
+    snap.delete(ep.postDetails('news', 'p5'));
+    expect(feedArticles(sourceOf(snap)).map((a) => a.title)).toEqual(['Title 4', 'Title 3', 'Edited', 'Title 1', 'Title 0']);
+    snap = Snapshot.copyOf(snap);
+    looked.length = 0;
+    expect(feedArticles(sourceOf(snap)).map((a) => a.title)).toEqual(['Title 4', 'Title 3', 'Edited', 'Title 1', 'Title 0']);
+    expect(looked).toEqual([]);
+    // A route replaced at its place (its path moved): its item follows.
+    routes = routes.slice();
+    routes[1] = { ...routes[1], path: '/news/moved' };
+    snap = Snapshot.copyOf(snap);
+    expect(feedArticles(sourceOf(snap)).find((a) => a.title === 'Title 1')).toMatchObject({ url: 'https://site.example/news/moved' });
   });
 });
