@@ -32,6 +32,8 @@ export class SortedCache<T> {
   #set = new Set<T>();
   /** The last input, as given (a copy): the next one is compared with it by position first. */
   #input: readonly T[] = [];
+  /** What the last sort() changed in the answer before it, when it patched (changeFrom). */
+  #change: { from: readonly T[]; added: readonly T[]; removed: ReadonlySet<T> } | undefined;
   /** #items is strictly increasing: then so is any part of it, and a patch checks only the new items' neighbours. */
   #strict = false;
 
@@ -46,11 +48,14 @@ export class SortedCache<T> {
       this.#items = [];
       this.#set = new Set();
       this.#input = [];
+      this.#change = undefined;
       return [...next].sort(this.#cmp);
     }
+    const from = this.#items;
     const patched = this.#patch(next);
     this.#input = next.slice();
-    if (patched) return patched;
+    this.#change = patched ? { from, added: patched.added, removed: patched.removed } : undefined;
+    if (patched) return patched.result;
     const sorted = [...next].sort(this.#cmp);
     this.#items = sorted;
     this.#set = new Set(next);
@@ -58,7 +63,7 @@ export class SortedCache<T> {
     return sorted;
   }
 
-  #patch(next: readonly T[]): T[] | null {
+  #patch(next: readonly T[]): { result: T[]; added: readonly T[]; removed: ReadonlySet<T> } | null {
     // Empty, or the last input listed an item twice (the set holds it once): sorted again.
     if (this.#set.size === 0 || this.#set.size !== this.#input.length) return null;
     // Equal neighbours among the kept items were in the last answer too: sorting decides their order.
@@ -78,7 +83,16 @@ export class SortedCache<T> {
     for (const x of removed) this.#set.delete(x);
     for (const x of added) this.#set.add(x);
     this.#items = result;
-    return result;
+    return { result, added, removed };
+  }
+
+  /**
+   * What the last sort() added to and removed from `from`, when `from` is the answer before it
+   * and it was patched (items compared by reference); undefined when it sorted again (or `from`
+   * is another answer). A caller that derived something from `from` updates it by the change.
+   */
+  changeFrom(from: readonly T[]): { added: readonly T[]; removed: ReadonlySet<T> } | undefined {
+    return this.#change?.from === from ? this.#change : undefined;
   }
 
   /**

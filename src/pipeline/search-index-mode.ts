@@ -8,13 +8,19 @@
 // does not; "fallback" or "first" builds it at any size.
 import type { SiteConfig } from '../config/schema.ts';
 import type { PlannedRoute } from '../plan/types.ts';
+import { KeptWeakMap } from '../core/resident.ts';
 
 export const AUTO_INDEX_MAX_ARTICLES = 2000;
+
+// The number of article routes of a plan's route list: a process that publishes again gets the same
+// list back from a plan that changed no route (src/plan/index.ts), and counting 50,000 routes is a walk.
+const ARTICLES = new KeptWeakMap<readonly PlannedRoute[], number>();
 
 /** The configuration with search.staticIndex resolved to "fallback", "first" or "off". */
 export function withSearchIndexMode(config: Readonly<SiteConfig>, routes: readonly PlannedRoute[], warn: (code: string, message: string) => void): Readonly<SiteConfig> {
   if (config.search.staticIndex !== 'auto') return config;
-  const articles = routes.reduce((n, r) => (r.kind === 'article' ? n + 1 : n), 0);
+  let articles = ARTICLES.get(routes);
+  if (articles === undefined) ARTICLES.set(routes, (articles = routes.reduce((n, r) => (r.kind === 'article' ? n + 1 : n), 0)));
   const staticIndex = articles <= AUTO_INDEX_MAX_ARTICLES ? 'fallback' : 'off';
   if (staticIndex === 'off') {
     warn('W_SEARCH_INDEX', `${articles} articles, more than the ${AUTO_INDEX_MAX_ARTICLES} search.staticIndex "auto" indexes: no static search index was built (search uses the live API only); set search.staticIndex to "fallback" to build it at this size`);

@@ -47,13 +47,18 @@ export function plan(snap: SnapshotView, ctx: SiteContextForKinds, config: PlanC
  * stable keys that do not depend on the API's ordering. With `onTwin` the
  * other is left out and reported; without, the build fails.
  */
-export function planRoutes(specs: readonly RouteSpec[], onTwin?: (twin: PlannedRoute, kept: PlannedRoute) => void): PlannedRoute[] {
+export function planRoutes(specs: readonly RouteSpec[], onTwin?: (twin: PlannedRoute, kept: PlannedRoute) => void): readonly PlannedRoute[] {
   const routes = ROUTE_ORDER.sort(plannedAll(specs));
+  const last = LAST_PLANNED;
+  LAST_PLANNED = undefined;
+  if (keepsForNextBuild() && last && patchedFiles(last, routes)) {
+    LAST_PLANNED = { routes, byFile: last.byFile };
+    return routes;
+  }
   const byFile = new Map<string, PlannedRoute>();
   const kept: PlannedRoute[] = [];
   for (const route of routes) {
-    let key = COLLISION_KEYS.get(route);
-    if (key === undefined) COLLISION_KEYS.set(route, (key = collisionKey(route.file)));
+    const key = collisionKeyOf(route);
     const first = byFile.get(key);
     if (first && !onTwin) throw pressroomError('PR_ROUTE_COLLISION', { file: route.file, first: first.record, second: route.record });
     if (first) {
@@ -63,7 +68,40 @@ export function planRoutes(specs: readonly RouteSpec[], onTwin?: (twin: PlannedR
     byFile.set(key, route);
     kept.push(route);
   }
-  return kept;
+  // Without twins every route is kept: the sorted list itself is the answer (and the next plan's start).
+  if (kept.length < routes.length) return kept;
+  if (keepsForNextBuild()) LAST_PLANNED = { routes, byFile };
+  return routes;
+}
+
+// The last plan of a process that publishes again when it had no twins: its sorted routes and
+// their files by collision key. A plan whose sorted routes were patched from those (a few came
+// or went, src/core/sorted.ts) checks only the new routes' files against the map, not every file.
+let LAST_PLANNED: { routes: readonly PlannedRoute[]; byFile: Map<string, PlannedRoute> } | undefined;
+
+/** Brings the last plan's file map up to date with `routes` when they were patched from its routes; false when a new route has a twin, or they were sorted again. */
+function patchedFiles(last: NonNullable<typeof LAST_PLANNED>, routes: readonly PlannedRoute[]): boolean {
+  if (routes === last.routes) return true;
+  const change = ROUTE_ORDER.changeFrom(last.routes);
+  if (!change) return false;
+  const { byFile } = last;
+  for (const route of change.removed) {
+    const key = collisionKeyOf(route);
+    if (byFile.get(key) === route) byFile.delete(key);
+  }
+  for (const route of change.added) {
+    const key = collisionKeyOf(route);
+    // A twin: the whole list is checked again (which of two is kept depends on their order).
+    if (byFile.has(key)) return false;
+    byFile.set(key, route);
+  }
+  return true;
+}
+
+function collisionKeyOf(route: PlannedRoute): string {
+  let key = COLLISION_KEYS.get(route);
+  if (key === undefined) COLLISION_KEYS.set(route, (key = collisionKey(route.file)));
+  return key;
 }
 
 // The last plan's order, patched when few routes came or went (src/core/sorted.ts).
@@ -132,9 +170,22 @@ export function shellRewrites(): RewriteRule[] {
 // A route's entry, kept with the planned route (see PLANNED) and the two addresses it reads.
 const ENTRIES = new WeakMap<PlannedRoute, { key: string; entry: SitemapEntry }>();
 
+// The last plan's entries with the routes and addresses they came from: a plan whose routes are the
+// same list (a publish that changed no route) has the same entries, and the sitemap's shards see
+// the same list again (src/emit/sitemap.ts compares them by reference).
+let LAST_SITEMAP: { routes: readonly PlannedRoute[]; key: string; entries: SitemapEntry[] } | undefined;
+
 function sitemapEntries(routes: readonly PlannedRoute[], config: PlanConfig): SitemapEntry[] {
   const origin = config.site.url;
   const key = `${origin}\0${config.api.imageHost}`;
+  if (keepsForNextBuild() && LAST_SITEMAP?.routes === routes && LAST_SITEMAP.key === key) return LAST_SITEMAP.entries;
+  const entries = entriesOf(routes, config, key);
+  LAST_SITEMAP = keepsForNextBuild() ? { routes, key, entries } : undefined;
+  return entries;
+}
+
+function entriesOf(routes: readonly PlannedRoute[], config: PlanConfig, key: string): SitemapEntry[] {
+  const origin = config.site.url;
   const image = (p: string) => (/^https?:\/\//.test(p) ? p : absoluteUrl(config.api.imageHost || origin, p));
   const out: SitemapEntry[] = [];
   for (const r of routes) {

@@ -30,7 +30,7 @@ export interface SitemapEntry {
 
 export interface BuildPlan {
   /** Sorted by path (code-unit order, the same on every machine). */
-  routes: PlannedRoute[];
+  routes: readonly PlannedRoute[];
   /** Validated, de-duplicated by source, sorted by source. */
   redirects: RedirectRule[];
   rewrites: RewriteRule[];
