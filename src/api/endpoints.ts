@@ -15,6 +15,35 @@ function withQuery(path: string, query: Record<string, number | string | undefin
   return `${path}?${keys.map((k) => `${k}=${enc(String(query[k]))}`).join('&')}`;
 }
 
+// The paged paths already built, by base path then limit then page: the plan and the crawl ask for
+// every page of every listing on each pass (5,000 topic pages at 50,000 posts), and building one
+// (sorted query keys, encoding) then hashing the new string to look it up cost more than the lookup.
+const PAGED = new Map<string, Map<number, string[]>>();
+
+function pagedPath(base: string, page: number, limit: number): string {
+  // Only small whole pages are kept: an API's page count is untrusted, the cache must stay small.
+  if (!Number.isInteger(page) || page < 0 || page > 100_000 || !Number.isInteger(limit)) return withQuery(base, { page, limit });
+  let byLimit = PAGED.get(base);
+  if (!byLimit) PAGED.set(base, (byLimit = new Map()));
+  let pages = byLimit.get(limit);
+  if (!pages) byLimit.set(limit, (pages = []));
+  return (pages[page] ??= withQuery(base, { page, limit }));
+}
+
+// A listing's base path, one string per listing: a lookup by it then finds its hash computed.
+const BASES = new Map<string, Map<string, Map<string, string>>>();
+
+function basePath(prefix: string, name: string, subcat: string | null): string {
+  let byName = BASES.get(prefix);
+  if (!byName) BASES.set(prefix, (byName = new Map()));
+  let bySubcat = byName.get(name);
+  if (!bySubcat) byName.set(name, (bySubcat = new Map()));
+  let base = bySubcat.get(subcat ?? '');
+  if (base === undefined) bySubcat.set(subcat ?? '', (base = `${prefix}/${enc(name)}${subcat ? `/${enc(subcat)}` : ''}`));
+  return base;
+}
+const topicBase = (cat: string, subcat: string | null) => basePath('/api/post/topic', cat, subcat);
+
 export const TOPIC_LIMIT = 10;
 export const AUTHOR_LIMIT = 10;
 export const SEARCH_LIMIT = 10;
@@ -34,8 +63,7 @@ export const ep = {
   homePodcast: () => '/api/post/homepodcast',
   latest: () => '/api/post/latest',
   // listings
-  topic: (cat: string, subcat: string | null, page: number, limit = TOPIC_LIMIT) =>
-    withQuery(`/api/post/topic/${enc(cat)}${subcat ? `/${enc(subcat)}` : ''}`, { page, limit }),
+  topic: (cat: string, subcat: string | null, page: number, limit = TOPIC_LIMIT) => pagedPath(topicBase(cat, subcat), page, limit),
   tag: (subcat: string) => `/api/post/tag/${enc(subcat)}`,
   search: (cat: string, term: string, page: number, limit = SEARCH_LIMIT) =>
     withQuery(`/api/post/search/${enc(cat)}/${enc(term)}`, { page, limit }),
@@ -49,8 +77,7 @@ export const ep = {
   authorById: (id: number) => `/api/author/${enc(String(id))}`,
   // authors
   authorDetails: (name: string) => `/api/author/details/${enc(name)}`,
-  authorPosts: (name: string, subcat: string | null, page: number, limit = AUTHOR_LIMIT) =>
-    withQuery(`/api/author/posts/${enc(name)}${subcat ? `/${enc(subcat)}` : ''}`, { page, limit }),
+  authorPosts: (name: string, subcat: string | null, page: number, limit = AUTHOR_LIMIT) => pagedPath(basePath('/api/author/posts', name, subcat), page, limit),
   // events
   eventsAll: (page: number) => withQuery('/api/event/totalevents', { page }),
   eventsUpcoming: (page: number) => withQuery('/api/event/upcoming_events', { page }),
