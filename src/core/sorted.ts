@@ -28,7 +28,7 @@ const PATCH_SHARE = 1 / 8;
 
 export class SortedCache<T> {
   readonly #cmp: (a: T, b: T) => number;
-  #items: T[] = [];
+  #items: readonly T[] = [];
   #set = new Set<T>();
   /** The last input, as given (a copy): the next one is compared with it by position first. */
   #input: readonly T[] = [];
@@ -63,7 +63,7 @@ export class SortedCache<T> {
     return sorted;
   }
 
-  #patch(next: readonly T[]): { result: T[]; added: readonly T[]; removed: ReadonlySet<T> } | null {
+  #patch(next: readonly T[]): { result: readonly T[]; added: readonly T[]; removed: ReadonlySet<T> } | null {
     // Empty, or the last input listed an item twice (the set holds it once): sorted again.
     if (this.#set.size === 0 || this.#set.size !== this.#input.length) return null;
     // Equal neighbours among the kept items were in the last answer too: sorting decides their order.
@@ -72,14 +72,8 @@ export class SortedCache<T> {
     if (!change) return null;
     const { added, removed } = change;
     if (added.length + removed.size > next.length * PATCH_SHARE) return null;
-    const kept = removed.size > 0 ? without(this.#items, removed, this.#cmp) : this.#items;
-    const at: number[] = [];
-    const result = added.length ? merged(kept, added.sort(this.#cmp), this.#cmp, at) : kept;
-    // Kept items keep their strict order; only pairs with a new item can be out of order or equal.
-    for (const i of at) {
-      if (i > 0 && this.#cmp(result[i - 1], result[i]) >= 0) return null;
-      if (i + 1 < result.length && this.#cmp(result[i], result[i + 1]) >= 0) return null;
-    }
+    const result = patchedList(this.#items, removed, added, this.#cmp);
+    if (!result) return null;
     for (const x of removed) this.#set.delete(x);
     for (const x of added) this.#set.add(x);
     this.#items = result;
@@ -147,6 +141,23 @@ export class SortedCache<T> {
     if (before.size !== next.length - added.length) for (const x of before) if (!set.has(x)) removed.add(x);
     return { added, removed };
   }
+}
+
+/**
+ * A strictly increasing list (under `cmp`) without the `removed` items and with the `added` ones
+ * in their places, still strictly increasing; null when an added item compares equal to a
+ * neighbour (then only a stable sort of the whole input says their order). `items` is not changed.
+ */
+export function patchedList<T>(items: readonly T[], removed: ReadonlySet<T>, added: T[], cmp: (a: T, b: T) => number): readonly T[] | null {
+  const kept = removed.size > 0 ? without(items, removed, cmp) : items;
+  const at: number[] = [];
+  const result = added.length ? merged(kept, added.sort(cmp), cmp, at) : kept;
+  // Kept items keep their strict order; only pairs with a new item can be out of order or equal.
+  for (const i of at) {
+    if (i > 0 && cmp(result[i - 1], result[i]) >= 0) return null;
+    if (i + 1 < result.length && cmp(result[i], result[i + 1]) >= 0) return null;
+  }
+  return result;
 }
 
 /** `items` (strictly increasing) without `gone`: each found by binary search, the rest copied in runs. */

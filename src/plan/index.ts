@@ -4,7 +4,7 @@
 // snapshot are equal.
 import type { SiteConfig } from '../config/schema.ts';
 import { pressroomError } from '../core/errors.ts';
-import { SortedCache } from '../core/sorted.ts';
+import { patchedList, SortedCache } from '../core/sorted.ts';
 import { KeptWeakMap, keepsForNextBuild } from '../core/resident.ts';
 import { SAMPLE_REDIRECTS_PATH } from '../crawl/discover.ts';
 import { PAGE_KINDS, routesOf, SHELLS } from '../site/kinds/index.ts';
@@ -170,45 +170,78 @@ export function shellRewrites(): RewriteRule[] {
 // A route's entry, kept with the planned route (see PLANNED) and the two addresses it reads.
 const ENTRIES = new WeakMap<PlannedRoute, { key: string; entry: SitemapEntry }>();
 
-// The last plan's entries with the routes and addresses they came from: a plan whose routes are the
-// same list (a publish that changed no route) has the same entries, and the sitemap's shards see
-// the same list again (src/emit/sitemap.ts compares them by reference).
-let LAST_SITEMAP: { routes: readonly PlannedRoute[]; key: string; entries: SitemapEntry[] } | undefined;
+// The last plan's entries with the routes and addresses they came from (a process that publishes
+// again): a plan whose routes are the same list (a publish that changed no route) has the same
+// entries, and one whose routes were patched from that list (src/core/sorted.ts changeFrom) drops
+// the gone routes' entries and inserts the new ones, instead of making and sorting 50,000 again.
+// Not when two routes shared a URL (which one is listed depends on all of them). The sitemap's
+// shards compare their entries by reference (src/emit/sitemap.ts).
+let LAST_SITEMAP: { routes: readonly PlannedRoute[]; key: string; entries: readonly SitemapEntry[]; shared: boolean } | undefined;
 
-function sitemapEntries(routes: readonly PlannedRoute[], config: PlanConfig): SitemapEntry[] {
-  const origin = config.site.url;
-  const key = `${origin}\0${config.api.imageHost}`;
-  if (keepsForNextBuild() && LAST_SITEMAP?.routes === routes && LAST_SITEMAP.key === key) return LAST_SITEMAP.entries;
-  const entries = entriesOf(routes, config, key);
-  LAST_SITEMAP = keepsForNextBuild() ? { routes, key, entries } : undefined;
-  return entries;
+const byUrl = (a: SitemapEntry, b: SitemapEntry) => cmp(a.url, b.url);
+
+function sitemapEntries(routes: readonly PlannedRoute[], config: PlanConfig): readonly SitemapEntry[] {
+  const key = `${config.site.url}\0${config.api.imageHost}`;
+  const last = LAST_SITEMAP;
+  LAST_SITEMAP = undefined;
+  if (!keepsForNextBuild()) return entriesOf(routes, config, key).entries;
+  let made: { entries: readonly SitemapEntry[]; shared: boolean } | null = null;
+  if (last && last.key === key && last.routes === routes) made = last;
+  else if (last && last.key === key && !last.shared) {
+    const change = ROUTE_ORDER.changeFrom(last.routes);
+    if (change) {
+      const gone = new Set<SitemapEntry>();
+      for (const r of change.removed) {
+        const e = entryFor(r, config, key);
+        if (e) gone.add(e);
+      }
+      const added: SitemapEntry[] = [];
+      for (const r of change.added) {
+        const e = entryFor(r, config, key);
+        if (e) added.push(e);
+      }
+      // Null when a new entry's URL is another's: then every route is looked at again.
+      const patched = patchedList(last.entries, gone, added, byUrl);
+      if (patched) made = { entries: patched, shared: false };
+    }
+  }
+  made ??= entriesOf(routes, config, key);
+  LAST_SITEMAP = { routes, key, ...made };
+  return made.entries;
 }
 
-function entriesOf(routes: readonly PlannedRoute[], config: PlanConfig, key: string): SitemapEntry[] {
+/** A route's entry (none without `sitemap`), kept with it while the addresses are the same. */
+function entryFor(r: PlannedRoute, config: PlanConfig, key: string): SitemapEntry | undefined {
+  if (!r.sitemap) return undefined;
+  const hit = ENTRIES.get(r);
+  if (hit?.key === key) return hit.entry;
   const origin = config.site.url;
   const image = (p: string) => (/^https?:\/\//.test(p) ? p : absoluteUrl(config.api.imageHost || origin, p));
+  const { lastmod, changefreq, priority, images, news } = r.sitemap;
+  const entry: SitemapEntry = {
+    url: absoluteUrl(origin, r.path),
+    ...(lastmod ? { lastmod } : {}),
+    ...(changefreq ? { changefreq } : {}),
+    ...(priority !== undefined ? { priority } : {}),
+    images: [...new Set((images ?? []).filter((p) => typeof p === 'string' && p !== '').map(image))].sort(),
+    ...(news ? { news } : {}),
+  };
+  ENTRIES.set(r, { key, entry });
+  return entry;
+}
+
+/** Every route's entry, sorted by URL, one per URL; `shared`: two routes had one URL. */
+function entriesOf(routes: readonly PlannedRoute[], config: PlanConfig, key: string): { entries: SitemapEntry[]; shared: boolean } {
   const out: SitemapEntry[] = [];
   for (const r of routes) {
-    if (!r.sitemap) continue;
-    let hit = ENTRIES.get(r);
-    if (hit?.key !== key) {
-      const { lastmod, changefreq, priority, images, news } = r.sitemap;
-      const entry: SitemapEntry = {
-        url: absoluteUrl(origin, r.path),
-        ...(lastmod ? { lastmod } : {}),
-        ...(changefreq ? { changefreq } : {}),
-        ...(priority !== undefined ? { priority } : {}),
-        images: [...new Set((images ?? []).filter((p) => typeof p === 'string' && p !== '').map(image))].sort(),
-        ...(news ? { news } : {}),
-      };
-      ENTRIES.set(r, (hit = { key, entry }));
-    }
-    out.push(hit.entry);
+    const e = entryFor(r, config, key);
+    if (e) out.push(e);
   }
   // One entry per URL: two routes whose paths differ only in how they are
   // written (percent-encoded or not) are one URL to a crawler, and a sitemap
   // (the news sitemap above all) that lists a URL twice is reported as an
   // error by Search Console. Sorting is stable, so the first route wins.
-  out.sort((a, b) => cmp(a.url, b.url));
-  return out.filter((e, i) => i === 0 || e.url !== out[i - 1].url);
+  out.sort(byUrl);
+  const entries = out.filter((e, i) => i === 0 || e.url !== out[i - 1].url);
+  return { entries, shared: entries.length < out.length };
 }

@@ -35,7 +35,7 @@ export interface BuildPlan {
   redirects: RedirectRule[];
   rewrites: RewriteRule[];
   /** Sorted by URL. */
-  sitemap: SitemapEntry[];
+  sitemap: readonly SitemapEntry[];
 }
 
 /** The redirect record shape the sample API (and a redirect export) gives. */

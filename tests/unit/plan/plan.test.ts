@@ -105,6 +105,42 @@ describe('plan: routes', () => {
     expect(moved.sitemap[0].images).toEqual(['https://img.example/uploads/a.jpg']);
   });
 
+  it('in a process that publishes again, sitemap entries patched from the last plan equal a one-off plan\'s, as routes come, go, change and share a URL', () => {
+    let seed = 9;
+    const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+    const names = Array.from({ length: 200 }, (_, i) => `p${i}`);
+    let live = new Map(names.slice(0, 120).map((n) => [n, 0]));
+    const specsOf = () =>
+      [...live].map(([n, v]) =>
+        n.startsWith('%')
+          ? route(`/news/p${n.slice(3)}`, `post ${n}`, { sitemap: { lastmod: `2026-01-${String(1 + (v % 28)).padStart(2, '0')}` }, file: `news/${v % 2 ? 'a' : 'z'}-other-${n.slice(3)}/index.html` }) // the URL of /news/pN, written to another file
+          : route(`/news/${n}`, `post ${n}`, { sitemap: v % 3 === 2 ? null : { lastmod: `2026-01-${String(1 + (v % 28)).padStart(2, '0')}`, images: v % 2 ? [`/uploads/${n}.jpg`] : [] } }),
+      );
+    const steps: RouteSpec[][] = [];
+    for (let step = 0; step < 60; step++) {
+      live = new Map(live);
+      for (let c = 0; c < 1 + Math.floor(rand() * 4); c++) {
+        const n = names[Math.floor(rand() * names.length)];
+        const op = rand();
+        if (op < 0.5) live.set(n, step); // edited (another lastmod, image or no sitemap) or added
+        else if (op < 0.8) live.delete(n);
+        else if (step % 9 === 4) live.set(`%70${n.slice(1)}`, step); // a second route of the URL /news/pN
+      }
+      if (step % 13 === 12) for (const n of [...live.keys()]) if (n.startsWith('%')) live.delete(n);
+      steps.push(specsOf());
+    }
+    const sitemapOf = (specs: RouteSpec[]) => {
+      const p = plan(memorySnapshot({}), testCtx(), config, [kindOf(specs)]);
+      return { routes: p.routes.length, sitemap: p.sitemap.map((e) => JSON.stringify(e)) };
+    };
+    const want = steps.map(sitemapOf);
+    setKeepsForNextBuild(true);
+    onTestFinished(() => setKeepsForNextBuild(false));
+    expect(steps.map(sitemapOf)).toEqual(want);
+    // Some steps had two routes of one URL (listed once).
+    expect(steps.some((specs) => new Set(specs.map((r) => r.path)).size < specs.length)).toBe(true);
+  });
+
   it('names both records when two routes land on one file (case twins)', () => {
     let err: unknown;
     try {
