@@ -9,7 +9,7 @@ import type { PlannedRoute } from '../../plan/types.ts';
 import { feedPath, type FeedScope } from '../../site/feeds.ts';
 import { absoluteUrl, paths } from '../../site/paths.ts';
 import { checkSlug } from '../../site/slug.ts';
-import { feedArticles, type FeedArticle, type FeedSource } from './model.ts';
+import { articlesChangedFrom, feedArticles, newestFirst, type FeedArticle, type FeedSource } from './model.ts';
 import { atom, jsonFeed, rss, type FeedMeta } from './render.ts';
 import { contentId, type ContentId } from '../writer.ts';
 import { keepsForNextBuild } from '../../core/resident.ts';
@@ -31,35 +31,114 @@ interface Section {
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+type SectionKind = 'category' | 'tag' | 'author';
+const KINDS: readonly SectionKind[] = ['category', 'tag', 'author'];
+type ByKind<T> = Record<SectionKind, Map<string, T>>;
+const byKind = <T>(): ByKind<T> => ({ category: new Map(), tag: new Map(), author: new Map() });
+const PAGE_OF: Record<SectionKind, (slug: string) => string> = { category: paths.topic, tag: paths.tag, author: paths.author };
+
+/** An article's section of each kind (slug and name), when it has one. */
+function memberships(a: FeedArticle): [SectionKind, { slug: string; name: string }][] {
+  const out: [SectionKind, { slug: string; name: string }][] = [['category', a.category]];
+  if (a.tag) out.push(['tag', a.tag]);
+  if (a.author) out.push(['author', a.author]);
+  return out;
+}
+
+/**
+ * The sections' articles (every article of each, newest first) and the pages that give a section
+ * without articles its feed, kept by a process that publishes again with the article list and the
+ * routes they came from: a publish that changed a few articles (src/core/sorted.ts changeFrom)
+ * moves those in their sections' lists instead of sorting 50,000 articles into sections again.
+ */
+let LAST_SECTIONS: { all: readonly FeedArticle[]; routes: readonly PlannedRoute[]; lists: ByKind<FeedArticle[]>; pages: ByKind<string | undefined> } | undefined;
+
 function sections(input: FeedsInput, all: readonly FeedArticle[]): Section[] {
-  // One map per kind, keyed by slug: no key string built per article.
-  const groups = { category: new Map<string, Section>(), tag: new Map<string, Section>(), author: new Map<string, Section>() };
-  const pageOf = { category: paths.topic, tag: paths.tag, author: paths.author };
-  const add = (kind: 'category' | 'tag' | 'author', slug: string, name: string, page: string | undefined, a?: FeedArticle) => {
-    const byKind = groups[kind];
-    let s = byKind.get(slug);
-    if (!s) {
-      if (!checkSlug(slug).ok) return;
+  const last = LAST_SECTIONS;
+  LAST_SECTIONS = undefined;
+  const lists = (last && keepsForNextBuild() && patchedLists(last, all)) || listsOf(all);
+  const routes = input.routes as readonly PlannedRoute[];
+  const pages = last && last.routes === routes ? last.pages : pagesOf(routes);
+  if (keepsForNextBuild()) LAST_SECTIONS = { all, routes, lists, pages };
+  const out: Section[] = [];
+  for (const kind of KINDS) {
+    for (const slug of new Set([...lists[kind].keys(), ...pages[kind].keys()])) {
+      if (!checkSlug(slug).ok) continue;
+      const articles = lists[kind].get(slug) ?? [];
+      // Named as its newest article names it (a section without one: by its slug); its page is the
+      // kind's page then, else the page route that made it (the first in plan order).
+      const name = articles.length ? memberships(articles[0]).find(([k]) => k === kind)![1].name : slug;
       // The news category's and the security tag's feeds carry their section's site title, as their pages do.
       const scope = kind === 'category' ? ({ kind: 'topic', cat_slug: slug } as const) : kind === 'tag' ? ({ kind: 'tag', subcat: slug } as const) : ({ kind: 'other' } as const);
-      s = { scope: { kind, slug }, title: `${siteTitle(input.site, scope)}: ${name}`, page: page ?? pageOf[kind](slug), articles: [] };
-      byKind.set(slug, s);
+      out.push({ scope: { kind, slug }, title: `${siteTitle(input.site, scope)}: ${name}`, page: (articles.length ? undefined : pages[kind].get(slug)) ?? PAGE_OF[kind](slug), articles });
     }
-    if (a) s.articles.push(a);
-  };
+  }
+  const keys = new Map(out.map((x) => [x, feedPath(x.scope, 'rss')]));
+  return out.sort((a, b) => cmp(keys.get(a)!, keys.get(b)!));
+}
+
+/** Every article in its sections' lists, in the order of `all` (newest first). */
+function listsOf(all: readonly FeedArticle[]): ByKind<FeedArticle[]> {
+  const lists = byKind<FeedArticle[]>();
   for (const a of all) {
-    add('category', a.category.slug, a.category.name, undefined, a);
-    if (a.tag) add('tag', a.tag.slug, a.tag.name, undefined, a);
-    if (a.author) add('author', a.author.slug, a.author.name, undefined, a);
+    for (const [kind, { slug }] of memberships(a)) {
+      const list = lists[kind].get(slug);
+      if (list) list.push(a);
+      else lists[kind].set(slug, [a]);
+    }
   }
-  // Pages without articles in the snapshot still get (empty) feeds, so their links resolve.
-  for (const r of input.routes as PlannedRoute[]) {
-    if (r.kind === 'topic' && r.params.cat_slug && !r.params.subcat) add('category', r.params.cat_slug, r.params.cat_slug, r.path);
-    if (r.kind === 'topic' && r.params.subcat) add('tag', r.params.subcat, r.params.subcat, undefined);
-    if (r.kind === 'tag' && r.params.subcat) add('tag', r.params.subcat, r.params.subcat, r.path);
-    if (r.kind === 'author' && r.params.auther_name) add('author', r.params.auther_name, r.params.auther_name, r.path);
+  return lists;
+}
+
+/** The last lists with the articles `all` dropped and added since them; undefined when `all` was not patched from the last one. */
+function patchedLists(last: NonNullable<typeof LAST_SECTIONS>, all: readonly FeedArticle[]): ByKind<FeedArticle[]> | undefined {
+  if (all === last.all) return last.lists;
+  const change = articlesChangedFrom(last.all);
+  if (!change) return undefined;
+  const { lists } = last;
+  for (const a of change.removed) {
+    for (const [kind, { slug }] of memberships(a)) {
+      const list = lists[kind].get(slug);
+      const at = list ? list.indexOf(a) : -1;
+      if (at < 0) return undefined;
+      list!.splice(at, 1);
+      if (list!.length === 0) lists[kind].delete(slug);
+    }
   }
-  return [...groups.category.values(), ...groups.tag.values(), ...groups.author.values()].sort((a, b) => cmp(feedPath(a.scope, 'rss'), feedPath(b.scope, 'rss')));
+  for (const a of change.added) {
+    for (const [kind, { slug }] of memberships(a)) {
+      const list = lists[kind].get(slug);
+      if (!list) {
+        lists[kind].set(slug, [a]);
+        continue;
+      }
+      // Its place by the order of `all` (strict: SortedCache patches only a list without ties).
+      let lo = 0;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (newestFirst(list[mid], a) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      list.splice(lo, 0, a);
+    }
+  }
+  return lists;
+}
+
+/** The page of each section a topic, tag or author route gives a feed (the first route of a section, in plan order). */
+function pagesOf(routes: readonly PlannedRoute[]): ByKind<string | undefined> {
+  const pages = byKind<string | undefined>();
+  const add = (kind: SectionKind, slug: string, page: string | undefined) => {
+    if (!pages[kind].has(slug)) pages[kind].set(slug, page);
+  };
+  for (const r of routes) {
+    if (r.kind === 'topic' && r.params.cat_slug && !r.params.subcat) add('category', r.params.cat_slug, r.path);
+    if (r.kind === 'topic' && r.params.subcat) add('tag', r.params.subcat, undefined);
+    if (r.kind === 'tag' && r.params.subcat) add('tag', r.params.subcat, r.path);
+    if (r.kind === 'author' && r.params.auther_name) add('author', r.params.auther_name, r.path);
+  }
+  return pages;
 }
 
 // The last text of each feed with the inputs it came from. A feed is a pure

@@ -82,8 +82,13 @@ export function excerptOf(text: string): string {
 const ITEMS = new KeptWeakMap<object, { author: Author | undefined; authorPath: string; path: string; siteUrl: string; imageHost: string; item: FeedArticle }>();
 // A route's details path, kept with the (kept) route object: not built again per article per publish.
 const DETAILS = new KeptWeakMap<PlannedRoute, string>();
-// Newest first; ties by URL so equal snapshots give equal feeds. Patched between publishes (src/core/sorted.ts).
-const NEWEST_FIRST = new SortedCache<FeedArticle>((a, b) => b.date.getTime() - a.date.getTime() || byCodeUnits(a.url, b.url));
+/** Newest first; ties by URL so equal snapshots give equal feeds. */
+export const newestFirst = (a: FeedArticle, b: FeedArticle): number => b.date.getTime() - a.date.getTime() || byCodeUnits(a.url, b.url);
+// Patched between publishes (src/core/sorted.ts).
+const NEWEST_FIRST = new SortedCache<FeedArticle>(newestFirst);
+
+/** What the last feedArticles() added to and removed from its answer before, `from`, when it patched that answer (SortedCache.changeFrom). */
+export const articlesChangedFrom = (from: readonly FeedArticle[]) => NEWEST_FIRST.changeFrom(from);
 
 /**
  * The last answer of a process that publishes again, aligned with its routes: each route's item
