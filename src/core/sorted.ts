@@ -160,17 +160,23 @@ export function patchedList<T>(items: readonly T[], removed: ReadonlySet<T>, add
   return result;
 }
 
+/** The first place in `items` (sorted by `cmp`) whose item does not come before `x`: where `x` is, or would go. */
+export function lowerBound<T>(items: readonly T[], x: T, cmp: (a: T, b: T) => number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (cmp(items[mid], x) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** `items` (strictly increasing) without `gone`: each found by binary search, the rest copied in runs. */
 function without<T>(items: readonly T[], gone: ReadonlySet<T>, cmp: (a: T, b: T) => number): T[] {
   const at: number[] = [];
   for (const x of gone) {
-    let lo = 0;
-    let hi = items.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (cmp(items[mid], x) < 0) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = lowerBound(items, x, cmp);
     // Not where the comparator puts it (cannot happen while the kept items are strictly increasing): by membership.
     if (items[lo] !== x) return items.filter((y) => !gone.has(y));
     at.push(lo);

@@ -13,6 +13,7 @@ import { articlesChangedFrom, feedArticles, newestFirst, type FeedArticle, type 
 import { atom, jsonFeed, rss, type FeedMeta } from './render.ts';
 import { contentId, type ContentId } from '../writer.ts';
 import { keepsForNextBuild } from '../../core/resident.ts';
+import { lowerBound } from '../../core/sorted.ts';
 
 export { feedArticles, type FeedArticle } from './model.ts';
 
@@ -113,14 +114,7 @@ function patchedLists(last: NonNullable<typeof LAST_SECTIONS>, all: readonly Fee
         continue;
       }
       // Its place by the order of `all` (strict: SortedCache patches only a list without ties).
-      let lo = 0;
-      let hi = list.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (newestFirst(list[mid], a) < 0) lo = mid + 1;
-        else hi = mid;
-      }
-      list.splice(lo, 0, a);
+      list.splice(lowerBound(list, a, newestFirst), 0, a);
     }
   }
   return lists;
