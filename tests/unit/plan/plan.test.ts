@@ -25,6 +25,24 @@ const route = (path: string, record: string, extra: Partial<RouteSpec> = {}): Ro
 });
 const kindOf = (routes: RouteSpec[], redirects: PageKind['redirects'] = undefined): PageKind => ({ kind: 'article', patterns: [], routes: () => routes, redirects });
 
+/**
+ * 60 states of a set of posts (name -> the step it last changed), each from the one before by one to
+ * four random changes (`change`, given a name and a roll in [0, 1)), then `tidy`; seeded, so the same
+ * every run. Each state is turned into route specs by `specsOf`.
+ */
+function randomStates(seed: number, names: string[], first: number, change: (live: Map<string, number>, name: string, roll: number, step: number) => void, tidy: (live: Map<string, number>, step: number) => void, specsOf: (live: Map<string, number>) => RouteSpec[]): RouteSpec[][] {
+  const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  let live = new Map(names.slice(0, first).map((n) => [n, 0]));
+  const steps: RouteSpec[][] = [];
+  for (let step = 0; step < 60; step++) {
+    live = new Map(live);
+    for (let c = 0; c < 1 + Math.floor(rand() * 4); c++) change(live, names[Math.floor(rand() * names.length)], rand(), step);
+    tidy(live, step);
+    steps.push(specsOf(live));
+  }
+  return steps;
+}
+
 describe('plan: routes', () => {
   it('sorts routes by path and resolves each output file', () => {
     const p = plan(memorySnapshot({}), testCtx(), config, [kindOf([route('/news/b', 'b'), route('/', 'home'), route('/404', 'nf', { file: '404.html' }), route('/news/a', 'a')])]);
@@ -59,30 +77,26 @@ describe('plan: routes', () => {
   });
 
   it('in a process that publishes again, a plan patched from the last one gives what a one-off plan gives, as routes come, go and twins appear and leave', () => {
-    // A seeded generator: the same cases every run.
-    let seed = 3;
-    const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
     const names = Array.from({ length: 300 }, (_, i) => `post-${i}`);
-    let live = new Map(names.slice(0, 200).map((n) => [n, 0]));
-    const specsOf = () => [...live].map(([n, v]) => route(`/news/${n}`, `post ${n}`, { deps: [`/api/${n}/${v}`] }));
     const planOf = (specs: RouteSpec[]) => {
       const twins: string[] = [];
       const routes = planRoutes(specs, (twin, first) => void twins.push(`${twin.record} < ${first.record}`));
       return { routes: routes.map((r) => `${r.path} ${r.file} ${r.record} ${r.deps.join()}`), twins };
     };
-    const steps: RouteSpec[][] = [];
-    for (let step = 0; step < 60; step++) {
-      live = new Map(live);
-      for (let c = 0; c < 1 + Math.floor(rand() * 4); c++) {
-        const n = names[Math.floor(rand() * names.length)];
-        const op = rand();
-        if (op < 0.4) live.set(n, step); // edited (a new route) or added
-        else if (op < 0.7) live.delete(n);
+    const steps = randomStates(
+      3,
+      names,
+      200,
+      (live, n, roll, step) => {
+        if (roll < 0.4) live.set(n, step); // edited (a new route) or added
+        else if (roll < 0.7) live.delete(n);
         else if (step % 7 === 3) live.set(n.toUpperCase(), step); // a case twin of a post (one file on a case-insensitive disk)
-      }
-      if (step % 11 === 10) for (const n of [...live.keys()]) if (n !== n.toLowerCase()) live.delete(n);
-      steps.push(specsOf());
-    }
+      },
+      (live, step) => {
+        if (step % 11 === 10) for (const n of [...live.keys()]) if (n !== n.toLowerCase()) live.delete(n);
+      },
+      (live) => [...live].map(([n, v]) => route(`/news/${n}`, `post ${n}`, { deps: [`/api/${n}/${v}`] })),
+    );
     // Each plan on its own (a one-off build keeps nothing), then the same plans one after another in one process.
     const want = steps.map(planOf);
     setKeepsForNextBuild(true);
@@ -106,29 +120,26 @@ describe('plan: routes', () => {
   });
 
   it('in a process that publishes again, sitemap entries patched from the last plan equal a one-off plan\'s, as routes come, go, change and share a URL', () => {
-    let seed = 9;
-    const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
     const names = Array.from({ length: 200 }, (_, i) => `p${i}`);
-    let live = new Map(names.slice(0, 120).map((n) => [n, 0]));
-    const specsOf = () =>
-      [...live].map(([n, v]) =>
-        n.startsWith('%')
-          ? route(`/news/p${n.slice(3)}`, `post ${n}`, { sitemap: { lastmod: `2026-01-${String(1 + (v % 28)).padStart(2, '0')}` }, file: `news/${v % 2 ? 'a' : 'z'}-other-${n.slice(3)}/index.html` }) // the URL of /news/pN, written to another file
-          : route(`/news/${n}`, `post ${n}`, { sitemap: v % 3 === 2 ? null : { lastmod: `2026-01-${String(1 + (v % 28)).padStart(2, '0')}`, images: v % 2 ? [`/uploads/${n}.jpg`] : [] } }),
-      );
-    const steps: RouteSpec[][] = [];
-    for (let step = 0; step < 60; step++) {
-      live = new Map(live);
-      for (let c = 0; c < 1 + Math.floor(rand() * 4); c++) {
-        const n = names[Math.floor(rand() * names.length)];
-        const op = rand();
-        if (op < 0.5) live.set(n, step); // edited (another lastmod, image or no sitemap) or added
-        else if (op < 0.8) live.delete(n);
+    const steps = randomStates(
+      9,
+      names,
+      120,
+      (live, n, roll, step) => {
+        if (roll < 0.5) live.set(n, step); // edited (another lastmod, image or no sitemap) or added
+        else if (roll < 0.8) live.delete(n);
         else if (step % 9 === 4) live.set(`%70${n.slice(1)}`, step); // a second route of the URL /news/pN
-      }
-      if (step % 13 === 12) for (const n of [...live.keys()]) if (n.startsWith('%')) live.delete(n);
-      steps.push(specsOf());
-    }
+      },
+      (live, step) => {
+        if (step % 13 === 12) for (const n of [...live.keys()]) if (n.startsWith('%')) live.delete(n);
+      },
+      (live) =>
+        [...live].map(([n, v]) =>
+          n.startsWith('%')
+            ? route(`/news/p${n.slice(3)}`, `post ${n}`, { sitemap: { lastmod: `2026-01-${String(1 + (v % 28)).padStart(2, '0')}` }, file: `news/${v % 2 ? 'a' : 'z'}-other-${n.slice(3)}/index.html` }) // the URL of /news/pN, written to another file
+            : route(`/news/${n}`, `post ${n}`, { sitemap: v % 3 === 2 ? null : { lastmod: `2026-01-${String(1 + (v % 28)).padStart(2, '0')}`, images: v % 2 ? [`/uploads/${n}.jpg`] : [] } }),
+        ),
+    );
     const sitemapOf = (specs: RouteSpec[]) => {
       const p = plan(memorySnapshot({}), testCtx(), config, [kindOf(specs)]);
       return { routes: p.routes.length, sitemap: p.sitemap.map((e) => JSON.stringify(e)) };
