@@ -117,7 +117,8 @@ export function reusedPages(step: IncrementalStep): RouteState[] {
 
 /**
  * The state of this build, from its routes and what emit wrote (`files`: its entries by path).
- * Walks the routes beside the decision's reused ones (both in plan order) instead of indexing them.
+ * An incremental build's is the previous state patched by the decision; any other build's walks
+ * the routes beside the decision's reused ones (both in plan order) instead of indexing them.
  */
 export function nextState(codeHash: string, routes: readonly PlannedRoute[], step: IncrementalStep, files: ReadonlyMap<string, ManifestEntry>, snapshot?: string): BuildState {
   const state: BuildState = { version: STATE_VERSION, codeHash, ...(snapshot ? { snapshot } : {}), routes: new Map() };
