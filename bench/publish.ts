@@ -27,7 +27,8 @@ import { RELEASE_REPORT, stateRootFor } from '../src/publish/releases.ts';
 import type { BuildReport } from '../src/pipeline/index.ts';
 import { createHash } from 'node:crypto';
 import { parseRef } from '../src/crawl/refs.ts';
-import { build } from '../src/pipeline/index.ts';
+import { build, rehearse, snapshotDirFor } from '../src/pipeline/index.ts';
+import { loadPrevious } from '../src/pipeline/snapshot.ts';
 import { listTree } from '../src/core/links.ts';
 import { randomEdits } from '../src/sample-api/random-edits.ts';
 import { startSampleApi } from '../src/sample-api/index.ts';
@@ -210,42 +211,66 @@ if (runs.length === 2) {
 }
 if (Number(values.property) > 0) await longProperty(Number(values.property), Number(values['property-posts']));
 
-/** The property of tests/helpers/changed-property.ts as one long run: after each edit, the change-driven build's out/ against a full build's. */
+/**
+ * The property of tests/helpers/changed-property.ts as one long run: the change-driven builds one
+ * after another in one session, as pressroom watch runs them (what it keeps between builds is under
+ * the property too), each step's tree recorded; then the same edits replayed on a second sample API
+ * of the same seed and address, a full build after each, compared with the recorded tree.
+ */
 async function longProperty(steps: number, posts: number): Promise<void> {
   const NOW = '2026-01-15T12:00:00Z';
   const dir = await mkdtemp(join(tmpdir(), 'pr-bench-property-'));
-  const api = await startSampleApi({ posts, seed: 2026, today: NOW });
   const hashes = async (root: string) => {
     const out = new Map<string, string>();
     for (const f of await listTree(root)) out.set(f, createHash('sha256').update(await readFile(join(root, f))).digest('hex'));
     return out;
   };
+  const configFile = join(ROOT, 'config/site.json');
+  const published: { label: string; tree: Map<string, string>; fallback: string | null }[] = [];
+  let changedMs = 0;
+  let fullMs = 0;
   try {
-    const base = { api: api.url, now: NOW, configFile: join(ROOT, 'config/site.json'), env: {}, handleSignals: false };
-    const out = join(dir, 'live', 'out');
-    await build({ ...base, out });
-    const next = randomEdits(2026, api.corpus, api.mutate);
-    let equal = 0;
-    let changedMs = 0;
-    let fullMs = 0;
-    const failures: string[] = [];
-    for (let step = 1; step <= steps; step++) {
-      const edit = next();
-      let t = performance.now();
-      const r = await build({ ...base, out, changed: edit.refs.map(parseRef) });
-      changedMs += performance.now() - t;
-      t = performance.now();
-      await build({ ...base, out: join(dir, 'full', 'out'), full: true });
-      fullMs += performance.now() - t;
-      const [a, b] = [await hashes(out), await hashes(join(dir, 'full', 'out'))];
-      const differ = [...new Set([...a.keys(), ...b.keys()])].filter((f) => a.get(f) !== b.get(f));
-      if (differ.length === 0 && !r.changed?.fallback) equal += 1;
-      else failures.push(`step ${step} (${edit.label}): ${r.changed?.fallback ? `fell back: ${r.changed.fallback}` : `${differ.length} files differ, e.g. ${differ[0]}`}`);
+    const api = await startSampleApi({ posts, seed: 2026, today: NOW });
+    const port = api.port;
+    try {
+      const base = { api: api.url, now: NOW, configFile, env: {}, handleSignals: false };
+      const out = join(dir, 'live', 'out');
+      await build({ ...base, out });
+      const session: NonNullable<Parameters<typeof build>[0]>['session'] = { previous: await loadPrevious(snapshotDirFor({ out })) };
+      await rehearse({ ...base, out, session });
+      const next = randomEdits(2026, api.corpus, api.mutate);
+      for (let step = 1; step <= steps; step++) {
+        const edit = next();
+        const t = performance.now();
+        const r = await build({ ...base, out, session, changed: edit.refs.map(parseRef) });
+        changedMs += performance.now() - t;
+        published.push({ label: edit.label, tree: await hashes(out), fallback: r.changed?.fallback ?? null });
+      }
+    } finally {
+      await api.close();
     }
-    console.log(`\nproperty, one long run: ${equal}/${steps} random edits at ${posts} posts published exactly what a full build publishes (change-driven ${s(changedMs / steps)} per edit, full ${s(fullMs / steps)})`);
+    const twin = await startSampleApi({ posts, seed: 2026, today: NOW, port });
+    let equal = 0;
+    const failures: string[] = [];
+    try {
+      const base = { api: twin.url, now: NOW, configFile, env: {}, handleSignals: false };
+      const replay = randomEdits(2026, twin.corpus, twin.mutate);
+      for (const [i, was] of published.entries()) {
+        const edit = replay();
+        const t = performance.now();
+        await build({ ...base, out: join(dir, 'full', 'out'), full: true });
+        fullMs += performance.now() - t;
+        const want = await hashes(join(dir, 'full', 'out'));
+        const differ = [...new Set([...was.tree.keys(), ...want.keys()])].filter((f) => was.tree.get(f) !== want.get(f));
+        if (edit.label === was.label && differ.length === 0 && !was.fallback) equal += 1;
+        else failures.push(`step ${i + 1} (${was.label}): ${edit.label !== was.label ? `replayed as ${edit.label}` : was.fallback ? `fell back: ${was.fallback}` : `${differ.length} files differ, e.g. ${differ[0]}`}`);
+      }
+    } finally {
+      await twin.close();
+    }
+    console.log(`\nproperty, one long run: ${equal}/${steps} random edits at ${posts} posts published exactly what a full build publishes (change-driven, in one session: ${s(changedMs / steps)} per edit; full ${s(fullMs / steps)})`);
     for (const f of failures.slice(0, 10)) console.log(`  ${f}`);
   } finally {
-    await api.close();
     await rm(dir, { recursive: true, force: true });
   }
 }
