@@ -13,6 +13,8 @@ import { build, type BuildOptions, type BuildReport } from '../../src/pipeline/i
 import { collectGarbage } from '../../src/publish/objects.ts';
 import { keptObjects } from '../../src/publish/index.ts';
 import { outPaths } from '../../src/publish/paths.ts';
+import { spareHolds } from '../../src/publish/spare.ts';
+import { createHash } from 'node:crypto';
 import { rollback } from '../../src/publish/rollback.ts';
 import { currentReleaseId, listReleases, readRecord, releasePaths } from '../../src/publish/releases.ts';
 import { diffBuilds } from '../../src/diff/index.ts';
@@ -148,10 +150,19 @@ describe('two trees and the object store', () => {
     expect(d.equal).toBe(false);
     // The next build after a rollback starts from the release out/ holds (here the newest, built with
     // this configuration: an older one may come from the siblings switch), and is exact.
+    await rollback({ out, to: oldest.id, handleSignals: false });
     await rollback({ out, to: newest.id, handleSignals: false });
+    // The rollback swapped the oldest release out: the spare holds it whole. Recorded as intact, it is
+    // neither out/'s site nor its parent, so the next publish brings it up to date by comparing manifests.
+    const spareManifestText = await readFile(join(outPaths(out).spare, 'pressroom-manifest.json'));
+    expect(await treeHashes(outPaths(out).spare)).toEqual(oldest.tree);
+    await spareHolds(out, { manifest: createHash('sha256').update(spareManifestText).digest('hex'), precompress: true });
     api.mutate.editPost(api.corpus.posts.find((p) => p.status === 'publish')!.id, { post_title: 'After a rollback' });
+    const before = await treeHashes(out);
     const r = await run();
     expect(r.incremental.mode).toBe('incremental');
+    expect(r.incremental.publish).toBe('manifest');
+    expect(await treeHashes(outPaths(out).spare)).toEqual(before);
     await expectFullBuildEqual();
   });
 
