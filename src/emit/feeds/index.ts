@@ -38,13 +38,8 @@ type ByKind<T> = Record<SectionKind, Map<string, T>>;
 const byKind = <T>(): ByKind<T> => ({ category: new Map(), tag: new Map(), author: new Map() });
 const PAGE_OF: Record<SectionKind, (slug: string) => string> = { category: paths.topic, tag: paths.tag, author: paths.author };
 
-/** An article's section of each kind (slug and name), when it has one. */
-function memberships(a: FeedArticle): [SectionKind, { slug: string; name: string }][] {
-  const out: [SectionKind, { slug: string; name: string }][] = [['category', a.category]];
-  if (a.tag) out.push(['tag', a.tag]);
-  if (a.author) out.push(['author', a.author]);
-  return out;
-}
+/** An article's section of a kind (slug and name), when it has one. */
+const sectionOf = (a: FeedArticle, kind: SectionKind): { slug: string; name: string } | undefined => (kind === 'category' ? a.category : kind === 'tag' ? a.tag : a.author);
 
 /**
  * The sections' articles (every article of each, newest first) and the pages that give a section
@@ -68,7 +63,7 @@ function sections(input: FeedsInput, all: readonly FeedArticle[]): Section[] {
       const articles = lists[kind].get(slug) ?? [];
       // Named as its newest article names it (a section without one: by its slug); its page is the
       // kind's page then, else the page route that made it (the first in plan order).
-      const name = articles.length ? memberships(articles[0]).find(([k]) => k === kind)![1].name : slug;
+      const name = articles.length ? sectionOf(articles[0], kind)!.name : slug;
       // The news category's and the security tag's feeds carry their section's site title, as their pages do.
       const scope = kind === 'category' ? ({ kind: 'topic', cat_slug: slug } as const) : kind === 'tag' ? ({ kind: 'tag', subcat: slug } as const) : ({ kind: 'other' } as const);
       out.push({ scope: { kind, slug }, title: `${siteTitle(input.site, scope)}: ${name}`, page: (articles.length ? undefined : pages[kind].get(slug)) ?? PAGE_OF[kind](slug), articles });
@@ -81,11 +76,14 @@ function sections(input: FeedsInput, all: readonly FeedArticle[]): Section[] {
 /** Every article in its sections' lists, in the order of `all` (newest first). */
 function listsOf(all: readonly FeedArticle[]): ByKind<FeedArticle[]> {
   const lists = byKind<FeedArticle[]>();
-  for (const a of all) {
-    for (const [kind, { slug }] of memberships(a)) {
-      const list = lists[kind].get(slug);
+  for (const kind of KINDS) {
+    const byKind = lists[kind];
+    for (const a of all) {
+      const slug = sectionOf(a, kind)?.slug;
+      if (slug === undefined) continue;
+      const list = byKind.get(slug);
       if (list) list.push(a);
-      else lists[kind].set(slug, [a]);
+      else byKind.set(slug, [a]);
     }
   }
   return lists;
@@ -98,7 +96,9 @@ function patchedLists(last: NonNullable<typeof LAST_SECTIONS>, all: readonly Fee
   if (!change) return undefined;
   const { lists } = last;
   for (const a of change.removed) {
-    for (const [kind, { slug }] of memberships(a)) {
+    for (const kind of KINDS) {
+      const slug = sectionOf(a, kind)?.slug;
+      if (slug === undefined) continue;
       const list = lists[kind].get(slug);
       const at = list ? list.indexOf(a) : -1;
       if (at < 0) return undefined;
@@ -107,7 +107,9 @@ function patchedLists(last: NonNullable<typeof LAST_SECTIONS>, all: readonly Fee
     }
   }
   for (const a of change.added) {
-    for (const [kind, { slug }] of memberships(a)) {
+    for (const kind of KINDS) {
+      const slug = sectionOf(a, kind)?.slug;
+      if (slug === undefined) continue;
       const list = lists[kind].get(slug);
       if (!list) {
         lists[kind].set(slug, [a]);

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ep } from '../../../src/api/endpoints.ts';
 
 describe('paged endpoint paths', () => {
-  it('spell a listing page one way, with sorted query keys and encoded slugs, and give the same string back for the same page', () => {
-    expect(ep.topic('news', null, 3)).toBe('/api/post/topic/news?limit=10&page=3');
+  it('spell a listing page one way, with sorted query keys and encoded slugs, asked once or again', () => {
+    // Asked twice: the second answer (kept) is the first's spelling.
+    for (let i = 0; i < 2; i++) expect(ep.topic('news', null, 3)).toBe('/api/post/topic/news?limit=10&page=3');
     expect(ep.topic('news', 'ai & ml', 2, 20)).toBe('/api/post/topic/news/ai%20%26%20ml?limit=20&page=2');
     expect(ep.topic('news', '', 1)).toBe(ep.topic('news', null, 1));
     expect(ep.authorPosts('jane doe', null, 1)).toBe('/api/author/posts/jane%20doe?limit=10&page=1');
