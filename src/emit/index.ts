@@ -50,7 +50,7 @@ export interface Manifest {
   source: BuildSource;
   /** config.site.basePath when it is not '' (`pressroom serve` serves the site under it by default); absent otherwise, as before base paths existed. */
   basePath?: string;
-  files: ManifestEntry[];
+  files: readonly ManifestEntry[];
 }
 
 export interface EmitInput {
@@ -65,6 +65,14 @@ export interface EmitInput {
    * of a site and each costs only a manifest entry.
    */
   reused?: readonly { file: string; sha256: string; size: number }[];
+  /**
+   * The pages that changed since the previous release, when the decision says (an incremental
+   * build): the routes rendered and the files of the routes gone; every other page of the
+   * previous release is this build's, unchanged. With the previous files in place and the API
+   * paths changed since them known, emit starts from the previous release's files and `reused`
+   * is not read (OutputWriter.startFromPrevious).
+   */
+  pagesChanged?: { render: readonly { path: string; file: string }[]; deleted: readonly string[] };
   /** Snapshot entries, for the static mirror (only `GET /api/...` keys are mirrored). */
   entries: Iterable<SnapshotEntry>;
   /** The snapshot's entry of an API path (the feeds read article and author records by path). */
@@ -113,6 +121,7 @@ export interface EmitResult {
 // The same escapes as jsonForScript (src/core/json.ts), over stable JSON: a
 // mirror file may be inlined into a page or read by fetch, and equal data gives
 // equal bytes whichever way the snapshot was made (crawled or loaded).
+const API_PREFIX = '/api/';
 const HASHED = /^[^/].*\/[^/]+-[A-Za-z0-9]{8,}\.(js|css)$/;
 const UNSAFE = /[<>&\u2028\u2029]/g;
 const escapeUnsafe = (json: string) => json.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -128,13 +137,14 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
   const w = new OutputWriter(staging, input.maxInFlight ?? 32, input.previous, precompressEnabled(input.config.output?.precompress, input.config.hosts));
+  const patch = startFromPrevious(w, input);
   let snippets: PreparedSnippets | undefined;
   // Pages and the site-wide files are written side by side: while the render threads work, this
   // thread writes the mirror, feeds, sitemaps and redirect maps instead of after the last page
   // (it would otherwise wait on the threads, then leave them idle). Neither reads what the other
   // writes, and the manifest is sorted, so the bytes do not depend on the interleaving.
   const stop = { failed: false };
-  const pagesWritten = writePages(w, input, stop).then(async (pages) => {
+  const pagesWritten = (patch ? writeChangedPages(w, input, patch.pages, stop) : writePages(w, input, stop)).then(async (pages) => {
     // The search index reads the article pages back from staging, so they must be on disk first;
     // Pagefind then works in its own process while this one writes the rest.
     if ((input.config.search?.staticIndex ?? 'off') === 'off') return { pages, searchIndex: null };
@@ -144,19 +154,21 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     searchIndex.catch(() => undefined);
     return { pages, searchIndex };
   });
-  const siteWritten = writeSiteWide(w, input, stop).then((prepared) => void (snippets = prepared));
+  const siteWritten = writeSiteWide(w, input, stop, patch?.apiPaths).then((prepared) => void (snippets = prepared));
   try {
     const [{ pages, searchIndex }] = await settleBoth(pagesWritten, siteWritten, () => void (stop.failed = true));
     const { site } = input.config;
     for (const f of (await searchIndex) ?? []) await w.write(`${STATIC_INDEX_DIR}/${f.path}`, f.contents);
-    // `_headers` last: its rules name every content-hashed file of the build (./headers.ts).
-    const headers = headersFile(() => [...w.paths()], input.config.hosts, site.basePath);
+    // `_headers` last: its rules name every content-hashed file of the build (./headers.ts), which
+    // are among the files other than pages (`.html`) and mirror files (`.json`).
+    const headers = headersFile(() => w.others(), input.config.hosts, site.basePath);
     if (headers) await w.write(headers.path, headers.contents);
     await w.flush();
     const manifest: Manifest = { version: 1, source: input.source, ...(site.basePath ? { basePath: site.basePath } : {}), files: w.manifest() };
     await w.writeChunks(MANIFEST_FILE, manifestChunks(manifest));
+    w.keepLayout();
     const prevFiles = input.previous?.files;
-    const deleted = prevFiles ? deletedFiles(prevFiles, w) : [];
+    const deleted = w.deleted();
     const inPlace = input.previous?.inPlace === true;
     const staged = w.staged();
     // In place, the staging folder holds exactly what changed; else compare with the previous manifest.
@@ -172,12 +184,18 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
   }
 }
 
-/** The previous release's files this build did not write or carry, sorted: none when this build has every one of them. */
-function deletedFiles(previous: ReadonlyMap<string, unknown>, w: OutputWriter): string[] {
-  let kept = 0;
-  for (const path of w.paths()) if (previous.has(path)) kept += 1;
-  if (kept === previous.size) return [];
-  return [...previous.keys()].filter((f) => !w.has(f)).sort();
+/**
+ * Starts the writer from the previous release's files when emit is told what changed since
+ * them (an incremental build over out/ in a process that publishes again): the pages rendered
+ * and gone, and the API paths whose entries changed. Drops the pages gone and the mirror files
+ * of the API paths gone; what it returns is all emit then writes of the pages and the mirror.
+ */
+function startFromPrevious(w: OutputWriter, input: EmitInput): { pages: NonNullable<EmitInput['pagesChanged']>; apiPaths: ReadonlySet<string> } | undefined {
+  const pages = input.pagesChanged;
+  const apiPaths = input.previous?.changedApiPaths;
+  if (!pages || !apiPaths) return undefined;
+  const gone = [...apiPaths].filter((p) => p.startsWith(API_PREFIX) && input.lookup(p) === undefined).map((p) => mirrorFile(p));
+  return w.startFromPrevious([...pages.deleted, ...gone]) ? { pages, apiPaths } : undefined;
 }
 
 // An entry's API path and mirror file, kept with the entry: a snapshot shares unchanged entries with the copy a
@@ -186,9 +204,11 @@ function deletedFiles(previous: ReadonlyMap<string, unknown>, w: OutputWriter): 
 const MIRROR_FILE = new KeptWeakMap<SnapshotEntry, { path: string; file: string }>();
 
 /** The files that span the site: the JSON mirror, feeds and the news sitemap, sitemaps, robots.txt, redirect maps, the client bundle. Returns the host snippets prepared beside out/. */
-async function writeSiteWide(w: OutputWriter, input: EmitInput, stop: { failed: boolean }): Promise<PreparedSnippets> {
+async function writeSiteWide(w: OutputWriter, input: EmitInput, stop: { failed: boolean }, changedApiPaths?: ReadonlySet<string>): Promise<PreparedSnippets> {
   const before = input.previous?.entryHash;
-  for (const e of input.entries) {
+  // Started from the previous release's files, the mirror files of the API paths that changed; else one per entry.
+  const entries = changedApiPaths ? [...changedApiPaths].flatMap((p) => (p.startsWith(API_PREFIX) ? (input.lookup(p) ?? []) : [])) : input.entries;
+  for (const e of entries) {
     if (stop.failed) return halted();
     if (!e.key.startsWith('GET /api/')) continue;
     let mirror = MIRROR_FILE.get(e);
@@ -202,7 +222,7 @@ async function writeSiteWide(w: OutputWriter, input: EmitInput, stop: { failed: 
       if (carried) await carried;
       continue;
     }
-    await w.write(file, mirrorJson(e));
+    await w.writeTracked(file, mirrorJson(e));
   }
   const { site } = input.config;
   // Feeds and the Google News sitemap, when the build clock is known.
@@ -237,6 +257,24 @@ async function writeSiteWide(w: OutputWriter, input: EmitInput, stop: { failed: 
 }
 
 /** The other writer failed: this one stops; the failure that stopped it is what emit throws. */
+/** writePages started from the previous release's files: only the rendered pages are written; the others are there. */
+async function writeChangedPages(w: OutputWriter, input: EmitInput, changed: NonNullable<EmitInput['pagesChanged']>, stop: { failed: boolean }): Promise<number> {
+  const total = input.plan.routes.length;
+  const expected = new Set(changed.render.map((r) => r.file));
+  let done = total - expected.size;
+  const progress = () => input.onProgress?.({ done, total });
+  if (done > 0) progress();
+  for await (const page of input.pages) {
+    if (stop.failed) return halted();
+    if (!expected.delete(page.file) || !isPlanned(input.plan.routes, page)) throw pressroomError('PR_INTERNAL', { detail: `render produced ${page.file} for ${page.path}, which the decision did not render` });
+    await w.writeTracked(page.file, page.html);
+    done += 1;
+    progress();
+  }
+  if (expected.size) throw pressroomError('PR_INTERNAL', { detail: `render did not produce ${expected.size} planned files, e.g. ${[...expected][0]}` });
+  return done;
+}
+
 const halted = (): never => {
   throw pressroomError('PR_INTERNAL', { detail: 'emit stopped after the other writer failed' });
 };
@@ -275,7 +313,7 @@ async function writePages(w: OutputWriter, input: EmitInput, stop: { failed: boo
   for await (const page of input.pages) {
     if (stop.failed) return halted();
     if (!isPlanned(input.plan.routes, page)) throw pressroomError('PR_INTERNAL', { detail: `render produced ${page.file} for ${page.path}, which the plan does not have` });
-    await w.write(page.file, page.html);
+    await w.writeTracked(page.file, page.html);
     done += 1;
     progress();
   }

@@ -8,7 +8,8 @@ import { open, readFile, rm } from 'node:fs/promises';
 import { mkdirFast, writeFileFast } from '../core/fs-calls.ts';
 import { dirname, join } from 'node:path';
 import { isPressroomError, pressroomError, type PressroomError } from '../core/errors.ts';
-import { byCodeUnits, SortedCache } from '../core/sorted.ts';
+import { byCodeUnits, patchedList, SortedCache } from '../core/sorted.ts';
+import { keepsForNextBuild, KeptWeakMap } from '../core/resident.ts';
 import { carryFile } from '../core/links.ts';
 import { batched } from '../core/printed-runs.ts';
 import { precompressible, SIBLINGS, writeSiblings } from './precompress.ts';
@@ -40,6 +41,12 @@ export interface PreviousFiles {
   /** path -> its entry in the previous manifest (a file carried by what it was made from, unread, needs its size for the manifest). */
   files: ReadonlyMap<string, ManifestEntry>;
   /**
+   * The API paths whose snapshot entries may differ from those of the snapshot the previous
+   * release was rendered from, when that is known (with `entryHash`): every other path's
+   * mirror file is the previous release's.
+   */
+  changedApiPaths?: ReadonlySet<string>;
+  /**
    * The entry hash of an API path in the snapshot the previous release was
    * rendered from, when that snapshot is known: a mirror file is a pure
    * function of its entry, so an equal hash carries it without serialising it.
@@ -56,23 +63,46 @@ export interface PreviousFiles {
 // The last build's manifest order, patched when few entries are new (src/core/sorted.ts): a
 // carried file keeps its previous entry object (carry), so a publish that changed a few files
 // sorts those, not the site's.
-const BY_PATH = new SortedCache<ManifestEntry>((a, b) => byCodeUnits(a.path, b.path));
+const byPath = (a: ManifestEntry, b: ManifestEntry) => byCodeUnits(a.path, b.path);
+const BY_PATH = new SortedCache<ManifestEntry>(byPath);
+
+/**
+ * What a process that publishes again keeps of a build's files, with their entries by path
+ * (OutputWriter.entries, the next build's PreviousFiles.files): every entry sorted by path, the
+ * files written other than pages and mirror files, and their bytes. With it the next build's
+ * writer starts from the previous release's files (startFromPrevious) instead of carrying them
+ * one by one.
+ */
+interface KeptLayout {
+  sorted: readonly ManifestEntry[];
+  others: readonly string[];
+  bytes: number;
+}
+const LAYOUT = new KeptWeakMap<ReadonlyMap<string, ManifestEntry>, KeptLayout>();
 
 export class OutputWriter {
   readonly #root: string;
   readonly #max: number;
   readonly #previous: PreviousFiles | undefined;
   readonly #dirs = new Map<string, Promise<unknown>>();
-  readonly #entries = new Map<string, ManifestEntry>();
-  /** manifest()'s last answer: entries are only ever added, so its length tells whether it is current. */
-  #sorted: ManifestEntry[] | undefined;
+  #entries = new Map<string, ManifestEntry>();
+  /** One more on every change of the entries: manifest()'s last answer is current while it is the same. */
+  #version = 0;
+  #sorted: { version: number; list: readonly ManifestEntry[] } | undefined;
+  /**
+   * Started from the previous release's files (startFromPrevious): the paths written or carried
+   * by this build (the entries also hold the files it leaves as they were), and the previous
+   * entry of every path whose entry changed, to patch the kept sorted list with.
+   */
+  #patch: { layout: KeptLayout; touched: Set<string>; before: Map<string, ManifestEntry | undefined> } | undefined;
+  /** Files written by write() or writeChunks() that are not pages or mirror files (writeTracked), in order. */
+  readonly #others: string[] = [];
   readonly #inFlight = new Set<Promise<void>>();
   /** Paths whose bytes are in the staging folder (every file, unless the previous files are in place). */
   readonly #staged = new Set<string>();
   #error: PressroomError | undefined;
-  bytes = 0;
-  /** Files carried over from the previous release rather than written. */
-  carried = 0;
+  #bytes = 0;
+  #carried = 0;
 
   readonly #precompress: boolean;
 
@@ -88,8 +118,90 @@ export class OutputWriter {
     return this.#entries.size;
   }
 
+  /** The bytes of every file of the build. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** Files carried over from the previous release rather than written (in place: every file not staged). */
+  get carried(): number {
+    return this.#patch ? this.#entries.size - this.#staged.size : this.#carried;
+  }
+
+  /** Whether this build wrote or carried this file (started from the previous release: or left it as it was). */
   has(rel: string): boolean {
     return this.#entries.has(rel);
+  }
+
+  /**
+   * Starts from the previous release's files, left in place, as this build's: each stays unless
+   * dropped here or written again, and the files that are neither pages nor mirror files are
+   * dropped (each build writes all of those again). A publish of a few pages then costs those
+   * pages, not a carry of every file of the site. Only when the previous files are in place and
+   * were kept by the build that wrote them in this process; false otherwise (nothing done).
+   */
+  startFromPrevious(drop: Iterable<string>): boolean {
+    const layout = this.#previous?.inPlace ? LAYOUT.get(this.#previous.files) : undefined;
+    if (!layout || this.#entries.size > 0) return false;
+    this.#entries = new Map(this.#previous!.files);
+    this.#bytes = layout.bytes;
+    this.#patch = { layout, touched: new Set(), before: new Map() };
+    for (const rel of drop) this.#drop(rel);
+    for (const rel of layout.others) this.#drop(rel);
+    return true;
+  }
+
+  #drop(rel: string): void {
+    const had = this.#entries.get(rel);
+    if (!had) return;
+    if (!this.#patch!.before.has(rel)) this.#patch!.before.set(rel, had);
+    this.#entries.delete(rel);
+    this.#bytes -= had.size;
+    this.#version += 1;
+  }
+
+  /** Sets a file's entry, once per build. */
+  #set(rel: string, entry: ManifestEntry): void {
+    const p = this.#patch;
+    const had = p ? this.#entries.get(rel) : undefined;
+    if (p) {
+      p.touched.add(rel);
+      if (!p.before.has(rel)) p.before.set(rel, had);
+    }
+    if (had) this.#bytes -= had.size;
+    this.#entries.set(rel, entry);
+    this.#bytes += entry.size;
+    this.#version += 1;
+  }
+
+  /** Whether this build wrote or carried this file already. */
+  #done(rel: string): boolean {
+    return this.#patch ? this.#patch.touched.has(rel) : this.#entries.has(rel);
+  }
+
+  /**
+   * The previous release's files this build does not have, sorted: none when this build has
+   * every one of them. Started from the previous files, those it dropped and did not write again.
+   */
+  deleted(): string[] {
+    const prev = this.#previous?.files;
+    if (!prev) return [];
+    if (this.#patch) return [...this.#patch.before.keys()].filter((f) => prev.has(f) && !this.#entries.has(f)).sort();
+    let kept = 0;
+    for (const path of this.#entries.keys()) if (prev.has(path)) kept += 1;
+    if (kept === prev.size) return [];
+    return [...prev.keys()].filter((f) => !this.#entries.has(f)).sort();
+  }
+
+  /** Files written so far that are not pages or mirror files, in the order written. */
+  others(): readonly string[] {
+    return this.#others;
+  }
+
+  /** Keeps this build's layout with its entries for the next build of a process that publishes again (startFromPrevious). */
+  keepLayout(): void {
+    if (!keepsForNextBuild()) return;
+    LAYOUT.set(this.#entries, { sorted: this.manifest(), others: [...this.#others], bytes: this.#bytes });
   }
 
   /** The manifest entry of a file written or carried so far. */
@@ -119,17 +231,26 @@ export class OutputWriter {
    * without encoding or hashing it again.
    */
   async write(rel: string, data: string | Buffer, known?: ContentId): Promise<void> {
+    await this.#write(rel, data, known);
+    this.#others.push(rel);
+  }
+
+  /** write() of a page or a mirror file: files a build accounts for by its plan and snapshot, not as others(). */
+  writeTracked(rel: string, data: string | Buffer, known?: ContentId): Promise<void> {
+    return this.#write(rel, data, known);
+  }
+
+  async #write(rel: string, data: string | Buffer, known?: ContentId): Promise<void> {
     if (this.#error) throw this.#error;
     assertRelative(rel);
-    if (this.#entries.has(rel)) throw pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: 'two outputs write this file' });
+    if (this.#done(rel)) throw pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: 'two outputs write this file' });
     const bytes = () => (typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
     let buf = known ? undefined : bytes();
     const id = known ?? { sha256: createHash('sha256').update(buf!).digest('hex'), size: buf!.length };
     if (this.#previous?.files.get(rel)?.sha256 === id.sha256) return this.carry(rel, id);
     buf ??= bytes();
-    this.#entries.set(rel, { path: rel, sha256: id.sha256, size: buf.length });
+    this.#set(rel, { path: rel, sha256: id.sha256, size: buf.length });
     this.#staged.add(rel);
-    this.bytes += buf.length;
     await this.#queue(this.#writeOne(rel, buf));
   }
 
@@ -142,7 +263,8 @@ export class OutputWriter {
   async writeChunks(rel: string, chunks: Iterable<string | Buffer>): Promise<void> {
     await this.flush();
     assertRelative(rel);
-    if (this.#entries.has(rel)) throw pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: 'two outputs write this file' });
+    if (this.#done(rel)) throw pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: 'two outputs write this file' });
+    this.#others.push(rel);
     const file = join(this.#root, rel);
     const hash = createHash('sha256');
     let size = 0;
@@ -164,9 +286,8 @@ export class OutputWriter {
         await this.carry(rel, id);
         return this.flush();
       }
-      this.#entries.set(rel, { path: rel, sha256: id.sha256, size });
+      this.#set(rel, { path: rel, sha256: id.sha256, size });
       this.#staged.add(rel);
-      this.bytes += size;
       if (this.#precompress && precompressible(rel, size)) await writeSiblings(file, await readFile(file));
     } catch (e) {
       if (isPressroomError(e)) throw e;
@@ -196,13 +317,12 @@ export class OutputWriter {
     if (!this.#previous) throw pressroomError('PR_INTERNAL', { detail: `${rel} is carried over from a previous release, but there is none` });
     if (this.#error) throw this.#error;
     assertRelative(rel);
-    if (this.#entries.has(rel)) throw pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: 'two outputs write this file' });
+    if (this.#done(rel)) throw pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: 'two outputs write this file' });
     // The previous build's entry object when it is this file's (./manifest-text.ts keeps its printed block with it).
     const before = this.#previous.files.get(rel);
     const same = before?.sha256 === known.sha256 && before.size === known.size;
-    this.#entries.set(rel, same ? before! : { path: rel, sha256: known.sha256, size: known.size });
-    this.bytes += known.size;
-    this.carried += 1;
+    this.#set(rel, same ? before! : { path: rel, sha256: known.sha256, size: known.size });
+    this.#carried += 1;
     // Left where it is: out/ keeps it, and the spare gets it only if it lacks it.
     if (this.#previous.inPlace) return undefined;
     this.#staged.add(rel);
@@ -237,9 +357,23 @@ export class OutputWriter {
   }
 
   /** Every file so far, sorted by path; sorted again only after a file was added. */
-  manifest(): ManifestEntry[] {
-    if (this.#sorted?.length !== this.#entries.size) this.#sorted = [...BY_PATH.sort([...this.#entries.values()])];
-    return this.#sorted;
+  manifest(): readonly ManifestEntry[] {
+    if (this.#sorted?.version !== this.#version) this.#sorted = { version: this.#version, list: this.#patchedManifest() ?? [...BY_PATH.sort([...this.#entries.values()])] };
+    return this.#sorted.list;
+  }
+
+  /** Started from the previous release's files: their kept sorted list, without the entries replaced or dropped, with the new ones. */
+  #patchedManifest(): readonly ManifestEntry[] | null {
+    if (!this.#patch) return null;
+    const removed = new Set<ManifestEntry>();
+    const added: ManifestEntry[] = [];
+    for (const [rel, was] of this.#patch.before) {
+      const now = this.#entries.get(rel);
+      if (now === was) continue;
+      if (was) removed.add(was);
+      if (now) added.push(now);
+    }
+    return patchedList(this.#patch.layout.sorted, removed, added, byPath);
   }
 
   /** Every file's path so far, in no order. */

@@ -78,7 +78,15 @@ export async function incrementalStep(input: {
   const from = decision.reason === 'incremental' && input.previousSnapshot && prev.state.snapshot !== undefined && prev.state.snapshot === input.previousSnapshot.id ? input.previousSnapshot.snapshot : undefined;
   // A release of the object store is out/ itself: an incremental build then stages only what changed (src/publish/spare.ts).
   const inPlace = decision.reason === 'incremental' && prev.record !== undefined;
-  return { decision, hashOf, previousState: prev.state, previousRelease: prev.id, previousFiles: { root: prev.site, files, inPlace, ...(from ? { entryHash: (path: string) => from.get(path)?.hash } : {}) } };
+  // The API paths changed since that snapshot, when this one is a copy of it (a change-driven crawl's): emit writes their mirror files only.
+  const changedApiPaths = from?.state !== undefined ? input.snapshot.changesSince?.(from.state) : undefined;
+  return {
+    decision,
+    hashOf,
+    previousState: prev.state,
+    previousRelease: prev.id,
+    previousFiles: { root: prev.site, files, inPlace, ...(from ? { entryHash: (path: string) => from.get(path)?.hash } : {}), ...(changedApiPaths ? { changedApiPaths } : {}) },
+  };
 }
 
 type KnownFiles = ReadonlyMap<string, ManifestEntry>;

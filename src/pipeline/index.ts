@@ -144,12 +144,19 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
           out,
           staging: outPaths(out).staging(),
           plan: buildPlan,
-          reused: reusedPages(step),
+          // Read only when emit carries the unchanged pages one by one (not when it starts from the previous release's files).
+          get reused() {
+            return reusedPages(step);
+          },
+          ...(step.decision.reason === 'incremental' ? { pagesChanged: step.decision } : {}),
           pages: rendered.pages(
             () => emitEvent({ type: 'stage-start', stage: 'render', total: buildPlan.routes.length }),
             (ms) => emitEvent({ type: 'stage-end', stage: 'render', ms }),
           ),
-          entries: snapshot.entries(),
+          // Read only when emit writes the mirror file of every entry.
+          get entries() {
+            return snapshot.entries();
+          },
           lookup: (path) => snapshot.get(path),
           changes: snapshot,
           bundleFiles: bundle.files,
