@@ -160,6 +160,42 @@ export function patchedList<T>(items: readonly T[], removed: ReadonlySet<T>, add
   return result;
 }
 
+/**
+ * What came and went from `before` to `after`, both in strictly increasing order under `cmp`
+ * (`before` known to be): items compared by reference, so only the places where the lists differ
+ * are compared by `cmp` (an item of `after` equal under `cmp` to one of `before` but another
+ * object replaces it: removed and added). Null when `after` is not strictly increasing.
+ */
+export function sortedChange<T>(before: readonly T[], after: readonly T[], cmp: (a: T, b: T) => number): { added: T[]; removed: T[] } | null {
+  const added: T[] = [];
+  const removed: T[] = [];
+  let i = 0;
+  // Whether after[j - 1] was before[i - 1]: then after[j - 1] < after[j] whenever after[j] is before[i].
+  let inRun = false;
+  for (let j = 0; j < after.length; ) {
+    const x = after[j];
+    if (i < before.length && before[i] === x) {
+      if (!inRun && j > 0 && cmp(after[j - 1], x) >= 0) return null;
+      i += 1;
+      j += 1;
+      inRun = true;
+      continue;
+    }
+    const c = i < before.length ? cmp(before[i], x) : 1;
+    inRun = false;
+    if (c < 0) {
+      removed.push(before[i++]);
+      continue;
+    }
+    if (c === 0) removed.push(before[i++]);
+    if (j > 0 && cmp(after[j - 1], x) >= 0) return null;
+    added.push(x);
+    j += 1;
+  }
+  while (i < before.length) removed.push(before[i++]);
+  return { added, removed };
+}
+
 /** The first place in `items` (sorted by `cmp`) whose item does not come before `x`: where `x` is, or would go. */
 export function lowerBound<T>(items: readonly T[], x: T, cmp: (a: T, b: T) => number): number {
   let lo = 0;

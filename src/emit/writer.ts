@@ -13,6 +13,7 @@ import { keepsForNextBuild, KeptWeakMap } from '../core/resident.ts';
 import { carryFile } from '../core/links.ts';
 import { batched } from '../core/printed-runs.ts';
 import { precompressible, SIBLINGS, writeSiblings } from './precompress.ts';
+import { FileTable } from './file-table.ts';
 
 /** The sha256 and byte size of a file's contents. */
 export interface ContentId {
@@ -85,7 +86,7 @@ export class OutputWriter {
   readonly #max: number;
   readonly #previous: PreviousFiles | undefined;
   readonly #dirs = new Map<string, Promise<unknown>>();
-  #entries = new Map<string, ManifestEntry>();
+  #entries: Map<string, ManifestEntry> | FileTable = new Map();
   /** One more on every change of the entries: manifest()'s last answer is current while it is the same. */
   #version = 0;
   #sorted: { version: number; list: readonly ManifestEntry[] } | undefined;
@@ -143,7 +144,7 @@ export class OutputWriter {
   startFromPrevious(drop: Iterable<string>): boolean {
     const layout = this.#previous?.inPlace ? LAYOUT.get(this.#previous.files) : undefined;
     if (!layout || this.#entries.size > 0) return false;
-    this.#entries = new Map(this.#previous!.files);
+    this.#entries = FileTable.from(this.#previous!.files);
     this.#bytes = layout.bytes;
     this.#patch = { layout, touched: new Set(), before: new Map() };
     for (const rel of drop) this.#drop(rel);

@@ -24,6 +24,8 @@ export type DecisionReason = 'full' | 'first-build' | 'code-changed' | 'incremen
 export interface Decision<R extends { file: string } = PlannedRoute> {
   reason: DecisionReason;
   render: R[];
+  /** How many routes are reused: `reuse`'s length, without making it. */
+  reused: number;
   reuse: { route: R; previous: RouteState }[];
   /** Files of the previous build's routes that this build does not have, sorted. */
   deleted: string[];
@@ -90,7 +92,7 @@ export function decide<R extends { path: string; file: string }>(input: {
 }): Decision<R> {
   const { previous, codeHash, routes } = input;
   const reason: DecisionReason = input.full ? 'full' : !previous ? 'first-build' : previous.codeHash !== codeHash ? 'code-changed' : 'incremental';
-  if (reason !== 'incremental') return { reason, render: [...routes], reuse: [], deleted: deletedFiles(previous, routes) };
+  if (reason !== 'incremental') return { reason, render: [...routes], reused: 0, reuse: [], deleted: deletedFiles(previous, routes) };
   const render: R[] = [];
   const reuse: { route: R; previous: RouteState }[] = [];
   let known = 0;
@@ -105,7 +107,7 @@ export function decide<R extends { path: string; file: string }>(input: {
     }
   }
   // Route files are unique, so when every previous file is among them nothing was deleted.
-  return { reason, render, reuse, deleted: known === previous!.routes.size ? [] : deletedFiles(previous, routes) };
+  return { reason, render, reused: reuse.length, reuse, deleted: known === previous!.routes.size ? [] : deletedFiles(previous, routes) };
 }
 
 function deletedFiles(previous: BuildState | undefined, routes: readonly { file: string }[]): string[] {

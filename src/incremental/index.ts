@@ -17,6 +17,7 @@ import type { ManifestEntry } from '../emit/index.ts';
 import type { PreviousFiles } from '../emit/writer.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import type { SnapshotView } from '../site/types.ts';
+import { alignedDecision, alignmentOf, keepAlignment, type Alignment } from './aligned.ts';
 import { decide, keptDepsHashes, type Decision } from './decide.ts';
 import { STATE_VERSION, type BuildState, type RouteState } from './state.ts';
 
@@ -35,6 +36,10 @@ export interface IncrementalStep {
   hashOf(route: PlannedRoute): string;
   /** The state of the release pages are carried over from: the next state starts from it (nextState). */
   previousState?: BuildState;
+  /** How the routes differ from those of the previous state, when it kept them (./aligned.ts): the next state keeps them patched. */
+  alignment?: Alignment;
+  /** The snapshot's state (Snapshot.state), kept with the next state. */
+  snapshotState?: string;
 }
 
 /** The release out/ holds now, as src/publish/releases.ts currentState reads it (undefined on a first build). */
@@ -68,10 +73,16 @@ export async function incrementalStep(input: {
   const changedHashes = new Map<PlannedRoute, string>();
   const hashOf = (r: PlannedRoute): string => changedHashes.get(r) ?? hash(r);
   const prev = input.previous;
-  const decision = decide({ previous: prev?.state, codeHash: input.codeHash, routes: input.routes, hashOf: hash, full: input.full, changedHashes });
+  // An incremental build from a state this process kept looks at the routes that changed and those reading a changed API path only.
+  const incremental = prev !== undefined && !input.full && prev.state.codeHash === input.codeHash;
+  const alignment = incremental ? alignmentOf(prev.state, input.routes) : undefined;
+  const decision =
+    (alignment && alignedDecision({ previous: prev!.state, alignment, snapshot: input.snapshot, routes: input.routes, hashOf: hash, changedHashes })) ??
+    decide({ previous: prev?.state, codeHash: input.codeHash, routes: input.routes, hashOf: hash, full: input.full, changedHashes });
+  const snapshotState = input.snapshot.state;
   // Every route is rendered: hashed now, as before a build renders (not at its end, where a full build's memory peaks).
   if (decision.reason !== 'incremental') for (const r of input.routes) changedHashes.set(r, hash(r));
-  if (!prev) return { decision, hashOf };
+  if (!prev) return { decision, hashOf, snapshotState };
   const files = prev.files ?? manifestFiles(prev.manifest);
   // The snapshot the previous release was rendered from, when the saved one is it and the code is the same
   // (the code writes the mirror): its entry hashes carry unchanged mirror files unread.
@@ -84,6 +95,8 @@ export async function incrementalStep(input: {
     decision,
     hashOf,
     previousState: prev.state,
+    alignment,
+    snapshotState,
     previousRelease: prev.id,
     previousFiles: { root: prev.site, files, inPlace, ...(from ? { entryHash: (path: string) => from.get(path)?.hash } : {}), ...(changedApiPaths ? { changedApiPaths } : {}) },
   };
@@ -143,6 +156,7 @@ export function nextState(codeHash: string, routes: readonly PlannedRoute[], ste
     state.routes = new Map(before.routes);
     for (const file of step.decision.deleted) state.routes.delete(file);
     for (const r of step.decision.render) state.routes.set(r.file, entryOf(r));
+    keepAlignment(state, routes, step.snapshotState, { previous: before, alignment: step.alignment });
     return state;
   }
   const reuse = step.decision.reuse;
@@ -154,5 +168,6 @@ export function nextState(codeHash: string, routes: readonly PlannedRoute[], ste
     // An unchanged route keeps its previous entry object, whose line ./state.ts has printed already.
     state.routes.set(r.file, prev && prev.path === r.path && prev.depsHash === depsHash && prev.sha256 === f.sha256 && prev.size === f.size ? prev : entryOf(r));
   }
+  keepAlignment(state, routes, step.snapshotState, {});
   return state;
 }

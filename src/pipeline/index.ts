@@ -228,7 +228,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
       incremental: {
         mode: step.decision.reason,
         rendered: step.decision.render.length,
-        reused: step.decision.reuse.length,
+        reused: step.decision.reused,
         deleted: step.decision.deleted.length,
         unchangedFiles: emitted.carried,
         publish: publishedBy,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
-import { SortedCache } from '../../../src/core/sorted.ts';
+import { SortedCache, sortedChange } from '../../../src/core/sorted.ts';
 
 // A seeded generator: the same cases every run.
 function rng(seed: number) {
@@ -111,5 +111,38 @@ describe('SortedCache, comparing with the last input by position', () => {
     const cache = new SortedCache(byKey);
     const first = cache.sort(list);
     expect(cache.sort(list.slice())).toBe(first);
+  });
+});
+
+describe('sortedChange', () => {
+  it('names what came and went between two sorted lists, items compared by reference, over random changes', () => {
+    const rand = rng(13);
+    let before: Item[] = Array.from({ length: 500 }, (_, i) => ({ key: `k${String(i).padStart(4, '0')}`, n: i })).sort(byKey);
+    for (let step = 0; step < 80; step++) {
+      const after = before.slice();
+      for (let c = 0; c < Math.floor(rand() * 8); c++) {
+        const at = Math.floor(rand() * after.length);
+        const r = rand();
+        if (r < 0.3) after.splice(at, 1);
+        else if (r < 0.6) after[at] = { ...after[at] }; // the same key, another object: replaced
+        else after.push({ key: `n${step}-${c}-${Math.floor(rand() * 1e6)}`, n: -1 });
+      }
+      after.sort(byKey);
+      const change = sortedChange(before, after, byKey)!;
+      const was = new Set(before);
+      const now = new Set(after);
+      expect(new Set(change.added)).toEqual(new Set(after.filter((x) => !was.has(x))));
+      expect(new Set(change.removed)).toEqual(new Set(before.filter((x) => !now.has(x))));
+      before = after;
+    }
+  });
+
+  it('is null when the second list is not strictly increasing', () => {
+    const [a, b, c] = ['a', 'b', 'c'].map((key, n) => ({ key, n }));
+    expect(sortedChange([a, b, c], [a, c, b], byKey)).toBeNull();
+    expect(sortedChange([a, b, c], [c, a, b], byKey)).toBeNull();
+    expect(sortedChange([a, b], [a, b, { key: 'a', n: 9 }], byKey)).toBeNull();
+    expect(sortedChange([a, b, c], [a, b, b], byKey)).toBeNull();
+    expect(sortedChange([a, c], [a, b, c], byKey)).toEqual({ added: [b], removed: [] });
   });
 });
