@@ -6,7 +6,7 @@
 // another copies that one's changes, not the base. When the changes grow past an eighth of the
 // base, the new table is made flat again, so each lookup is at most two map lookups and the
 // copying stays a small share of the publishes between two flattenings.
-import type { ManifestEntry } from './writer.ts';
+import type { ManifestEntry } from './output-files.ts';
 
 /** Below this many changes a table is never flattened (the copy of its changes is cheap). */
 const MIN_FLATTEN = 1024;

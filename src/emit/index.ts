@@ -29,6 +29,7 @@ import { precompressEnabled } from './precompress.ts';
 import { manifestChunks } from './manifest-text.ts';
 import { KeptWeakMap } from '../core/resident.ts';
 import { OutputWriter, type ManifestEntry, type PreviousFiles } from './writer.ts';
+import { halted, writeChangedPages, writePages } from './pages.ts';
 
 export type { ManifestEntry } from './writer.ts';
 
@@ -254,74 +255,4 @@ async function writeSiteWide(w: OutputWriter, input: EmitInput, stop: { failed: 
   for (const f of bundle) await w.write(f.path, typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents));
   if (stop.failed) return halted();
   return prepareHostSnippets(input.out, redirectFiles.filter((f) => f.beside));
-}
-
-/** The other writer failed: this one stops; the failure that stopped it is what emit throws. */
-/** writePages started from the previous release's files: only the rendered pages are written; the others are there. */
-async function writeChangedPages(w: OutputWriter, input: EmitInput, changed: NonNullable<EmitInput['pagesChanged']>, stop: { failed: boolean }): Promise<number> {
-  const total = input.plan.routes.length;
-  const expected = new Set(changed.render.map((r) => r.file));
-  let done = total - expected.size;
-  const progress = () => input.onProgress?.({ done, total });
-  if (done > 0) progress();
-  for await (const page of input.pages) {
-    if (stop.failed) return halted();
-    if (!expected.delete(page.file) || !isPlanned(input.plan.routes, page)) throw pressroomError('PR_INTERNAL', { detail: `render produced ${page.file} for ${page.path}, which the decision did not render` });
-    await w.writeTracked(page.file, page.html);
-    done += 1;
-    progress();
-  }
-  if (expected.size) throw pressroomError('PR_INTERNAL', { detail: `render did not produce ${expected.size} planned files, e.g. ${[...expected][0]}` });
-  return done;
-}
-
-const halted = (): never => {
-  throw pressroomError('PR_INTERNAL', { detail: 'emit stopped after the other writer failed' });
-};
-
-/**
- * Whether the plan has a route of this path writing this file: found by binary search in the
- * plan's routes (sorted by path, then file: src/plan), not by a map of every route made per build.
- */
-function isPlanned(routes: readonly { path: string; file: string }[], page: { path: string; file: string }): boolean {
-  let lo = 0;
-  let hi = routes.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const r = routes[mid];
-    if (r.path < page.path || (r.path === page.path && r.file < page.file)) lo = mid + 1;
-    else hi = mid;
-  }
-  if (lo < routes.length && routes[lo].path === page.path && routes[lo].file === page.file) return true;
-  // Not where a sorted plan has it: a plan made by hand (tests) may be in any order.
-  return routes.some((r) => r.path === page.path && r.file === page.file);
-}
-
-/** Carries the reused pages, streams the rendered ones to disk, and checks that exactly the planned files arrived. */
-async function writePages(w: OutputWriter, input: EmitInput, stop: { failed: boolean }): Promise<number> {
-  const total = input.plan.routes.length;
-  let done = 0;
-  const progress = () => input.onProgress?.({ done, total });
-  for (const page of input.reused ?? []) {
-    if (stop.failed) return halted();
-    const linking = w.carry(page.file, page);
-    if (linking) await linking;
-    done += 1;
-    if (done % 1000 === 0) progress();
-  }
-  if (done > 0) progress();
-  for await (const page of input.pages) {
-    if (stop.failed) return halted();
-    if (!isPlanned(input.plan.routes, page)) throw pressroomError('PR_INTERNAL', { detail: `render produced ${page.file} for ${page.path}, which the plan does not have` });
-    await w.writeTracked(page.file, page.html);
-    done += 1;
-    progress();
-  }
-  // Each file is written once (the writer refuses a second) and reused pages are the plan's own
-  // routes (src/incremental), so as many pages as routes is every route.
-  if (done !== total) {
-    const missing = input.plan.routes.filter((r) => !w.has(r.file)).map((r) => r.file);
-    if (missing.length) throw pressroomError('PR_INTERNAL', { detail: `render did not produce ${missing.length} planned files, e.g. ${missing[0]}` });
-  }
-  return done;
 }

@@ -1,65 +1,16 @@
-// The bounded, overlapped file writer of emit. Writes go to the staging folder
-// with at most `maxInFlight` in flight (docs/architecture.md, "Where the time goes":
-// about 32 overlapped writes beat synchronous mkdir + writeFile per page), and
-// each file's sha256 and size are recorded for the manifest as it is written,
-// so nothing is read back.
+// emit's file writer: each file written to the staging folder (with bounded, overlapped writes:
+// ./staging-disk.ts) or carried over from the previous release, with its sha256 and size
+// recorded for the manifest as it goes, so nothing is read back.
 import { createHash } from 'node:crypto';
-import { open, readFile, rm } from 'node:fs/promises';
-import { mkdirFast, writeFileFast } from '../core/fs-calls.ts';
-import { dirname, join } from 'node:path';
-import { isPressroomError, pressroomError, type PressroomError } from '../core/errors.ts';
+import { join } from 'node:path';
+import { pressroomError } from '../core/errors.ts';
 import { byCodeUnits, patchedList, SortedCache } from '../core/sorted.ts';
 import { keepsForNextBuild, KeptWeakMap } from '../core/resident.ts';
-import { carryFile } from '../core/links.ts';
-import { batched } from '../core/printed-runs.ts';
-import { precompressible, SIBLINGS, writeSiblings } from './precompress.ts';
 import { FileTable } from './file-table.ts';
+import { StagingDisk } from './staging-disk.ts';
+import { assertRelative, type ContentId, type ManifestEntry, type PreviousFiles } from './output-files.ts';
 
-/** The sha256 and byte size of a file's contents. */
-export interface ContentId {
-  sha256: string;
-  size: number;
-}
-
-/** The ContentId of a text file (UTF-8). */
-export function contentId(text: string): ContentId {
-  return { sha256: createHash('sha256').update(text, 'utf8').digest('hex'), size: Buffer.byteLength(text, 'utf8') };
-}
-
-export interface ManifestEntry {
-  path: string;
-  sha256: string;
-  size: number;
-}
-
-/**
- * The previous release's files (docs/operations.md, "Incremental builds"): a file whose new bytes have the same
- * sha256 as the file of the same path there is hard-linked from it instead of
- * written, so it keeps its mtime (rsync and CDN invalidation see only real changes).
- */
-export interface PreviousFiles {
-  root: string;
-  /** path -> its entry in the previous manifest (a file carried by what it was made from, unread, needs its size for the manifest). */
-  files: ReadonlyMap<string, ManifestEntry>;
-  /**
-   * The API paths whose snapshot entries may differ from those of the snapshot the previous
-   * release was rendered from, when that is known (with `entryHash`): every other path's
-   * mirror file is the previous release's.
-   */
-  changedApiPaths?: ReadonlySet<string>;
-  /**
-   * The entry hash of an API path in the snapshot the previous release was
-   * rendered from, when that snapshot is known: a mirror file is a pure
-   * function of its entry, so an equal hash carries it without serialising it.
-   */
-  entryHash?: (path: string) => string | undefined;
-  /**
-   * `root` is out/ itself and the staging folder receives only what changed
-   * (src/publish/spare.ts brings the second tree up to date from it): an
-   * unchanged file is then recorded, not linked.
-   */
-  inPlace?: boolean;
-}
+export { assertRelative, contentId, type ContentId, type ManifestEntry, type PreviousFiles } from './output-files.ts';
 
 // The last build's manifest order, patched when few entries are new (src/core/sorted.ts): a
 // carried file keeps its previous entry object (carry), so a publish that changed a few files
@@ -82,10 +33,8 @@ interface KeptLayout {
 const LAYOUT = new KeptWeakMap<ReadonlyMap<string, ManifestEntry>, KeptLayout>();
 
 export class OutputWriter {
-  readonly #root: string;
-  readonly #max: number;
+  readonly #disk: StagingDisk;
   readonly #previous: PreviousFiles | undefined;
-  readonly #dirs = new Map<string, Promise<unknown>>();
   #entries: Map<string, ManifestEntry> | FileTable = new Map();
   /** One more on every change of the entries: manifest()'s last answer is current while it is the same. */
   #version = 0;
@@ -98,21 +47,15 @@ export class OutputWriter {
   #patch: { layout: KeptLayout; touched: Set<string>; before: Map<string, ManifestEntry | undefined> } | undefined;
   /** Files written by write() or writeChunks() that are not pages or mirror files (writeTracked), in order. */
   readonly #others: string[] = [];
-  readonly #inFlight = new Set<Promise<void>>();
   /** Paths whose bytes are in the staging folder (every file, unless the previous files are in place). */
   readonly #staged = new Set<string>();
-  #error: PressroomError | undefined;
   #bytes = 0;
   #carried = 0;
 
-  readonly #precompress: boolean;
-
   /** `precompress`: also write `.br`/`.gz` siblings of text files (./precompress.ts); they are not manifest entries. */
   constructor(root: string, maxInFlight = 32, previous?: PreviousFiles, precompress = false) {
-    this.#root = root;
-    this.#max = maxInFlight;
+    this.#disk = new StagingDisk(root, maxInFlight, precompress);
     this.#previous = previous;
-    this.#precompress = precompress;
   }
 
   get files(): number {
@@ -217,7 +160,7 @@ export class OutputWriter {
 
   /** Where a file of this build is on disk now: the staging folder, or out/ for one left in place. */
   locate(rel: string): string {
-    return this.#staged.has(rel) || !this.#previous?.inPlace ? join(this.#root, rel) : join(this.#previous.root, rel);
+    return this.#staged.has(rel) || !this.#previous?.inPlace ? join(this.#disk.root, rel) : join(this.#previous.root, rel);
   }
 
   /** The entries whose bytes are in the staging folder, sorted by path. */
@@ -242,7 +185,7 @@ export class OutputWriter {
   }
 
   async #write(rel: string, data: string | Buffer, known?: ContentId): Promise<void> {
-    if (this.#error) throw this.#error;
+    this.#disk.check();
     assertRelative(rel);
     if (this.#done(rel)) throw pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: 'two outputs write this file' });
     const bytes = () => (typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
@@ -252,7 +195,7 @@ export class OutputWriter {
     buf ??= bytes();
     this.#set(rel, { path: rel, sha256: id.sha256, size: buf.length });
     this.#staged.add(rel);
-    await this.#queue(this.#writeOne(rel, buf));
+    await this.#disk.write(rel, buf);
   }
 
   /**
@@ -266,34 +209,13 @@ export class OutputWriter {
     assertRelative(rel);
     if (this.#done(rel)) throw pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: 'two outputs write this file' });
     this.#others.push(rel);
-    const file = join(this.#root, rel);
-    const hash = createHash('sha256');
-    let size = 0;
-    try {
-      await this.#mkdir(dirname(file));
-      const handle = await open(file, 'w');
-      try {
-        for (const buf of batched(chunks)) {
-          hash.update(buf);
-          size += buf.length;
-          for (let at = 0; at < buf.length; ) at += (await handle.write(buf, at, buf.length - at)).bytesWritten;
-        }
-      } finally {
-        await handle.close();
-      }
-      const id = { sha256: hash.digest('hex'), size };
-      if (this.#previous?.files.get(rel)?.sha256 === id.sha256) {
-        await rm(file);
-        await this.carry(rel, id);
-        return this.flush();
-      }
-      this.#set(rel, { path: rel, sha256: id.sha256, size });
-      this.#staged.add(rel);
-      if (this.#precompress && precompressible(rel, size)) await writeSiblings(file, await readFile(file));
-    } catch (e) {
-      if (isPressroomError(e)) throw e;
-      throw (this.#error ??= pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: (e as Error).message }, e));
+    const id = await this.#disk.writeChunks(rel, chunks, (id) => this.#previous?.files.get(rel)?.sha256 !== id.sha256);
+    if (!id.kept) {
+      await this.carry(rel, id);
+      return this.flush();
     }
+    this.#set(rel, { path: rel, sha256: id.sha256, size: id.size });
+    this.#staged.add(rel);
   }
 
   /**
@@ -316,7 +238,7 @@ export class OutputWriter {
    */
   carry(rel: string, known: { sha256: string; size: number }): Promise<void> | undefined {
     if (!this.#previous) throw pressroomError('PR_INTERNAL', { detail: `${rel} is carried over from a previous release, but there is none` });
-    if (this.#error) throw this.#error;
+    this.#disk.check();
     assertRelative(rel);
     if (this.#done(rel)) throw pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: 'two outputs write this file' });
     // The previous build's entry object when it is this file's (./manifest-text.ts keeps its printed block with it).
@@ -327,34 +249,12 @@ export class OutputWriter {
     // Left where it is: out/ keeps it, and the spare gets it only if it lacks it.
     if (this.#previous.inPlace) return undefined;
     this.#staged.add(rel);
-    return this.#queue(this.#carryOne(rel, join(this.#previous.root, rel), known.size));
-  }
-
-  async #queue(run: Promise<void>): Promise<void> {
-    const p: Promise<void> = run.finally(() => this.#inFlight.delete(p));
-    this.#inFlight.add(p);
-    while (this.#inFlight.size >= this.#max) await Promise.race(this.#inFlight);
-    if (this.#error) throw this.#error;
-  }
-
-  async #carryOne(rel: string, from: string, size: number): Promise<void> {
-    try {
-      const to = join(this.#root, rel);
-      await carryFile(from, to, this.#dirs);
-      if (this.#precompress && precompressible(rel, size)) {
-        // The previous release's siblings come along; a release without them (precompression just switched on) gets new ones.
-        const carried = await Promise.all(SIBLINGS.map((ext) => carryFile(from + ext, to + ext, this.#dirs).then(() => true, () => false)));
-        if (!carried.every(Boolean)) await writeSiblings(to, await readFile(to));
-      }
-    } catch (e) {
-      this.#error ??= pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: (e as Error).message }, e);
-    }
+    return this.#disk.carry(rel, join(this.#previous.root, rel), known.size);
   }
 
   /** Waits for every queued write; throws the first failure. */
-  async flush(): Promise<void> {
-    while (this.#inFlight.size > 0) await Promise.race(this.#inFlight);
-    if (this.#error) throw this.#error;
+  flush(): Promise<void> {
+    return this.#disk.flush();
   }
 
   /** Every file so far, sorted by path; sorted again only after a file was added. */
@@ -380,35 +280,5 @@ export class OutputWriter {
   /** Every file's path so far, in no order. */
   paths(): IterableIterator<string> {
     return this.#entries.keys();
-  }
-
-  async #writeOne(rel: string, buf: Buffer): Promise<void> {
-    const file = join(this.#root, rel);
-    try {
-      await this.#mkdir(dirname(file));
-      await writeFileFast(file, buf);
-      if (this.#precompress && precompressible(rel, buf.length)) await writeSiblings(file, buf);
-    } catch (e) {
-      this.#error ??= pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: (e as Error).message }, e);
-    }
-  }
-
-  #mkdir(dir: string): Promise<unknown> {
-    let p = this.#dirs.get(dir);
-    if (!p) {
-      p = mkdirFast(dir);
-      this.#dirs.set(dir, p);
-    }
-    return p;
-  }
-}
-
-/** Output paths are '/'-separated, relative and free of dot segments: nothing leaves the staging folder. */
-// One test, no split: it runs for every file of the site on every build, the carried ones too.
-// An empty path or segment, a '.' or '..' segment, a backslash or a NUL.
-const UNSAFE_PATH = /^$|^\/|\/$|\/\/|(^|\/)\.\.?(\/|$)|[\\\0]/;
-export function assertRelative(rel: string): void {
-  if (UNSAFE_PATH.test(rel)) {
-    throw pressroomError('PR_INTERNAL', { detail: `unsafe output path ${JSON.stringify(rel)}` });
   }
 }
