@@ -25,6 +25,7 @@ import { SAMPLE_REDIRECTS_PATH, wantedPaths } from './discover.ts';
 import type { Ref } from './refs.ts';
 import { resolveRefs, type Targets } from './changed-refs.ts';
 import { Snapshot } from './snapshot-store.ts';
+import { prune } from './prune.ts';
 
 export interface ChangedCrawlOptions extends CrawlOptions {
   refs: readonly Ref[];
@@ -95,7 +96,7 @@ export async function crawlChanged(opts: ChangedCrawlOptions): Promise<ChangedCr
   }
 
   const rounds = await fillMissing(opts, snap, fetched.size);
-  prune(opts, snap);
+  prune(snap, (s) => wantedPaths(s, opts.ctx, opts.kinds ?? PAGE_KINDS), opts.sampleRedirects ? [SAMPLE_REDIRECTS_PATH] : []);
   return { snapshot: snap, stats: crawlStats(opts, snap, rounds, started), refetched: fetched.size };
 
   /** Re-reads the pages of a listing that these posts' change can touch (./collections.ts); returns the pages read. */
@@ -165,17 +166,6 @@ export async function crawlChanged(opts: ChangedCrawlOptions): Promise<ChangedCr
     const lists = [...cats].flatMap((cat) => subs.map((s) => topicCollection(cat, s.subcat_slug))).concat([...authors].map(authorCollection));
     await Promise.all(lists.map((c) => scan(c, ids, [...keys, ...newKeys])));
     return undefined;
-  }
-}
-
-/** Drops what the catalogue no longer wants (a deleted post's details, an emptied listing's last page) until nothing more goes. */
-function prune(opts: ChangedCrawlOptions, snap: Snapshot): void {
-  for (;;) {
-    const wanted = new Set(wantedPaths(snap, opts.ctx, opts.kinds ?? PAGE_KINDS));
-    if (opts.sampleRedirects) wanted.add(SAMPLE_REDIRECTS_PATH);
-    const drop = snap.paths().filter((p) => !wanted.has(p));
-    if (drop.length === 0) return;
-    for (const p of drop) snap.delete(p);
   }
 }
 

@@ -4,13 +4,28 @@
 // report; and --strict, which refuses to publish while the list is not empty.
 import { sortQuarantined, type Quarantined } from '../api/quarantine.ts';
 import { pressroomError } from '../core/errors.ts';
+import { keepsForNextBuild } from '../core/resident.ts';
 import type { SnapshotView } from '../site/types.ts';
+
+// The paths of the last snapshot state asked whose entries hold quarantined records, in path
+// order: a change-driven build's snapshot is a copy that names the paths changed since
+// (Snapshot.changesSince), so only those are looked at again, not every entry of the site.
+let last: { state: string; paths: readonly string[] } | undefined;
 
 /** Every quarantined record of this build, sorted (deterministic reports). */
 export function quarantinedRecords(snapshot: SnapshotView, fromPlan: readonly Quarantined[]): Quarantined[] {
+  const paths = quarantinedPaths(snapshot);
   const all: Quarantined[] = [...fromPlan];
-  for (const path of snapshot.paths()) all.push(...(snapshot.get(path)?.quarantined ?? []));
+  for (const path of paths) all.push(...(snapshot.get(path)?.quarantined ?? []));
   return sortQuarantined(all);
+}
+
+function quarantinedPaths(snapshot: SnapshotView): readonly string[] {
+  const changed = last && snapshot.changesSince?.(last.state);
+  const holds = (p: string) => (snapshot.get(p)?.quarantined?.length ?? 0) > 0;
+  const paths = changed ? [...new Set([...last!.paths.filter((p) => !changed.has(p)), ...[...changed].filter(holds)])].sort() : [...snapshot.paths()].filter(holds);
+  last = keepsForNextBuild() && snapshot.state !== undefined ? { state: snapshot.state, paths } : undefined;
+  return paths;
 }
 
 /** With --strict, any quarantined record fails the build before anything is written (exit 5). */
