@@ -4,7 +4,7 @@
 // read through the deps the last build gave it, or, for a page it did not have
 // yet, through its URL pattern.
 import { ep } from '../api/endpoints.ts';
-import { CATEGORY_SLUGS, type PostItem } from '../api/types.ts';
+import { CATEGORY_SLUGS } from '../api/types.ts';
 import { formatRef, type Ref } from './refs.ts';
 
 export interface Targets {
@@ -29,17 +29,17 @@ const decode = (s: string): string | undefined => {
 
 export function resolveRefs(
   refs: readonly Ref[],
-  oldPosts: ReadonlyMap<number, PostItem>,
+  /** The id of the post the last build listed with these details (an API path), if any. */
+  idOfDetails: (path: string) => number | undefined,
   routeDeps: (path: string) => readonly string[] | undefined,
 ): Targets | { fallback: string } {
   const t: Targets = { paths: new Set(), newDetails: [], posts: new Set(), events: new Set(), authors: new Set(), categories: false };
-  const idByDetails = new Map([...oldPosts].map(([id, i]) => [ep.postDetails(i.cat_slug, i.post_name), id]));
 
   const apiPath = (path: string): void => {
     const [, kind, a, b] = /^\/api\/(post\/postdetails|event\/eventdetails|author\/details|author\/posts)\/([^/?]+)(?:\/([^/?]+))?/.exec(path) ?? [];
     const one = a === undefined ? undefined : decode(a);
     if (kind === 'post/postdetails' && one !== undefined && b !== undefined) {
-      const id = idByDetails.get(path);
+      const id = idOfDetails(path);
       if (id !== undefined) t.posts.add(id);
       else {
         t.paths.add(path);

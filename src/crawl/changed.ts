@@ -15,8 +15,8 @@
 // that is no page) returns a fallback reason: the caller then runs the full
 // conditional crawl, which is always correct.
 import { ep } from '../api/endpoints.ts';
-import { CATEGORY_SLUGS, type Author, type Post, type PostItem } from '../api/types.ts';
-import { PANEL_DEPS, listedPosts, subcats } from '../site/common.ts';
+import { CATEGORY_SLUGS, type Author, type Post } from '../api/types.ts';
+import { PANEL_DEPS, listedIdOfDetails, listedPost, subcats } from '../site/common.ts';
 import { HOME_DEPS } from '../site/kinds/home.ts';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
 import { authorCollection, listItems, locate, topicCollection, totalItems, totalPages, touchedPages, type Collection, type OrderKey } from './collections.ts';
@@ -54,8 +54,7 @@ export async function crawlChanged(opts: ChangedCrawlOptions): Promise<ChangedCr
   };
   const changed = (path: string) => prev.get(path)?.hash !== snap.get(path)?.hash;
 
-  const oldPosts = new Map<number, PostItem>(listedPosts(prev, CATEGORY_SLUGS).map((i) => [Number(i.id), i]));
-  const targets: Targets | { fallback: string } = resolveRefs(opts.refs, oldPosts, opts.routeDeps);
+  const targets: Targets | { fallback: string } = resolveRefs(opts.refs, (path) => listedIdOfDetails(prev, path), opts.routeDeps);
   if ('fallback' in targets) return targets;
 
   await get(targets.paths);
@@ -125,7 +124,7 @@ export async function crawlChanged(opts: ChangedCrawlOptions): Promise<ChangedCr
   async function crawlPosts(ids: Set<number>): Promise<string | undefined> {
     // The named posts the last build listed, by their details' address then.
     const listed = [...ids].flatMap((id) => {
-      const item = oldPosts.get(id);
+      const item = listedPost(prev, id);
       return item ? [{ id, item, path: ep.postDetails(item.cat_slug, item.post_name) }] : [];
     });
     const before = listed.map(({ path }) => detailsOf(prev, path));
@@ -140,7 +139,7 @@ export async function crawlChanged(opts: ChangedCrawlOptions): Promise<ChangedCr
     const read = (await Promise.all(CATEGORY_SLUGS.map((cat) => scan(topicCollection(cat, null), ids, keys)))).flat();
     const now = locate(read, snap, ids);
     for (const id of ids) {
-      const was = oldPosts.get(id);
+      const was = listedPost(prev, id);
       // Listed before and not found now: gone (unpublished, deleted) only if its listing's count moved, else it went somewhere unread.
       if (was && !now.has(id) && totalItems(topicCollection(was.cat_slug, null), prev) === totalItems(topicCollection(was.cat_slug, null), snap)) {
         return `post:${id} left the ${was.cat_slug} listing, whose count did not change`;

@@ -3,7 +3,10 @@ import { memoBySnapshot } from './memo.ts';
 import { ep } from '../api/endpoints.ts';
 import { CATEGORY_SLUGS, type Pagination, type Post, type PostItem, type SubCategory } from '../api/types.ts';
 import { checkSlug } from './slug.ts';
-import type { SnapshotEntry, SnapshotView } from './types.ts';
+import type { SnapshotView } from './types.ts';
+import { listedOfAll, type Listed, type ListedDetails } from './listed.ts';
+
+export { headOf, type ListedDetails, type PostHead } from './listed.ts';
 
 /**
  * The three header panels' responses. A panel's content is drawn only once a
@@ -44,7 +47,22 @@ export function subcats(snap: SnapshotView): SubCategory[] {
 /** Every post item listed in any page of any topic listing (no sub-category), deduplicated by id, in crawl order. */
 export function listedPosts(snap: SnapshotView, cats: readonly string[]): PostItem[] {
   // A copy: callers may sort or filter what they get.
+  if (cats === CATEGORY_SLUGS) return [...listed(snap).posts];
   return [...memoBySnapshot(snap, `listedPosts ${cats.join(',')}`, () => computeListedPosts(snap, cats))];
+}
+
+/** The listed post of this id, from the same answer as listedPosts over every category. */
+export function listedPost(snap: SnapshotView, id: number): PostItem | undefined {
+  const { posts, byId } = listed(snap);
+  const at = byId.get(id);
+  return at === undefined ? undefined : posts[at];
+}
+
+/** The id of the listed post with these details (an API path), from the same answer. */
+export function listedIdOfDetails(snap: SnapshotView, path: string): number | undefined {
+  const { posts, byPath } = listed(snap);
+  const at = byPath.get(path);
+  return at === undefined ? undefined : Number(posts[at].id);
 }
 
 function computeListedPosts(snap: SnapshotView, cats: readonly string[]): PostItem[] {
@@ -62,59 +80,11 @@ function computeListedPosts(snap: SnapshotView, cats: readonly string[]): PostIt
   return [...seen.values()];
 }
 
-/** A details record without its body (`post_content`): what the plan reads of every post. */
-export type PostHead = Omit<Post, 'post_content'>;
-
-export interface ListedDetails {
-  readonly item: PostItem;
-  /** The API path of its details. */
-  readonly path: string;
-  /** The snapshot entry of its details, when the snapshot has it. */
-  readonly entry: SnapshotEntry | undefined;
-  /**
-   * Its details record without the body, when the entry is a 2xx answer with a record: the
-   * plan keeps one per post for as long as a snapshot state lasts, and the bodies are most of
-   * a snapshot's bytes (kept out of the heap: src/crawl/body-store.ts).
-   */
-  readonly post: PostHead | undefined;
-}
-
-// The last answer per item, reused while its details entry is the same object (no new object
-// per listed post on each snapshot state of a change-driven build, no details parsed again).
-const LISTED = new WeakMap<PostItem, ListedDetails>();
+const listed = (snap: SnapshotView): Listed => memoBySnapshot(snap, 'listed', () => listedOfAll(snap));
 
 /** Every listed post (listedPosts over every category) with its details, once per snapshot state: article routes and fetches and the author pages read it. */
 export function listedDetails(snap: SnapshotView): readonly ListedDetails[] {
-  return memoBySnapshot(snap, 'listedDetails', () =>
-    listedPosts(snap, CATEGORY_SLUGS).map((item) => {
-      const last = LISTED.get(item);
-      const path = last?.path ?? ep.postDetails(item.cat_slug, item.post_name);
-      const entry = snap.get(path);
-      if (last && last.entry === entry) return last;
-      const next: ListedDetails = { item, path, entry, post: headOf(entry) };
-      LISTED.set(item, next);
-      return next;
-    }),
-  );
-}
-
-// One head per details entry: a list page that shifts (a post added before it) lists the same
-// posts as new item objects, and what is kept per post (its route: ./kinds/article.ts) is kept by
-// its head, so an unchanged entry must give the same head, without reading its body again.
-const HEADS = new WeakMap<SnapshotEntry, PostHead | undefined>();
-
-/** A post details entry's record without its body, one per entry object (the feeds read it too: src/emit/feeds/model.ts). */
-export function headOf(entry: SnapshotEntry | undefined): PostHead | undefined {
-  if (!entry || entry.status < 200 || entry.status > 299) return undefined;
-  if (HEADS.has(entry)) return HEADS.get(entry);
-  const post = (entry.body as { result?: Post[] } | null)?.result?.[0];
-  let head: PostHead | undefined = post;
-  if (post && typeof post === 'object') {
-    const { post_content: _body, ...rest } = post;
-    head = rest;
-  }
-  HEADS.set(entry, head);
-  return head;
+  return listed(snap).details;
 }
 
 /** Within `days` before the build clock (Google News: the last two days). */

@@ -6,8 +6,9 @@ import { resolveRefs, type Targets } from '../../../src/crawl/changed-refs.ts';
 import { parseRef } from '../../../src/crawl/refs.ts';
 
 const oldPosts = new Map<number, PostItem>([[7, { id: 7, cat_slug: 'news', post_name: 'seven' } as PostItem]]);
+const idOfDetails = (path: string) => [...oldPosts.values()].find((i) => ep.postDetails(i.cat_slug, i.post_name) === path)?.id;
 const routeDeps = (path: string) => (path === '/about' ? [ep.ads()] : undefined);
-const resolve = (...refs: string[]) => resolveRefs(refs.map(parseRef), oldPosts, routeDeps) as Targets;
+const resolve = (...refs: string[]) => resolveRefs(refs.map(parseRef), idOfDetails, routeDeps) as Targets;
 
 describe('resolving REFs', () => {
   it('names posts by id, through their route or their details path', () => {
@@ -37,6 +38,6 @@ describe('resolving REFs', () => {
   });
 
   it('falls back for a route that is no page and fits no pattern', () => {
-    expect(resolveRefs([parseRef('/nowhere/at/all')], oldPosts, routeDeps)).toEqual({ fallback: '/nowhere/at/all is not a page of the last build' });
+    expect(resolveRefs([parseRef('/nowhere/at/all')], idOfDetails, routeDeps)).toEqual({ fallback: '/nowhere/at/all is not a page of the last build' });
   });
 });

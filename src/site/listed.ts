@@ -1,0 +1,163 @@
+// Every post listed in the topic listings, with its details (docs/pages.md, "Article": an
+// article page exists for each). Made once per snapshot state (./memo.ts). A process that
+// publishes again derives it from an earlier answer when the snapshot names the paths changed
+// since that answer's state (Snapshot.changesSince): a story edited changes its details and the
+// listing pages that show it, and those pages list the same posts at the same places, so the
+// answer is the earlier one with those items and details replaced: the size of the change, not
+// a walk of 50,000 list items. Anything else (a post added, removed or moved, a page count that
+// changed, a renamed slug, a post listed twice) is made again from the listings.
+import { ep } from '../api/endpoints.ts';
+import { CATEGORY_SLUGS, type Post, type PostItem } from '../api/types.ts';
+import { keepsForNextBuild } from '../core/resident.ts';
+import { checkSlug } from './slug.ts';
+import type { SnapshotEntry, SnapshotView } from './types.ts';
+
+/** A details record without its body (`post_content`): what the plan reads of every post. */
+export type PostHead = Omit<Post, 'post_content'>;
+
+export interface ListedDetails {
+  readonly item: PostItem;
+  /** The API path of its details. */
+  readonly path: string;
+  /** The snapshot entry of its details, when the snapshot has it. */
+  readonly entry: SnapshotEntry | undefined;
+  /**
+   * Its details record without the body, when the entry is a 2xx answer with a record: the
+   * plan keeps one per post for as long as a snapshot state lasts, and the bodies are most of
+   * a snapshot's bytes (kept out of the heap: src/crawl/body-store.ts).
+   */
+  readonly post: PostHead | undefined;
+}
+
+/** One answer for every category, and what it was read from. */
+export interface Listed {
+  /** The snapshot state it is the answer of. */
+  readonly state: string | undefined;
+  readonly posts: readonly PostItem[];
+  readonly details: readonly ListedDetails[];
+  /** The listing pages read, in order, each with the items it listed and the place of each in `posts` (-1: left out). */
+  readonly pages: readonly { path: string; items: readonly PostItem[]; slots: readonly number[] }[];
+  readonly pageAt: ReadonlyMap<string, number>;
+  /** Details path -> place in `posts`. */
+  readonly byPath: ReadonlyMap<string, number>;
+  /** Post id -> place in `posts`. */
+  readonly byId: ReadonlyMap<number, number>;
+  /** First listing page -> the page count it gave. */
+  readonly counts: ReadonlyMap<string, number>;
+}
+
+const topicItems = (body: any): PostItem[] => (body?.posts?.postData ?? []) as PostItem[];
+const pagesOf = (body: any): number => body?.posts?.pagination?.totalPages ?? 0;
+
+// The last few answers, newest first: the last one of the previous build (a change-driven
+// build's snapshot is a copy of its snapshot) and the first of this build's crawl.
+const KEPT: Listed[] = [];
+const KEEP = 3;
+
+/** Every listed post of every category with its details, for this snapshot state. */
+export function listedOfAll(snap: SnapshotView): Listed {
+  let made: Listed | undefined;
+  for (const earlier of KEPT) {
+    const changed = earlier.state !== undefined ? snap.changesSince?.(earlier.state) : undefined;
+    if (changed && (made = patched(earlier, snap, changed))) break;
+  }
+  made ??= computed(snap);
+  if (keepsForNextBuild() && made.state !== undefined) {
+    KEPT.unshift(made);
+    KEPT.length = Math.min(KEPT.length, KEEP);
+  } else KEPT.length = 0;
+  return made;
+}
+
+function computed(snap: SnapshotView): Listed {
+  const posts: PostItem[] = [];
+  const byId = new Map<number, number>();
+  const pages: { path: string; items: readonly PostItem[]; slots: number[] }[] = [];
+  const counts = new Map<string, number>();
+  for (const cat of CATEGORY_SLUGS) {
+    const total = pagesOf(snap.ok<any>(ep.topic(cat, null, 1)));
+    counts.set(ep.topic(cat, null, 1), total);
+    for (let n = 1; n <= total; n++) {
+      const path = ep.topic(cat, null, n);
+      const items = topicItems(snap.ok<any>(path));
+      const slots = items.map((item) => {
+        if (byId.has(item.id) || !checkSlug(item.post_name).ok || !checkSlug(item.cat_slug).ok) return -1;
+        byId.set(item.id, posts.length);
+        posts.push(item);
+        return posts.length - 1;
+      });
+      pages.push({ path, items, slots });
+    }
+  }
+  const details = posts.map((item) => detailsOf(snap, item));
+  return { state: snap.state, posts, details, pages, pageAt: new Map(pages.map((p, i) => [p.path, i])), byPath: new Map(details.map((d, i) => [d.path, i])), byId, counts };
+}
+
+/** `earlier` with the items of the changed pages and the changed details replaced, or undefined when the change moved posts. */
+function patched(earlier: Listed, snap: SnapshotView, changed: ReadonlySet<string>): Listed | undefined {
+  const posts = earlier.posts.slice();
+  const details = earlier.details.slice();
+  let pages: Listed['pages'] | undefined;
+  const redo = new Set<number>();
+  for (const path of changed) {
+    const at = earlier.pageAt.get(path);
+    if (at !== undefined) {
+      const page = earlier.pages[at];
+      const body = snap.ok<any>(path);
+      const items = topicItems(body);
+      // A first page carries the page count: another count reads other pages.
+      const count = earlier.counts.get(path);
+      if (count !== undefined && pagesOf(body) !== count) return undefined;
+      if (items.length !== page.items.length) return undefined;
+      for (let i = 0; i < items.length; i++) {
+        const was = page.items[i];
+        const now = items[i];
+        if (now.id !== was.id || now.cat_slug !== was.cat_slug || now.post_name !== was.post_name) return undefined;
+        if (page.slots[i] >= 0 && now !== was) {
+          posts[page.slots[i]] = now;
+          redo.add(page.slots[i]);
+        }
+      }
+      pages ??= earlier.pages.slice();
+      (pages as { path: string; items: readonly PostItem[]; slots: readonly number[] }[])[at] = { path, items, slots: page.slots };
+      continue;
+    }
+    const slot = earlier.byPath.get(path);
+    if (slot !== undefined) redo.add(slot);
+  }
+  for (const slot of redo) details[slot] = detailsOf(snap, posts[slot]);
+  return { ...earlier, state: snap.state, posts, details, pages: pages ?? earlier.pages };
+}
+
+// The last answer per item, reused while its details entry is the same object (no new object
+// per listed post on each snapshot state of a change-driven build, no details parsed again).
+const LISTED = new WeakMap<PostItem, ListedDetails>();
+
+function detailsOf(snap: SnapshotView, item: PostItem): ListedDetails {
+  const last = LISTED.get(item);
+  const path = last?.path ?? ep.postDetails(item.cat_slug, item.post_name);
+  const entry = snap.get(path);
+  if (last && last.entry === entry) return last;
+  const next: ListedDetails = { item, path, entry, post: headOf(entry) };
+  LISTED.set(item, next);
+  return next;
+}
+
+// One head per details entry: a list page that shifts (a post added before it) lists the same
+// posts as new item objects, and what is kept per post (its route: ./kinds/article.ts) is kept by
+// its head, so an unchanged entry must give the same head, without reading its body again.
+const HEADS = new WeakMap<SnapshotEntry, PostHead | undefined>();
+
+/** A post details entry's record without its body, one per entry object (the feeds read it too: src/emit/feeds/model.ts). */
+export function headOf(entry: SnapshotEntry | undefined): PostHead | undefined {
+  if (!entry || entry.status < 200 || entry.status > 299) return undefined;
+  if (HEADS.has(entry)) return HEADS.get(entry);
+  const post = (entry.body as { result?: Post[] } | null)?.result?.[0];
+  let head: PostHead | undefined = post;
+  if (post && typeof post === 'object') {
+    const { post_content: _body, ...rest } = post;
+    head = rest;
+  }
+  HEADS.set(entry, head);
+  return head;
+}
