@@ -21,7 +21,7 @@ import { HOME_DEPS } from '../site/kinds/home.ts';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
 import { authorCollection, listItems, locate, topicCollection, totalItems, totalPages, touchedPages, type Collection, type OrderKey } from './collections.ts';
 import { crawlStats, fetchAll, fetchSampleRedirects, fillMissing, type CrawlOptions, type CrawlStats } from './crawl.ts';
-import { SAMPLE_REDIRECTS_PATH, wantedPaths } from './discover.ts';
+import { missingPaths, SAMPLE_REDIRECTS_PATH, wantedPaths } from './discover.ts';
 import type { Ref } from './refs.ts';
 import { resolveRefs, type Targets } from './changed-refs.ts';
 import { Snapshot } from './snapshot-store.ts';
@@ -96,6 +96,8 @@ export async function crawlChanged(opts: ChangedCrawlOptions): Promise<ChangedCr
 
   const rounds = await fillMissing(opts, snap, fetched.size);
   prune(snap, (s) => wantedPaths(s, opts.ctx, opts.kinds ?? PAGE_KINDS), opts.sampleRedirects ? [SAMPLE_REDIRECTS_PATH] : []);
+  // Asked again after the prune, so the next change-driven crawl (a copy of this snapshot) knows it complete.
+  missingPaths(snap, opts.ctx, opts.kinds ?? PAGE_KINDS);
   return { snapshot: snap, stats: crawlStats(opts, snap, rounds, started), refetched: fetched.size };
 
   /** Re-reads the pages of a listing that these posts' change can touch (./collections.ts); returns the pages read. */

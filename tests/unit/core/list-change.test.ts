@@ -1,0 +1,46 @@
+// listChange (src/core/list-change.ts) must account for every item: what it says came and went,
+// applied as counts to the list before, gives the list after, whatever the change.
+import { describe, expect, it } from 'vitest';
+import { listChange } from '../../../src/core/list-change.ts';
+import { mulberry32 } from '../../../src/sample-api/prng.ts';
+
+const counts = (xs: readonly object[]) => {
+  const m = new Map<object, number>();
+  for (const x of xs) m.set(x, (m.get(x) ?? 0) + 1);
+  return m;
+};
+
+describe('listChange', () => {
+  it('accounts for every item over random insertions, removals, replacements, moves and repeats', () => {
+    const rand = mulberry32(41);
+    let before: object[] = Array.from({ length: 300 }, (_, i) => ({ i }));
+    for (let step = 0; step < 200; step++) {
+      const after = before.slice();
+      for (let c = 0; c < Math.floor(rand() * 12); c++) {
+        const at = Math.floor(rand() * (after.length + 1));
+        const r = rand();
+        if (r < 0.3) after.splice(at, 0, { step, c });
+        else if (r < 0.55) after.splice(at, 1);
+        else if (r < 0.75 && after.length) after[at % after.length] = { replaced: step };
+        else if (r < 0.9 && after.length) after.splice(Math.floor(rand() * after.length), 0, ...after.splice(at % after.length, 1)); // moved
+        else if (after.length) after.splice(at, 0, after[at % after.length]); // listed twice
+      }
+      const { added, removed } = listChange(before, after);
+      const m = counts(before);
+      for (const x of removed) m.set(x, m.get(x)! - 1);
+      for (const x of added) m.set(x, (m.get(x) ?? 0) + 1);
+      const want = counts(after);
+      for (const [x, n] of m) expect(n).toBe(want.get(x) ?? 0);
+      for (const [x, n] of want) expect(m.get(x)).toBe(n);
+      before = after;
+    }
+  });
+
+  it('finds nothing changed in the same items in the same order, and a few around one insertion', () => {
+    const xs = Array.from({ length: 1000 }, (_, i) => ({ i }));
+    expect(listChange(xs, xs.slice())).toEqual({ added: [], removed: [] });
+    const fresh = { fresh: true };
+    expect(listChange(xs, [...xs.slice(0, 500), fresh, ...xs.slice(500)])).toEqual({ added: [fresh], removed: [] });
+    expect(listChange(xs, [...xs.slice(0, 500), ...xs.slice(501)])).toEqual({ added: [], removed: [xs[500]] });
+  });
+});
