@@ -22,11 +22,13 @@ import type { BuildState, RouteState } from './state.ts';
 interface Kept {
   /** The routes the state was made from, in plan order (strictly increasing under routeOrder). */
   routes: readonly PlannedRoute[];
-  /** API path -> the routes among them that read it. */
-  readers: Map<string, Set<PlannedRoute>>;
+  /** API path -> the routes among them that read it: the one route itself when only one does (most paths: a post's details). */
+  readers: Map<string, Readers>;
   /** The snapshot state the state's routes were rendered or found current in (Snapshot.state). */
   snapshotState: string;
 }
+
+type Readers = PlannedRoute | Set<PlannedRoute>;
 
 const KEPT = new KeptWeakMap<BuildState, Kept>();
 
@@ -66,7 +68,11 @@ export function alignedDecision(input: {
   if (!changed) return undefined;
   const removed = new Set(alignment.removed);
   const candidates = new Set(alignment.added);
-  for (const path of changed) for (const r of alignment.kept.readers.get(path) ?? []) if (!removed.has(r)) candidates.add(r);
+  for (const path of changed) {
+    const readers = alignment.kept.readers.get(path);
+    if (readers === undefined) continue;
+    for (const r of readers instanceof Set ? readers : [readers]) if (!removed.has(r)) candidates.add(r);
+  }
   // Each candidate is decided as ./decide.ts decides every route.
   const render: PlannedRoute[] = [];
   for (const route of [...candidates].sort(routeOrder)) {
@@ -102,27 +108,29 @@ export function keepAlignment(state: BuildState, routes: readonly PlannedRoute[]
   const { alignment } = from;
   if (alignment && from.previous && KEPT.get(from.previous) === alignment.kept) {
     const { readers } = alignment.kept;
-    for (const r of alignment.removed) {
-      for (const dep of r.deps) {
-        const set = readers.get(dep);
-        if (set?.delete(r) && set.size === 0) readers.delete(dep);
-      }
-    }
+    for (const r of alignment.removed) for (const dep of r.deps) removeReader(readers, dep, r);
     for (const r of alignment.added) addReader(readers, r);
     KEPT.delete(from.previous);
     KEPT.set(state, { routes, readers, snapshotState });
     return;
   }
   for (let i = 1; i < routes.length; i++) if (routeOrder(routes[i - 1], routes[i]) >= 0) return;
-  const readers = new Map<string, Set<PlannedRoute>>();
+  const readers = new Map<string, Readers>();
   for (const r of routes) addReader(readers, r);
   KEPT.set(state, { routes, readers, snapshotState });
 }
 
-function addReader(readers: Map<string, Set<PlannedRoute>>, route: PlannedRoute): void {
+function addReader(readers: Map<string, Readers>, route: PlannedRoute): void {
   for (const dep of route.deps) {
-    let set = readers.get(dep);
-    if (!set) readers.set(dep, (set = new Set()));
-    set.add(route);
+    const had = readers.get(dep);
+    if (had === undefined || had === route) readers.set(dep, route);
+    else if (had instanceof Set) had.add(route);
+    else readers.set(dep, new Set([had, route]));
   }
+}
+
+function removeReader(readers: Map<string, Readers>, dep: string, route: PlannedRoute): void {
+  const had = readers.get(dep);
+  if (had === route) readers.delete(dep);
+  else if (had instanceof Set && had.delete(route) && had.size === 1) readers.set(dep, had.values().next().value!);
 }

@@ -8,19 +8,35 @@
 // does not; "fallback" or "first" builds it at any size.
 import type { SiteConfig } from '../config/schema.ts';
 import type { PlannedRoute } from '../plan/types.ts';
-import { KeptWeakMap } from '../core/resident.ts';
+import { keepsForNextBuild, KeptWeakMap } from '../core/resident.ts';
+import { listChange } from '../core/list-change.ts';
 
 export const AUTO_INDEX_MAX_ARTICLES = 2000;
 
 // The number of article routes of a plan's route list: a process that publishes again gets the same
 // list back from a plan that changed no route (src/plan/index.ts), and counting 50,000 routes is a walk.
 const ARTICLES = new KeptWeakMap<readonly PlannedRoute[], number>();
+// The last route list counted in a process that publishes again: the next is counted from it by
+// the routes that came and went (src/core/list-change.ts), not by a walk of 50,000 routes.
+let lastCounted: { routes: readonly PlannedRoute[]; articles: number } | undefined;
+
+function articlesOf(routes: readonly PlannedRoute[]): number {
+  let articles = ARTICLES.get(routes);
+  if (articles !== undefined) return articles;
+  const isArticle = (n: number, r: PlannedRoute) => (r.kind === 'article' ? n + 1 : n);
+  if (lastCounted && keepsForNextBuild()) {
+    const { added, removed } = listChange(lastCounted.routes, routes);
+    articles = lastCounted.articles + added.reduce(isArticle, 0) - removed.reduce(isArticle, 0);
+  } else articles = routes.reduce(isArticle, 0);
+  ARTICLES.set(routes, articles);
+  lastCounted = keepsForNextBuild() ? { routes, articles } : undefined;
+  return articles;
+}
 
 /** The configuration with search.staticIndex resolved to "fallback", "first" or "off". */
 export function withSearchIndexMode(config: Readonly<SiteConfig>, routes: readonly PlannedRoute[], warn: (code: string, message: string) => void): Readonly<SiteConfig> {
   if (config.search.staticIndex !== 'auto') return config;
-  let articles = ARTICLES.get(routes);
-  if (articles === undefined) ARTICLES.set(routes, (articles = routes.reduce((n, r) => (r.kind === 'article' ? n + 1 : n), 0)));
+  const articles = articlesOf(routes);
   const staticIndex = articles <= AUTO_INDEX_MAX_ARTICLES ? 'fallback' : 'off';
   if (staticIndex === 'off') {
     warn('W_SEARCH_INDEX', `${articles} articles, more than the ${AUTO_INDEX_MAX_ARTICLES} search.staticIndex "auto" indexes: no static search index was built (search uses the live API only); set search.staticIndex to "fallback" to build it at this size`);

@@ -29,7 +29,8 @@ export function plan(snap: SnapshotView, ctx: SiteContextForKinds, config: PlanC
         ctx.quarantine!(q);
       }),
   );
-  const routePaths = new Set(routes.map((r) => r.path));
+  // The routes are sorted by path: a path is looked up by binary search, not in a set of every path made per plan.
+  const routePaths = { has: (path: string) => hasPath(routes, path) };
   const candidates = [
     ...config.redirects.map((r, i) => ({ from: r.from, to: r.to, status: r.status ?? 301, source: `config redirects[${i}]` })),
     ...rulesFromRecords(apiRedirectRecords(snap, ctx)),
@@ -37,6 +38,18 @@ export function plan(snap: SnapshotView, ctx: SiteContextForKinds, config: PlanC
   ];
   const redirects = mergeRedirects({ candidates, allowHosts: config.api.redirectAllowHosts, routePaths, warn: ctx.warn });
   return { routes, redirects, rewrites: shellRewrites(), sitemap: sitemapEntries(routes, config) };
+}
+
+/** Whether routes sorted by path (planRoutes) have one of this path: a binary search. */
+function hasPath(routes: readonly PlannedRoute[], path: string): boolean {
+  let lo = 0;
+  let hi = routes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (routes[mid].path < path) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < routes.length && routes[lo].path === path;
 }
 
 /**

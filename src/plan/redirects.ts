@@ -102,7 +102,7 @@ export interface MergeInput {
   candidates: { from: unknown; to: unknown; status: unknown; source: string }[];
   allowHosts: readonly string[];
   /** Paths that are pages: a redirect from one would be shadowed by the file on every host. */
-  routePaths: ReadonlySet<string>;
+  routePaths: Pick<ReadonlySet<string>, 'has'>;
   warn(code: string, message: string): void;
 }
 
