@@ -29,6 +29,7 @@ import type { Quarantined } from '../api/quarantine.ts';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { OverlayMap } from '../core/overlay-map.ts';
 import { pressroomError } from '../core/errors.ts';
 import { writeFileAtomic } from '../core/atomic-write.ts';
 import { killPoint } from '../core/kill-point.ts';
@@ -96,7 +97,9 @@ let SNAPSHOTS_MADE = 0;
 const NO_CHANGES: ReadonlySet<string> = new Set();
 
 export class Snapshot implements SnapshotView {
-  readonly #entries = new Map<string, SnapshotEntry>();
+  // A copy shares its original's entries and holds its own changes on top (src/core/overlay-map.ts):
+  // a change-driven crawl copies a snapshot of the whole site to change a few entries.
+  #entries = OverlayMap.empty<string, SnapshotEntry>();
   readonly #number = ++SNAPSHOTS_MADE;
   /** The state this snapshot was copied from (copyOf), and the paths set, put or deleted in it since. */
   #from: string | undefined;
@@ -112,6 +115,8 @@ export class Snapshot implements SnapshotView {
    * again each time (paths(), entries()) was tens of milliseconds at 50,000 posts.
    */
   #sorted: string[] | undefined;
+  /** Whether #sorted is also another snapshot's (a copy's until its first path comes or goes): copied before it changes. */
+  #sortedShared = false;
 
   #version = 0;
 
@@ -181,10 +186,11 @@ export class Snapshot implements SnapshotView {
    */
   static copyOf(other: Snapshot): Snapshot {
     const copy = new Snapshot();
-    for (const [path, entry] of other.#entries) copy.#entries.set(path, entry);
+    copy.#entries = OverlayMap.from(other.#entries);
     copy.#origin = other.#origin;
     copy.#changed = new Set(other.#changed);
-    copy.#sorted = other.#sorted?.slice();
+    copy.#sorted = other.#sorted;
+    copy.#sortedShared = other.#sortedShared = other.#sorted !== undefined;
     copy.#from = other.state;
     return copy;
   }
@@ -193,7 +199,7 @@ export class Snapshot implements SnapshotView {
   delete(path: string): boolean {
     const had = this.#entries.delete(path);
     if (had) {
-      if (this.#sorted) this.#sorted.splice(sortedIndex(this.#sorted, path), 1);
+      if (this.#sorted) this.#ownSorted().splice(sortedIndex(this.#sorted, path), 1);
       this.#changedPath(path);
     }
     return had;
@@ -209,7 +215,16 @@ export class Snapshot implements SnapshotView {
 
   /** A path new to the snapshot, in its place among the sorted ones (when they are kept). */
   #addPath(path: string): void {
-    if (this.#sorted) this.#sorted.splice(sortedIndex(this.#sorted, path), 0, path);
+    if (this.#sorted) this.#ownSorted().splice(sortedIndex(this.#sorted, path), 0, path);
+  }
+
+  /** The sorted paths, this snapshot's own to change. */
+  #ownSorted(): string[] {
+    if (this.#sortedShared) {
+      this.#sorted = this.#sorted!.slice();
+      this.#sortedShared = false;
+    }
+    return this.#sorted!;
   }
 
   has(path: string): boolean {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
 import { byCodeUnits, patchedList, SortedCache } from '../core/sorted.ts';
 import { keepsForNextBuild, KeptWeakMap } from '../core/resident.ts';
-import { FileTable } from './file-table.ts';
+import { OverlayMap } from '../core/overlay-map.ts';
 import { StagingDisk } from './staging-disk.ts';
 import { assertRelative, type ContentId, type ManifestEntry, type PreviousFiles } from './output-files.ts';
 
@@ -35,7 +35,7 @@ const LAYOUT = new KeptWeakMap<ReadonlyMap<string, ManifestEntry>, KeptLayout>()
 export class OutputWriter {
   readonly #disk: StagingDisk;
   readonly #previous: PreviousFiles | undefined;
-  #entries: Map<string, ManifestEntry> | FileTable = new Map();
+  #entries: Map<string, ManifestEntry> | OverlayMap<string, ManifestEntry> = new Map();
   /** One more on every change of the entries: manifest()'s last answer is current while it is the same. */
   #version = 0;
   #sorted: { version: number; list: readonly ManifestEntry[] } | undefined;
@@ -87,7 +87,7 @@ export class OutputWriter {
   startFromPrevious(drop: Iterable<string>): boolean {
     const layout = this.#previous?.inPlace ? LAYOUT.get(this.#previous.files) : undefined;
     if (!layout || this.#entries.size > 0) return false;
-    this.#entries = FileTable.from(this.#previous!.files);
+    this.#entries = OverlayMap.from(this.#previous!.files);
     this.#bytes = layout.bytes;
     this.#patch = { layout, touched: new Set(), before: new Map() };
     for (const rel of drop) this.#drop(rel);

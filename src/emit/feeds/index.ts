@@ -14,6 +14,7 @@ import { atom, jsonFeed, rss, type FeedMeta } from './render.ts';
 import { contentId, type ContentId } from '../writer.ts';
 import { keepsForNextBuild } from '../../core/resident.ts';
 import { lowerBound } from '../../core/sorted.ts';
+import { listChange } from '../../core/list-change.ts';
 
 export { feedArticles, type FeedArticle } from './model.ts';
 
@@ -54,7 +55,7 @@ function sections(input: FeedsInput, all: readonly FeedArticle[]): Section[] {
   LAST_SECTIONS = undefined;
   const lists = (last && keepsForNextBuild() && patchedLists(last, all)) || listsOf(all);
   const routes = input.routes as readonly PlannedRoute[];
-  const pages = last && last.routes === routes ? last.pages : pagesOf(routes);
+  const pages = last && (last.routes === routes || samePages(last.routes, routes)) ? last.pages : pagesOf(routes);
   if (keepsForNextBuild()) LAST_SECTIONS = { all, routes, lists, pages };
   const out: Section[] = [];
   for (const kind of KINDS) {
@@ -120,6 +121,13 @@ function patchedLists(last: NonNullable<typeof LAST_SECTIONS>, all: readonly Fee
     }
   }
   return lists;
+}
+
+/** Whether no topic, tag or author route came or went between two route lists (references compared in order): then pagesOf answers the same. */
+function samePages(before: readonly PlannedRoute[], after: readonly PlannedRoute[]): boolean {
+  const { added, removed } = listChange(before, after);
+  const gives = (r: PlannedRoute) => r.kind === 'topic' || r.kind === 'tag' || r.kind === 'author';
+  return !added.some(gives) && !removed.some(gives);
 }
 
 /** The page of each section a topic, tag or author route gives a feed (the first route of a section, in plan order). */

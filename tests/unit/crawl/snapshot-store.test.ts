@@ -83,6 +83,44 @@ describe('Snapshot', () => {
     expect(order(s)).toEqual([...new Set(Array.from({ length: 60 }, (_, i) => path(i)))].sort());
   });
 
+  it('copies share their entries and sorted paths until they change: a chain of 200 copies, the copy or its original changed each time, each equal to its own model', () => {
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+    const path = () => `/api/y/${Math.floor(rand() * 400)}`;
+    const change = (snap: Snapshot, model: Map<string, number>, v: number) => {
+      const p = path();
+      if (rand() < 0.3) {
+        snap.delete(p);
+        model.delete(p);
+      } else {
+        snap.set(p, { status: 200, body: { v } });
+        model.set(p, v);
+      }
+    };
+    const check = (snap: Snapshot, model: Map<string, number>) => {
+      expect(snap.paths()).toEqual([...model.keys()].sort());
+      expect(snap.size).toBe(model.size);
+      for (const [p, v] of model) expect((snap.get(p)!.body as { v: number }).v).toBe(v);
+    };
+    let snap = new Snapshot();
+    let model = new Map<string, number>();
+    for (let i = 0; i < 1500; i++) change(snap, model, -1);
+    check(snap, model);
+    for (let round = 0; round < 200; round++) {
+      const copy = Snapshot.copyOf(snap);
+      const copyModel = new Map(model);
+      for (let k = 0; k < 1 + Math.floor(rand() * 20); k++) change(copy, copyModel, round);
+      if (rand() < 0.3) {
+        // The original changed after the copy was made: neither sees the other's changes.
+        for (let k = 0; k < 3; k++) change(snap, model, 1000 + round);
+        check(snap, model);
+      }
+      check(copy, copyModel);
+      snap = copy;
+      model = copyModel;
+    }
+  });
+
   it('a copy names the paths that changed since the state it was copied from; every other path has the same entry object', () => {
     const s = new Snapshot();
     for (let i = 0; i < 20; i++) s.set(`/api/p/${i}`, { status: 200, body: { i } });

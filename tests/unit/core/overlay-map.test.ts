@@ -1,14 +1,14 @@
-// A FileTable made from another holds the same entries, and changing it changes only it: checked
+// An OverlayMap made from another holds the same entries, and changing it changes only it: checked
 // against plain Maps over a chain of tables, long enough to be flattened on the way.
 import { describe, expect, it } from 'vitest';
-import { FileTable } from '../../../src/emit/file-table.ts';
+import { OverlayMap } from '../../../src/core/overlay-map.ts';
 import type { ManifestEntry } from '../../../src/emit/writer.ts';
 import { mulberry32 } from '../../../src/sample-api/prng.ts';
 
 const entry = (path: string, v: number): ManifestEntry => ({ path, sha256: `h${v}`, size: v });
 const sorted = (m: ReadonlyMap<string, ManifestEntry>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
 
-describe('FileTable', () => {
+describe('OverlayMap', () => {
   it('equals a copied Map after each of 300 tables of random sets and deletes, and leaves the table it was made from as it was', () => {
     const rand = mulberry32(9);
     let model = new Map<string, ManifestEntry>();
@@ -16,7 +16,7 @@ describe('FileTable', () => {
     let table: ReadonlyMap<string, ManifestEntry> = new Map(model);
     for (let round = 1; round <= 300; round++) {
       const before = sorted(table);
-      const next = FileTable.from(table);
+      const next = OverlayMap.from(table);
       const nextModel = new Map(model);
       for (let k = 0; k < 1 + Math.floor(rand() * 60); k++) {
         const path = `f${Math.floor(rand() * 3000)}`;
