@@ -32,8 +32,18 @@ export class OverlayMap<K, V> implements ReadonlyMap<K, V> {
   static from<K, V>(map: ReadonlyMap<K, V>): OverlayMap<K, V> {
     if (!(map instanceof OverlayMap)) return new OverlayMap<K, V>(map, new Map(), map.size);
     const from = map as OverlayMap<K, V>;
-    if (from.#own.size > Math.max(MIN_FLATTEN, from.#base.size / 8)) return new OverlayMap<K, V>(new Map(from), new Map(), from.#size);
+    if (from.#own.size > Math.max(MIN_FLATTEN, from.#base.size / 8)) return new OverlayMap<K, V>(from.#flat(), new Map(), from.#size);
     return new OverlayMap<K, V>(from.#base, new Map(from.#own), from.#size);
+  }
+
+  /** One map of this overlay's entries: the base copied (natively), the changes applied. */
+  #flat(): Map<K, V> {
+    const flat = new Map(this.#base);
+    for (const [key, value] of this.#own) {
+      if (value === null) flat.delete(key);
+      else flat.set(key, value);
+    }
+    return flat;
   }
 
   get size(): number {
