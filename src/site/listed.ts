@@ -100,14 +100,13 @@ function patched(earlier: Listed, snap: SnapshotView, changed: ReadonlySet<strin
   let pages: Listed['pages'] | undefined;
   const redo = new Set<number>();
   for (const path of changed) {
+    // A first page carries the page count (also of a listing that had no page to read): another count reads other pages.
+    const count = earlier.counts.get(path);
+    if (count !== undefined && pagesOf(snap.ok<any>(path)) !== count) return undefined;
     const at = earlier.pageAt.get(path);
     if (at !== undefined) {
       const page = earlier.pages[at];
-      const body = snap.ok<any>(path);
-      const items = topicItems(body);
-      // A first page carries the page count: another count reads other pages.
-      const count = earlier.counts.get(path);
-      if (count !== undefined && pagesOf(body) !== count) return undefined;
+      const items = topicItems(snap.ok<any>(path));
       if (items.length !== page.items.length) return undefined;
       for (let i = 0; i < items.length; i++) {
         const was = page.items[i];

@@ -69,6 +69,17 @@ describe('listed posts between snapshot states', () => {
     }
   });
 
+  it('reads a listing again when its first page gives another page count, also from none', () => {
+    const snap = new Snapshot();
+    write(snap, [{ id: 1, cat: 'news', name: 'a', title: 'A', v: 0 }], ['news']);
+    snap.set(ep.topic('quick-bytes', null, 1), { status: 200, body: { posts: { postData: [], pagination: { totalPages: 0, currentPage: 1, totalItems: 0 } } } });
+    expect(listedPosts(snap, CATEGORY_SLUGS).map((i) => i.id)).toEqual([1]);
+    const copy = Snapshot.copyOf(snap);
+    write(copy, [{ id: 2, cat: 'quick-bytes', name: 'b', title: 'B', v: 0 }], ['quick-bytes']);
+    expect(listedPosts(copy, CATEGORY_SLUGS).map((i) => i.id)).toEqual([1, 2]);
+    expect(summary(copy)).toEqual(summary(fresh(copy)));
+  });
+
   it('gives the unchanged answer and details objects back when only other paths changed', () => {
     const snap = new Snapshot();
     write(snap, [{ id: 1, cat: 'news', name: 'a', title: 'A', v: 0 }], ['news']);
