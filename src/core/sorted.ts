@@ -198,11 +198,16 @@ export function sortedChange<T>(before: readonly T[], after: readonly T[], cmp: 
 
 /** The first place in `items` (sorted by `cmp`) whose item does not come before `x`: where `x` is, or would go. */
 export function lowerBound<T>(items: readonly T[], x: T, cmp: (a: T, b: T) => number): number {
+  return firstNotBefore(items, (y) => cmp(y, x) < 0);
+}
+
+/** Binary search: the first place in `items` whose item is not `before` the one looked for (`items` ordered so that those that are come first). */
+export function firstNotBefore<T>(items: readonly T[], before: (item: T) => boolean): number {
   let lo = 0;
   let hi = items.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (cmp(items[mid], x) < 0) lo = mid + 1;
+    if (before(items[mid])) lo = mid + 1;
     else hi = mid;
   }
   return lo;

@@ -30,6 +30,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { OverlayMap } from '../core/overlay-map.ts';
+import { firstNotBefore } from '../core/sorted.ts';
 import { pressroomError } from '../core/errors.ts';
 import { writeFileAtomic } from '../core/atomic-write.ts';
 import { killPoint } from '../core/kill-point.ts';
@@ -63,14 +64,7 @@ export interface SnapshotInput {
 
 /** Where `path` is or would go in the sorted `paths` (code-unit order, as Array.prototype.sort). */
 function sortedIndex(paths: readonly string[], path: string): number {
-  let lo = 0;
-  let hi = paths.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (paths[mid] < path) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return firstNotBefore(paths, (p) => p < path);
 }
 
 /** Beside the base: the next base, written before the save commits (Snapshot.prepareSave). */

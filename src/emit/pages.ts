@@ -2,6 +2,7 @@
 // they come, the unchanged ones are carried over from the previous release (or, when the writer
 // started from it, are there already), and exactly the planned files must arrive.
 import { pressroomError } from '../core/errors.ts';
+import { firstNotBefore } from '../core/sorted.ts';
 import type { EmitInput } from './index.ts';
 import type { OutputWriter } from './writer.ts';
 
@@ -33,15 +34,8 @@ export const halted = (): never => {
  * plan's routes (sorted by path, then file: src/plan), not by a map of every route made per build.
  */
 function isPlanned(routes: readonly { path: string; file: string }[], page: { path: string; file: string }): boolean {
-  let lo = 0;
-  let hi = routes.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const r = routes[mid];
-    if (r.path < page.path || (r.path === page.path && r.file < page.file)) lo = mid + 1;
-    else hi = mid;
-  }
-  if (lo < routes.length && routes[lo].path === page.path && routes[lo].file === page.file) return true;
+  const at = routes[firstNotBefore(routes, (r) => r.path < page.path || (r.path === page.path && r.file < page.file))];
+  if (at?.path === page.path && at.file === page.file) return true;
   // Not where a sorted plan has it: a plan made by hand (tests) may be in any order.
   return routes.some((r) => r.path === page.path && r.file === page.file);
 }

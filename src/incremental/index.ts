@@ -138,8 +138,9 @@ export function reusedPages(step: IncrementalStep): RouteState[] {
 
 /**
  * The state of this build, from its routes and what emit wrote (`files`: its entries by path).
- * An incremental build's is the previous state patched by the decision; any other build's walks
- * the routes beside the decision's reused ones (both in plan order) instead of indexing them.
+ * An incremental build's is the previous state patched by the decision (its unchanged routes
+ * keep their entry objects, whose lines ./state.ts has printed); any other build's is made
+ * from every route, all of which it rendered.
  */
 export function nextState(codeHash: string, routes: readonly PlannedRoute[], step: IncrementalStep, files: ReadonlyMap<string, ManifestEntry>, snapshot?: string): BuildState {
   const state: BuildState = { version: STATE_VERSION, codeHash, ...(snapshot ? { snapshot } : {}), routes: new Map() };
@@ -159,15 +160,8 @@ export function nextState(codeHash: string, routes: readonly PlannedRoute[], ste
     keepAlignment(state, routes, step.snapshotState, { previous: before, alignment: step.alignment });
     return state;
   }
-  const reuse = step.decision.reuse;
-  let next = 0;
-  for (const r of routes) {
-    const f = files.get(r.file)!;
-    const depsHash = step.hashOf(r);
-    const prev = reuse[next]?.route === r ? reuse[next++].previous : undefined;
-    // An unchanged route keeps its previous entry object, whose line ./state.ts has printed already.
-    state.routes.set(r.file, prev && prev.path === r.path && prev.depsHash === depsHash && prev.sha256 === f.sha256 && prev.size === f.size ? prev : entryOf(r));
-  }
+  // A full, first or code-changed build rendered every route: each gets its entry.
+  for (const r of routes) state.routes.set(r.file, entryOf(r));
   keepAlignment(state, routes, step.snapshotState, {});
   return state;
 }

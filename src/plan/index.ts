@@ -4,7 +4,7 @@
 // snapshot are equal.
 import type { SiteConfig } from '../config/schema.ts';
 import { pressroomError } from '../core/errors.ts';
-import { patchedList, SortedCache } from '../core/sorted.ts';
+import { firstNotBefore, patchedList, SortedCache } from '../core/sorted.ts';
 import { KeptWeakMap, keepsForNextBuild } from '../core/resident.ts';
 import { SAMPLE_REDIRECTS_PATH } from '../crawl/discover.ts';
 import { PAGE_KINDS, routesOf, SHELLS } from '../site/kinds/index.ts';
@@ -42,14 +42,7 @@ export function plan(snap: SnapshotView, ctx: SiteContextForKinds, config: PlanC
 
 /** Whether routes sorted by path (planRoutes) have one of this path: a binary search. */
 function hasPath(routes: readonly PlannedRoute[], path: string): boolean {
-  let lo = 0;
-  let hi = routes.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (routes[mid].path < path) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < routes.length && routes[lo].path === path;
+  return routes[firstNotBefore(routes, (r) => r.path < path)]?.path === path;
 }
 
 /**

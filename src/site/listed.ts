@@ -97,7 +97,7 @@ function computed(snap: SnapshotView): Listed {
 function patched(earlier: Listed, snap: SnapshotView, changed: ReadonlySet<string>): Listed | undefined {
   const posts = earlier.posts.slice();
   const details = earlier.details.slice();
-  let pages: Listed['pages'] | undefined;
+  let pages: Listed['pages'][number][] | undefined;
   const redo = new Set<number>();
   for (const path of changed) {
     // A first page carries the page count (also of a listing that had no page to read): another count reads other pages.
@@ -118,7 +118,7 @@ function patched(earlier: Listed, snap: SnapshotView, changed: ReadonlySet<strin
         }
       }
       pages ??= earlier.pages.slice();
-      (pages as { path: string; items: readonly PostItem[]; slots: readonly number[] }[])[at] = { path, items, slots: page.slots };
+      pages[at] = { path, items, slots: page.slots };
       continue;
     }
     const slot = earlier.byPath.get(path);
