@@ -123,9 +123,17 @@ export class Snapshot implements SnapshotView {
     return this.#entries.size;
   }
 
-  /** Names the entries this snapshot holds now: another snapshot, or this one after a change, has another name. */
+  /**
+   * Names the entries this snapshot holds now: another snapshot, or this one after a change, has
+   * another name, except that a copy (copyOf) is named as its original was until the copy
+   * changes: it holds those very entries. What a process kept under the original's name (the
+   * crawl's wanted paths, the feeds' items, the prune) is then right for the copy, and what it
+   * keeps from an unchanged copy (pressroom watch's rehearsal of no change) is right for the
+   * next copy of the original.
+   */
   get state(): string {
     // One string per state: callers compare names per route, which is then comparing references.
+    if (this.#from !== undefined && this.#delta.size === 0) return this.#from;
     return (this.#stateName ??= `${this.#number}.${this.#version}`);
   }
 

@@ -105,6 +105,8 @@ export interface EmitResult {
   /** The folder written: the whole site, or (`inPlace`) only the files that changed. */
   staging: string;
   inPlace: boolean;
+  /** Whether the writer started from the previous release's files (OutputWriter.startFromPrevious), not carrying each one. */
+  fromPrevious: boolean;
   /** The files whose bytes are in `staging`, the manifest file included, sorted. */
   staged: ManifestEntry[];
   /** Every file's entry by path, the manifest file's included. */
@@ -176,7 +178,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     const modified = inPlace ? staged.map((f) => f.path) : w.manifest().filter((f) => prevFiles?.get(f.path)?.sha256 !== f.sha256).map((f) => f.path);
     const changed = [...new Set([...modified, ...deleted])].sort();
     killPoint('staged');
-    return { pages, files: w.files, bytes: w.bytes, carried: w.carried, manifest, entries: w.entries(), staging, inPlace, staged, deleted, changed, manifestSha: w.entry(MANIFEST_FILE)!.sha256, snippets: snippets! };
+    return { pages, files: w.files, bytes: w.bytes, carried: w.carried, manifest, entries: w.entries(), staging, inPlace, fromPrevious: patch !== undefined, staged, deleted, changed, manifestSha: w.entry(MANIFEST_FILE)!.sha256, snippets: snippets! };
   } catch (e) {
     await snippets?.discard().catch(() => undefined);
     await w.flush().catch(() => undefined);

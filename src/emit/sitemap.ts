@@ -1,8 +1,12 @@
 // Sitemaps with the `sitemap` package (docs/deploying.md, "Sitemaps"): an index
-// `sitemap.xml` listing shards `sitemaps/sitemap-N.xml` of at most 45,000 URLs
-// (the protocol allows 50,000; common practice splits at 45,000), absolute URLs
-// in the canonical form, real lastmod only (a route without a known date has
-// none), image and Google News entries where the route has them.
+// `sitemap.xml` listing shards `sitemaps/sitemap-N.xml` of at most 2,000 URLs,
+// absolute URLs in the canonical form, real lastmod only (a route without a
+// known date has none), image and Google News entries where the route has them.
+//
+// 2,000 as WordPress core's sitemaps split (the protocol allows 50,000 a file):
+// an edited story changes its entry's lastmod, so its shard is written, hashed
+// and published again on every publish. A shard of 45,000 entries (megabytes at
+// 50,000 posts) made that cost grow with the site (docs/decisions.md, 78).
 //
 // Gotcha of the `sitemap` package: an index stream must be read to the end or
 // `finish` never fires; every stream here is consumed by streamToPromise.
@@ -13,7 +17,7 @@ import type { SitemapEntry } from '../plan/types.ts';
 import { keepsForNextBuild } from '../core/resident.ts';
 import { contentId, type ContentId } from './writer.ts';
 
-export const SITEMAP_SHARD_LIMIT = 45_000;
+export const SITEMAP_SHARD_LIMIT = 2_000;
 export const SITEMAP_INDEX_FILE = 'sitemap.xml';
 export const shardFile = (n: number) => `sitemaps/sitemap-${n}.xml`;
 
@@ -54,8 +58,8 @@ async function xml(stream: SitemapStream | SitemapIndexStream, items: readonly u
 // a shard as its header, one element per item (each a function of that item alone) and the
 // closing tag; entries are kept per route between builds (src/plan/index.ts), so a process that
 // publishes again and again (pressroom watch) renders only the changed entries through the
-// package and joins the kept elements for the rest: at 45,000 entries a shard took the package
-// about 0.2 s, which every publish of a recent story (its news title is in the shard) paid.
+// package and joins the kept elements for the rest (a changed shard then costs its joining and
+// hashing, not the package's rendering of every entry).
 const CLOSE_TAG = '</urlset>';
 const ELEMENTS = new WeakMap<SitemapEntry, { site: string; xml: string }>();
 // The last call's shards by position, with their entry arrays: an unchanged shard is told by
@@ -115,7 +119,7 @@ async function shardXml(shard: readonly SitemapEntry[], site: SitemapSite, siteK
 }
 
 // A lastmod's instant, by its text: a changed shard compares every entry's lastmod, and parsing
-// 45,000 dates again on each publish of a recent story was most of rendering that shard.
+// its dates again on each publish of a story was most of rendering that shard.
 const ISO = new Map<string, string>();
 function iso(d: string): string {
   let v = ISO.get(d);

@@ -99,6 +99,18 @@ export function alignedDecision(input: {
 }
 
 /**
+ * Keeps, with a state a build found current without making a new one (pressroom watch's
+ * rehearsal of no change: no route rendered or gone, no output file changed), those routes and
+ * their readers: the first story after start then decides from them instead of walking. Made
+ * once per state and snapshot state (a second rehearsal on the same finds them kept).
+ */
+export function keepAlignmentOfCurrent(state: BuildState, routes: readonly PlannedRoute[], snapshotState: string | undefined): void {
+  const kept = KEPT.get(state);
+  if (kept && kept.routes === routes && kept.snapshotState === snapshotState) return;
+  keepAlignment(state, routes, snapshotState, {});
+}
+
+/**
  * Keeps, with the state a build made, its routes and their readers for the next build: taken over
  * from the previous state's (patched by the alignment) when there is one, else made (a walk of
  * every route, once per process). Nothing in a build that does not publish again.

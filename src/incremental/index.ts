@@ -22,6 +22,7 @@ import { decide, keptDepsHashes, type Decision } from './decide.ts';
 import { STATE_VERSION, type BuildState, type RouteState } from './state.ts';
 
 export { codeHash } from './code-hash.ts';
+export { keepAlignmentOfCurrent } from './aligned.ts';
 export type { Decision, DecisionReason } from './decide.ts';
 
 const MANIFEST_FILE = 'pressroom-manifest.json';
@@ -40,6 +41,8 @@ export interface IncrementalStep {
   alignment?: Alignment;
   /** The snapshot's state (Snapshot.state), kept with the next state. */
   snapshotState?: string;
+  /** Whether the decision was made from what the process kept with the previous state (./aligned.ts), not by a walk of every route. */
+  decidedFromKept: boolean;
 }
 
 /** The release out/ holds now, as src/publish/releases.ts currentState reads it (undefined on a first build). */
@@ -76,13 +79,13 @@ export async function incrementalStep(input: {
   // An incremental build from a state this process kept looks at the routes that changed and those reading a changed API path only.
   const incremental = prev !== undefined && !input.full && prev.state.codeHash === input.codeHash;
   const alignment = incremental ? alignmentOf(prev.state, input.routes) : undefined;
-  const decision =
-    (alignment && alignedDecision({ previous: prev!.state, alignment, snapshot: input.snapshot, routes: input.routes, hashOf: hash, changedHashes })) ??
-    decide({ previous: prev?.state, codeHash: input.codeHash, routes: input.routes, hashOf: hash, full: input.full, changedHashes });
+  const aligned = alignment && alignedDecision({ previous: prev!.state, alignment, snapshot: input.snapshot, routes: input.routes, hashOf: hash, changedHashes });
+  const decision = aligned ?? decide({ previous: prev?.state, codeHash: input.codeHash, routes: input.routes, hashOf: hash, full: input.full, changedHashes });
+  const decidedFromKept = aligned !== undefined;
   const snapshotState = input.snapshot.state;
   // Every route is rendered: hashed now, as before a build renders (not at its end, where a full build's memory peaks).
   if (decision.reason !== 'incremental') for (const r of input.routes) changedHashes.set(r, hash(r));
-  if (!prev) return { decision, hashOf, snapshotState };
+  if (!prev) return { decision, hashOf, snapshotState, decidedFromKept };
   const files = prev.files ?? manifestFiles(prev.manifest);
   // The snapshot the previous release was rendered from, when the saved one is it and the code is the same
   // (the code writes the mirror): its entry hashes carry unchanged mirror files unread.
@@ -97,6 +100,7 @@ export async function incrementalStep(input: {
     previousState: prev.state,
     alignment,
     snapshotState,
+    decidedFromKept,
     previousRelease: prev.id,
     previousFiles: { root: prev.site, files, inPlace, ...(from ? { entryHash: (path: string) => from.get(path)?.hash } : {}), ...(changedApiPaths ? { changedApiPaths } : {}) },
   };

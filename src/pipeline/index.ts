@@ -15,7 +15,7 @@ import { emit } from '../emit/index.ts';
 import { plan } from '../plan/index.ts';
 import { createPageRenderer, resolveWorkers } from '../render/pool.ts';
 import { acquireLock } from '../publish/lock.ts';
-import { codeHash, incrementalStep, nextState, reusedPages } from '../incremental/index.ts';
+import { codeHash, incrementalStep, keepAlignmentOfCurrent, nextState, reusedPages } from '../incremental/index.ts';
 import { currentState, keepRelease } from '../publish/releases.ts';
 import { checkShrinkGate } from '../publish/gate.ts';
 import { writeBuildReport } from '../publish/report.ts';
@@ -176,7 +176,15 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
     timings.emit = Math.max(0, timings.emit - timings.render);
     if (options.rehearse) {
       // The release out/ holds, as the first real build will find it: kept, so that build does not read it back.
-      if (options.session && previous?.record && step.previousFiles) options.session.release = await keepRelease(out, previous.id, previous.state, step.previousFiles.files, previous.record.manifest);
+      if (options.session && previous?.record && step.previousFiles) {
+        // A rehearsal that found the site exactly as published (no route rendered or gone, no file
+        // changed) made what the next build starts from: the routes' readers for the current
+        // state, and emit's files with their layout (OutputWriter.keepLayout), equal to the
+        // release's. The first story after start then does not walk the site to make them.
+        const current = step.decision.reason === 'incremental' && step.decision.render.length === 0 && step.decision.deleted.length === 0 && emitted.changed.length === 0 && emitted.manifestSha === previous.record.manifest;
+        if (current) keepAlignmentOfCurrent(previous.state, buildPlan.routes, step.snapshotState);
+        options.session.release = await keepRelease(out, previous.id, previous.state, current ? emitted.entries : step.previousFiles.files, previous.record.manifest);
+      }
       return reportOf(emitted, step.previousRelease ?? '', 'rehearsed');
     }
     // Recorded from the published tree after the swap, so readers do not wait
@@ -234,6 +242,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
         publish: publishedBy,
         changedFiles: emitted.changed.length,
         previousRelease: step.previousRelease ?? null,
+        kept: { decision: step.decidedFromKept, files: emitted.fromPrevious },
       },
       release,
       workers: renderer.threads,

@@ -113,6 +113,12 @@ export interface BuildReport {
     /** How the new site was put in place (src/publish/index.ts PublishMode): 'diff2' is an incremental publish's usual way. */
     publish: 'complete' | 'unchanged' | 'diff' | 'diff2' | 'manifest' | 'rebuilt' | 'rehearsed';
     previousRelease: string | null;
+    /**
+     * What a build of a process that publishes again (pressroom watch) started from instead of
+     * walking the site: the routes and readers kept with the previous state (`decision`), the
+     * previous release's files kept with their layout (`files`). False in a one-off build.
+     */
+    kept: { decision: boolean; files: boolean };
   };
   /** The release this build published (.pressroom/<out>/releases/<id>). */
   release: string;

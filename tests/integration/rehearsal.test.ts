@@ -51,6 +51,9 @@ it('renders nothing new, publishes, records and saves nothing, and the next chan
   const next = await buildInto(tmp.dir, { ...opts, session, changed: [parseRef(`post:${post.id}`)] });
   expect(next.changed?.fallback).toBeNull();
   expect(next.incremental.publish).not.toBe('rehearsed');
+  // The rehearsal found the site as published: the first story decides from the routes' readers it kept
+  // and emit starts from the release's files it kept, instead of walking every route and file.
+  expect(next.incremental.kept).toEqual({ decision: true, files: true });
   expect(await readFile(join(out, api.corpus.categories[post.cat].cat_slug, post.name, 'index.html'), 'utf8').catch(() => '')).toContain('Rehearsed, then published');
 });
 

@@ -127,12 +127,21 @@ describe('Snapshot', () => {
     const from = s.state;
     expect(s.changesSince(from)).toEqual(new Set());
     const copy = Snapshot.copyOf(s);
-    expect(copy.state).not.toBe(from);
+    // Unchanged, the copy holds the original's very entries and is named as the original was.
+    expect(copy.state).toBe(from);
     expect(copy.changesSince(from)).toEqual(new Set());
     copy.set('/api/p/1', { status: 200, body: { i: 1 } }); // the same answer: kept, not a change
+    expect(copy.state).toBe(from);
+    // An unchanged copy of an unchanged copy too; its own copy's changes are since that name.
+    const idle = Snapshot.copyOf(Snapshot.copyOf(s));
+    expect(idle.state).toBe(from);
+    idle.delete('/api/p/5');
+    expect(idle.state).not.toBe(from);
+    expect(idle.changesSince(from)).toEqual(new Set(['/api/p/5']));
     copy.set('/api/p/2', { status: 200, body: { i: 'two' } });
     copy.delete('/api/p/3');
     copy.put({ ...s.get('/api/p/0')!, key: 'GET /api/p/new' });
+    expect(copy.state).not.toBe(from);
     expect(copy.changesSince(from)).toEqual(new Set(['/api/p/2', '/api/p/3', '/api/p/new']));
     for (let i = 0; i < 20; i++) if (![2, 3].includes(i)) expect(copy.get(`/api/p/${i}`)).toBe(s.get(`/api/p/${i}`));
     // Its own state: nothing changed since. Any other state (the original changed after the copy, another snapshot): unknown.

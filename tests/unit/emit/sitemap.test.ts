@@ -6,11 +6,11 @@ const site = { url: 'https://site.example', name: 'Site', language: 'en' };
 const entry = (n: number, lastmod?: string): SitemapEntry => ({ url: `https://site.example/p/${n}`, images: [], ...(lastmod ? { lastmod } : {}) });
 
 describe('sitemap sharding', () => {
-  it('splits at 45,000 URLs by default', () => {
-    expect(SITEMAP_SHARD_LIMIT).toBe(45_000);
-    const shards = shardEntries(Array.from({ length: 90_001 }, (_, i) => i));
-    expect(shards.map((s) => s.length)).toEqual([45_000, 45_000, 1]);
-    expect(shards[1][0]).toBe(45_000);
+  it('splits at 2,000 URLs by default', () => {
+    expect(SITEMAP_SHARD_LIMIT).toBe(2_000);
+    const shards = shardEntries(Array.from({ length: 4_001 }, (_, i) => i));
+    expect(shards.map((s) => s.length)).toEqual([2_000, 2_000, 1]);
+    expect(shards[1][0]).toBe(2_000);
   });
 
   it('takes an injected limit and always gives at least one shard', () => {
