@@ -210,7 +210,11 @@ export class Snapshot implements SnapshotView {
   /** Adds an entry as read from disk or another snapshot (hash already computed). */
   put(entry: SnapshotEntry): void {
     const path = entry.key.slice(KEY_PREFIX.length);
-    if (!this.#entries.has(path)) this.#addPath(path);
+    const had = this.#entries.get(path);
+    // The entry it holds already (a change-driven crawl's copy told 304 Not Modified puts back the
+    // entry it shares with the last snapshot): no change, so nothing derived from it is made again.
+    if (had === entry) return;
+    if (!had) this.#addPath(path);
     this.#entries.set(path, entry);
     this.#changedPath(path);
   }

@@ -178,10 +178,18 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
       // The release out/ holds, as the first real build will find it: kept, so that build does not read it back.
       if (options.session && previous?.record && step.previousFiles) {
         // A rehearsal that found the site exactly as published (no route rendered or gone, no file
-        // changed) made what the next build starts from: the routes' readers for the current
-        // state, and emit's files with their layout (OutputWriter.keepLayout), equal to the
-        // release's. The first story after start then does not walk the site to make them.
-        const current = step.decision.reason === 'incremental' && step.decision.render.length === 0 && step.decision.deleted.length === 0 && emitted.changed.length === 0 && emitted.manifestSha === previous.record.manifest;
+        // changed) from the very entries of the session's snapshot (its copy changed nothing, so it
+        // is named as that snapshot, Snapshot.state) made what the next build starts from: the
+        // routes' readers for the current state, and emit's files with their layout
+        // (OutputWriter.keepLayout), equal to the release's. The first story after start then
+        // does not walk the site to make them.
+        const current =
+          step.decision.reason === 'incremental' &&
+          step.decision.render.length === 0 &&
+          step.decision.deleted.length === 0 &&
+          emitted.changed.length === 0 &&
+          emitted.manifestSha === previous.record.manifest &&
+          step.snapshotState === options.session.previous?.snapshot.state;
         if (current) keepAlignmentOfCurrent(previous.state, buildPlan.routes, step.snapshotState);
         options.session.release = await keepRelease(out, previous.id, previous.state, current ? emitted.entries : step.previousFiles.files, previous.record.manifest);
       }

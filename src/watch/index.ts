@@ -93,27 +93,32 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
   // (decision 63: a site published by a one-off build has none, and the first change-driven
   // publish would make it on its way, a folder per page and a link per file), made under the run
   // lock; the saved snapshot, read into the session as every later build finds it (about 1 s
-  // at 10,000 posts); then a rehearsal (decision 65): a change-driven build of no change, up to
-  // emit and no further, so the first story finds the caches a build fills (feed items, sitemap
-  // shards, the snapshot's id, the client bundle) and the code compiled (the first edit after
-  // start measured 3.6 s against 1.6 s for the next at 10,000 posts); then the crawl's checks run
-  // once on a few responses that are dropped (src/pipeline/warm-up.ts); then a rehearsal of one
-  // story (the first post of the first category's listing, its newest), whose change-driven crawl re-reads that story's lists as a
+  // at 10,000 posts); then the crawl's checks run once on a few responses that are dropped
+  // (src/pipeline/warm-up.ts); then a rehearsal of one story (the first post of the first
+  // category's listing, its newest), whose change-driven crawl re-reads that story's lists as a
   // webhook's build would (conditional GETs, mostly 304): the first story after start took
-  // 0.67-0.74 s without it and 0.55-0.57 s with it at 10,000 posts (decision 75). A failure ends
-  // the preparing quietly: the first build then does the rest of that work itself.
+  // 0.67-0.74 s without it and 0.55-0.57 s with it at 10,000 posts (decision 75); last a
+  // rehearsal of no change (decision 65), up to emit and no further, so the first story finds the
+  // caches a build fills (feed items, sitemap shards, the snapshot's id, the client bundle) and
+  // the code compiled (the first edit after start measured 3.6 s against 1.6 s for the next at
+  // 10,000 posts). Last, because it reads nothing the saved snapshot has: what it keeps is kept
+  // under that snapshot's name, which the first story's crawl starts from, and when it finds the
+  // site as published it keeps the routes' readers and the files' layout for the first story
+  // too (decision 78; the story's rehearsal re-reads answers that may have changed meanwhile,
+  // and what it keeps is then named as a snapshot no later build copies). A failure ends the
+  // preparing quietly: the first build then does the rest of that work itself.
   const ready = o.runBuild
     ? Promise.resolve()
     : Promise.all([
         prepareSpare(resolve(o.build.out ?? 'out')).catch(() => false),
         loadPrevious(snapshotDirFor(o.build)).then((p) => void (session.previous ??= p), () => undefined),
       ])
-        .then(() => (session.previous ? rehearse({ ...o.build, handleSignals: false, session }) : undefined))
         .then(() => (session.previous && api.kind === 'api' ? warmCrawl(config, api.base, clock, session.previous.snapshot, session.agent) : undefined))
         .then(() => {
           const story = session.previous && listedPosts(session.previous.snapshot, CATEGORY_SLUGS)[0];
-          return story ? rehearse({ ...o.build, handleSignals: false, session }, [{ kind: 'post', id: story.id }]) : undefined;
+          return story ? rehearse({ ...o.build, handleSignals: false, session }, [{ kind: 'post', id: story.id }]).catch(() => undefined) : undefined;
         })
+        .then(() => (session.previous ? rehearse({ ...o.build, handleSignals: false, session }) : undefined))
         .then(() => undefined, () => undefined);
   let preparing = true;
   void ready.finally(() => void (preparing = false));

@@ -131,7 +131,9 @@ describe('Snapshot', () => {
     expect(copy.state).toBe(from);
     expect(copy.changesSince(from)).toEqual(new Set());
     copy.set('/api/p/1', { status: 200, body: { i: 1 } }); // the same answer: kept, not a change
+    copy.put(s.get('/api/p/6')!); // the entry it shares (a 304 put back): not a change
     expect(copy.state).toBe(from);
+    expect(copy.changesSince(from)).toEqual(new Set());
     // An unchanged copy of an unchanged copy too; its own copy's changes are since that name.
     const idle = Snapshot.copyOf(Snapshot.copyOf(s));
     expect(idle.state).toBe(from);
