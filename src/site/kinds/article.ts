@@ -1,7 +1,9 @@
 import { ep } from '../../api/endpoints.ts';
 import { CATEGORY_SLUGS, type Post } from '../../api/types.ts';
 import { paths } from '../paths.ts';
+import { keepsForNextBuild } from '../../core/resident.ts';
 import { isRecent, listedDetails, listedPosts, recentAt, withShell, type PostHead } from '../common.ts';
+import type { ListedDetails } from '../listed.ts';
 import { checkSlug } from '../slug.ts';
 import type { PageKind, RouteSpec } from '../types.ts';
 import { patternsOf } from './patterns.ts';
@@ -31,26 +33,122 @@ export function articleAfterHydration(snap: Parameters<NonNullable<PageKind['fet
 // field: no key string printed per post on each pass.
 const SPECS = new WeakMap<PostHead, { date: number; recent: boolean; id: number; cat: string; name: string; spec: RouteSpec | null }>();
 
+/** A listed post's route (null: none) and its date, by the kept spec of its record. */
+function specOf({ item, post }: ListedDetails, now: number, nowText: string): { spec: RouteSpec | null; date: number } {
+  if (!post || typeof post !== 'object') return { spec: null, date: NaN };
+  let hit = SPECS.get(post);
+  const date = hit?.date ?? Date.parse(post.post_date);
+  const recent = recentAt(date, now);
+  if (hit?.recent !== recent || hit.id !== item.id || hit.cat !== item.cat_slug || hit.name !== item.post_name) {
+    SPECS.set(post, (hit = { date, recent, id: item.id, cat: item.cat_slug, name: item.post_name, spec: articleRoute(post, item, nowText) }));
+  }
+  return { spec: hit.spec, date };
+}
+
+// A post is "late" when a later build clock may put it in or out of the news window: dated in the
+// window or after the clock. Every other post is older than the window and stays so as the clock
+// moves on, so its route does not change with the clock.
+const WINDOW_MS = 2 * 86_400_000;
+const isLate = (date: number, now: number) => Number.isFinite(date) && now - date <= WINDOW_MS;
+
+/**
+ * The last routes answer of a process that publishes again, by listed slot: a change-driven
+ * build's listed posts are the last answer with a few slots replaced (src/site/listed.ts), so
+ * the routes are the last ones with those slots' routes and the late posts' made again, found
+ * by comparing the two slot arrays by reference, not by looking up every post's record (a
+ * tenth of an edit's time at 50,000 posts). A clock that went back, another number of slots or
+ * many changed slots: every slot.
+ */
+export type RoutesAnswer = { details: readonly ListedDetails[]; now: number; specs: (RouteSpec | null)[]; late: Set<number>; routes: RouteSpec[] };
+let LAST_ROUTES: RoutesAnswer | undefined;
+
+function articleRoutes(details: readonly ListedDetails[], nowText: string): RouteSpec[] {
+  const now = Date.parse(nowText);
+  const last = keepsForNextBuild() ? LAST_ROUTES : undefined;
+  LAST_ROUTES = undefined;
+  let made: RoutesAnswer | undefined;
+  if (last && last.details.length === details.length && now >= last.now) {
+    const redo: number[] = [];
+    for (let i = 0; i < details.length; i++) if (details[i] !== last.details[i]) redo.push(i);
+    if (redo.length <= Math.max(64, details.length / 8)) {
+      const { specs, late } = last;
+      let moved = false;
+      for (const i of new Set([...redo, ...late])) {
+        const { spec, date } = specOf(details[i], now, nowText);
+        if (spec !== specs[i]) moved = true;
+        specs[i] = spec;
+        if (isLate(date, now)) late.add(i);
+        else late.delete(i);
+      }
+      made = { details, now, specs, late, routes: moved ? (specs.filter((s) => s !== null) as RouteSpec[]) : last.routes };
+    }
+  }
+  made ??= walkedRoutes(details, nowText);
+  if (keepsForNextBuild()) LAST_ROUTES = made;
+  return made.routes;
+}
+
+/** Every listed slot's route (what a build that keeps nothing answers, and what the patched answer must equal). */
+export function walkedRoutes(details: readonly ListedDetails[], nowText: string): RoutesAnswer {
+  const now = Date.parse(nowText);
+  const specs: (RouteSpec | null)[] = [];
+  const late = new Set<number>();
+  details.forEach((d, i) => {
+    const { spec, date } = specOf(d, now, nowText);
+    specs.push(spec);
+    if (isLate(date, now)) late.add(i);
+  });
+  return { details, now, specs, late, routes: specs.filter((s) => s !== null) as RouteSpec[] };
+}
+
+/**
+ * The last fetches answer, by listed slot as the routes: the details paths of the replaced slots
+ * changed, and the side lists read after hydration made again only when a replaced slot's
+ * category differs (they follow the order in which categories first appear among the posts).
+ */
+export type FetchesAnswer = { details: readonly ListedDetails[]; paths: string[]; after: string[]; fetches: string[] };
+let LAST_FETCHES: FetchesAnswer | undefined;
+
+function articleFetches(snap: Parameters<NonNullable<PageKind['fetches']>>[0]): string[] {
+  const details = listedDetails(snap);
+  const last = keepsForNextBuild() ? LAST_FETCHES : undefined;
+  LAST_FETCHES = undefined;
+  let made: FetchesAnswer;
+  if (last && last.details === details) made = last;
+  else if (last && last.details.length === details.length) {
+    const { paths } = last;
+    let pathMoved = false;
+    let catMoved = false;
+    for (let i = 0; i < details.length; i++) {
+      const was = last.details[i];
+      const d = details[i];
+      if (d === was) continue;
+      if (d.path !== paths[i]) (paths[i] = d.path), (pathMoved = true);
+      if (d.item.cat_slug !== was.item.cat_slug) catMoved = true;
+    }
+    const after = catMoved ? articleAfterHydration(snap) : last.after;
+    made = { details, paths, after, fetches: pathMoved || catMoved ? paths.concat(after) : last.fetches };
+  } else made = walkedFetches(snap);
+  if (keepsForNextBuild()) LAST_FETCHES = made;
+  return made.fetches;
+}
+
+/** Every listed post's details path, then the lists read after hydration (what the patched answer must equal). */
+export function walkedFetches(snap: Parameters<NonNullable<PageKind['fetches']>>[0]): FetchesAnswer {
+  const details = listedDetails(snap);
+  const paths = details.map((d) => d.path);
+  const after = articleAfterHydration(snap);
+  return { details, paths, after, fetches: paths.concat(after) };
+}
+
 export const article: PageKind = {
   kind: 'article',
   patterns: patternsOf('article'),
   routes(snap, ctx) {
-    const routes: RouteSpec[] = [];
-    const now = Date.parse(ctx.now);
-    for (const { item, post } of listedDetails(snap)) {
-      if (!post || typeof post !== 'object') continue;
-      let hit = SPECS.get(post);
-      const date = hit?.date ?? Date.parse(post.post_date);
-      const recent = recentAt(date, now);
-      if (hit?.recent !== recent || hit.id !== item.id || hit.cat !== item.cat_slug || hit.name !== item.post_name) {
-        SPECS.set(post, (hit = { date, recent, id: item.id, cat: item.cat_slug, name: item.post_name, spec: articleRoute(post, item, ctx.now) }));
-      }
-      if (hit.spec) routes.push(hit.spec);
-    }
-    return routes;
+    return articleRoutes(listedDetails(snap), ctx.now);
   },
   fetches(snap) {
-    return listedDetails(snap).map((d) => d.path).concat(articleAfterHydration(snap));
+    return articleFetches(snap);
   },
 };
 

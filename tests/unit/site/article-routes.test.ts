@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ep } from '../../../src/api/endpoints.ts';
+import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
-import { article } from '../../../src/site/kinds/article.ts';
+import { mulberry32 } from '../../../src/sample-api/prng.ts';
+import { listedDetails } from '../../../src/site/common.ts';
+import { article, walkedFetches, walkedRoutes } from '../../../src/site/kinds/article.ts';
 import type { SiteContextForKinds } from '../../../src/site/types.ts';
 
 // One listed post in the news category, with its details.
@@ -33,5 +36,74 @@ describe('article routes between builds', () => {
     const after = article.routes(snapshot('2026-01-14T10:00:00.000Z', 'Edited'), at('2026-01-14T12:00:00.000Z'))[0];
     expect(after).not.toBe(before);
     expect(after.sitemap?.news?.title).toBe('Edited');
+  });
+});
+
+// A process that publishes again patches the routes and fetches of its last answer by listed slot
+// (src/site/kinds/article.ts): after any change and any move of the clock they must equal what a
+// build that keeps nothing makes from the same snapshot.
+describe('article routes and fetches patched between builds', () => {
+  afterAll(() => setKeepsForNextBuild(false));
+  // The fourth category has a post now and then: its side list is read after hydration only then.
+  const CATS = ['news', 'security', 'learning-center', 'interview'] as const;
+  const HOUR = 3_600_000;
+  type P = { id: number; cat: string; name: string; title: string; date: number; status: string };
+
+  function write(snap: Snapshot, posts: P[]): void {
+    for (const cat of CATS) {
+      const list = posts.filter((p) => p.cat === cat);
+      const items = list.map((p) => ({ id: p.id, cat_slug: p.cat, post_name: p.name, post_title: p.title, post_date: new Date(p.date).toISOString() }));
+      snap.set(ep.topic(cat, null, 1), { status: 200, body: { posts: { postData: items, pagination: { totalPages: 1, currentPage: 1, totalItems: items.length } } } });
+    }
+    for (const p of posts) {
+      const record = { id: p.id, cat_slug: p.cat, post_name: p.name, post_title: p.title, post_date: new Date(p.date).toISOString(), post_status: p.status, post_author_id: 3, banner_img: '/b.jpg', post_content: '<p>x</p>' };
+      snap.set(ep.postDetails(p.cat, p.name), { status: 200, body: { result: [record] } });
+    }
+  }
+  const fresh = (snap: Snapshot) => {
+    const s = new Snapshot();
+    for (const e of snap.entries()) s.put(e);
+    return s;
+  };
+  const shape = (routes: readonly { path: string; record?: string; sitemap?: unknown }[]) => routes.map((r) => JSON.stringify([r.path, r.record, r.sitemap]));
+
+  it('equal the answer of a build that keeps nothing after each of 120 random edits, moves and clock steps', () => {
+    setKeepsForNextBuild(true);
+    const rand = mulberry32(41);
+    const start = Date.parse('2026-01-15T12:00:00Z');
+    let clock = start;
+    let next = 1;
+    // Dated from ten days before the clock to a day after it: some in the news window, some ahead of the clock.
+    const dated = () => clock - 240 * HOUR + Math.floor(rand() * 264) * HOUR;
+    const posts: P[] = Array.from({ length: 60 }, () => ({ id: next, cat: CATS[next % 3], name: `p${next++}`, title: 'T', date: dated(), status: 'publish' }));
+    let snap = new Snapshot();
+    write(snap, posts);
+    for (let round = 1; round <= 120; round++) {
+      snap = Snapshot.copyOf(snap);
+      const r = rand();
+      const at0 = Math.floor(rand() * posts.length);
+      if (r < 0.35) posts[at0] = { ...posts[at0], title: `T${round}` };
+      else if (r < 0.45) posts[at0] = { ...posts[at0], date: dated() };
+      else if (r < 0.52) posts[at0] = { ...posts[at0], status: posts[at0].status === 'publish' ? 'draft' : 'publish' };
+      else if (r < 0.6) posts[at0] = { ...posts[at0], cat: CATS[(CATS.indexOf(posts[at0].cat as (typeof CATS)[number]) + 1) % 3] };
+      else if (r < 0.67) posts.splice(at0, 1);
+      else if (r < 0.74) posts.splice(at0, 0, { id: next, cat: CATS[next % 3], name: `n${next++}`, title: 'New', date: dated(), status: 'publish' });
+      else if (r < 0.82) {
+        const lone = posts.findIndex((p) => p.cat === CATS[3]);
+        if (lone < 0) posts[at0] = { ...posts[at0], cat: CATS[3] };
+        else posts[lone] = { ...posts[lone], cat: CATS[0] };
+      }
+      write(snap, posts);
+      // The clock moves on by up to a day (a watcher's builds), now and then not at all or back (--now).
+      const step = rand();
+      clock += step < 0.1 ? 0 : step < 0.15 ? -30 * HOUR : Math.floor(rand() * 24 * HOUR);
+      const ctx = at(new Date(clock).toISOString());
+      const routes = article.routes(snap, ctx);
+      const fetches = article.fetches!(snap, ctx);
+      // The same content in a snapshot with nothing to derive from, walked slot by slot.
+      const whole = fresh(snap);
+      expect(shape(routes)).toEqual(shape(walkedRoutes(listedDetails(whole), ctx.now).routes));
+      expect(fetches).toEqual(walkedFetches(whole).fetches);
+    }
   });
 });
