@@ -1,8 +1,10 @@
 // The paged listings of a change-driven crawl (src/crawl/collections.ts): where
 // a post sits, where its date puts it, newest first with ties by id.
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import { before, locate, topicCollection, touchedPages } from '../../../src/crawl/collections.ts';
 import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
+import { mulberry32 } from '../../../src/sample-api/prng.ts';
 
 const news = topicCollection('news', null);
 /** A listing of `n` posts, ids n..1, one a day from 2026-01-n back to 2026-01-01, `limit` a page. */
@@ -44,5 +46,59 @@ describe('paged listings', () => {
     const found = locate([{ c: news, n: 2 }, { c: news, n: 3 }], snap, new Set([5, 8, 12]));
     expect([...found.keys()].sort((a, b) => a - b)).toEqual([5, 8]);
     expect(found.get(5)?.post_name).toBe('p5');
+  });
+});
+
+// A process that publishes again keeps each listing's index and patches the pages whose entries
+// changed (src/crawl/collections.ts listIndex): the pages it names must be those the whole list
+// gives, snapshot copy after copy, in order or not (an API out of its contract's order).
+describe('touched pages from a kept listing index', () => {
+  afterAll(() => setKeepsForNextBuild(false));
+  type Item = { id: number; post_date: string; post_name: string; cat_slug: string };
+  const model = (items: Item[], ids: ReadonlySet<number>, keys: { date: string; id: number }[], limit: number) => {
+    const pages = new Set<number>();
+    items.forEach((item, i) => ids.has(item.id) && pages.add(Math.floor(i / limit) + 1));
+    const others = items.filter((item) => !ids.has(item.id));
+    for (const key of keys) pages.add(Math.floor(others.filter((item) => before({ date: item.post_date, id: item.id }, key)).length / limit) + 1);
+    return [...pages].sort((a, b) => a - b);
+  };
+  const write = (snap: Snapshot, items: Item[], limit: number) => {
+    const pages = Math.ceil(items.length / limit);
+    for (let p = 1; p <= pages; p++) {
+      snap.set(news.page(p), { status: 200, body: { success: true, posts: { postData: items.slice((p - 1) * limit, p * limit), pagination: { page: p, limit, totalItems: items.length, totalPages: pages } } } });
+    }
+  };
+  const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 3_600_000).toISOString();
+
+  it('equal the whole list\'s answer over 150 random edits, re-datings, additions, swaps and ties', () => {
+    setKeepsForNextBuild(true);
+    const rand = mulberry32(77);
+    const limit = 5;
+    let next = 1;
+    let items: Item[] = Array.from({ length: 60 }, () => ({ id: next, post_date: day(1000 - next), post_name: `p${next++}`, cat_slug: 'news' }));
+    const ordered = () => items.sort((a, b) => (before({ date: a.post_date, id: a.id }, { date: b.post_date, id: b.id }) ? -1 : before({ date: b.post_date, id: b.id }, { date: a.post_date, id: a.id }) ? 1 : 0));
+    let snap = new Snapshot();
+    write(snap, items, limit);
+    for (let round = 1; round <= 150; round++) {
+      snap = Snapshot.copyOf(snap);
+      const r = rand();
+      const at = Math.floor(rand() * items.length);
+      if (r < 0.45) items[at] = { ...items[at], post_name: `${items[at].post_name}-e${round}` }; // an edit in place
+      else if (r < 0.6) (items[at] = { ...items[at], post_date: day(Math.floor(rand() * 1000)) }), ordered();
+      else if (r < 0.7) items.splice(at, 0, { id: next, post_date: day(Math.floor(rand() * 1000)), post_name: `n${next++}`, cat_slug: 'news' }), ordered();
+      else if (r < 0.8) (items[at] = { ...items[at], post_date: items[(at + 1) % items.length].post_date }), ordered(); // a tie, ordered by id
+      else if (r < 0.88) {
+        // Out of order (an API breaking its contract), for a while.
+        const other = Math.floor(rand() * items.length);
+        [items[at], items[other]] = [items[other], items[at]];
+      } else ordered();
+      write(snap, items, limit);
+      // Several questions of each state: posts anywhere, with dates anywhere or their own.
+      for (let q = 0; q < 8; q++) {
+        const ids = new Set([items[Math.floor(rand() * items.length)].id, ...(rand() < 0.3 ? [next + 1000] : [])]);
+        const keys = [...ids].map((id) => ({ date: rand() < 0.5 ? day(Math.floor(rand() * 1000)) : (items.find((i) => i.id === id)?.post_date ?? day(500)), id }));
+        expect(touchedPages(news, snap, ids, keys)).toEqual(model(items, ids, keys, limit));
+      }
+    }
   });
 });
