@@ -13,6 +13,7 @@ import { build, configure, rehearse, snapshotDirFor } from '../pipeline/index.ts
 import { warmCrawl } from '../pipeline/warm-up.ts';
 import { loadPrevious } from '../pipeline/snapshot.ts';
 import { setKeepsForNextBuild } from '../core/resident.ts';
+import { collectGarbageNow } from '../core/collect.ts';
 import type { BuildOptions, BuildReport } from '../pipeline/types.ts';
 import { watchLog, type WatchLog } from './log.ts';
 import { type BuildScope, realTimers, type Timers, WatchQueue, type WatchStatus } from './queue.ts';
@@ -119,7 +120,9 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
           return story ? rehearse({ ...o.build, handleSignals: false, session }, [{ kind: 'post', id: story.id }]).catch(() => undefined) : undefined;
         })
         .then(() => (session.previous ? rehearse({ ...o.build, handleSignals: false, session }) : undefined))
-        .then(() => undefined, () => undefined);
+        .then(() => undefined, () => undefined)
+        // What the start-up left behind is collected now, while nothing waits, not in the first stories.
+        .then(() => void collectGarbageNow());
   let preparing = true;
   void ready.finally(() => void (preparing = false));
   // Idle but still preparing reads as 'preparing' on /status (an operator, or a benchmark, waits for 'idle').
