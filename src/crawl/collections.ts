@@ -101,6 +101,8 @@ export function touchedPages(c: Collection, snap: SnapshotView, ids: ReadonlySet
  * and counting those before the post's new place was a tenth of an edit's time.
  */
 interface ListIndex {
+  /** The snapshot state it was read from (Snapshot.state), when the snapshot names its states. */
+  state: string | undefined;
   /** Each page's snapshot entry, by page number - 1: what the index was read from. */
   entries: (SnapshotEntry | undefined)[];
   /** Where each page's posts start in `items`. */
@@ -114,18 +116,37 @@ interface ListIndex {
 const INDEXES = new Map<string, ListIndex>();
 
 function listIndex(c: Collection, snap: SnapshotView): ListIndex {
-  const entries = Array.from({ length: totalPages(c, snap) }, (_, i) => snap.get(c.page(i + 1)));
+  const pages = totalPages(c, snap);
   const last = keepsForNextBuild() ? INDEXES.get(c.name) : undefined;
   // Taken while it is patched in place: a failure on the way leaves none.
   INDEXES.delete(c.name);
+  // The pages' entries: when the snapshot names what changed since the index's state, only the
+  // changed pages are looked up (a listing of 50,000 posts has thousands of pages).
+  const changed = last?.state !== undefined && last.entries.length === pages ? snap.changesSince?.(last.state) : undefined;
+  let entries: (SnapshotEntry | undefined)[];
+  if (changed && last) {
+    entries = last.entries.slice();
+    for (const path of changed) {
+      const n = pageNumberOf(c, path, pages);
+      if (n !== undefined) entries[n - 1] = snap.get(path);
+    }
+  } else entries = Array.from({ length: pages }, (_, i) => snap.get(c.page(i + 1)));
   const index = (last && patchedIndex(c, snap, last, entries)) ?? builtIndex(c, snap, entries);
+  index.state = snap.state;
   if (keepsForNextBuild()) INDEXES.set(c.name, index);
   else INDEXES.clear();
   return index;
 }
 
+/** The page number of an API path among the first `pages` pages of a listing, if it is one (the path of page n is c.page(n)). */
+function pageNumberOf(c: Collection, path: string, pages: number): number | undefined {
+  const m = /[?&]page=(\d+)/.exec(path);
+  const n = m ? Number(m[1]) : NaN;
+  return Number.isInteger(n) && n >= 1 && n <= pages && c.page(n) === path ? n : undefined;
+}
+
 function builtIndex(c: Collection, snap: SnapshotView, entries: (SnapshotEntry | undefined)[]): ListIndex {
-  const index: ListIndex = { entries, starts: [], items: [], pages: [], byId: new Map(), sorted: true };
+  const index: ListIndex = { state: undefined, entries, starts: [], items: [], pages: [], byId: new Map(), sorted: true };
   entries.forEach((_, i) => {
     index.starts.push(index.items.length);
     for (const item of c.items(snap.ok(c.page(i + 1)))) place(index, index.items.length, item, i + 1);

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
-import { byCodeUnits, patchedList, SortedCache } from '../core/sorted.ts';
+import { byCodeUnits, firstNotBefore, patchedList, SortedCache } from '../core/sorted.ts';
 import { keepsForNextBuild, KeptWeakMap } from '../core/resident.ts';
 import { OverlayMap } from '../core/overlay-map.ts';
 import { StagingDisk } from './staging-disk.ts';
@@ -38,7 +38,7 @@ export class OutputWriter {
   #entries: Map<string, ManifestEntry> | OverlayMap<string, ManifestEntry> = new Map();
   /** One more on every change of the entries: manifest()'s last answer is current while it is the same. */
   #version = 0;
-  #sorted: { version: number; list: readonly ManifestEntry[] } | undefined;
+  #sorted: { version: number; list: readonly ManifestEntry[]; placed?: boolean } | undefined;
   /**
    * Started from the previous release's files (startFromPrevious): the paths written or carried
    * by this build (the entries also hold the files it leaves as they were), and the previous
@@ -116,6 +116,18 @@ export class OutputWriter {
     this.#entries.set(rel, entry);
     this.#bytes += entry.size;
     this.#version += 1;
+    // The first file set after the sorted list was made (the manifest file, written from that list):
+    // the list is kept current by placing that one entry in a copy, not by patching it again
+    // (at 50,000 posts a patch of 120,000 entries, each publish). Only once: a copy per file
+    // would cost more than sorting.
+    const sorted = this.#sorted;
+    if (sorted && sorted.version === this.#version - 1 && !sorted.placed) {
+      const list = sorted.list.slice();
+      const at = firstNotBefore(list, (e) => byCodeUnits(e.path, rel) < 0);
+      if (list[at]?.path === rel) list[at] = entry;
+      else list.splice(at, 0, entry);
+      this.#sorted = { version: this.#version, list, placed: true };
+    }
   }
 
   /** Whether this build wrote or carried this file already. */

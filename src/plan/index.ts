@@ -122,15 +122,21 @@ const PLANNED = new WeakMap<RouteSpec, PlannedRoute>();
 // spec of the last plan gets that plan's route back, found by its JSON, so a change-driven build
 // does not hash, sort and print the site's listing pages again for a one-post change.
 let lastByContent = new Map<string, PlannedRoute>();
+// The last call's route descriptions and routes: a description at the same place as the last
+// time (an article's, kept by its kind) gets its route by comparing references, not a lookup.
+let lastPlanned: { specs: readonly RouteSpec[]; routes: PlannedRoute[] } | undefined;
 
 function plannedAll(specs: readonly RouteSpec[]): PlannedRoute[] {
   if (!keepsForNextBuild()) {
     // A one-off build plans once: no JSON of each route description, nothing kept (src/core/resident.ts).
     lastByContent = new Map();
+    lastPlanned = undefined;
     return specs.map((spec) => PLANNED.get(spec) ?? newRoute(spec));
   }
   const byContent = new Map<string, PlannedRoute>();
-  const routes = specs.map((spec) => {
+  const last = lastPlanned;
+  const routes = specs.map((spec, i) => {
+    if (last && last.specs[i] === spec) return last.routes[i];
     let route = PLANNED.get(spec);
     if (route) return route;
     const key = JSON.stringify(spec);
@@ -141,6 +147,7 @@ function plannedAll(specs: readonly RouteSpec[]): PlannedRoute[] {
     return route;
   });
   lastByContent = byContent;
+  lastPlanned = { specs, routes };
   return routes;
 }
 

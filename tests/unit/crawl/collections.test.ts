@@ -93,9 +93,11 @@ describe('touched pages from a kept listing index', () => {
         [items[at], items[other]] = [items[other], items[at]];
       } else ordered();
       write(snap, items, limit);
-      // Several questions of each state: posts anywhere, with dates anywhere or their own.
+      // Several questions of each state: the post this round changed or put somewhere (its page
+      // must come from the index as patched), posts anywhere, with dates anywhere or their own.
+      const changedId = items[Math.min(at, items.length - 1)].id;
       for (let q = 0; q < 8; q++) {
-        const ids = new Set([items[Math.floor(rand() * items.length)].id, ...(rand() < 0.3 ? [next + 1000] : [])]);
+        const ids = new Set([q === 0 ? changedId : items[Math.floor(rand() * items.length)].id, ...(rand() < 0.3 ? [next + 1000] : [])]);
         const keys = [...ids].map((id) => ({ date: rand() < 0.5 ? day(Math.floor(rand() * 1000)) : (items.find((i) => i.id === id)?.post_date ?? day(500)), id }));
         expect(touchedPages(news, snap, ids, keys)).toEqual(model(items, ids, keys, limit));
       }

@@ -43,6 +43,8 @@ async function writeAll(w: OutputWriter, out: Outputs, only?: ReadonlySet<string
   await w.writeChunks('manifest.json', [JSON.stringify(w.manifest().map((e) => e.path))]);
   await w.flush();
   w.keepLayout();
+  // The sorted list, kept current past the manifest file's own entry, is every file in path order.
+  expect(w.manifest().map((e) => e.path)).toEqual([...w.entries().keys()].sort());
 }
 
 describe('OutputWriter started from the previous release', () => {
