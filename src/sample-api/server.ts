@@ -5,7 +5,7 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildCatalog, type Catalog } from './catalog.ts';
+import { buildCatalog, patchCatalog, type Catalog } from './catalog.ts';
 import { type Corpus, type CorpusKind, generateCorpus } from './corpus.ts';
 import { type FaultRule, Faults } from './faults.ts';
 import type { HostileOptions } from './hostile.ts';
@@ -73,7 +73,8 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Sa
   const edits = editing(
     corpus,
     (refs) => {
-      ctx.cat = buildCatalog(corpus) as Catalog;
+      const posts = refs.map((r) => (/^post:\d+$/.test(r) ? Number(r.slice(5)) : NaN));
+      if (posts.length === 0 || posts.some(Number.isNaN) || !patchCatalog(ctx.cat, posts)) ctx.cat = buildCatalog(corpus) as Catalog;
       forgetExcerpts(corpus, refs.flatMap((r) => (/^post:\d+$/.test(r) ? [Number(r.slice(5))] : [])));
       cache.clear();
       lastModified = Math.floor(lastModified / 1000) * 1000 + 1000;
