@@ -42,3 +42,24 @@ export class KeptWeakMap<K extends object, V> extends WeakMap<K, V> {
     return resident ? super.set(key, value) : this;
   }
 }
+
+/**
+ * A module's last answer, kept for the next build of a process that publishes again, which
+ * brings it up to date by the change instead of deriving it from the whole site. `take` hands
+ * it over and empties the slot, so an answer patched in place that fails on the way is not
+ * left half changed (the next call derives it whole); `keep` stores the new answer, only in a
+ * process that publishes again. A one-off build takes nothing and keeps nothing.
+ */
+export class KeptSlot<T> {
+  #value: T | undefined;
+
+  take(): T | undefined {
+    const value = resident ? this.#value : undefined;
+    this.#value = undefined;
+    return value;
+  }
+
+  keep(value: T): void {
+    if (resident) this.#value = value;
+  }
+}

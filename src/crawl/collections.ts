@@ -8,6 +8,7 @@
 import { ep } from '../api/endpoints.ts';
 import type { Pagination, PostItem } from '../api/types.ts';
 import { keepsForNextBuild } from '../core/resident.ts';
+import { firstNotBefore } from '../core/sorted.ts';
 import { authorPagination, topicPagination } from '../site/common.ts';
 import type { SnapshotEntry, SnapshotView } from '../site/types.ts';
 
@@ -79,14 +80,8 @@ export function touchedPages(c: Collection, snap: SnapshotView, ids: ReadonlySet
     let ahead = 0;
     if (index.sorted) {
       // Newest first: the posts before the key are a prefix of the list.
-      let lo = 0;
-      let hi = items.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (before(keyOf(items[mid]), key)) lo = mid + 1;
-        else hi = mid;
-      }
-      ahead = lo - mine.filter((at) => at < lo).length;
+      const end = firstNotBefore(items, (item) => before(keyOf(item), key));
+      ahead = end - mine.filter((at) => at < end).length;
     } else for (const item of items) if (!ids.has(Number(item.id)) && before(keyOf(item), key)) ahead += 1;
     pages.add(Math.floor(ahead / limit) + 1);
   }

@@ -8,7 +8,7 @@
 // does not; "fallback" or "first" builds it at any size.
 import type { SiteConfig } from '../config/schema.ts';
 import type { PlannedRoute } from '../plan/types.ts';
-import { keepsForNextBuild, KeptWeakMap } from '../core/resident.ts';
+import { KeptSlot, KeptWeakMap } from '../core/resident.ts';
 import { listChange } from '../core/list-change.ts';
 
 export const AUTO_INDEX_MAX_ARTICLES = 2000;
@@ -18,18 +18,19 @@ export const AUTO_INDEX_MAX_ARTICLES = 2000;
 const ARTICLES = new KeptWeakMap<readonly PlannedRoute[], number>();
 // The last route list counted in a process that publishes again: the next is counted from it by
 // the routes that came and went (src/core/list-change.ts), not by a walk of 50,000 routes.
-let lastCounted: { routes: readonly PlannedRoute[]; articles: number } | undefined;
+const LAST_COUNTED = new KeptSlot<{ routes: readonly PlannedRoute[]; articles: number }>();
 
 function articlesOf(routes: readonly PlannedRoute[]): number {
   let articles = ARTICLES.get(routes);
   if (articles !== undefined) return articles;
   const isArticle = (n: number, r: PlannedRoute) => (r.kind === 'article' ? n + 1 : n);
-  if (lastCounted && keepsForNextBuild()) {
-    const { added, removed } = listChange(lastCounted.routes, routes);
-    articles = lastCounted.articles + added.reduce(isArticle, 0) - removed.reduce(isArticle, 0);
+  const last = LAST_COUNTED.take();
+  if (last) {
+    const { added, removed } = listChange(last.routes, routes);
+    articles = last.articles + added.reduce(isArticle, 0) - removed.reduce(isArticle, 0);
   } else articles = routes.reduce(isArticle, 0);
   ARTICLES.set(routes, articles);
-  lastCounted = keepsForNextBuild() ? { routes, articles } : undefined;
+  LAST_COUNTED.keep({ routes, articles });
   return articles;
 }
 

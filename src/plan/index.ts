@@ -5,7 +5,7 @@
 import type { SiteConfig } from '../config/schema.ts';
 import { pressroomError } from '../core/errors.ts';
 import { firstNotBefore, patchedList, SortedCache } from '../core/sorted.ts';
-import { KeptWeakMap, keepsForNextBuild } from '../core/resident.ts';
+import { KeptSlot, KeptWeakMap, keepsForNextBuild } from '../core/resident.ts';
 import { SAMPLE_REDIRECTS_PATH } from '../crawl/discover.ts';
 import { PAGE_KINDS, routesOf, SHELLS } from '../site/kinds/index.ts';
 import { absoluteUrl, outputFileFor } from '../site/paths.ts';
@@ -55,10 +55,9 @@ function hasPath(routes: readonly PlannedRoute[], path: string): boolean {
  */
 export function planRoutes(specs: readonly RouteSpec[], onTwin?: (twin: PlannedRoute, kept: PlannedRoute) => void): readonly PlannedRoute[] {
   const routes = ROUTE_ORDER.sort(plannedAll(specs));
-  const last = LAST_PLANNED;
-  LAST_PLANNED = undefined;
-  if (keepsForNextBuild() && last && patchedFiles(last, routes)) {
-    LAST_PLANNED = { routes, byFile: last.byFile };
+  const last = LAST_PLANNED.take();
+  if (last && patchedFiles(last, routes)) {
+    LAST_PLANNED.keep({ routes, byFile: last.byFile });
     return routes;
   }
   const byFile = new Map<string, PlannedRoute>();
@@ -76,17 +75,18 @@ export function planRoutes(specs: readonly RouteSpec[], onTwin?: (twin: PlannedR
   }
   // Without twins every route is kept: the sorted list itself is the answer (and the next plan's start).
   if (kept.length < routes.length) return kept;
-  if (keepsForNextBuild()) LAST_PLANNED = { routes, byFile };
+  LAST_PLANNED.keep({ routes, byFile });
   return routes;
 }
 
 // The last plan of a process that publishes again when it had no twins: its sorted routes and
 // their files by collision key. A plan whose sorted routes were patched from those (a few came
 // or went, src/core/sorted.ts) checks only the new routes' files against the map, not every file.
-let LAST_PLANNED: { routes: readonly PlannedRoute[]; byFile: Map<string, PlannedRoute> } | undefined;
+type LastPlan = { routes: readonly PlannedRoute[]; byFile: Map<string, PlannedRoute> };
+const LAST_PLANNED = new KeptSlot<LastPlan>();
 
 /** Brings the last plan's file map up to date with `routes` when they were patched from its routes; false when a new route has a twin, or they were sorted again. */
-function patchedFiles(last: NonNullable<typeof LAST_PLANNED>, routes: readonly PlannedRoute[]): boolean {
+function patchedFiles(last: LastPlan, routes: readonly PlannedRoute[]): boolean {
   if (routes === last.routes) return true;
   const change = ROUTE_ORDER.changeFrom(last.routes);
   if (!change) return false;
@@ -118,36 +118,31 @@ const COLLISION_KEYS = new KeptWeakMap<PlannedRoute, string>();
 // (src/site/kinds/article.ts) gets the same planned route back, which is what the input
 // hashes (src/incremental/index.ts) and sitemap entries below are kept by.
 const PLANNED = new WeakMap<RouteSpec, PlannedRoute>();
-// The other kinds make new specs on each pass (a listing page, a tag, an author); one equal to a
-// spec of the last plan gets that plan's route back, found by its JSON, so a change-driven build
-// does not hash, sort and print the site's listing pages again for a one-post change.
-let lastByContent = new Map<string, PlannedRoute>();
-// The last call's route descriptions and routes: a description at the same place as the last
-// time (an article's, kept by its kind) gets its route by comparing references, not a lookup.
-let lastPlanned: { specs: readonly RouteSpec[]; routes: PlannedRoute[] } | undefined;
+// The last call of a process that publishes again: its route descriptions and routes (a
+// description at the same place as the last time, an article's kept by its kind, gets its route
+// by comparing references), and the routes of the other kinds' descriptions by their JSON: those
+// kinds make new descriptions on each pass (a listing page, a tag, an author), and one equal to
+// the last plan's gets that plan's route back, so a change-driven build does not hash, sort and
+// print the site's listing pages again for a one-post change.
+const LAST_CALL = new KeptSlot<{ specs: readonly RouteSpec[]; routes: PlannedRoute[]; byContent: Map<string, PlannedRoute> }>();
 
 function plannedAll(specs: readonly RouteSpec[]): PlannedRoute[] {
-  if (!keepsForNextBuild()) {
-    // A one-off build plans once: no JSON of each route description, nothing kept (src/core/resident.ts).
-    lastByContent = new Map();
-    lastPlanned = undefined;
-    return specs.map((spec) => PLANNED.get(spec) ?? newRoute(spec));
-  }
+  const last = LAST_CALL.take();
+  // A one-off build plans once: no JSON of each route description, nothing kept (src/core/resident.ts).
+  if (!keepsForNextBuild()) return specs.map((spec) => PLANNED.get(spec) ?? newRoute(spec));
   const byContent = new Map<string, PlannedRoute>();
-  const last = lastPlanned;
   const routes = specs.map((spec, i) => {
     if (last && last.specs[i] === spec) return last.routes[i];
     let route = PLANNED.get(spec);
     if (route) return route;
     const key = JSON.stringify(spec);
-    const before = byContent.has(key) ? undefined : lastByContent.get(key);
+    const before = byContent.has(key) ? undefined : last?.byContent.get(key);
     route = before ?? newRoute(spec);
     byContent.set(key, route);
     PLANNED.set(spec, route);
     return route;
   });
-  lastByContent = byContent;
-  lastPlanned = { specs, routes };
+  LAST_CALL.keep({ specs, routes, byContent });
   return routes;
 }
 

@@ -3,6 +3,7 @@
 // only, ordered post_date DESC, id DESC (docs/api-contract.md, "General rules").
 
 import type { Author, EventItem, SubCategory } from '../api/types.ts';
+import { lowerBound } from '../core/sorted.ts';
 import type { Corpus, PostRec } from './corpus.ts';
 
 export interface Catalog {
@@ -127,13 +128,7 @@ export function patchCatalog(cat: Catalog, ids: readonly number[]): boolean {
   for (const p of posts as PostRec[]) {
     if (p.status !== 'publish') continue;
     // Its place among the published posts, newest first (its date and id did not move).
-    let lo = 0;
-    let hi = cat.byDate.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (newestFirst(cat.byDate[mid], p) < 0) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = lowerBound(cat.byDate, p, newestFirst);
     if (cat.byDate[lo] !== p) return false;
     const from = cat.starts[lo];
     const to = lo + 1 < cat.starts.length ? cat.starts[lo + 1] : cat.haystack.length;

@@ -73,9 +73,10 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Sa
   const edits = editing(
     corpus,
     (refs) => {
-      const posts = refs.map((r) => (/^post:\d+$/.test(r) ? Number(r.slice(5)) : NaN));
-      if (posts.length === 0 || posts.some(Number.isNaN) || !patchCatalog(ctx.cat, posts)) ctx.cat = buildCatalog(corpus) as Catalog;
-      forgetExcerpts(corpus, refs.flatMap((r) => (/^post:\d+$/.test(r) ? [Number(r.slice(5))] : [])));
+      const posts = refs.flatMap((r) => (/^post:\d+$/.test(r) ? [Number(r.slice(5))] : []));
+      // Only edits of posts can leave every list as it was (patchCatalog); any other record: built again.
+      if (posts.length === 0 || posts.length < refs.length || !patchCatalog(ctx.cat, posts)) ctx.cat = buildCatalog(corpus) as Catalog;
+      forgetExcerpts(corpus, posts);
       cache.clear();
       lastModified = Math.floor(lastModified / 1000) * 1000 + 1000;
       lastModifiedHttp = new Date(lastModified).toUTCString();

@@ -12,7 +12,7 @@ import { checkSlug } from '../../site/slug.ts';
 import { articlesChangedFrom, feedArticles, newestFirst, type FeedArticle, type FeedSource } from './model.ts';
 import { atom, jsonFeed, rss, type FeedMeta } from './render.ts';
 import { contentId, type ContentId } from '../writer.ts';
-import { keepsForNextBuild } from '../../core/resident.ts';
+import { keepsForNextBuild, KeptSlot } from '../../core/resident.ts';
 import { lowerBound } from '../../core/sorted.ts';
 import { listChange } from '../../core/list-change.ts';
 
@@ -48,15 +48,15 @@ const sectionOf = (a: FeedArticle, kind: SectionKind): { slug: string; name: str
  * routes they came from: a publish that changed a few articles (src/core/sorted.ts changeFrom)
  * moves those in their sections' lists instead of sorting 50,000 articles into sections again.
  */
-let LAST_SECTIONS: { all: readonly FeedArticle[]; routes: readonly PlannedRoute[]; lists: ByKind<FeedArticle[]>; pages: ByKind<string | undefined> } | undefined;
+type LastSections = { all: readonly FeedArticle[]; routes: readonly PlannedRoute[]; lists: ByKind<FeedArticle[]>; pages: ByKind<string | undefined> };
+const LAST_SECTIONS = new KeptSlot<LastSections>();
 
 function sections(input: FeedsInput, all: readonly FeedArticle[]): Section[] {
-  const last = LAST_SECTIONS;
-  LAST_SECTIONS = undefined;
-  const lists = (last && keepsForNextBuild() && patchedLists(last, all)) || listsOf(all);
+  const last = LAST_SECTIONS.take();
+  const lists = (last && patchedLists(last, all)) || listsOf(all);
   const routes = input.routes as readonly PlannedRoute[];
   const pages = last && (last.routes === routes || samePages(last.routes, routes)) ? last.pages : pagesOf(routes);
-  if (keepsForNextBuild()) LAST_SECTIONS = { all, routes, lists, pages };
+  LAST_SECTIONS.keep({ all, routes, lists, pages });
   const out: Section[] = [];
   for (const kind of KINDS) {
     for (const slug of new Set([...lists[kind].keys(), ...pages[kind].keys()])) {
@@ -91,7 +91,7 @@ function listsOf(all: readonly FeedArticle[]): ByKind<FeedArticle[]> {
 }
 
 /** The last lists with the articles `all` dropped and added since them; undefined when `all` was not patched from the last one. */
-function patchedLists(last: NonNullable<typeof LAST_SECTIONS>, all: readonly FeedArticle[]): ByKind<FeedArticle[]> | undefined {
+function patchedLists(last: LastSections, all: readonly FeedArticle[]): ByKind<FeedArticle[]> | undefined {
   if (all === last.all) return last.lists;
   const change = articlesChangedFrom(last.all);
   if (!change) return undefined;

@@ -1,7 +1,7 @@
 import { ep } from '../../api/endpoints.ts';
 import { CATEGORY_SLUGS, type Post } from '../../api/types.ts';
 import { paths } from '../paths.ts';
-import { keepsForNextBuild } from '../../core/resident.ts';
+import { KeptSlot } from '../../core/resident.ts';
 import { isRecent, listedDetails, listedPosts, recentAt, withShell, type PostHead } from '../common.ts';
 import type { ListedDetails } from '../listed.ts';
 import { checkSlug } from '../slug.ts';
@@ -60,12 +60,11 @@ const isLate = (date: number, now: number) => Number.isFinite(date) && now - dat
  * back, another number of slots or many changed slots: every slot.
  */
 export type RoutesAnswer = { details: readonly ListedDetails[]; now: number; specs: (RouteSpec | null)[]; late: Set<number>; routes: RouteSpec[] };
-let LAST_ROUTES: RoutesAnswer | undefined;
+const LAST_ROUTES = new KeptSlot<RoutesAnswer>();
 
 function articleRoutes(details: readonly ListedDetails[], nowText: string): RouteSpec[] {
   const now = Date.parse(nowText);
-  const last = keepsForNextBuild() ? LAST_ROUTES : undefined;
-  LAST_ROUTES = undefined;
+  const last = LAST_ROUTES.take();
   let made: RoutesAnswer | undefined;
   if (last && last.details.length === details.length && now >= last.now) {
     const redo: number[] = [];
@@ -84,7 +83,7 @@ function articleRoutes(details: readonly ListedDetails[], nowText: string): Rout
     }
   }
   made ??= walkedRoutes(details, nowText);
-  if (keepsForNextBuild()) LAST_ROUTES = made;
+  LAST_ROUTES.keep(made);
   return made.routes;
 }
 
@@ -107,12 +106,11 @@ export function walkedRoutes(details: readonly ListedDetails[], nowText: string)
  * category differs (they follow the order in which categories first appear among the posts).
  */
 export type FetchesAnswer = { details: readonly ListedDetails[]; paths: string[]; after: string[]; fetches: string[] };
-let LAST_FETCHES: FetchesAnswer | undefined;
+const LAST_FETCHES = new KeptSlot<FetchesAnswer>();
 
 function articleFetches(snap: Parameters<NonNullable<PageKind['fetches']>>[0]): string[] {
   const details = listedDetails(snap);
-  const last = keepsForNextBuild() ? LAST_FETCHES : undefined;
-  LAST_FETCHES = undefined;
+  const last = LAST_FETCHES.take();
   let made: FetchesAnswer;
   if (last && last.details === details) made = last;
   else if (last && last.details.length === details.length) {
@@ -129,7 +127,7 @@ function articleFetches(snap: Parameters<NonNullable<PageKind['fetches']>>[0]): 
     const after = catMoved ? articleAfterHydration(snap) : last.after;
     made = { details, paths, after, fetches: pathMoved || catMoved ? paths.concat(after) : last.fetches };
   } else made = walkedFetches(snap);
-  if (keepsForNextBuild()) LAST_FETCHES = made;
+  LAST_FETCHES.keep(made);
   return made.fetches;
 }
 
