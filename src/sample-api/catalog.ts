@@ -13,6 +13,10 @@ export interface Catalog {
   byCat: Map<string, PostRec[]>;
   /** sub-category slug -> posts whose subcat is it or whose keywords name it */
   bySubcat: Map<string, PostRec[]>;
+  /** sub-category slug -> category slug -> its bySubcat posts in that category: a sub-category's topic page and tag lists read a page of it, not every post of the sub-category */
+  bySubcatCat: Map<string, Map<string, PostRec[]>>;
+  /** post id -> the sub-category slugs whose bySubcat list holds it (an author's sub-category listing) */
+  subcatsOf: Map<number, Set<string>>;
   byAuthor: Map<string, PostRec[]>;
   /** `${cat_slug}/${post_name}` -> post, drafts included (preview) */
   byPath: Map<string, PostRec>;
@@ -87,6 +91,18 @@ export function buildCatalog(c: Corpus): Catalog {
     if (p.subcat >= 0) add(p.subcat);
     if (p.keywords) for (const s of matcher(p.keywords)) add(s);
   });
+  const bySubcatCat = new Map<string, Map<string, PostRec[]>>();
+  const subcatsOf = new Map<number, Set<string>>();
+  for (const [slug, list] of bySubcat) {
+    const byCatOfSub = new Map<string, PostRec[]>();
+    bySubcatCat.set(slug, byCatOfSub);
+    for (const p of list) {
+      push(byCatOfSub, c.categories[p.cat].cat_slug, p);
+      const of = subcatsOf.get(p.id);
+      if (of) of.add(slug);
+      else subcatsOf.set(p.id, new Set([slug]));
+    }
+  }
   const byPath = new Map<string, PostRec>();
   const byId = new Map<number, PostRec>();
   const placed = new Map<number, string>();
@@ -100,6 +116,8 @@ export function buildCatalog(c: Corpus): Catalog {
     byDate,
     byCat,
     bySubcat,
+    bySubcatCat,
+    subcatsOf,
     byAuthor,
     byPath,
     byId,

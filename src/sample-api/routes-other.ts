@@ -16,10 +16,7 @@ const bad = (error: string): Reply => ({ status: 400, body: { success: false, er
 function authorPosts(ctx: Ctx, [name, subSlug]: string[], q: URLSearchParams): Reply {
   const { page, limit } = clampPaging(q.get('page'), q.get('limit'));
   let list = ctx.cat.byAuthor.get(name) ?? [];
-  if (subSlug !== undefined) {
-    const sub = new Set(ctx.cat.bySubcat.get(subSlug) ?? []);
-    list = list.filter((p) => sub.has(p));
-  }
+  if (subSlug !== undefined) list = list.filter((p) => ctx.cat.subcatsOf.get(p.id)?.has(subSlug));
   const pg = paginate(list, page, limit);
   return ok({ authorPosts: { postData: pg.items.map((p) => listingItem(ctx.cat.corpus, p)), pagination: pg.pagination } });
 }

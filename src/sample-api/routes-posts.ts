@@ -62,12 +62,7 @@ const home = (slug: string, n: number): GetHandler => (ctx) => ok(newest(ctx, sl
 
 function topic(ctx: Ctx, [catSlug, subSlug]: string[], q: URLSearchParams): Reply {
   const { page, limit } = clampPaging(q.get('page'), q.get('limit'));
-  const c = ctx.cat.corpus;
-  // With a sub-category, filter its (smaller, already sorted) list by category.
-  const list =
-    subSlug === undefined
-      ? (ctx.cat.byCat.get(catSlug) ?? [])
-      : (ctx.cat.bySubcat.get(subSlug) ?? []).filter((p) => c.categories[p.cat].cat_slug === catSlug);
+  const list = (subSlug === undefined ? ctx.cat.byCat.get(catSlug) : ctx.cat.bySubcatCat.get(subSlug)?.get(catSlug)) ?? [];
   const pg = paginate(list, page, limit);
   return ok({ success: true, posts: { postData: pg.items.map((p) => listingItem(ctx.cat.corpus, p)), pagination: pg.pagination } });
 }
@@ -81,18 +76,9 @@ function tag(ctx: Ctx, [subSlug]: string[]): Reply {
   const sub = ctx.cat.subcatBySlug.get(subSlug);
   // Deliberately as the real service: an unknown sub-category is a 500 (the page goes to /404).
   if (!sub) return { status: 500, body: { success: false, message: `Unknown sub-category: ${subSlug}` } };
-  const matching = ctx.cat.bySubcat.get(subSlug) ?? [];
+  const byCat = ctx.cat.bySubcatCat.get(subSlug);
   const posts: Record<string, unknown> = { subCatName: sub.subcat_name };
-  for (const key of TAG_KEYS) {
-    const slug = TAG_CATS[key];
-    const items: unknown[] = [];
-    for (const p of matching) {
-      if (ctx.cat.corpus.categories[p.cat].cat_slug !== slug) continue;
-      items.push(tagItem(ctx.cat.corpus, p));
-      if (items.length === 7) break;
-    }
-    posts[key] = items;
-  }
+  for (const key of TAG_KEYS) posts[key] = (byCat?.get(TAG_CATS[key]) ?? []).slice(0, 7).map((p) => tagItem(ctx.cat.corpus, p));
   return ok({ success: true, posts });
 }
 

@@ -17,6 +17,22 @@ describe('catalog indexes', () => {
     }
   });
 
+  it('bySubcatCat and subcatsOf equal bySubcat filtered by category and by membership', () => {
+    const c = generateCorpus({ posts: 600, corpus: 'hostile' });
+    const cat = buildCatalog(c);
+    let nonEmpty = 0;
+    for (const s of c.subcats) {
+      const all = cat.bySubcat.get(s.subcat_slug)!;
+      for (const k of c.categories) {
+        const expected = all.filter((p) => c.categories[p.cat].cat_slug === k.cat_slug).map((p) => p.id);
+        expect(cat.bySubcatCat.get(s.subcat_slug)!.get(k.cat_slug)?.map((p) => p.id) ?? [], `${s.subcat_slug}/${k.cat_slug}`).toEqual(expected);
+        if (expected.length) nonEmpty += 1;
+      }
+      for (const p of cat.byDate) expect(cat.subcatsOf.get(p.id)?.has(s.subcat_slug) ?? false, `${p.id} in ${s.subcat_slug}`).toBe(all.includes(p));
+    }
+    expect(nonEmpty).toBeGreaterThan(20);
+  });
+
   it('search equals a plain substring filter on title or keywords', () => {
     const c = generateCorpus({ posts: 600, corpus: 'hostile' });
     const cat = buildCatalog(c);
