@@ -149,15 +149,51 @@ export class SortedCache<T> {
  * neighbour (then only a stable sort of the whole input says their order). `items` is not changed.
  */
 export function patchedList<T>(items: readonly T[], removed: ReadonlySet<T>, added: T[], cmp: (a: T, b: T) => number): readonly T[] | null {
-  const kept = removed.size > 0 ? without(items, removed, cmp) : items;
   const at: number[] = [];
-  const result = added.length ? merged(kept, added.sort(cmp), cmp, at) : kept;
+  const result = removed.size + added.length <= FEW ? spliced(items, removed, added.sort(cmp), cmp, at) : slicedPatch(items, removed, added.sort(cmp), cmp, at);
   // Kept items keep their strict order; only pairs with a new item can be out of order or equal.
   for (const i of at) {
     if (i > 0 && cmp(result[i - 1], result[i]) >= 0) return null;
     if (i + 1 < result.length && cmp(result[i], result[i + 1]) >= 0) return null;
   }
   return result;
+}
+
+// Up to this many changes a list is copied once and changed in place (each change a move of the
+// items after it, done by the engine in one go); more are copied in slices between the changes.
+const FEW = 8;
+
+function slicedPatch<T>(items: readonly T[], removed: ReadonlySet<T>, added: readonly T[], cmp: (a: T, b: T) => number, at: number[]): readonly T[] {
+  const kept = removed.size > 0 ? without(items, removed, cmp) : items;
+  return added.length ? merged(kept, added, cmp, at) : kept;
+}
+
+/** slicedPatch for a few changes: one copy, the removed items spliced out and the added ones in (their places pushed to `at`). */
+function spliced<T>(items: readonly T[], removed: ReadonlySet<T>, added: readonly T[], cmp: (a: T, b: T) => number, at: number[]): readonly T[] {
+  if (removed.size === 0 && added.length === 0) return items;
+  const gone: number[] = [];
+  for (const x of removed) {
+    const lo = lowerBound(items, x, cmp);
+    if (items[lo] !== x) return slicedPatch(items, removed, added, cmp, at);
+    gone.push(lo);
+  }
+  const out = items.slice();
+  // From the last place back, so the places before it do not move.
+  gone.sort((a, b) => b - a);
+  for (const i of gone) out.splice(i, 1);
+  // In ascending order: each goes after the ones placed before it, whose places stay.
+  for (const x of added) {
+    let lo = at.length > 0 ? at[at.length - 1] + 1 : 0;
+    let hi = out.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cmp(out[mid], x) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    out.splice(lo, 0, x);
+    at.push(lo);
+  }
+  return out;
 }
 
 /**
@@ -223,15 +259,20 @@ function without<T>(items: readonly T[], gone: ReadonlySet<T>, cmp: (a: T, b: T)
     at.push(lo);
   }
   at.sort((a, b) => a - b);
-  const out: T[] = [];
+  // Copied in slices between the gaps (a copy of packed elements), not item by item: the lists
+  // are the site's files and routes, and a publish drops a few items from 100,000.
+  const parts: T[][] = [];
   let from = 0;
   for (const i of at) {
-    for (let j = from; j < i; j++) out.push(items[j]);
+    parts.push(items.slice(from, i));
     from = i + 1;
   }
-  for (let j = from; j < items.length; j++) out.push(items[j]);
-  return out;
+  parts.push(items.slice(from));
+  return joined(parts);
 }
+
+/** Arrays joined into one (one array: itself). */
+const joined = <T>(parts: T[][]): T[] => (parts.length === 1 ? parts[0] : ([] as T[]).concat(...parts));
 
 function increasing<T>(items: readonly T[], cmp: (a: T, b: T) => number): boolean {
   for (let i = 1; i < items.length; i++) if (cmp(items[i - 1], items[i]) >= 0) return false;
@@ -240,7 +281,9 @@ function increasing<T>(items: readonly T[], cmp: (a: T, b: T) => number): boolea
 
 /** `kept` and `added`, both sorted, as one sorted array: each added item's place found by binary search (pushed to `at`). */
 function merged<T>(kept: readonly T[], added: readonly T[], cmp: (a: T, b: T) => number, at: number[]): T[] {
-  const out: T[] = [];
+  // In slices between the places, as without() above.
+  const parts: T[][] = [];
+  let length = 0;
   let from = 0;
   for (const x of added) {
     let lo = from;
@@ -250,11 +293,12 @@ function merged<T>(kept: readonly T[], added: readonly T[], cmp: (a: T, b: T) =>
       if (cmp(kept[mid], x) <= 0) lo = mid + 1;
       else hi = mid;
     }
-    for (let i = from; i < lo; i++) out.push(kept[i]);
-    at.push(out.length);
-    out.push(x);
+    parts.push(kept.slice(from, lo), [x]);
+    length += lo - from;
+    at.push(length);
+    length += 1;
     from = lo;
   }
-  for (let i = from; i < kept.length; i++) out.push(kept[i]);
-  return out;
+  parts.push(kept.slice(from));
+  return joined(parts);
 }

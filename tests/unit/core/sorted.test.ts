@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
-import { SortedCache, sortedChange } from '../../../src/core/sorted.ts';
+import { patchedList, SortedCache, sortedChange } from '../../../src/core/sorted.ts';
 
 // A seeded generator: the same cases every run.
 function rng(seed: number) {
@@ -144,5 +144,34 @@ describe('sortedChange', () => {
     expect(sortedChange([a, b], [a, b, { key: 'a', n: 9 }], byKey)).toBeNull();
     expect(sortedChange([a, b, c], [a, b, b], byKey)).toBeNull();
     expect(sortedChange([a, c], [a, b, c], byKey)).toEqual({ added: [b], removed: [] });
+  });
+});
+
+// A publish's lists (the writer's files, the plan's sitemap entries, the wanted paths) are the last
+// ones with a few items gone and a few come: one copy changed in place for a few, slices for many.
+describe('patchedList', () => {
+  it('equals the sorted list without the removed items and with the added ones, or null on a tie, for few and many changes', () => {
+    const rand = rng(11);
+    let nulls = 0;
+    for (let round = 0; round < 400; round++) {
+      const items = [...new Set(Array.from({ length: 1 + Math.floor(rand() * 200) }, () => `k${Math.floor(rand() * 5000)}`))].sort().map((key, n) => ({ key, n }));
+      const changes = round % 4 === 3 ? 40 : Math.floor(rand() * 9);
+      const removed = new Set<Item>();
+      const added: Item[] = [];
+      for (let c = 0; c < changes; c++) {
+        if (rand() < 0.5) removed.add(items[Math.floor(rand() * items.length)]);
+        // Now and then the key of a kept or removed item: a tie unless that item went.
+        else added.push({ key: rand() < 0.1 ? items[Math.floor(rand() * items.length)].key : `k${Math.floor(rand() * 5000)}`, n: -1 });
+      }
+      const before = items.slice();
+      const got = patchedList(items, removed, added.slice(), byKey);
+      expect(items).toEqual(before);
+      const want = [...items.filter((x) => !removed.has(x)), ...added].sort(byKey);
+      const tie = want.some((x, i) => i > 0 && want[i - 1].key === x.key);
+      if (tie) nulls += 1;
+      expect(got, `round ${round}`).toEqual(tie ? null : want);
+      if (got) want.forEach((x, i) => expect(got[i]).toBe(x));
+    }
+    expect(nulls).toBeGreaterThan(10);
   });
 });
