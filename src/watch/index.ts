@@ -13,7 +13,7 @@ import { build, configure, rehearse, snapshotDirFor } from '../pipeline/index.ts
 import { warmCrawl } from '../pipeline/warm-up.ts';
 import { loadPrevious } from '../pipeline/snapshot.ts';
 import { setKeepsForNextBuild } from '../core/resident.ts';
-import { collectGarbageNow } from '../core/collect.ts';
+import { collectGarbageNow, collectIfGrown } from '../core/collect.ts';
 import type { BuildOptions, BuildReport } from '../pipeline/types.ts';
 import { watchLog, type WatchLog } from './log.ts';
 import { type BuildScope, realTimers, type Timers, WatchQueue, type WatchStatus } from './queue.ts';
@@ -144,6 +144,9 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
     timers: o.timers ?? realTimers,
     onPublish: (p) => log.publish(p),
     onFailure: (e) => log.failure(e, queue.status().queue),
+    // Between stories, with none waiting (after the publish's latency is recorded): the old objects
+    // publishes left behind are collected before V8 marks the heap inside a story (src/core/collect.ts).
+    whenIdle: o.runBuild ? undefined : () => void collectIfGrown(),
   });
   const server = await startWatchServer({
     host: o.host ?? WATCH_DEFAULTS.host,

@@ -91,6 +91,8 @@ export interface QueueOptions {
   timers?: Timers;
   onPublish?(p: PublishRecord): void;
   onFailure?(e: ErrorRecord): void;
+  /** After a build's outcome is recorded, when nothing waits for the next: the process's housekeeping (still 'building' on /status). */
+  whenIdle?(): void;
 }
 
 /** The delay before retry `attempt` (1-based): initial, doubling, capped. */
@@ -201,6 +203,7 @@ export class WatchQueue {
     } catch (e) {
       retryIn = this.failed(e, scope, taken, since, what === 'full');
     }
+    if (this.pending.size === 0 && !this.fullWanted) notify(this.o.whenIdle, undefined);
     this.current = null;
     this.next(retryIn);
   }

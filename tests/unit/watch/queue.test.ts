@@ -109,6 +109,32 @@ describe('the watch queue', () => {
     expect(q.status()).toMatchObject({ state: 'idle', queue: 0, counters: { builds: 2, webhooks: 20 } });
   });
 
+  it('calls whenIdle after a build whose outcome is recorded when nothing waits, still building, and not when a batch waits', async () => {
+    const idle: { published: number; state: string }[] = [];
+    const holder: { q?: WatchQueue; published?: PublishRecord[] } = {};
+    const { clock, q, builds, published } = setup({ debounceMs: 0, whenIdle: () => void idle.push({ published: holder.published!.length, state: holder.q!.status().state }) });
+    Object.assign(holder, { q, published });
+    q.add([parseRef('post:1')]);
+    await clock.advance(0);
+    // A webhook during the build: the next build waits, so no housekeeping in between.
+    q.add([parseRef('post:2')]);
+    builds[0].ok();
+    await clock.advance(0);
+    expect(builds).toHaveLength(2);
+    expect(idle).toEqual([]);
+    builds[1].ok();
+    await clock.advance(0);
+    // After the publish was recorded (its latency does not count the housekeeping), before the queue reads idle.
+    expect(idle).toEqual([{ published: 2, state: 'building' }]);
+    expect(q.status().state).toBe('idle');
+    // A failed build puts its REFs back for the retry: they wait, so no housekeeping.
+    q.add([parseRef('post:3')]);
+    await clock.advance(0);
+    builds[2].fail(new Error('down'));
+    await clock.advance(0);
+    expect(idle).toHaveLength(1);
+  });
+
   it('waits the debounce after the first webhook of a batch, not the last', async () => {
     const { clock, q, builds } = setup();
     const first = clock.t;
