@@ -150,7 +150,7 @@ export class SortedCache<T> {
  */
 export function patchedList<T>(items: readonly T[], removed: ReadonlySet<T>, added: T[], cmp: (a: T, b: T) => number): readonly T[] | null {
   const at: number[] = [];
-  const result = removed.size + added.length <= FEW ? spliced(items, removed, added.sort(cmp), cmp, at) : slicedPatch(items, removed, added.sort(cmp), cmp, at);
+  const result = removed.size + added.length <= FEW ? spliced(items, removed, added.sort(cmp), cmp, at) : onePassPatch(items, removed, added.sort(cmp), cmp, at);
   // Kept items keep their strict order; only pairs with a new item can be out of order or equal.
   for (const i of at) {
     if (i > 0 && cmp(result[i - 1], result[i]) >= 0) return null;
@@ -160,21 +160,58 @@ export function patchedList<T>(items: readonly T[], removed: ReadonlySet<T>, add
 }
 
 // Up to this many changes a list is copied once and changed in place (each change a move of the
-// items after it, done by the engine in one go); more are copied in slices between the changes.
+// items after it, done by the engine in one go); more are copied once, in one pass (onePassPatch).
 const FEW = 8;
 
-function slicedPatch<T>(items: readonly T[], removed: ReadonlySet<T>, added: readonly T[], cmp: (a: T, b: T) => number, at: number[]): readonly T[] {
-  const kept = removed.size > 0 ? without(items, removed, cmp) : items;
-  return added.length ? merged(kept, added, cmp, at) : kept;
+function onePassPatch<T>(items: readonly T[], removed: ReadonlySet<T>, added: readonly T[], cmp: (a: T, b: T) => number, at: number[]): readonly T[] {
+  let from = items;
+  const gone: number[] = [];
+  for (const x of removed) {
+    const lo = lowerBound(items, x, cmp);
+    // Not where the comparator puts it (cannot happen while the kept items are strictly increasing): by membership.
+    if (items[lo] !== x) {
+      from = items.filter((y) => !removed.has(y));
+      gone.length = 0;
+      break;
+    }
+    gone.push(lo);
+  }
+  gone.sort((a, b) => a - b);
+  // One pass into an array of the final length, the kept items copied between the removed ones
+  // and the places of the added ones (found by binary search among the items not yet copied).
+  const out = new Array<T>(from.length - gone.length + added.length);
+  let w = 0;
+  let r = 0;
+  let g = 0;
+  const copyTo = (end: number) => {
+    for (; r < end; r++) {
+      if (g < gone.length && gone[g] === r) g++;
+      else out[w++] = from[r];
+    }
+  };
+  for (const x of added) {
+    let lo = r;
+    let hi = from.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cmp(from[mid], x) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    copyTo(lo);
+    at.push(w);
+    out[w++] = x;
+  }
+  copyTo(from.length);
+  return out;
 }
 
-/** slicedPatch for a few changes: one copy, the removed items spliced out and the added ones in (their places pushed to `at`). */
+/** onePassPatch for a few changes: one copy, the removed items spliced out and the added ones in (their places pushed to `at`). */
 function spliced<T>(items: readonly T[], removed: ReadonlySet<T>, added: readonly T[], cmp: (a: T, b: T) => number, at: number[]): readonly T[] {
   if (removed.size === 0 && added.length === 0) return items;
   const gone: number[] = [];
   for (const x of removed) {
     const lo = lowerBound(items, x, cmp);
-    if (items[lo] !== x) return slicedPatch(items, removed, added, cmp, at);
+    if (items[lo] !== x) return onePassPatch(items, removed, added, cmp, at);
     gone.push(lo);
   }
   const out = items.slice();
@@ -250,55 +287,8 @@ export function firstNotBefore<T>(items: readonly T[], before: (item: T) => bool
 }
 
 /** `items` (strictly increasing) without `gone`: each found by binary search, the rest copied in runs. */
-function without<T>(items: readonly T[], gone: ReadonlySet<T>, cmp: (a: T, b: T) => number): T[] {
-  const at: number[] = [];
-  for (const x of gone) {
-    const lo = lowerBound(items, x, cmp);
-    // Not where the comparator puts it (cannot happen while the kept items are strictly increasing): by membership.
-    if (items[lo] !== x) return items.filter((y) => !gone.has(y));
-    at.push(lo);
-  }
-  at.sort((a, b) => a - b);
-  // Copied in slices between the gaps (a copy of packed elements), not item by item: the lists
-  // are the site's files and routes, and a publish drops a few items from 100,000.
-  const parts: T[][] = [];
-  let from = 0;
-  for (const i of at) {
-    parts.push(items.slice(from, i));
-    from = i + 1;
-  }
-  parts.push(items.slice(from));
-  return joined(parts);
-}
-
-/** Arrays joined into one (one array: itself). */
-const joined = <T>(parts: T[][]): T[] => (parts.length === 1 ? parts[0] : ([] as T[]).concat(...parts));
-
 function increasing<T>(items: readonly T[], cmp: (a: T, b: T) => number): boolean {
   for (let i = 1; i < items.length; i++) if (cmp(items[i - 1], items[i]) >= 0) return false;
   return true;
 }
 
-/** `kept` and `added`, both sorted, as one sorted array: each added item's place found by binary search (pushed to `at`). */
-function merged<T>(kept: readonly T[], added: readonly T[], cmp: (a: T, b: T) => number, at: number[]): T[] {
-  // In slices between the places, as without() above.
-  const parts: T[][] = [];
-  let length = 0;
-  let from = 0;
-  for (const x of added) {
-    let lo = from;
-    let hi = kept.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (cmp(kept[mid], x) <= 0) lo = mid + 1;
-      else hi = mid;
-    }
-    parts.push(kept.slice(from, lo), [x]);
-    length += lo - from;
-    at.push(length);
-    length += 1;
-    from = lo;
-  }
-  parts.push(kept.slice(from));
-  return joined(parts);
-}
