@@ -44,9 +44,15 @@ export type Source = (path: string) => string | null;
  * Makes `root/path` (and its siblings) what `source` says, for each path.
  * Siblings come along when the source has them, unless `siblings(path)` says
  * the path has none (an object's siblings belong to its content, which
- * another path may share).
+ * another path may share). `rootSiblings`: whether `root` may hold siblings
+ * to remove (false: a site written without them).
  */
-export async function placeFiles(root: string, paths: Iterable<string>, source: Source, siblings: (path: string) => boolean = () => true, concurrency = 32): Promise<number> {
+export async function placeFiles(
+  root: string,
+  paths: Iterable<string>,
+  source: Source,
+  { siblings = () => true, rootSiblings = true, concurrency = 32 }: { siblings?: (path: string) => boolean; rootSiblings?: boolean; concurrency?: number } = {},
+): Promise<number> {
   const dirs = new Map<string, Promise<unknown>>();
   const limit = pLimit(concurrency);
   const jobs: Promise<void>[] = [];
@@ -56,7 +62,9 @@ export async function placeFiles(root: string, paths: Iterable<string>, source: 
       limit(async () => {
         const to = join(root, path);
         const from = source(path);
-        await Promise.all([to, ...SIBLINGS.map((ext) => to + ext)].map((f) => unlink(f).catch(ignoreMissing)));
+        // Siblings are removed only where the folder may hold some: a missing file's error (a
+        // stack each) for every sibling of every changed path was 13 ms of a publish at 50,000 posts.
+        await Promise.all((rootSiblings ? [to, ...SIBLINGS.map((ext) => to + ext)] : [to]).map((f) => unlink(f).catch(ignoreMissing)));
         if (from === null) return void removed.push(path);
         await carryFile(from, to, dirs);
         if (!siblings(path)) return;
@@ -141,7 +149,8 @@ export async function updateSpare(u: SpareUpdate): Promise<'diff' | 'diff2' | 'm
       paths = u.paths;
     }
   }
-  await placeFiles(p.spare, paths, u.source, u.siblings);
+  // A spare used as it is has siblings as the new site does (spareManifest); one rebuilt from out/, as out/ does.
+  await placeFiles(p.spare, paths, u.source, { siblings: u.siblings, rootSiblings: u.precompress || how === 'rebuilt' });
   // Changed and not yet recorded: a kill here must leave a spare the next publish does not trust.
   killPoint('spare');
   return how;
