@@ -48,24 +48,31 @@ export class PrintedRuns<T extends RunItem & object> {
   /** The items' texts joined by the separator, as UTF-8 pieces of one run each. */
   *bytes(items: readonly T[]): Generator<Buffer> {
     for (let start = 0; start < items.length; ) {
-      let end = start;
-      while (end < items.length - 1 && end - start < MAX_RUN - 1 && !endsRun(items[end])) end += 1;
       const lead = start > 0;
       const kept = this.#runs.get(items[start]);
-      if (kept && kept.lead === lead && kept.items.length === end - start + 1 && sameItems(kept.items, items, start)) {
+      // A kept run whose items are here in order is the run that starts here when its last item
+      // still ends one: its others did not, and do not (the same items, at the same distances from
+      // its start). Its items are compared by reference, not each asked whether it ends a run.
+      if (kept && kept.lead === lead && start + kept.items.length <= items.length && sameItems(kept.items, items, start) && endsKept(kept.items, start + kept.items.length === items.length)) {
         yield kept.bytes;
-      } else {
-        const run = items.slice(start, end + 1);
-        let text = lead ? this.#separator : '';
-        for (let i = 0; i < run.length; i++) text += i > 0 ? this.#separator + this.#print(run[i]) : this.#print(run[i]);
-        const bytes = Buffer.from(text, 'utf8');
-        this.#runs.set(items[start], { items: run, lead, bytes });
-        yield bytes;
+        start += kept.items.length;
+        continue;
       }
+      let end = start;
+      while (end < items.length - 1 && end - start < MAX_RUN - 1 && !endsRun(items[end])) end += 1;
+      const run = items.slice(start, end + 1);
+      let text = lead ? this.#separator : '';
+      for (let i = 0; i < run.length; i++) text += i > 0 ? this.#separator + this.#print(run[i]) : this.#print(run[i]);
+      const bytes = Buffer.from(text, 'utf8');
+      this.#runs.set(items[start], { items: run, lead, bytes });
+      yield bytes;
       start = end + 1;
     }
   }
 }
+
+/** Whether a kept run's last item ends a run where it is now: by its hash, the longest run, or the end of the list. */
+const endsKept = (run: readonly RunItem[], last: boolean): boolean => last || run.length === MAX_RUN || endsRun(run[run.length - 1]);
 
 function sameItems<T>(kept: readonly T[], items: readonly T[], start: number): boolean {
   for (let i = 0; i < kept.length; i++) if (kept[i] !== items[start + i]) return false;

@@ -65,6 +65,32 @@ describe('PrintedRuns', () => {
     expect(text(runs.bytes(tail))).toBe(joined(tail));
   });
 
+  it('cuts the runs where printing the list afresh cuts them, after each of 300 random changes, additions at the end included', () => {
+    let seed = 5;
+    const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+    let next = 0;
+    // One item in five ends a run; now and then a stretch past MAX_RUN ends none.
+    const fresh = (ends = rand() < 0.2) => item(next++, ends);
+    let list = Array.from({ length: 300 }, () => fresh());
+    setKeepsForNextBuild(true);
+    const runs = new PrintedRuns<Item>(print, ',\n');
+    for (let round = 0; round < 300; round++) {
+      const r = rand();
+      const at = Math.floor(rand() * list.length);
+      if (r < 0.3) list = list.map((x, i) => (i === at ? fresh() : x));
+      else if (r < 0.5) list = [...list, ...Array.from({ length: 1 + Math.floor(rand() * 5) }, () => fresh())];
+      else if (r < 0.65) list = list.filter((_, i) => i !== at || list.length < 2);
+      else if (r < 0.8) list = [...list.slice(0, at), fresh(), ...list.slice(at)];
+      else if (r < 0.83) list = [...list, ...Array.from({ length: MAX_RUN + 3 }, () => fresh(false))];
+      else if (r < 0.86 && list.length > MAX_RUN) list = list.slice(MAX_RUN);
+      const kept = [...runs.bytes(list)].map((p) => p.toString());
+      setKeepsForNextBuild(false);
+      const afresh = [...new PrintedRuns<Item>(print, ',\n').bytes(list)].map((p) => p.toString());
+      setKeepsForNextBuild(true);
+      expect(kept, `round ${round}`).toEqual(afresh);
+    }
+  });
+
   it('keeps nothing in a one-off build', () => {
     setKeepsForNextBuild(false);
     const runs = new PrintedRuns<Item>(print, ',\n');
