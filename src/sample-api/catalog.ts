@@ -15,8 +15,8 @@ export interface Catalog {
   bySubcat: Map<string, PostRec[]>;
   /** sub-category slug -> category slug -> its bySubcat posts in that category: a sub-category's topic page and tag lists read a page of it, not every post of the sub-category */
   bySubcatCat: Map<string, Map<string, PostRec[]>>;
-  /** post id -> the sub-category slugs whose bySubcat list holds it (an author's sub-category listing) */
-  subcatsOf: Map<number, Set<string>>;
+  /** author name -> sub-category slug -> the author's posts in that sub-category's bySubcat list, newest first (an author's sub-category listing reads a page of it) */
+  byAuthorSubcat: Map<string, Map<string, PostRec[]>>;
   byAuthor: Map<string, PostRec[]>;
   /** `${cat_slug}/${post_name}` -> post, drafts included (preview) */
   byPath: Map<string, PostRec>;
@@ -92,15 +92,16 @@ export function buildCatalog(c: Corpus): Catalog {
     if (p.keywords) for (const s of matcher(p.keywords)) add(s);
   });
   const bySubcatCat = new Map<string, Map<string, PostRec[]>>();
-  const subcatsOf = new Map<number, Set<string>>();
+  const byAuthorSubcat = new Map<string, Map<string, PostRec[]>>();
   for (const [slug, list] of bySubcat) {
     const byCatOfSub = new Map<string, PostRec[]>();
     bySubcatCat.set(slug, byCatOfSub);
     for (const p of list) {
       push(byCatOfSub, c.categories[p.cat].cat_slug, p);
-      const of = subcatsOf.get(p.id);
-      if (of) of.add(slug);
-      else subcatsOf.set(p.id, new Set([slug]));
+      const name = c.authors[p.author].author_name;
+      let mine = byAuthorSubcat.get(name);
+      if (!mine) byAuthorSubcat.set(name, (mine = new Map()));
+      push(mine, slug, p);
     }
   }
   const byPath = new Map<string, PostRec>();
@@ -117,7 +118,7 @@ export function buildCatalog(c: Corpus): Catalog {
     byCat,
     bySubcat,
     bySubcatCat,
-    subcatsOf,
+    byAuthorSubcat,
     byAuthor,
     byPath,
     byId,

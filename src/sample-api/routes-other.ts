@@ -15,8 +15,7 @@ const bad = (error: string): Reply => ({ status: 400, body: { success: false, er
 
 function authorPosts(ctx: Ctx, [name, subSlug]: string[], q: URLSearchParams): Reply {
   const { page, limit } = clampPaging(q.get('page'), q.get('limit'));
-  let list = ctx.cat.byAuthor.get(name) ?? [];
-  if (subSlug !== undefined) list = list.filter((p) => ctx.cat.subcatsOf.get(p.id)?.has(subSlug));
+  const list = (subSlug === undefined ? ctx.cat.byAuthor.get(name) : ctx.cat.byAuthorSubcat.get(name)?.get(subSlug)) ?? [];
   const pg = paginate(list, page, limit);
   return ok({ authorPosts: { postData: pg.items.map((p) => listingItem(ctx.cat.corpus, p)), pagination: pg.pagination } });
 }

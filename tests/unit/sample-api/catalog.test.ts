@@ -17,7 +17,7 @@ describe('catalog indexes', () => {
     }
   });
 
-  it('bySubcatCat and subcatsOf equal bySubcat filtered by category and by membership', () => {
+  it('bySubcatCat and byAuthorSubcat equal bySubcat filtered by category and by author', () => {
     const c = generateCorpus({ posts: 600, corpus: 'hostile' });
     const cat = buildCatalog(c);
     let nonEmpty = 0;
@@ -28,7 +28,10 @@ describe('catalog indexes', () => {
         expect(cat.bySubcatCat.get(s.subcat_slug)!.get(k.cat_slug)?.map((p) => p.id) ?? [], `${s.subcat_slug}/${k.cat_slug}`).toEqual(expected);
         if (expected.length) nonEmpty += 1;
       }
-      for (const p of cat.byDate) expect(cat.subcatsOf.get(p.id)?.has(s.subcat_slug) ?? false, `${p.id} in ${s.subcat_slug}`).toBe(all.includes(p));
+      for (const a of c.authors) {
+        const expected = all.filter((p) => c.authors[p.author].author_name === a.author_name).map((p) => p.id);
+        expect(cat.byAuthorSubcat.get(a.author_name)?.get(s.subcat_slug)?.map((p) => p.id) ?? [], `${a.author_name}/${s.subcat_slug}`).toEqual(expected);
+      }
     }
     expect(nonEmpty).toBeGreaterThan(20);
   });
