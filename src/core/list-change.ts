@@ -13,6 +13,8 @@ const WINDOW = 16;
  * matched or added); an item that moved far is both removed and added.
  */
 export function listChange<T>(before: readonly T[], after: readonly T[]): { added: T[]; removed: T[] } {
+  // The same list (a kind's answer kept whole between publishes): nothing to walk.
+  if (before === after) return { added: [], removed: [] };
   const added: T[] = [];
   const removed: T[] = [];
   let i = 0;

@@ -240,6 +240,8 @@ function spliced<T>(items: readonly T[], removed: ReadonlySet<T>, added: readonl
  * object replaces it: removed and added). Null when `after` is not strictly increasing.
  */
 export function sortedChange<T>(before: readonly T[], after: readonly T[], cmp: (a: T, b: T) => number): { added: T[]; removed: T[] } | null {
+  // The same list (kept whole between publishes; `before` is known to be strictly increasing).
+  if (before === after) return { added: [], removed: [] };
   const added: T[] = [];
   const removed: T[] = [];
   let i = 0;
