@@ -288,7 +288,6 @@ export function firstNotBefore<T>(items: readonly T[], before: (item: T) => bool
   return lo;
 }
 
-/** `items` (strictly increasing) without `gone`: each found by binary search, the rest copied in runs. */
 function increasing<T>(items: readonly T[], cmp: (a: T, b: T) => number): boolean {
   for (let i = 1; i < items.length; i++) if (cmp(items[i - 1], items[i]) >= 0) return false;
   return true;
