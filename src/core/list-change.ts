@@ -36,3 +36,23 @@ export function listChange<T>(before: readonly T[], after: readonly T[]): { adde
   while (i < before.length) removed.push(before[i++]);
   return { added, removed };
 }
+
+/** Above this many changed places (or an eighth of the list) a caller walks the whole list: patching would cost as much. */
+export const mostChangedPlaces = (length: number): number => Math.max(64, length / 8);
+
+/**
+ * The places where two lists of the same length hold different items (compared by reference),
+ * in order: what a process that publishes again redoes of its last answer kept by place (the
+ * listed posts' routes and names, the feed items). Undefined when the lengths differ or more
+ * than `most` places differ.
+ */
+export function changedPlaces<T>(before: readonly T[], after: readonly T[], most = mostChangedPlaces(after.length)): number[] | undefined {
+  if (before.length !== after.length) return undefined;
+  const places: number[] = [];
+  for (let i = 0; i < after.length; i++) {
+    if (before[i] === after[i]) continue;
+    if (places.length >= most) return undefined;
+    places.push(i);
+  }
+  return places;
+}

@@ -6,6 +6,7 @@ import type { Author, Post } from '../../api/types.ts';
 import { cutText, stripTags } from '../../core/html.ts';
 import { KeptWeakMap, keepsForNextBuild } from '../../core/resident.ts';
 import { byCodeUnits, SortedCache } from '../../core/sorted.ts';
+import { changedPlaces, mostChangedPlaces } from '../../core/list-change.ts';
 import type { PlannedRoute } from '../../plan/types.ts';
 import { headOf, type PostHead } from '../../site/common.ts';
 import type { SnapshotEntry, SnapshotView } from '../../site/types.ts';
@@ -149,11 +150,12 @@ function walked(src: FeedSource, host: string): Aligned {
 
 /** The last answer with the items of replaced routes and of routes reading a changed path made again; undefined when that is many (a walk is then as cheap). */
 function redoneFrom(last: NonNullable<typeof LAST>, changed: ReadonlySet<string>, src: FeedSource, host: string): Aligned | undefined {
-  const redo = new Set<number>();
   const { routes } = src;
-  for (let i = 0; i < routes.length; i++) if (routes[i] !== last.routes[i]) redo.add(i);
+  const replaced = changedPlaces(last.routes, routes);
+  if (!replaced) return undefined;
+  const redo = new Set(replaced);
   for (const path of changed) for (const i of last.byPath.get(path) ?? []) redo.add(i);
-  if (redo.size > Math.max(64, routes.length / 8)) return undefined;
+  if (redo.size > mostChangedPlaces(routes.length)) return undefined;
   // The kept arrays are the last answer's: changed in place, they are that answer no more (LAST is replaced).
   const { items, details, authors, byPath } = last;
   for (const i of redo) {

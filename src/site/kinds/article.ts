@@ -2,6 +2,7 @@ import { ep } from '../../api/endpoints.ts';
 import { CATEGORY_SLUGS, type Post } from '../../api/types.ts';
 import { paths } from '../paths.ts';
 import { KeptSlot } from '../../core/resident.ts';
+import { changedPlaces } from '../../core/list-change.ts';
 import { isRecent, listedDetails, listedPosts, recentAt, withShell, type PostHead } from '../common.ts';
 import type { ListedDetails } from '../listed.ts';
 import { checkSlug } from '../slug.ts';
@@ -65,26 +66,24 @@ const LAST_ROUTES = new KeptSlot<RoutesAnswer>();
 function articleRoutes(details: readonly ListedDetails[], nowText: string): RouteSpec[] {
   const now = Date.parse(nowText);
   const last = LAST_ROUTES.take();
-  let made: RoutesAnswer | undefined;
-  if (last && last.details.length === details.length && now >= last.now) {
-    const redo: number[] = [];
-    for (let i = 0; i < details.length; i++) if (details[i] !== last.details[i]) redo.push(i);
-    if (redo.length <= Math.max(64, details.length / 8)) {
-      const { specs, late } = last;
-      let moved = false;
-      for (const i of new Set([...redo, ...late])) {
-        const { spec, date } = specOf(details[i], now, nowText);
-        if (spec !== specs[i]) moved = true;
-        specs[i] = spec;
-        if (isLate(date, now)) late.add(i);
-        else late.delete(i);
-      }
-      made = { details, now, specs, late, routes: moved ? (specs.filter((s) => s !== null) as RouteSpec[]) : last.routes };
-    }
-  }
-  made ??= walkedRoutes(details, nowText);
+  const redo = last && now >= last.now ? changedPlaces(last.details, details) : undefined;
+  const made = last && redo ? patchedRoutes(last, redo, details, now, nowText) : walkedRoutes(details, nowText);
   LAST_ROUTES.keep(made);
   return made.routes;
+}
+
+/** The last answer (changed in place) with the routes of the replaced slots and the late posts made again. */
+function patchedRoutes(last: RoutesAnswer, redo: readonly number[], details: readonly ListedDetails[], now: number, nowText: string): RoutesAnswer {
+  const { specs, late } = last;
+  let moved = false;
+  for (const i of new Set([...redo, ...late])) {
+    const { spec, date } = specOf(details[i], now, nowText);
+    if (spec !== specs[i]) moved = true;
+    specs[i] = spec;
+    if (isLate(date, now)) late.add(i);
+    else late.delete(i);
+  }
+  return { details, now, specs, late, routes: moved ? (specs.filter((s) => s !== null) as RouteSpec[]) : last.routes };
 }
 
 /** Every listed slot's route (what a build that keeps nothing answers, and what the patched answer must equal). */

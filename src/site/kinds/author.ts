@@ -3,6 +3,7 @@ import type { Author } from '../../api/types.ts';
 import { paths } from '../paths.ts';
 import { allPages, authorPagination, listedDetails, withShell } from '../common.ts';
 import { KeptSlot } from '../../core/resident.ts';
+import { changedPlaces } from '../../core/list-change.ts';
 import type { ListedDetails } from '../listed.ts';
 import { checkSlug } from '../slug.ts';
 import { memoBySnapshot } from '../memo.ts';
@@ -31,35 +32,33 @@ const LAST_SLUGS = new KeptSlot<AuthorSlugs>();
 function computeAuthorSlugs(snap: SnapshotView): string[] {
   const details = listedDetails(snap);
   const last = LAST_SLUGS.take();
-  let made: AuthorSlugs | undefined;
-  if (last && last.details.length === details.length) {
-    const redo: number[] = [];
-    for (let i = 0; i < details.length; i++) if (details[i] !== last.details[i]) redo.push(i);
-    if (redo.length <= Math.max(64, details.length / 8)) {
-      const { bylines, counts } = last;
-      let moved = false;
-      for (const i of redo) {
-        const byline = bylineOf(details[i]);
-        const was = bylines[i];
-        if (byline === was) continue;
-        bylines[i] = byline;
-        if (was !== undefined) {
-          const left = counts.get(was)! - 1;
-          if (left === 0) counts.delete(was), (moved = true);
-          else counts.set(was, left);
-        }
-        if (byline !== undefined) {
-          const now = (counts.get(byline) ?? 0) + 1;
-          counts.set(byline, now);
-          if (now === 1) moved = true;
-        }
-      }
-      made = { details, bylines, counts, names: moved ? [...counts.keys()].sort() : last.names };
-    }
-  }
-  made ??= walkedAuthorSlugs(details);
+  const redo = last && changedPlaces(last.details, details);
+  const made = last && redo ? patchedAuthorSlugs(last, redo, details) : walkedAuthorSlugs(details);
   LAST_SLUGS.keep(made);
   return made.names;
+}
+
+/** The last answer (changed in place) with the bylines of the replaced slots counted again. */
+function patchedAuthorSlugs(last: AuthorSlugs, redo: readonly number[], details: readonly ListedDetails[]): AuthorSlugs {
+  const { bylines, counts } = last;
+  let moved = false;
+  for (const i of redo) {
+    const byline = bylineOf(details[i]);
+    const was = bylines[i];
+    if (byline === was) continue;
+    bylines[i] = byline;
+    if (was !== undefined) {
+      const left = counts.get(was)! - 1;
+      if (left === 0) counts.delete(was), (moved = true);
+      else counts.set(was, left);
+    }
+    if (byline !== undefined) {
+      const now = (counts.get(byline) ?? 0) + 1;
+      counts.set(byline, now);
+      if (now === 1) moved = true;
+    }
+  }
+  return { details, bylines, counts, names: moved ? [...counts.keys()].sort() : last.names };
 }
 
 /** Every listed slot's byline (what a build that keeps nothing answers, and what the patched answer must equal). */

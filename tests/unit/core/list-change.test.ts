@@ -1,7 +1,7 @@
 // listChange (src/core/list-change.ts) must account for every item: what it says came and went,
 // applied as counts to the list before, gives the list after, whatever the change.
 import { describe, expect, it } from 'vitest';
-import { listChange } from '../../../src/core/list-change.ts';
+import { changedPlaces, listChange } from '../../../src/core/list-change.ts';
 import { mulberry32 } from '../../../src/sample-api/prng.ts';
 
 const counts = (xs: readonly object[]) => {
@@ -42,5 +42,26 @@ describe('listChange', () => {
     const fresh = { fresh: true };
     expect(listChange(xs, [...xs.slice(0, 500), fresh, ...xs.slice(500)])).toEqual({ added: [fresh], removed: [] });
     expect(listChange(xs, [...xs.slice(0, 500), ...xs.slice(501)])).toEqual({ added: [], removed: [xs[500]] });
+  });
+});
+
+describe('changedPlaces', () => {
+  it('gives the places holding another object, in order, and nothing for another length or more than the most', () => {
+    const rand = mulberry32(7);
+    const before: object[] = Array.from({ length: 500 }, (_, i) => ({ i }));
+    for (let step = 0; step < 100; step++) {
+      const after = before.slice();
+      const want = new Set<number>();
+      for (let c = 0; c < Math.floor(rand() * 80); c++) {
+        const at = Math.floor(rand() * after.length);
+        after[at] = { at };
+        want.add(at);
+      }
+      const places = [...want].sort((a, b) => a - b);
+      expect(changedPlaces(before, after)).toEqual(places.length > 64 ? undefined : places);
+      expect(changedPlaces(before, after, 1000)).toEqual(places);
+    }
+    expect(changedPlaces(before, before.slice(1))).toBeUndefined();
+    expect(changedPlaces(before, before.slice())).toEqual([]);
   });
 });
