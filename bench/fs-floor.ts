@@ -17,7 +17,11 @@ export interface FsFloor {
 
 /** Creates the files the manifest of `out` lists (sizes kept, bytes arbitrary) under `dir`, which is removed after. */
 export function fsFloor(out: string, dir: string): FsFloor {
-  const manifest = JSON.parse(readFileSync(join(out, 'pressroom-manifest.json'), 'utf8')) as { files: { path: string; size: number }[] };
+  // Every file of the build: those the manifest's parts list, the parts and the index (src/emit/manifest-text.ts).
+  const indexText = readFileSync(join(out, 'pressroom-manifest.json'), 'utf8');
+  const index = JSON.parse(indexText) as { parts: { path: string; size: number }[] };
+  const files = index.parts.flatMap((p) => JSON.parse(readFileSync(join(out, p.path), 'utf8')) as { path: string; size: number }[]);
+  const manifest = { files: [...files, ...index.parts, { path: 'pressroom-manifest.json', size: Buffer.byteLength(indexText) }] };
   const largest = Math.max(0, ...manifest.files.map((f) => f.size));
   const bytes = Buffer.alloc(largest, 'x');
   const made = new Set<string>();

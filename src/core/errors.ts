@@ -54,6 +54,7 @@ export const CATALOGUE = {
   PR_BUNDLE_NODE_MODULE: { exit: 'render', message: 'A Node-only module reached the client bundle: {module} (imported by {importer})', hint: 'src/app and src/client must not import Node modules; move the code to the server side.' },
   // output
   PR_OUTPUT_WRITE: { exit: 'output', message: 'Cannot write {file}: {detail}', hint: 'Check free disk space and permissions of the output folder.' },
+  PR_MANIFEST: { exit: 'output', message: 'The site\'s manifest cannot be read at {file}: {detail}', hint: 'The manifest (pressroom-manifest.json and its parts under pressroom-manifest/) is written by emit and never edited; a damaged one is made again by `pressroom build --full`.' },
   PR_OUTPUT_PUBLISH: { exit: 'output', message: 'Cannot publish the build into {out}: {detail}', hint: 'The previous site is untouched; check permissions of the folder holding --out.' },
   PR_REDIRECT_LIMIT: { exit: 'output', message: '{host} allows at most {limit} redirect rules; this build has {count}', hint: 'Switch the host off with --hosts (or config hosts), or trim redirects.' },
   PR_SEARCH_INDEX: { exit: 'output', message: 'Cannot build the static search index: {detail}', hint: 'The index is built by Pagefind (the pagefind package and its binary for this platform, @pagefind/<platform>-<arch>, installed with Pressroom); reinstall if it is missing, or set search.staticIndex to "off" to build without the index.' },

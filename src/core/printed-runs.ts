@@ -15,6 +15,11 @@
 //
 // A one-off build keeps nothing (src/core/resident.ts) and prints each run once. Either way the
 // bytes are the items' texts joined by the separator.
+//
+// With a frame, each run is a text of its own (the frame's head, the run's items joined by the
+// separator, its tail) with its sha256: the manifest is written as one file per run, named by
+// that hash (src/emit/manifest-text.ts), so a publish writes the runs it printed and nothing else.
+import { createHash } from 'node:crypto';
 import { KeptWeakMap } from './resident.ts';
 
 /** An item is printed from itself alone (an immutable object); its content hash places the cuts. */
@@ -24,9 +29,20 @@ export interface RunItem {
 
 interface Run<T> {
   readonly items: readonly T[];
-  /** Whether the bytes start with the separator (every run but the first). */
+  /** Whether the bytes start with the separator (every run but the first; never with a frame). */
   readonly lead: boolean;
   readonly bytes: Buffer;
+  /** The bytes' sha256 (hex), with a frame. */
+  readonly sha256?: string;
+}
+
+/** A run printed as a text of its own (PrintedRuns with a frame). */
+export interface PrintedPart {
+  readonly bytes: Buffer;
+  readonly sha256: string;
+  readonly size: number;
+  /** How many items it prints. */
+  readonly count: number;
 }
 
 /** The longest run: what one changed item costs to print where no hash ends a run sooner. */
@@ -36,36 +52,50 @@ export const MAX_RUN = 2048;
 const endsRun = (item: RunItem): boolean => typeof item.sha256 === 'string' && item.sha256.endsWith('00');
 
 export class PrintedRuns<T extends RunItem & object> {
-  readonly #runs = new KeptWeakMap<T, Run<T>>();
+  readonly #kept = new KeptWeakMap<T, Run<T>>();
   readonly #print: (item: T) => string;
   readonly #separator: string;
+  readonly #frame: { head: string; tail: string } | undefined;
 
-  constructor(print: (item: T) => string, separator: string) {
+  constructor(print: (item: T) => string, separator: string, frame?: { head: string; tail: string }) {
     this.#print = print;
     this.#separator = separator;
+    this.#frame = frame;
   }
 
-  /** The items' texts joined by the separator, as UTF-8 pieces of one run each. */
+  /** The items' texts joined by the separator, as UTF-8 pieces of one run each (without a frame). */
   *bytes(items: readonly T[]): Generator<Buffer> {
+    for (const run of this.#runs(items)) yield run.bytes;
+  }
+
+  /** Each run as a text of its own, framed, with its hash (with a frame). */
+  *parts(items: readonly T[]): Generator<PrintedPart> {
+    for (const run of this.#runs(items)) yield { bytes: run.bytes, sha256: run.sha256!, size: run.bytes.length, count: run.items.length };
+  }
+
+  *#runs(items: readonly T[]): Generator<Run<T>> {
+    const frame = this.#frame;
     for (let start = 0; start < items.length; ) {
-      const lead = start > 0;
-      const kept = this.#runs.get(items[start]);
+      const lead = start > 0 && !frame;
+      const kept = this.#kept.get(items[start]);
       // A kept run whose items are here in order is the run that starts here when its last item
       // still ends one: its others did not, and do not (the same items, at the same distances from
       // its start). Its items are compared by reference, not each asked whether it ends a run.
       if (kept && kept.lead === lead && start + kept.items.length <= items.length && sameItems(kept.items, items, start) && endsKept(kept.items, start + kept.items.length === items.length)) {
-        yield kept.bytes;
+        yield kept;
         start += kept.items.length;
         continue;
       }
       let end = start;
       while (end < items.length - 1 && end - start < MAX_RUN - 1 && !endsRun(items[end])) end += 1;
       const run = items.slice(start, end + 1);
-      let text = lead ? this.#separator : '';
+      let text = frame ? frame.head : lead ? this.#separator : '';
       for (let i = 0; i < run.length; i++) text += i > 0 ? this.#separator + this.#print(run[i]) : this.#print(run[i]);
+      if (frame) text += frame.tail;
       const bytes = Buffer.from(text, 'utf8');
-      this.#runs.set(items[start], { items: run, lead, bytes });
-      yield bytes;
+      const printed: Run<T> = { items: run, lead, bytes, ...(frame ? { sha256: createHash('sha256').update(bytes).digest('hex') } : {}) };
+      this.#kept.set(items[start], printed);
+      yield printed;
       start = end + 1;
     }
   }

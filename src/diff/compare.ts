@@ -5,17 +5,17 @@
 // normalised HTML (./normalise.ts) differs, so bytes that differ only in
 // content-hashed asset names are equal. Other files are compared too, by
 // masked name and masked text: content-hashed files themselves (their content
-// is the bundle; a rebuilt bundle alone must show no change) and the manifest
-// (it lists hashes of everything) are left out.
+// is the bundle; a rebuilt bundle alone must show no change) and the manifest's
+// index and parts (they list hashes of everything) are left out.
 // Snapshots: entries by key; changed when the entry hash differs.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { Snapshot } from '../crawl/snapshot-store.ts';
 import { listTree } from '../core/links.ts';
+import { isManifestFile } from '../emit/manifest-text.ts';
 import { isHashedName, maskHashes, normaliseHtml } from './normalise.ts';
 
-const MANIFEST = 'pressroom-manifest.json';
 
 export interface PageChange {
   file: string;
@@ -62,7 +62,7 @@ export async function diffOutputs(oldTree: Tree, newTree: Tree, opts: { context?
   const [ta, tb] = await Promise.all([filesOf(oldTree), filesOf(newTree)]);
   const [a, b] = [ta.list, tb.list];
   // Keyed by masked name: entry-AAAA1111.js and entry-BBBB2222.js are the same file.
-  const index = (list: string[]) => new Map(list.filter((f) => f !== MANIFEST && !(isHashedName(f) && !isPage(f))).map((f) => [maskHashes(`/${f}`).slice(1), f]));
+  const index = (list: string[]) => new Map(list.filter((f) => !isManifestFile(f) && !(isHashedName(f) && !isPage(f))).map((f) => [maskHashes(`/${f}`).slice(1), f]));
   const ia = index(a);
   const ib = index(b);
   const s = split(ia, ib);

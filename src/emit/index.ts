@@ -26,14 +26,15 @@ import { renderSitemaps, robotsTxt, SITEMAP_SHARD_LIMIT } from './sitemap.ts';
 import { buildSearchIndex } from './search-index.ts';
 import { STATIC_INDEX_DIR } from '../site/search-index.ts';
 import { precompressEnabled } from './precompress.ts';
-import { manifestChunks } from './manifest-text.ts';
+import { MANIFEST_FILE, manifestIndexText, manifestParts, type ManifestPart } from './manifest-text.ts';
 import { KeptWeakMap } from '../core/resident.ts';
 import { OutputWriter, type ManifestEntry, type PreviousFiles } from './writer.ts';
 import { halted, writeChangedPages, writePages } from './pages.ts';
 
 export type { ManifestEntry } from './writer.ts';
 
-export const MANIFEST_FILE = 'pressroom-manifest.json';
+export { isManifestFile, MANIFEST_FILE, MANIFEST_PARTS, MANIFEST_VERSION, type ManifestPart } from './manifest-text.ts';
+export { manifestHead, partsIn, readSiteFiles, type PartReader, type SiteFiles } from './manifest-read.ts';
 
 /** What render yields per route. */
 export interface EmittedPage {
@@ -46,11 +47,16 @@ export interface EmittedPage {
 /** Where the content came from; serve uses it to start the same sample API. */
 export type BuildSource = { kind: 'api'; base: string } | { kind: 'embedded-sample'; seed: number; posts: number; today: string; corpus: string };
 
-export interface Manifest {
-  version: 1;
+/** What the manifest's index says of a build (./manifest-text.ts), as `pressroom serve` and the sample guard read it. */
+export interface ManifestHead {
+  version: number;
   source: BuildSource;
   /** config.site.basePath when it is not '' (`pressroom serve` serves the site under it by default); absent otherwise, as before base paths existed. */
   basePath?: string;
+}
+
+/** A build's manifest: its head and every file it lists (all but the manifest's own index and parts), sorted by path. */
+export interface Manifest extends ManifestHead {
   files: readonly ManifestEntry[];
 }
 
@@ -107,15 +113,17 @@ export interface EmitResult {
   inPlace: boolean;
   /** Whether the writer started from the previous release's files (OutputWriter.startFromPrevious), not carrying each one. */
   fromPrevious: boolean;
-  /** The files whose bytes are in `staging`, the manifest file included, sorted. */
+  /** The files whose bytes are in `staging`, the manifest's index and parts included, sorted. */
   staged: ManifestEntry[];
-  /** Every file's entry by path, the manifest file's included. */
+  /** Every file's entry by path, the manifest's index and parts included. */
   entries: ReadonlyMap<string, ManifestEntry>;
+  /** The manifest's parts, in order. */
+  parts: readonly ManifestPart[];
   /** Files of the previous release this build does not have, sorted. */
   deleted: string[];
   /** Files whose bytes differ from the previous release's (written or deleted), sorted; every file without one. */
   changed: string[];
-  /** sha256 of the manifest file: the identity of the site (src/publish). */
+  /** sha256 of the manifest's index: the identity of the site (src/publish). */
   manifestSha: string;
   /** Host snippets beside out/, committed with the publish. */
   snippets: PreparedSnippets;
@@ -167,18 +175,26 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     const headers = headersFile(() => w.others(), input.config.hosts, site.basePath);
     if (headers) await w.write(headers.path, headers.contents);
     await w.flush();
-    const manifest: Manifest = { version: 1, source: input.source, ...(site.basePath ? { basePath: site.basePath } : {}), files: w.manifest() };
-    await w.writeChunks(MANIFEST_FILE, manifestChunks(manifest));
+    const manifest: Manifest = { version: 2, source: input.source, ...(site.basePath ? { basePath: site.basePath } : {}), files: w.manifest() };
+    // The parts, then the index: a part equal to one of the previous release's is carried as an unchanged page is.
+    const parts: ManifestPart[] = [];
+    for (const { bytes, ...part } of manifestParts(manifest.files)) {
+      await w.write(part.path, bytes, part);
+      parts.push(part);
+    }
+    await w.write(MANIFEST_FILE, manifestIndexText(manifest, parts));
+    await w.flush();
     w.keepLayout();
     const prevFiles = input.previous?.files;
     const deleted = w.deleted();
     const inPlace = input.previous?.inPlace === true;
     const staged = w.staged();
     // In place, the staging folder holds exactly what changed; else compare with the previous manifest.
-    const modified = inPlace ? staged.map((f) => f.path) : w.manifest().filter((f) => prevFiles?.get(f.path)?.sha256 !== f.sha256).map((f) => f.path);
+    const differs = (f: ManifestEntry) => prevFiles?.get(f.path)?.sha256 !== f.sha256;
+    const modified = inPlace ? staged.map((f) => f.path) : [...manifest.files, ...parts, w.entry(MANIFEST_FILE)!].filter(differs).map((f) => f.path);
     const changed = [...new Set([...modified, ...deleted])].sort();
     killPoint('staged');
-    return { pages, files: w.files, bytes: w.bytes, carried: w.carried, manifest, entries: w.entries(), staging, inPlace, fromPrevious: patch !== undefined, staged, deleted, changed, manifestSha: w.entry(MANIFEST_FILE)!.sha256, snippets: snippets! };
+    return { pages, files: w.files, bytes: w.bytes, carried: w.carried, manifest, entries: w.entries(), parts, staging, inPlace, fromPrevious: patch !== undefined, staged, deleted, changed, manifestSha: w.entry(MANIFEST_FILE)!.sha256, snippets: snippets! };
   } catch (e) {
     await snippets?.discard().catch(() => undefined);
     await w.flush().catch(() => undefined);

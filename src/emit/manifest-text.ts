@@ -1,29 +1,43 @@
-// The manifest file's text: what `JSON.stringify(manifest, null, 1)` prints, with the file
-// entries printed in runs whose bytes a process that publishes again keeps (src/core/printed-runs.ts):
-// the writer keeps the previous build's entry object for a file that did not change (./writer.ts
-// carry), so pressroom watch prints and encodes only the runs of the changed files instead of
-// the whole site's manifest (about 120,000 entries, 25 MB at 50,000 posts) on every publish. The
-// text comes in pieces, written as they come: never held whole at the end of emit, where a
-// build's memory peaks.
+// The manifest's files (docs/cli.md, "What out/ holds"): `pressroom-manifest.json`, the index,
+// names the parts under `pressroom-manifest/`, each a JSON list of file entries (path, sha256,
+// size) in path order, named by its own sha256. The entries are cut into parts where the
+// printed runs cut them (src/core/printed-runs.ts: after an entry whose hash ends in "00", about
+// 256 entries or 50 KB a part), which depends on the entries, not on their positions: a publish
+// that changed a few files prints, hashes and writes the parts of those files (one or two each)
+// and a new index, and carries every other part as it carries an unchanged page. A single
+// manifest file was 25 MB at 50,000 posts, printed in pieces but hashed and written whole on
+// every publish (decision 80). The index's sha256 names the site (its releases, src/publish):
+// it names every part by hash, and each part every file.
 import { PrintedRuns } from '../core/printed-runs.ts';
-import type { ManifestEntry } from './writer.ts';
+import type { ManifestEntry } from './output-files.ts';
 
-// Where the files go in the printed manifest: `files` is its last key.
-const SLOT = '"files": [\n  0\n ]';
+export const MANIFEST_FILE = 'pressroom-manifest.json';
+/** The folder of the manifest's parts. */
+export const MANIFEST_PARTS = 'pressroom-manifest';
+/** The manifest's format: 2 names parts, 1 (before decision 80) listed the files inline as `files`. */
+export const MANIFEST_VERSION = 2;
 
-// An entry is printed two levels deep: each of its lines indented by two more spaces.
-// JSON strings never hold a raw newline, so every '\n' is between lines.
-const RUNS = new PrintedRuns<ManifestEntry>((f) => `  ${JSON.stringify(f, null, 1).replace(/\n/g, '\n  ')}`, ',\n');
+/** Whether a path of out/ is the manifest's index or one of its parts (which no part lists). */
+export const isManifestFile = (path: string): boolean => path === MANIFEST_FILE || path.startsWith(`${MANIFEST_PARTS}/`);
 
-/** The manifest's text, `JSON.stringify(manifest, null, 1)` and a newline, in pieces: its head, one per run of entries, its tail. */
-export function* manifestChunks(manifest: { files: readonly ManifestEntry[] }): Generator<string | Buffer> {
-  if (manifest.files.length === 0) {
-    yield `${JSON.stringify(manifest, null, 1)}\n`;
-    return;
-  }
-  const outline = JSON.stringify({ ...manifest, files: [0] }, null, 1);
-  const at = outline.lastIndexOf(SLOT);
-  yield `${outline.slice(0, at)}"files": [\n`;
-  yield* RUNS.bytes(manifest.files);
-  yield `\n ]${outline.slice(at + SLOT.length)}\n`;
+/** A part as the index names it. */
+export interface ManifestPart {
+  path: string;
+  sha256: string;
+  size: number;
+}
+
+// An entry printed one level deep, as `JSON.stringify(list, null, 1)` prints a list's items:
+// a part's text is that of its entries' list, and a newline.
+const PARTS = new PrintedRuns<ManifestEntry>((f) => ` ${JSON.stringify(f, null, 1).replace(/\n/g, '\n ')}`, ',\n', { head: '[\n', tail: '\n]\n' });
+
+/** The entries (sorted by path) in parts, with their bytes: unchanged runs of a process that publishes again are not printed again. */
+export function* manifestParts(files: readonly ManifestEntry[]): Generator<ManifestPart & { bytes: Buffer }> {
+  for (const part of PARTS.parts(files)) yield { path: `${MANIFEST_PARTS}/${part.sha256}.json`, sha256: part.sha256, size: part.size, bytes: part.bytes };
+}
+
+/** The index's text: what the manifest says of the build, and its parts in order. */
+export function manifestIndexText(head: { source: unknown; basePath?: string }, parts: readonly ManifestPart[]): string {
+  const index = { version: MANIFEST_VERSION, source: head.source, ...(head.basePath ? { basePath: head.basePath } : {}), parts: parts.map((p) => ({ path: p.path, sha256: p.sha256, size: p.size })) };
+  return `${JSON.stringify(index, null, 1)}\n`;
 }

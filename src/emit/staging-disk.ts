@@ -3,13 +3,11 @@
 // overlapped writes beat synchronous mkdir + writeFile per page), each folder made once, and
 // `.br`/`.gz` siblings beside text files when precompression is on (./precompress.ts). The first
 // failure is kept and thrown by the next call, so a failed write stops the build.
-import { createHash } from 'node:crypto';
-import { open, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { isPressroomError, pressroomError, type PressroomError } from '../core/errors.ts';
+import { pressroomError, type PressroomError } from '../core/errors.ts';
 import { mkdirFast, writeFileFast } from '../core/fs-calls.ts';
 import { carryFile } from '../core/links.ts';
-import { batched } from '../core/printed-runs.ts';
 import { precompressible, SIBLINGS, writeSiblings } from './precompress.ts';
 
 export class StagingDisk {
@@ -39,53 +37,6 @@ export class StagingDisk {
   /** Queues a hard link (or copy with its mtime) of another release's file, its siblings along. */
   carry(rel: string, from: string, size: number): Promise<void> {
     return this.#queue(this.#carryOne(rel, from, size));
-  }
-
-  /**
-   * Writes one large text that comes in pieces, hashing each piece as it goes out: the text is
-   * never held whole (pieces are gathered up to about 1 MB per write). Waits for the other writes
-   * first, so it is the one write in flight. `keep(id)` says whether the file stays: if not, it is
-   * removed again (the previous release has the same bytes).
-   */
-  async writeChunks(rel: string, chunks: Iterable<string | Buffer>, keep: (id: { sha256: string; size: number }) => boolean): Promise<{ sha256: string; size: number; kept: boolean }> {
-    await this.flush();
-    const file = join(this.root, rel);
-    const hash = createHash('sha256');
-    let size = 0;
-    try {
-      await this.#mkdir(dirname(file));
-      const handle = await open(file, 'w');
-      const writeAll = async (buf: Buffer) => {
-        for (let at = 0; at < buf.length; ) at += (await handle.write(buf, at, buf.length - at)).bytesWritten;
-      };
-      // A batch is written by the thread pool while this thread hashes it and prints the next:
-      // the manifest of a site of 50,000 posts is 25 MB, and hashing it after each write
-      // added the two times up on every publish.
-      let writing: Promise<void> = Promise.resolve();
-      try {
-        for (const buf of batched(chunks)) {
-          await writing;
-          writing = writeAll(buf);
-          hash.update(buf);
-          size += buf.length;
-        }
-        await writing;
-      } finally {
-        // A failed print leaves no write running (nor its failure unhandled) when the file is closed.
-        await writing.catch(() => undefined);
-        await handle.close();
-      }
-      const id = { sha256: hash.digest('hex'), size };
-      if (!keep(id)) {
-        await rm(file);
-        return { ...id, kept: false };
-      }
-      if (this.#precompress && precompressible(rel, size)) await writeSiblings(file, await readFile(file));
-      return { ...id, kept: true };
-    } catch (e) {
-      if (isPressroomError(e)) throw e;
-      throw (this.#error ??= pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: (e as Error).message }, e));
-    }
   }
 
   /** Waits for every queued write; throws the first failure. */

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
-import { byCodeUnits, firstNotBefore, patchedList, SortedCache } from '../core/sorted.ts';
+import { byCodeUnits, patchedList, SortedCache } from '../core/sorted.ts';
 import { keepsForNextBuild, KeptWeakMap } from '../core/resident.ts';
 import { OverlayMap } from '../core/overlay-map.ts';
 import { StagingDisk } from './staging-disk.ts';
@@ -38,14 +38,14 @@ export class OutputWriter {
   #entries: Map<string, ManifestEntry> | OverlayMap<string, ManifestEntry> = new Map();
   /** One more on every change of the entries: manifest()'s last answer is current while it is the same. */
   #version = 0;
-  #sorted: { version: number; list: readonly ManifestEntry[]; placed?: boolean } | undefined;
+  #sorted: { version: number; list: readonly ManifestEntry[]; since?: { had: ManifestEntry | undefined; entry: ManifestEntry }[] } | undefined;
   /**
    * Started from the previous release's files (startFromPrevious): the paths written or carried
    * by this build (the entries also hold the files it leaves as they were), and the previous
    * entry of every path whose entry changed, to patch the kept sorted list with.
    */
   #patch: { layout: KeptLayout; touched: Set<string>; before: Map<string, ManifestEntry | undefined> } | undefined;
-  /** Files written by write() or writeChunks() that are not pages or mirror files (writeTracked), in order. */
+  /** Files written by write() that are not pages or mirror files (writeTracked), in order. */
   readonly #others: string[] = [];
   /** Paths whose bytes are in the staging folder (every file, unless the previous files are in place). */
   readonly #staged = new Set<string>();
@@ -107,7 +107,7 @@ export class OutputWriter {
   /** Sets a file's entry, once per build. */
   #set(rel: string, entry: ManifestEntry): void {
     const p = this.#patch;
-    const had = p ? this.#entries.get(rel) : undefined;
+    const had = this.#entries.get(rel);
     if (p) {
       p.touched.add(rel);
       if (!p.before.has(rel)) p.before.set(rel, had);
@@ -116,18 +116,11 @@ export class OutputWriter {
     this.#entries.set(rel, entry);
     this.#bytes += entry.size;
     this.#version += 1;
-    // The first file set after the sorted list was made (the manifest file, written from that list):
-    // the list is kept current by placing that one entry in a copy, not by patching it again
-    // (at 50,000 posts a patch of 120,000 entries, each publish). Only once: a copy per file
-    // would cost more than sorting.
+    // Files set after the sorted list was made (the manifest's parts and index, written from that
+    // list): the list is brought up to date by placing those few entries in one copy (manifest()),
+    // not by sorting or patching every entry again (at 50,000 posts 120,000 of them, each publish).
     const sorted = this.#sorted;
-    if (sorted && sorted.version === this.#version - 1 && !sorted.placed) {
-      const list = sorted.list.slice();
-      const at = firstNotBefore(list, (e) => byCodeUnits(e.path, rel) < 0);
-      if (list[at]?.path === rel) list[at] = entry;
-      else list.splice(at, 0, entry);
-      this.#sorted = { version: this.#version, list, placed: true };
-    }
+    if (sorted?.since && sorted.version + sorted.since.length === this.#version - 1) sorted.since.push({ had, entry });
   }
 
   /** Whether this build wrote or carried this file already. */
@@ -211,26 +204,6 @@ export class OutputWriter {
   }
 
   /**
-   * Writes one large text that comes in pieces (the manifest, ../emit/manifest-text.ts), hashing
-   * each piece as it goes out: the text is never held whole, as a string or as bytes (pieces are
-   * gathered up to about 1 MB per write). Equal to the previous release's file, it is carried over
-   * instead (its mtime stays). Waits for the other writes first, so it is the one write in flight.
-   */
-  async writeChunks(rel: string, chunks: Iterable<string | Buffer>): Promise<void> {
-    await this.flush();
-    assertRelative(rel);
-    if (this.#done(rel)) throw pressroomError('PR_OUTPUT_WRITE', { file: rel, detail: 'two outputs write this file' });
-    this.#others.push(rel);
-    const id = await this.#disk.writeChunks(rel, chunks, (id) => this.#previous?.files.get(rel)?.sha256 !== id.sha256);
-    if (!id.kept) {
-      await this.carry(rel, id);
-      return this.flush();
-    }
-    this.#set(rel, { path: rel, sha256: id.sha256, size: id.size });
-    this.#staged.add(rel);
-  }
-
-  /**
    * Carries the previous release's file of this path when `unchanged` says its
    * source did not change: false when it cannot (nothing done), else what carry
    * returns. Synchronous when there is nothing to wait for: the mirror asks this of
@@ -271,7 +244,11 @@ export class OutputWriter {
 
   /** Every file so far, sorted by path; sorted again only after a file was added. */
   manifest(): readonly ManifestEntry[] {
-    if (this.#sorted?.version !== this.#version) this.#sorted = { version: this.#version, list: this.#patchedManifest() ?? [...BY_PATH.sort([...this.#entries.values()])] };
+    const sorted = this.#sorted;
+    if (sorted?.version === this.#version) return sorted.list;
+    const since = sorted?.since && sorted.version + sorted.since.length === this.#version ? sorted.since : undefined;
+    const placed = since && patchedList(sorted!.list, new Set(since.flatMap((s) => (s.had ? [s.had] : []))), since.map((s) => s.entry), byPath);
+    this.#sorted = { version: this.#version, list: placed ?? this.#patchedManifest() ?? [...BY_PATH.sort([...this.#entries.values()])], since: [] };
     return this.#sorted.list;
   }
 

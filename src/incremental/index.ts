@@ -14,6 +14,7 @@
 // which keeps its mtime and nothing else.
 import { createHash } from 'node:crypto';
 import type { ManifestEntry } from '../emit/index.ts';
+import { partsIn, readSiteFiles } from '../emit/manifest-read.ts';
 import type { PreviousFiles } from '../emit/writer.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import type { SnapshotView } from '../site/types.ts';
@@ -24,8 +25,6 @@ import { STATE_VERSION, type BuildState, type RouteState } from './state.ts';
 export { codeHash } from './code-hash.ts';
 export { keepAlignmentOfCurrent } from './aligned.ts';
 export type { Decision, DecisionReason } from './decide.ts';
-
-const MANIFEST_FILE = 'pressroom-manifest.json';
 
 export interface IncrementalStep {
   decision: Decision<PlannedRoute>;
@@ -86,7 +85,7 @@ export async function incrementalStep(input: {
   // Every route is rendered: hashed now, as before a build renders (not at its end, where a full build's memory peaks).
   if (decision.reason !== 'incremental') for (const r of input.routes) changedHashes.set(r, hash(r));
   if (!prev) return { decision, hashOf, snapshotState, decidedFromKept };
-  const files = prev.files ?? manifestFiles(prev.manifest);
+  const files = prev.files ?? (await manifestFiles(prev.manifest, prev.site));
   // The snapshot the previous release was rendered from, when the saved one is it and the code is the same
   // (the code writes the mirror): its entry hashes carry unchanged mirror files unread.
   const from = decision.reason === 'incremental' && input.previousSnapshot && prev.state.snapshot !== undefined && prev.state.snapshot === input.previousSnapshot.id ? input.previousSnapshot.snapshot : undefined;
@@ -108,31 +107,21 @@ export async function incrementalStep(input: {
 
 type KnownFiles = ReadonlyMap<string, ManifestEntry>;
 
-// Parsed once per manifest Buffer (a process that publishes again keeps its last manifest's entries instead, src/publish/releases.ts KeptRelease).
-const PARSED = new WeakMap<Buffer, KnownFiles>();
+// Read once per manifest Buffer (a process that publishes again keeps its last manifest's entries instead, src/publish/releases.ts KeptRelease).
+const PARSED = new WeakMap<Buffer, Promise<KnownFiles>>();
 
-function manifestFiles(bytes: Buffer | null): KnownFiles {
-  if (!bytes) return new Map();
+/**
+ * The previous release's files by its manifest (its index and the parts named there, read in
+ * `site`), the manifest's own files included: emit carries each unchanged one over (the index
+ * too, when a rebuild changed nothing, so its mtime stays and rsync-style deploys do not upload
+ * it on every run). A manifest that cannot be read whole is no previous files: every file is
+ * written again.
+ */
+function manifestFiles(bytes: Buffer | null, site: string): Promise<KnownFiles> {
+  if (!bytes) return Promise.resolve(new Map());
   let parsed = PARSED.get(bytes);
-  if (!parsed) PARSED.set(bytes, (parsed = parseManifest(bytes)));
+  if (!parsed) PARSED.set(bytes, (parsed = readSiteFiles(bytes.toString('utf8'), partsIn(site), createHash('sha256').update(bytes).digest('hex')).catch(() => new Map())));
   return parsed;
-}
-
-function parseManifest(bytes: Buffer): KnownFiles {
-  try {
-    const m = JSON.parse(bytes.toString('utf8')) as { files?: ManifestEntry[] };
-    // Whole manifest entries (path first, as emit makes them): emit keeps the entry object of a file
-    // it carries over, and the manifest's text keeps each entry's printed block (src/emit/manifest-text.ts).
-    const files = new Map<string, ManifestEntry>();
-    for (const f of m.files ?? []) files.set(f.path, { path: f.path, sha256: f.sha256, size: f.size });
-    // The manifest does not list itself; its own hash lets emit carry it over
-    // too when a rebuild changed nothing, so its mtime stays and rsync-style
-    // deploys do not upload it on every run.
-    files.set(MANIFEST_FILE, { path: MANIFEST_FILE, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length });
-    return files;
-  } catch {
-    return new Map();
-  }
 }
 
 /** The unchanged pages emit carries over from the previous release, in plan order (the rendered ones stream in after them): their previous state, which names each file with its hash and size. */

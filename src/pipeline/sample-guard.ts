@@ -6,12 +6,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
-import { MANIFEST_FILE, type BuildSource, type Manifest } from '../emit/index.ts';
+import { MANIFEST_FILE, type BuildSource, type ManifestHead } from '../emit/index.ts';
 
 export async function refuseSampleOverApi(out: string, source: BuildSource): Promise<void> {
   if (source.kind !== 'embedded-sample') return;
   const published = await readFile(join(out, MANIFEST_FILE), 'utf8').then(
-    (text) => (JSON.parse(text) as Partial<Manifest>).source,
+    (text) => (JSON.parse(text) as Partial<ManifestHead>).source,
     () => undefined, // no site yet, or not one of ours: nothing to protect
   );
   if (published?.kind === 'api') throw pressroomError('PR_SAMPLE_OVER_API', { out, base: published.base });

@@ -7,12 +7,13 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../core/atomic-write.ts';
-import { MANIFEST_FILE, type EmitResult, type ManifestEntry } from '../emit/index.ts';
+import type { EmitResult, ManifestEntry, ManifestPart } from '../emit/index.ts';
 import { stateChunks, type BuildState } from '../incremental/state.ts';
 import { commitRelease, listReleases, newReleaseId, pruneReleases, readRecord, releasePaths, setCurrentRelease, type CurrentRelease, type ReleaseRecord } from './releases.ts';
 import { collectGarbage, storeObjects } from './objects.ts';
 import { outPaths } from './paths.ts';
-import { differingPaths, manifestFiles, readReleaseManifest } from './manifest.ts';
+import { differingPaths, manifestFiles, partsInStore, readReleaseManifest } from './manifest.ts';
+import { partsIn } from '../emit/manifest-read.ts';
 import { spareHolds, spareManifest, updateSpare, type SiteId } from './spare.ts';
 import { carryTree } from '../core/links.ts';
 import { recover, swapIn } from './swap.ts';
@@ -21,7 +22,7 @@ import { currentState } from './releases.ts';
 import { createHash } from 'node:crypto';
 
 export { recover } from './swap.ts';
-export { differingPaths, manifestFiles, releaseFiles, siblingsOf } from './manifest.ts';
+export { differingPaths, manifestFiles, partsInStore, readReleaseFiles, releaseFiles, siblingsOf } from './manifest.ts';
 
 /** The manifest sha256 of the release out/ holds (undefined: none, or not known). */
 export function manifestShaOf(parent: CurrentRelease | undefined): string | undefined {
@@ -54,12 +55,8 @@ export async function publishStaged(out: string, staged: EmitResult, parent: Cur
       how = 'unchanged';
     } else {
       const written = new Set(staged.staged.map((f) => f.path));
-      // Every file's sha256, made only when the spare is compared by manifests (the usual update knows its paths).
-      const next = () => {
-        const files = new Map(staged.manifest.files.map((f): [string, string] => [f.path, f.sha256]));
-        files.set(MANIFEST_FILE, staged.manifestSha);
-        return files;
-      };
+      // Every file's sha256 (the manifest's index and parts included), made only when the spare is compared by manifests (the usual update knows its paths).
+      const next = () => new Map([...staged.entries].map(([path, f]): [string, string] => [path, f.sha256]));
       const record = parent.record;
       how = await updateSpare({
         out,
@@ -67,7 +64,7 @@ export async function publishStaged(out: string, staged: EmitResult, parent: Cur
         precompress: opts.precompress,
         parentChange: record.parent && record.changed ? { from: record.parent, paths: record.changed } : undefined,
         paths: staged.changed,
-        differing: (text) => differingPaths(manifestFiles(text), next()),
+        differing: async (text, root) => differingPaths(await manifestFiles(text, partsIn(root)), next()),
         source: (p) => (written.has(p) ? join(staged.staging, p) : staged.entries.has(p) ? join(out, p) : null),
       });
       await swapIn(outPaths(out).spare, out, { manifest: record.manifest, precompress: record.precompress });
@@ -97,7 +94,7 @@ export async function recordRelease(out: string, staged: EmitResult, state: Buil
   // The parent's files are objects already (with their siblings, when it had the same setting): only what
   // changed is new. Otherwise (a first build, an older release, siblings switched) every file is kept.
   // (An in-place publish knows its new files: the list of every file is not made.)
-  const all = () => [...staged.manifest.files, { path: MANIFEST_FILE, sha256: staged.manifestSha, size: 0 }];
+  const all = () => [...staged.entries.values()];
   const fromParent = parent?.record !== undefined && parent.record.precompress === opts.precompress;
   let files: ManifestEntry[];
   if (!fromParent) files = all();
@@ -164,7 +161,11 @@ export async function prepareSpare(out: string): Promise<boolean> {
   }
 }
 
-/** Every object a kept release names: its manifest and the files the manifest lists. */
+/**
+ * Every object a kept release names: its manifest's index, its parts and the files they list. A
+ * release whose manifest cannot be read whole (a part gone from the store) cannot be rolled back
+ * to; it keeps its index and the parts it names.
+ */
 export async function keptObjects(out: string): Promise<Set<string>> {
   const keep = new Set<string>();
   for (const r of await listReleases(out)) {
@@ -172,7 +173,20 @@ export async function keptObjects(out: string): Promise<Set<string>> {
     if (!record) continue;
     keep.add(record.manifest);
     const text = await readReleaseManifest(out, record.manifest).catch(() => null);
-    if (text !== null) for (const sha of manifestFiles(text, record.manifest).values()) keep.add(sha);
+    if (text === null) continue;
+    const files = await manifestFiles(text, partsInStore(out), record.manifest).catch(() => null);
+    if (files) for (const sha of files.values()) keep.add(sha);
+    else for (const p of partsNamed(text)) keep.add(p.sha256);
   }
   return keep;
+}
+
+/** The parts an index names, as far as it can be read. */
+function partsNamed(text: string): ManifestPart[] {
+  try {
+    const parts = (JSON.parse(text) as { parts?: unknown }).parts;
+    return Array.isArray(parts) ? parts.filter((p): p is ManifestPart => typeof p?.sha256 === 'string') : [];
+  } catch {
+    return [];
+  }
 }

@@ -1,23 +1,26 @@
-// Reading a site's manifest (`pressroom-manifest.json`, written by emit) the
-// ways the publish stage needs it: path -> sha256 (the manifest itself
-// included, under its own sha256), which paths differ between two sites,
-// which paths have precompressed siblings, and a release's manifest from the
-// object store (./objects.ts).
-import { createHash } from 'node:crypto';
+// Reading a site's manifest (src/emit/manifest-read.ts) the ways the publish stage needs it:
+// every file of a site by path with its sha256, which paths differ between two sites, which paths
+// have precompressed siblings, and a release's manifest and files from the object store
+// (./objects.ts), its parts read there by their hashes.
 import { readFile } from 'node:fs/promises';
 import { pressroomError } from '../core/errors.ts';
-import { MANIFEST_FILE, type ManifestEntry } from '../emit/index.ts';
+import type { ManifestEntry } from '../emit/index.ts';
+import { readSiteFiles, type PartReader, type SiteFiles } from '../emit/manifest-read.ts';
 import { precompressible, SIBLINGS } from '../emit/precompress.ts';
 import { objectFile } from './paths.ts';
 import type { ReleaseRecord } from './releases.ts';
 
-const entriesOf = (text: string): ManifestEntry[] => (JSON.parse(text) as { files?: ManifestEntry[] }).files ?? [];
+/** Parts read from the object store of `out` (a kept release's). */
+export const partsInStore =
+  (out: string): PartReader =>
+  (part) =>
+    readFile(objectFile(out, part.sha256));
 
-/** path -> sha256 of a manifest file's text, the manifest itself included (under its own sha). */
-export function manifestFiles(text: string, ownSha?: string): Map<string, string> {
-  const files = new Map(entriesOf(text).map((f): [string, string] => [f.path, f.sha256]));
-  files.set(MANIFEST_FILE, ownSha ?? createHash('sha256').update(text).digest('hex'));
-  return files;
+/** path -> sha256 of every file of a site (readSiteFiles: the manifest's own index and parts included). */
+export async function manifestFiles(text: string, readPart: PartReader, ownSha?: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const [path, f] of await readSiteFiles(text, readPart, ownSha)) out.set(path, f.sha256);
+  return out;
 }
 
 /** Paths whose content differs between two sites (present in one only, or with other bytes). */
@@ -28,14 +31,16 @@ export function differingPaths(a: ReadonlyMap<string, string>, b: ReadonlyMap<st
   return [...out].sort();
 }
 
-/** Whether a path of a release has precompressed siblings (src/emit/precompress.ts), from its manifest entry. */
-export function siblingsOf(record: Pick<ReleaseRecord, 'precompress'>, text: string): (path: string) => boolean {
+/** Whether a path of a release has precompressed siblings (src/emit/precompress.ts), from its files' sizes. */
+export function siblingsOf(record: Pick<ReleaseRecord, 'precompress'>, files: ReadonlyMap<string, ManifestEntry>): (path: string) => boolean {
   if (!record.precompress) return () => false;
-  const size = new Map(entriesOf(text).map((f): [string, number] => [f.path, f.size]));
-  return (path) => precompressible(path, size.get(path) ?? Buffer.byteLength(text));
+  return (path) => {
+    const f = files.get(path);
+    return f !== undefined && precompressible(path, f.size);
+  };
 }
 
-/** The text of a kept release's manifest, from the object store; a missing one is an error naming the file. */
+/** The text of a kept release's manifest index, from the object store; a missing one is an error naming the file. */
 export async function readReleaseManifest(out: string, sha: string): Promise<string> {
   const file = objectFile(out, sha);
   return readFile(file, 'utf8').catch((e: Error) => {
@@ -43,16 +48,21 @@ export async function readReleaseManifest(out: string, sha: string): Promise<str
   });
 }
 
+/** Every file of a kept release with its sha256 and size, from the object store. */
+export async function readReleaseFiles(out: string, sha: string): Promise<SiteFiles> {
+  return readSiteFiles(await readReleaseManifest(out, sha), partsInStore(out), sha, objectFile(out, sha));
+}
+
 /**
  * The files of a kept release, by path, siblings included as they are in out/
  * (they follow from the manifest and the release's setting): for `pressroom diff`.
  */
 export async function releaseFiles(out: string, record: Pick<ReleaseRecord, 'manifest' | 'precompress'>): Promise<Map<string, string>> {
-  const text = await readReleaseManifest(out, record.manifest);
-  const siblings = siblingsOf(record, text);
+  const site = await readReleaseFiles(out, record.manifest);
+  const siblings = siblingsOf(record, site);
   const files = new Map<string, string>();
-  for (const [path, sha] of manifestFiles(text, record.manifest)) {
-    const file = objectFile(out, sha);
+  for (const [path, f] of site) {
+    const file = objectFile(out, f.sha256);
     files.set(path, file);
     if (siblings(path)) for (const ext of SIBLINGS) files.set(path + ext, file + ext);
   }

@@ -9,16 +9,18 @@
 import { readFile, rm } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import fg from 'fast-glob';
 import { pressroomError } from '../core/errors.ts';
 import { acquireLock } from './lock.ts';
-import { manifestFiles, readReleaseManifest, siblingsOf } from './manifest.ts';
+import { manifestFiles, readReleaseFiles, siblingsOf } from './manifest.ts';
+import { partsIn } from '../emit/manifest-read.ts';
 import { objectFile, outPaths } from './paths.ts';
 import { updateSpare } from './spare.ts';
 import { recover, stagingDirFor, swapIn } from './swap.ts';
 import { carryTree } from '../core/links.ts';
 import { currentReleaseId, listReleases, readRecord, releasePaths, setCurrentRelease, type ReleaseInfo, type ReleaseRecord } from './releases.ts';
 
-const MANIFEST = 'pressroom-manifest.json';
+import { MANIFEST_FILE as MANIFEST } from '../emit/manifest-text.ts';
 
 export interface RollbackResult {
   from: string | undefined;
@@ -71,10 +73,10 @@ export async function rollback(opts: { out: string; to?: string; handleSignals?:
 /** Makes the spare the site of the manifest `sha` from the object store and swaps it in; returns its file count. */
 async function fromObjects(out: string, record: ReleaseRecord, liveRecord: ReleaseRecord | undefined): Promise<number> {
   const sha = record.manifest;
-  const text = await readReleaseManifest(out, sha);
-  const target = manifestFiles(text, sha);
+  const target = await readReleaseFiles(out, sha);
   const liveText = await readFile(join(outPaths(out).out, MANIFEST), 'utf8').catch(() => null);
-  const live = liveText === null ? new Map<string, string>() : manifestFiles(liveText);
+  // out/'s files by its manifest; when that cannot be read whole, by a listing of out/ itself.
+  const live = liveText === null ? new Map<string, string>() : await manifestFiles(liveText, partsIn(outPaths(out).out)).catch(() => filesIn(outPaths(out).out));
   const liveSha = liveText === null ? '' : createHash('sha256').update(liveText).digest('hex');
   // Every path of both sites, whatever the spare holds: a rollback is rare, and it must also repair a
   // published file someone edited in place (which no manifest shows).
@@ -85,14 +87,20 @@ async function fromObjects(out: string, record: ReleaseRecord, liveRecord: Relea
     precompress: record.precompress,
     paths: every,
     // A spare holding another site also loses that site's files.
-    differing: (spareText) => [...new Set([...every, ...manifestFiles(spareText).keys()])].sort(),
-    siblings: siblingsOf(record, text),
+    differing: async (spareText, root) => [...new Set([...every, ...(await manifestFiles(spareText, partsIn(root))).keys()])].sort(),
+    siblings: siblingsOf(record, target),
     source: (p) => {
       const s = target.get(p);
-      return s === undefined ? null : objectFile(out, s);
+      return s === undefined ? null : objectFile(out, s.sha256);
     },
   });
   // The old out/ is the current release's site only if out/ still holds it.
   await swapIn(outPaths(out).spare, out, liveRecord && liveRecord.manifest === liveSha ? { manifest: liveSha, precompress: liveRecord.precompress } : undefined);
   return target.size;
+}
+
+/** Every file of a folder, siblings included, by path (with no hash: each differs from any site's). */
+async function filesIn(root: string): Promise<Map<string, string>> {
+  const paths = await fg('**', { cwd: root, dot: true, onlyFiles: true });
+  return new Map(paths.map((p): [string, string] => [p, '']));
 }

@@ -13,6 +13,7 @@ import pLimit from 'p-limit';
 import { writeFileAtomic } from '../core/atomic-write.ts';
 import { killPoint } from '../core/kill-point.ts';
 import { SIBLINGS } from '../emit/precompress.ts';
+import { MANIFEST_FILE } from '../emit/manifest-text.ts';
 import { carryFile, carryTree } from '../core/links.ts';
 import { outPaths } from './paths.ts';
 
@@ -113,8 +114,8 @@ export interface SpareUpdate {
   parentChange?: { from: string; paths: readonly string[] };
   /** The paths this publish changes (written or deleted). */
   paths: readonly string[];
-  /** The new site's paths, for a spare that is none of the above (read from its manifest). */
-  differing?: (spareManifestText: string) => Iterable<string>;
+  /** The new site's paths that differ from a spare that is none of the above (from its manifest's index, its parts read in `spareRoot`). */
+  differing?: (spareManifestText: string, spareRoot: string) => Promise<Iterable<string>>;
   source: Source;
   /** Whether a path may have siblings (default: whenever its source has them). */
   siblings?: (path: string) => boolean;
@@ -138,10 +139,12 @@ export async function updateSpare(u: SpareUpdate): Promise<'diff' | 'diff2' | 'm
     how = 'diff2';
     paths = new Set([...u.parentChange.paths, ...u.paths]);
   } else {
-    const text = holds !== undefined && u.differing ? await readFile(join(p.spare, 'pressroom-manifest.json'), 'utf8').catch(() => null) : null;
-    if (text !== null) {
+    const text = holds !== undefined && u.differing ? await readFile(join(p.spare, MANIFEST_FILE), 'utf8').catch(() => null) : null;
+    // A spare whose manifest cannot be read whole (a part missing or damaged) is rebuilt from out/.
+    const differing = text !== null ? await u.differing!(text, p.spare).catch(() => null) : null;
+    if (differing !== null) {
       how = 'manifest';
-      paths = u.differing!(text);
+      paths = differing;
     } else {
       how = 'rebuilt';
       await rm(p.spare, { recursive: true, force: true });

@@ -24,7 +24,7 @@ import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, posix, resolve, sep } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
-import { MANIFEST_FILE, type Manifest } from '../emit/index.ts';
+import { MANIFEST_FILE, type ManifestHead } from '../emit/index.ts';
 import { shellRewrites } from '../plan/index.ts';
 import { isBasePath, stripBase } from '../site/paths.ts';
 import { startSampleApi } from '../sample-api/index.ts';
@@ -144,9 +144,9 @@ export async function startServe(opts: ServeOptions = {}): Promise<Serving> {
   };
 }
 
-async function readManifest(root: string): Promise<Manifest> {
+async function readManifest(root: string): Promise<ManifestHead> {
   try {
-    return JSON.parse(await readFile(join(root, MANIFEST_FILE), 'utf8')) as Manifest;
+    return JSON.parse(await readFile(join(root, MANIFEST_FILE), 'utf8')) as ManifestHead;
   } catch (e) {
     throw pressroomError('PR_USAGE', { detail: `${root} holds no built site (${MANIFEST_FILE}: ${(e as Error).message}); run \`pressroom build\` first` });
   }

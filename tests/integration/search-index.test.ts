@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishedIndexFiles } from '../../src/emit/search-index.ts';
+import { MANIFEST_FILE, partsIn, readSiteFiles } from '../../src/emit/index.ts';
 import type { SampleApi } from '../../src/sample-api/index.ts';
 import { listFiles, treeHashes } from '../helpers/files.ts';
 import { buildInto, ROOT, spawnCli, startTestApi, tempDir, TEST_NOW } from '../helpers/pressroom.ts';
@@ -81,8 +82,8 @@ describe('the static search index of a build', { timeout: 300_000 }, () => {
 
   it('is published like every other output: manifest entries, script siblings, no siblings for gzip files', async () => {
     const files = (await listFiles(out)).filter((f) => f.startsWith('pagefind/'));
-    const manifest = JSON.parse((await read('pressroom-manifest.json')).toString('utf8')) as { files: { path: string; sha256: string; size: number }[] };
-    const listed = manifest.files.filter((f) => f.path.startsWith('pagefind/')).map((f) => f.path);
+    const manifest = await readSiteFiles((await read(MANIFEST_FILE)).toString('utf8'), partsIn(out));
+    const listed = [...manifest.keys()].filter((f) => f.startsWith('pagefind/'));
     expect(listed).toEqual(files.filter((f) => !/\.(br|gz)$/.test(f)));
     for (const f of ['pagefind/pagefind.js', 'pagefind/pagefind-worker.js']) {
       expect(files).toContain(`${f}.br`);

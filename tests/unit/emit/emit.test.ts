@@ -71,6 +71,10 @@ describe('emit', () => {
     const out = join(dir, 'out');
     const res = await emit(input(out));
     const files = await listFiles(out);
+    // The manifest: its index and one part (a JSON list of every other file's entry, named by its sha256).
+    const manifest = JSON.parse(await readFile(join(out, MANIFEST_FILE), 'utf8'));
+    expect(manifest).toMatchObject({ version: 2, source: { kind: 'api', base: 'http://api.test' }, parts: [{ path: expect.stringMatching(/^pressroom-manifest\/[0-9a-f]{64}\.json$/) }] });
+    const part = manifest.parts[0].path;
     expect(files).toEqual([
       '404.html',
       '_headers',
@@ -81,9 +85,10 @@ describe('emit', () => {
       'index.html',
       'news/a/index.html',
       MANIFEST_FILE,
+      part,
       // nginx is among the hosts, so output.precompress "auto" writes siblings of text files of 1 KB and more.
-      `${MANIFEST_FILE}.br`,
-      `${MANIFEST_FILE}.gz`,
+      `${part}.br`,
+      `${part}.gz`,
       'robots.txt',
       'sitemap.xml',
       'sitemaps/sitemap-0.xml',
@@ -109,10 +114,10 @@ describe('emit', () => {
     const shard = await readFile(join(out, 'sitemaps/sitemap-0.xml'), 'utf8');
     expect(shard).toContain('<loc>https://site.example/news/a</loc>');
     expect(shard).toContain('<image:loc>https://site.example/uploads/a.jpg</image:loc>');
-    const manifest = JSON.parse(await readFile(join(out, MANIFEST_FILE), 'utf8'));
-    expect(manifest.files.map((f: { path: string }) => f.path)).toEqual(files.filter((f) => !f.startsWith(MANIFEST_FILE)));
+    const listed = JSON.parse(await readFile(join(out, part), 'utf8'));
+    expect(listed.map((f: { path: string }) => f.path)).toEqual(files.filter((f) => !f.startsWith('pressroom-manifest')));
     // Precompressed siblings are not manifest entries: they follow their file.
-    expect(manifest.files[0]).toMatchObject({ path: '404.html', size: PAGES[1].html.length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(listed[0]).toMatchObject({ path: '404.html', size: PAGES[1].html.length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
     // Nothing staged is left: beside out/ only the snippet folder (no .tmp or .old of it).
     expect((await readdir(dir)).sort()).toEqual(['.pressroom', 'out']);
     expect(await readdir(join(dir, '.pressroom', 'out'))).toEqual(['hosts']);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import { mulberry32 } from '../../../src/sample-api/prng.ts';
 import { OutputWriter, type ManifestEntry } from '../../../src/emit/writer.ts';
+import { manifestParts } from '../../../src/emit/manifest-text.ts';
 import { tempDir } from '../../helpers/pressroom.ts';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -40,10 +41,16 @@ function summary(w: OutputWriter) {
 async function writeAll(w: OutputWriter, out: Outputs, only?: ReadonlySet<string>): Promise<void> {
   for (const [path, text] of out.tracked) if (!only || only.has(path)) await w.writeTracked(path, text);
   for (const [path, text] of out.others) await w.write(path, text);
-  await w.writeChunks('manifest.json', [JSON.stringify(w.manifest().map((e) => e.path))]);
+  // The manifest's parts and index, as emit writes them after the sorted list was made.
+  const parts = [];
+  for (const { bytes, ...part } of manifestParts(w.manifest())) {
+    await w.write(part.path, bytes, part);
+    parts.push(part.path);
+  }
+  await w.write('manifest.json', JSON.stringify(parts));
   await w.flush();
   w.keepLayout();
-  // The sorted list, kept current past the manifest file's own entry, is every file in path order.
+  // The sorted list, kept current past the manifest's own entries, is every file in path order.
   expect(w.manifest().map((e) => e.path)).toEqual([...w.entries().keys()].sort());
 }
 
@@ -99,6 +106,44 @@ describe('OutputWriter started from the previous release', () => {
       walkPrev = walk.entries();
       patchPrev = patch.entries();
     }
+  });
+
+  it('keeps its sorted list current through files set after it was made, replaced ones included', async () => {
+    const rand = mulberry32(11);
+    for (let round = 0; round < 30; round++) {
+      const w = new OutputWriter(join(tmp.dir, `since-${round}`), 4);
+      const previous = new OutputWriter(join(tmp.dir, `since-prev-${round}`), 4);
+      for (let i = 0; i < 20; i++) await previous.write(`f${i}.txt`, `${i}`);
+      const carrying = new OutputWriter(join(tmp.dir, `since-carry-${round}`), 4, { root: join(tmp.dir, `since-prev-${round}`), files: previous.entries() });
+      for (const writer of [w, carrying]) {
+        let n = 0;
+        for (let step = 0; step < 12; step++) {
+          const r = rand();
+          if (r < 0.25) expect(writer.manifest().map((e) => e.path)).toEqual([...writer.entries().keys()].sort());
+          else if (r < 0.5 && writer === carrying && n < 20) await writer.carry(`f${n}.txt`, previous.entry(`f${n++}.txt`)!);
+          else await writer.write(`g${Math.floor(rand() * 1e6)}-${step}.txt`, `${step}`);
+        }
+        await writer.flush();
+        expect(writer.manifest().map((e) => e.path)).toEqual([...writer.entries().keys()].sort());
+      }
+    }
+    // Started from the previous files: one of those written again after the list was made replaces its entry in it.
+    const kept = new OutputWriter(join(tmp.dir, 'since-kept'), 4);
+    for (let i = 0; i < 5; i++) await kept.writeTracked(`k${i}.txt`, `${i}`);
+    await kept.flush();
+    kept.keepLayout();
+    const again = new OutputWriter(join(tmp.dir, 'since-again'), 4, { root: join(tmp.dir, 'since-kept'), files: kept.entries(), inPlace: true });
+    // A list made before the start (empty) is not the start's.
+    expect(again.manifest()).toEqual([]);
+    expect(again.startFromPrevious(['k4.txt'])).toBe(true);
+    await again.writeTracked('k1.txt', '1');
+    await again.writeTracked('a.txt', 'new');
+    expect(again.manifest().map((e) => e.path)).toEqual(['a.txt', 'k0.txt', 'k1.txt', 'k2.txt', 'k3.txt']);
+    await again.writeTracked('k2.txt', 'changed');
+    await again.writeTracked('k3.txt', '3');
+    await again.write('z.txt', 'z');
+    await again.flush();
+    expect(again.manifest()).toEqual([...again.entries().keys()].sort().map((p) => again.entry(p)));
   });
 
   it('does not start from files it did not keep, nor from files that are not in place', async () => {

@@ -1,0 +1,87 @@
+// Reading the manifest emit writes (./manifest-text.ts): its index, and the parts it names, each
+// read from a folder that holds the site or by its hash from a release's object store
+// (src/publish/manifest.ts), and each required to have the bytes its name says. A manifest of
+// format 1 (files listed inline, before decision 80) is read as well: releases kept by an older
+// Pressroom can still be compared and rolled back to, and its out/ carried over by a first build.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import pLimit from 'p-limit';
+import { pressroomError } from '../core/errors.ts';
+import { MANIFEST_FILE, type ManifestPart } from './manifest-text.ts';
+import type { ManifestEntry } from './output-files.ts';
+import type { ManifestHead } from './index.ts';
+
+/** Reads a part's bytes by its entry in the index. */
+export type PartReader = (part: ManifestPart) => Promise<Buffer>;
+
+/** Parts read from a folder holding the site (out/, the spare, a release's folder). */
+export const partsIn =
+  (root: string): PartReader =>
+  (part) =>
+    readFile(join(root, part.path));
+
+/** Every file a manifest names by path, with its sha256 and size: the files its parts list, the parts, and the index itself. */
+export type SiteFiles = Map<string, ManifestEntry>;
+
+const bad = (where: string, detail: string, cause?: unknown) => pressroomError('PR_MANIFEST', { file: where, detail }, cause);
+
+/** The head of a manifest's index (its format, source and base path), without its files. */
+export function manifestHead(text: string, where = MANIFEST_FILE): ManifestHead {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    throw bad(where, `not JSON: ${(e as Error).message}`, e);
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw bad(where, 'not a JSON object');
+  return v as ManifestHead;
+}
+
+/**
+ * Every file of the site a manifest's index describes, read with its parts; `ownSha`: the index's
+ * sha256 when the caller knows it. A part that cannot be read, or whose bytes are not those its
+ * hash names, is an error naming it: a site is never compared or rolled back with files missing.
+ */
+export async function readSiteFiles(text: string, readPart: PartReader, ownSha?: string, where = MANIFEST_FILE): Promise<SiteFiles> {
+  const head = manifestHead(text, where) as ManifestHead & { files?: unknown; parts?: unknown };
+  const files: SiteFiles = new Map();
+  const add = (list: unknown, from: string) => {
+    if (!Array.isArray(list)) throw bad(from, 'its list of files is not a JSON list');
+    for (const f of list as ManifestEntry[]) {
+      if (typeof f?.path !== 'string' || typeof f.sha256 !== 'string') throw bad(from, `an entry without a path or sha256: ${JSON.stringify(f)?.slice(0, 120)}`);
+      files.set(f.path, { path: f.path, sha256: f.sha256, size: f.size });
+    }
+  };
+  if (head.version === 1 || head.parts === undefined) add(head.files ?? [], where);
+  else {
+    if (!Array.isArray(head.parts)) throw bad(where, '"parts" is not a JSON list');
+    const parts = head.parts as ManifestPart[];
+    for (const p of parts) if (typeof p?.path !== 'string' || !/^[0-9a-f]{64}$/.test(String(p.sha256))) throw bad(where, `a part without a path or sha256: ${JSON.stringify(p)?.slice(0, 120)}`);
+    const limit = pLimit(16);
+    const texts = await Promise.all(
+      parts.map((p) =>
+        limit(async () => {
+          const bytes = await readPart(p).catch((e: Error) => {
+            throw bad(p.path, `a part of the manifest cannot be read: ${e.message}`, e);
+          });
+          if (createHash('sha256').update(bytes).digest('hex') !== p.sha256) throw bad(p.path, `its bytes are not those its sha256 ${p.sha256} names (edited or damaged)`);
+          return bytes.toString('utf8');
+        }),
+      ),
+    );
+    texts.forEach((t, i) => {
+      let list: unknown;
+      try {
+        list = JSON.parse(t);
+      } catch (e) {
+        throw bad(parts[i].path, `not JSON: ${(e as Error).message}`, e);
+      }
+      add(list, parts[i].path);
+    });
+    for (const p of parts) files.set(p.path, { path: p.path, sha256: p.sha256, size: p.size });
+  }
+  files.set(MANIFEST_FILE, { path: MANIFEST_FILE, sha256: ownSha ?? createHash('sha256').update(text).digest('hex'), size: Buffer.byteLength(text) });
+  return files;
+}
+
