@@ -153,7 +153,8 @@ function builtIndex(c: Collection, snap: SnapshotView, entries: (SnapshotEntry |
 /** The last index with the pages whose entries changed read again; undefined when pages came or went, a page's length changed or many pages changed. */
 function patchedIndex(c: Collection, snap: SnapshotView, last: ListIndex, entries: (SnapshotEntry | undefined)[]): ListIndex | undefined {
   if (!last.sorted || last.entries.length !== entries.length) return undefined;
-  const changed = entries.flatMap((e, i) => (e === last.entries[i] ? [] : [i]));
+  const changed: number[] = [];
+  for (let i = 0; i < entries.length; i++) if (entries[i] !== last.entries[i]) changed.push(i);
   if (changed.length > Math.max(8, entries.length / 8)) return undefined;
   const fresh = changed.map((i) => c.items(snap.ok(c.page(i + 1))));
   const end = (i: number) => (i + 1 < last.starts.length ? last.starts[i + 1] : last.items.length);

