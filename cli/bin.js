@@ -6,7 +6,6 @@
 // ./process.js first: NODE_ENV and the heap's growth, before any command's code loads.
 import './process.js';
 import { main } from './main.js';
-import { watchInChild } from './watch-process.js';
 
 // `pressroom config | head` closes the pipe early; that is not an error.
 process.stdout.on('error', (e) => {
@@ -14,5 +13,4 @@ process.stdout.on('error', (e) => {
   throw e;
 });
 
-// `pressroom watch` runs in a child with a larger young generation (./watch-process.js).
-process.exitCode = await (watchInChild(process.argv) ?? main(process.argv));
+process.exitCode = await main(process.argv);
