@@ -19,7 +19,6 @@ import { updateSpare } from './spare.ts';
 import { recover, stagingDirFor, swapIn } from './swap.ts';
 import { carryTree } from '../core/links.ts';
 import { currentReleaseId, listReleases, readRecord, releasePaths, setCurrentRelease, type ReleaseInfo, type ReleaseRecord } from './releases.ts';
-
 import { MANIFEST_FILE as MANIFEST } from '../emit/manifest-text.ts';
 
 export interface RollbackResult {
@@ -99,7 +98,7 @@ async function fromObjects(out: string, record: ReleaseRecord, liveRecord: Relea
   return target.size;
 }
 
-/** Every file of a folder, siblings included, by path (with no hash: each differs from any site's). */
+/** Every file of a folder (siblings included) by path, with no hash: each then differs from any site's. */
 async function filesIn(root: string): Promise<Map<string, string>> {
   const paths = await fg('**', { cwd: root, dot: true, onlyFiles: true });
   return new Map(paths.map((p): [string, string] => [p, '']));

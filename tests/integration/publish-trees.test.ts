@@ -145,6 +145,16 @@ describe('two trees and the object store', () => {
     expect(await treeHashes(out)).toEqual(newest.tree);
     await rollback({ out, to: middle.id, handleSignals: false });
     expect(await treeHashes(out)).toEqual(middle.tree);
+    // out/'s manifest damaged (a part replaced by other bytes) and a file left there by hand, and no
+    // spare it can trust (so it is made again from out/): the rollback lists out/ itself, and the
+    // site is the release's exactly.
+    await rm(outPaths(out).spareState);
+    const part = (JSON.parse(await readFile(join(out, 'pressroom-manifest.json'), 'utf8')) as { parts: { path: string }[] }).parts[0].path;
+    await rm(join(out, part));
+    await writeFile(join(out, part), '[]\n');
+    await writeFile(join(out, 'stray.html'), 'left by hand');
+    await rollback({ out, to: newest.id, handleSignals: false });
+    expect(await treeHashes(out)).toEqual(newest.tree);
     expect((await diffBuilds(middle.id, middle.id, { out })).equal).toBe(true);
     const d = await diffBuilds(oldest.id, newest.id, { out });
     expect(d.equal).toBe(false);
