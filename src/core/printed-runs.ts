@@ -41,8 +41,6 @@ export interface PrintedPart {
   readonly bytes: Buffer;
   readonly sha256: string;
   readonly size: number;
-  /** How many items it prints. */
-  readonly count: number;
 }
 
 /** The longest run: what one changed item costs to print where no hash ends a run sooner. */
@@ -70,7 +68,7 @@ export class PrintedRuns<T extends RunItem & object> {
 
   /** Each run as a text of its own, framed, with its hash (with a frame). */
   *parts(items: readonly T[]): Generator<PrintedPart> {
-    for (const run of this.#runs(items)) yield { bytes: run.bytes, sha256: run.sha256!, size: run.bytes.length, count: run.items.length };
+    for (const run of this.#runs(items)) yield { bytes: run.bytes, sha256: run.sha256!, size: run.bytes.length };
   }
 
   *#runs(items: readonly T[]): Generator<Run<T>> {

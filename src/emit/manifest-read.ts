@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { pressroomError } from '../core/errors.ts';
-import { MANIFEST_FILE, type ManifestPart } from './manifest-text.ts';
+import { MANIFEST_FILE, MANIFEST_PARTS, type ManifestPart } from './manifest-text.ts';
 import type { ManifestEntry } from './output-files.ts';
 import type { ManifestHead } from './index.ts';
 
@@ -57,7 +57,8 @@ export async function readSiteFiles(text: string, readPart: PartReader, ownSha?:
   else {
     if (!Array.isArray(head.parts)) throw bad(where, '"parts" is not a JSON list');
     const parts = head.parts as ManifestPart[];
-    for (const p of parts) if (typeof p?.path !== 'string' || !/^[0-9a-f]{64}$/.test(String(p.sha256))) throw bad(where, `a part without a path or sha256: ${JSON.stringify(p)?.slice(0, 120)}`);
+    // A part is named by its hash, in the parts' folder: no other path of the site (or outside it) is read as one.
+    for (const p of parts) if (!/^[0-9a-f]{64}$/.test(String(p?.sha256)) || p.path !== `${MANIFEST_PARTS}/${p.sha256}.json`) throw bad(where, `not a part of the manifest: ${JSON.stringify(p)?.slice(0, 160)}`);
     const limit = pLimit(16);
     const texts = await Promise.all(
       parts.map((p) =>

@@ -103,6 +103,9 @@ describe('reading a manifest', () => {
     await expect(readSiteFiles(index, partsIn(join(tmp.dir, 'nowhere')))).rejects.toMatchObject({ code: 'PR_MANIFEST', message: expect.stringContaining('cannot be read') });
     await expect(readSiteFiles('{"version": 2, "parts": [1', partsIn(root))).rejects.toMatchObject({ code: 'PR_MANIFEST', message: expect.stringContaining('not JSON') });
     await expect(readSiteFiles('{"version": 2, "parts": [{"path": "x.json"}]}', partsIn(root))).rejects.toMatchObject({ code: 'PR_MANIFEST' });
+    // A part is read only from the parts' folder, under its own hash.
+    const outside = { path: '../../outside.json', sha256: 'a'.repeat(64), size: 3 };
+    await expect(readSiteFiles(JSON.stringify({ version: 2, parts: [outside] }), partsIn(root))).rejects.toMatchObject({ code: 'PR_MANIFEST', message: expect.stringContaining('not a part of the manifest') });
   });
 
   it('reads a manifest of format 1, its files listed inline (written before decision 80)', async () => {
