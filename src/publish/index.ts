@@ -12,8 +12,8 @@ import { stateChunks, type BuildState } from '../incremental/state.ts';
 import { commitRelease, listReleases, newReleaseId, pruneReleases, readRecord, releasePaths, setCurrentRelease, type CurrentRelease, type ReleaseRecord } from './releases.ts';
 import { collectGarbage, storeObjects } from './objects.ts';
 import { outPaths } from './paths.ts';
-import { differingPaths, manifestFiles, partsInStore, readReleaseManifest } from './manifest.ts';
-import { partsIn } from '../emit/manifest-read.ts';
+import { differingPaths, partsInStore, readReleaseManifest } from './manifest.ts';
+import { partsIn, readSiteFiles } from '../emit/manifest-read.ts';
 import { spareHolds, spareManifest, updateSpare, type SiteId } from './spare.ts';
 import { carryTree } from '../core/links.ts';
 import { recover, swapIn } from './swap.ts';
@@ -22,7 +22,7 @@ import { currentState } from './releases.ts';
 import { createHash } from 'node:crypto';
 
 export { recover } from './swap.ts';
-export { differingPaths, manifestFiles, partsInStore, readReleaseFiles, releaseFiles, siblingsOf } from './manifest.ts';
+export { differingPaths, partsInStore, readReleaseFiles, releaseFiles, siblingsOf } from './manifest.ts';
 
 /** The manifest sha256 of the release out/ holds (undefined: none, or not known). */
 export function manifestShaOf(parent: CurrentRelease | undefined): string | undefined {
@@ -55,8 +55,6 @@ export async function publishStaged(out: string, staged: EmitResult, parent: Cur
       how = 'unchanged';
     } else {
       const written = new Set(staged.staged.map((f) => f.path));
-      // Every file's sha256 (the manifest's index and parts included), made only when the spare is compared by manifests (the usual update knows its paths).
-      const next = () => new Map([...staged.entries].map(([path, f]): [string, string] => [path, f.sha256]));
       const record = parent.record;
       how = await updateSpare({
         out,
@@ -64,7 +62,8 @@ export async function publishStaged(out: string, staged: EmitResult, parent: Cur
         precompress: opts.precompress,
         parentChange: record.parent && record.changed ? { from: record.parent, paths: record.changed } : undefined,
         paths: staged.changed,
-        differing: async (text, root) => differingPaths(await manifestFiles(text, partsIn(root)), next()),
+        // The spare compared with every file of the new site (the manifest's index and parts included).
+        differing: async (text, root) => differingPaths(await readSiteFiles(text, partsIn(root)), staged.entries),
         source: (p) => (written.has(p) ? join(staged.staging, p) : staged.entries.has(p) ? join(out, p) : null),
       });
       await swapIn(outPaths(out).spare, out, { manifest: record.manifest, precompress: record.precompress });
@@ -174,8 +173,8 @@ export async function keptObjects(out: string): Promise<Set<string>> {
     keep.add(record.manifest);
     const text = await readReleaseManifest(out, record.manifest).catch(() => null);
     if (text === null) continue;
-    const files = await manifestFiles(text, partsInStore(out), record.manifest).catch(() => null);
-    if (files) for (const sha of files.values()) keep.add(sha);
+    const files = await readSiteFiles(text, partsInStore(out), record.manifest).catch(() => null);
+    if (files) for (const f of files.values()) keep.add(f.sha256);
     else for (const p of partsNamed(text)) keep.add(p.sha256);
   }
   return keep;

@@ -16,17 +16,10 @@ export const partsInStore =
   (part) =>
     readFile(objectFile(out, part.sha256));
 
-/** path -> sha256 of every file of a site (readSiteFiles: the manifest's own index and parts included). */
-export async function manifestFiles(text: string, readPart: PartReader, ownSha?: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (const [path, f] of await readSiteFiles(text, readPart, ownSha)) out.set(path, f.sha256);
-  return out;
-}
-
-/** Paths whose content differs between two sites (present in one only, or with other bytes). */
-export function differingPaths(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): string[] {
+/** Paths whose content differs between two sites' files by path (present in one only, or with another sha256). */
+export function differingPaths(a: ReadonlyMap<string, { sha256: string }>, b: ReadonlyMap<string, { sha256: string }>): string[] {
   const out = new Set<string>();
-  for (const [p, sha] of a) if (b.get(p) !== sha) out.add(p);
+  for (const [p, f] of a) if (b.get(p)?.sha256 !== f.sha256) out.add(p);
   for (const p of b.keys()) if (!a.has(p)) out.add(p);
   return [...out].sort();
 }

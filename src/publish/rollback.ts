@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import fg from 'fast-glob';
 import { pressroomError } from '../core/errors.ts';
 import { acquireLock } from './lock.ts';
-import { manifestFiles, readReleaseFiles, siblingsOf } from './manifest.ts';
-import { partsIn } from '../emit/manifest-read.ts';
+import { readReleaseFiles, siblingsOf } from './manifest.ts';
+import { partsIn, readSiteFiles } from '../emit/manifest-read.ts';
 import { objectFile, outPaths } from './paths.ts';
 import { updateSpare } from './spare.ts';
 import { recover, stagingDirFor, swapIn } from './swap.ts';
@@ -75,18 +75,18 @@ async function fromObjects(out: string, record: ReleaseRecord, liveRecord: Relea
   const target = await readReleaseFiles(out, sha);
   const liveText = await readFile(join(outPaths(out).out, MANIFEST), 'utf8').catch(() => null);
   // out/'s files by its manifest; when that cannot be read whole, by a listing of out/ itself.
-  const live = liveText === null ? new Map<string, string>() : await manifestFiles(liveText, partsIn(outPaths(out).out)).catch(() => filesIn(outPaths(out).out));
+  const live: Iterable<string> = liveText === null ? [] : await readSiteFiles(liveText, partsIn(outPaths(out).out)).then((f) => f.keys(), () => filesIn(outPaths(out).out));
   const liveSha = liveText === null ? '' : createHash('sha256').update(liveText).digest('hex');
   // Every path of both sites, whatever the spare holds: a rollback is rare, and it must also repair a
   // published file someone edited in place (which no manifest shows).
-  const every = [...new Set([...live.keys(), ...target.keys()])].sort();
+  const every = [...new Set([...live, ...target.keys()])].sort();
   await updateSpare({
     out,
     live: liveSha,
     precompress: record.precompress,
     paths: every,
     // A spare holding another site also loses that site's files.
-    differing: async (spareText, root) => [...new Set([...every, ...(await manifestFiles(spareText, partsIn(root))).keys()])].sort(),
+    differing: async (spareText, root) => [...new Set([...every, ...(await readSiteFiles(spareText, partsIn(root))).keys()])].sort(),
     siblings: siblingsOf(record, target),
     source: (p) => {
       const s = target.get(p);
@@ -98,8 +98,7 @@ async function fromObjects(out: string, record: ReleaseRecord, liveRecord: Relea
   return target.size;
 }
 
-/** Every file of a folder (siblings included) by path, with no hash: each then differs from any site's. */
-async function filesIn(root: string): Promise<Map<string, string>> {
-  const paths = await fg('**', { cwd: root, dot: true, onlyFiles: true });
-  return new Map(paths.map((p): [string, string] => [p, '']));
+/** Every file of a folder, siblings included. */
+function filesIn(root: string): Promise<string[]> {
+  return fg('**', { cwd: root, dot: true, onlyFiles: true });
 }
