@@ -164,19 +164,10 @@ export function patchedList<T>(items: readonly T[], removed: ReadonlySet<T>, add
 const FEW = 8;
 
 function onePassPatch<T>(items: readonly T[], removed: ReadonlySet<T>, added: readonly T[], cmp: (a: T, b: T) => number, at: number[]): readonly T[] {
-  let from = items;
-  const gone: number[] = [];
-  for (const x of removed) {
-    const lo = lowerBound(items, x, cmp);
-    // Not where the comparator puts it (cannot happen while the kept items are strictly increasing): by membership.
-    if (items[lo] !== x) {
-      from = items.filter((y) => !removed.has(y));
-      gone.length = 0;
-      break;
-    }
-    gone.push(lo);
-  }
-  gone.sort((a, b) => a - b);
+  const places = placesOf(items, removed, cmp);
+  // A removed item not where the comparator puts it (cannot happen while the kept items are strictly increasing): by membership.
+  const from = places ? items : items.filter((y) => !removed.has(y));
+  const gone = places ?? [];
   // One pass into an array of the final length, the kept items copied between the removed ones
   // and the places of the added ones (found by binary search among the items not yet copied).
   const out = new Array<T>(from.length - gone.length + added.length);
@@ -205,19 +196,25 @@ function onePassPatch<T>(items: readonly T[], removed: ReadonlySet<T>, added: re
   return out;
 }
 
+/** Where each removed item is in `items` (strictly increasing), ascending; null when one is not where the comparator puts it. */
+function placesOf<T>(items: readonly T[], removed: ReadonlySet<T>, cmp: (a: T, b: T) => number): number[] | null {
+  const places: number[] = [];
+  for (const x of removed) {
+    const lo = lowerBound(items, x, cmp);
+    if (items[lo] !== x) return null;
+    places.push(lo);
+  }
+  return places.sort((a, b) => a - b);
+}
+
 /** onePassPatch for a few changes: one copy, the removed items spliced out and the added ones in (their places pushed to `at`). */
 function spliced<T>(items: readonly T[], removed: ReadonlySet<T>, added: readonly T[], cmp: (a: T, b: T) => number, at: number[]): readonly T[] {
   if (removed.size === 0 && added.length === 0) return items;
-  const gone: number[] = [];
-  for (const x of removed) {
-    const lo = lowerBound(items, x, cmp);
-    if (items[lo] !== x) return onePassPatch(items, removed, added, cmp, at);
-    gone.push(lo);
-  }
+  const gone = placesOf(items, removed, cmp);
+  if (!gone) return onePassPatch(items, removed, added, cmp, at);
   const out = items.slice();
   // From the last place back, so the places before it do not move.
-  gone.sort((a, b) => b - a);
-  for (const i of gone) out.splice(i, 1);
+  for (let k = gone.length - 1; k >= 0; k--) out.splice(gone[k], 1);
   // In ascending order: each goes after the ones placed before it, whose places stay.
   for (const x of added) {
     let lo = at.length > 0 ? at[at.length - 1] + 1 : 0;
