@@ -174,6 +174,22 @@ describe('two trees and the object store', () => {
     expect(r.incremental.publish).toBe('manifest');
     expect(await treeHashes(outPaths(out).spare)).toEqual(before);
     await expectFullBuildEqual();
+    // The same, with a part of the spare's manifest damaged: it cannot be compared, so it is made again from out/.
+    // (The spare holds the oldest kept release: neither out/'s site nor its parent.)
+    const latest = (await currentReleaseId(out))!;
+    await rollback({ out, to: (await listReleases(out))[0]!.id, handleSignals: false });
+    await rollback({ out, to: latest, handleSignals: false });
+    const spareText = await readFile(join(outPaths(out).spare, 'pressroom-manifest.json'));
+    const sparePart = (JSON.parse(spareText.toString('utf8')) as { parts: { path: string }[] }).parts[0].path;
+    await rm(join(outPaths(out).spare, sparePart));
+    await writeFile(join(outPaths(out).spare, sparePart), '[]\n');
+    await spareHolds(out, { manifest: createHash('sha256').update(spareText).digest('hex'), precompress: true });
+    api.mutate.editPost(api.corpus.posts.find((p) => p.status === 'publish')!.id, { post_title: 'After a damaged spare' });
+    const beforeDamaged = await treeHashes(out);
+    const again = await run();
+    expect(again.incremental.publish).toBe('rebuilt');
+    expect(await treeHashes(outPaths(out).spare)).toEqual(beforeDamaged);
+    await expectFullBuildEqual();
   });
 
   it('the sweep removes only objects no kept release names', { timeout: 60_000 }, async () => {
