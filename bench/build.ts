@@ -32,6 +32,7 @@ import { defaultWorkers } from '../src/render/pool.ts';
 import { parallelism } from './parallelism.ts';
 import { renderFloor } from './render-floor.ts';
 import { fsFloor } from './fs-floor.ts';
+import { inodeProbe, inodeProbeLine } from './inode-probe.ts';
 
 const { values } = parseArgs({
   options: {
@@ -129,6 +130,9 @@ const builds: { label: string; workers: number | 'auto'; report?: BuildReport; p
   { label: 'main thread only', workers: 0 },
 ];
 console.log(`building the sample site at ${posts} posts into ${dir} (${builds.length} full builds) …`);
+// Nothing under `dir` is removed before the end: each removal would slow the creations after it (./inode-probe.ts).
+const probe = inodeProbe(join(dir, 'inode-probe'));
+console.log(inodeProbeLine(probe));
 for (const [i, b] of builds.entries()) {
   const { result, peak } = await measured(() => build({ sample, out: join(dir, `b${i}`, 'out'), now, full: true, env: {}, workers: b.workers, handleSignals: false }));
   Object.assign(b, { report: result, peak });
@@ -150,6 +154,7 @@ const fs = fsFloor(join(dir, 'b0', 'out'), join(dir, 'fs-floor'));
 
 const par = await parallelism(defaultWorkers());
 console.log('');
+console.log(`${inodeProbeLine(probe)} (before the builds)`);
 console.log(`machine: ${defaultWorkers()} cores available; ${defaultWorkers()} threads give ${par.alloc.toFixed(2)}x one thread on allocation-heavy work (what rendering is), ${par.alu.toFixed(2)}x on arithmetic`);
 for (const b of builds) printBuild(b.label, b.report!, b.peak!);
 console.log(`floor: bare single-threaded renderToString of the ${floor.pages} article pages: ${s(floor.ms)} = ${floor.pagesPerSecond.toFixed(0)} pages/s`);
@@ -221,4 +226,6 @@ function measuredCli(args: string[]): Promise<{ result: BuildReport; peak: Peak 
   return measured(() => report, proc.pid!, (r) => r.peakRssBytes);
 }
 
+// Removed only now (./inode-probe.ts); with --out the builds are kept, the probe's and the floor's files are not.
 if (!values.out) await rm(dir, { recursive: true, force: true });
+else for (const scratch of ['inode-probe', 'fs-floor']) await rm(join(dir, scratch), { recursive: true, force: true });

@@ -2,10 +2,10 @@
 // create a site's files, with their sizes and folders, and nothing else: one
 // thread, synchronous mkdir + writeFile, into an empty folder on the same file
 // system as the build's output. A build cannot publish faster than it creates
-// its files; on a machine where creating an inode is slow (measured at
-// 0.6-1 ms of kernel time each on the 2-core VMs this project is measured on,
-// against about 0.01 ms on tmpfs) this floor, not rendering, bounds a first build.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// its files; where creating an inode is slow (ext4 without a journal soon after
+// a large tree was deleted: ./inode-probe.ts) this floor, not rendering, bounds
+// a first build. Its files are left for the caller to remove at the end.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 export interface FsFloor {
@@ -15,7 +15,7 @@ export interface FsFloor {
   ms: number;
 }
 
-/** Creates the files the manifest of `out` lists (sizes kept, bytes arbitrary) under `dir`, which is removed after. */
+/** Creates the files the manifest of `out` lists (sizes kept, bytes arbitrary) under `dir` (the caller removes it). */
 export function fsFloor(out: string, dir: string): FsFloor {
   // Every file of the build: those the manifest's parts list, the parts and the index (src/emit/manifest-text.ts).
   const indexText = readFileSync(join(out, 'pressroom-manifest.json'), 'utf8');
@@ -38,6 +38,5 @@ export function fsFloor(out: string, dir: string): FsFloor {
     total += f.size;
   }
   const ms = performance.now() - started;
-  rmSync(dir, { recursive: true, force: true });
   return { files: manifest.files.length, folders: made.size, bytes: total, ms };
 }

@@ -35,6 +35,7 @@ import { loadPrevious } from '../src/pipeline/snapshot.ts';
 import { listTree } from '../src/core/links.ts';
 import { randomEdits } from '../src/sample-api/random-edits.ts';
 import { startSampleApi } from '../src/sample-api/index.ts';
+import { inodeProbe, inodeProbeLine } from './inode-probe.ts';
 
 const { values } = parseArgs({
   options: {
@@ -117,8 +118,14 @@ interface Measured {
   ops: { op: string; ms: number; report: BuildReport }[];
 }
 
+// Each size's folders are removed after every size ran: removed between them, the next size's
+// builds would create their files past the inodes just freed (./inode-probe.ts).
+const leftovers: string[] = [];
+
 async function measure(posts: number): Promise<Measured> {
   const dir = await mkdtemp(join(tmpdir(), 'pr-bench-publish-'));
+  leftovers.push(dir);
+  console.log(`${posts} posts: ${inodeProbeLine(inodeProbe(join(dir, 'inode-probe')))}`);
   const out = join(dir, 'out');
   const watchPort = await freePort();
   const api = start(['api', '--mutable', '--posts', String(posts), '--port', '0', '--webhook', `http://127.0.0.1:${watchPort}/hooks/publish`]);
@@ -187,7 +194,6 @@ async function measure(posts: number): Promise<Measured> {
   } finally {
     // Stopped and waited for, so no build is still writing beside out/ when it is removed.
     await Promise.all(children.map((c) => (c.proc.exitCode !== null ? undefined : new Promise((ok) => (c.proc.once('exit', ok), c.proc.kill('SIGTERM'))))));
-    if (!values.keep) await rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -219,6 +225,7 @@ if (runs.length === 2) {
   const [c, d] = runs.map(nextEdits);
   if (!Number.isNaN(c)) console.log(`the edits after the first, median: ${s(c)} vs ${s(d)} (${(d / c).toFixed(2)}x)`);
 }
+if (!values.keep) for (const dir of leftovers) await rm(dir, { recursive: true, force: true });
 if (Number(values.property) > 0) await longProperty(Number(values.property), Number(values['property-posts']));
 
 /**
