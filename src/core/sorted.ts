@@ -19,6 +19,7 @@
 // a millisecond for 50,000 instead of building a set of all of them.
 
 import { keepsForNextBuild } from './resident.ts';
+import { notedPlaces, noteReplaced } from './list-change.ts';
 
 /** Strings in code-unit order, as Array.prototype.sort orders them by default. */
 export const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -32,6 +33,8 @@ export class SortedCache<T> {
   #set = new Set<T>();
   /** The last input, as given (a copy): the next one is compared with it by position first. */
   #input: readonly T[] = [];
+  /** The last input itself: a next input noted as made from it (src/core/list-change.ts) is compared at the noted places only. */
+  #inputRef: readonly T[] = [];
   /** What the last sort() changed in the answer before it, when it patched (changeFrom). */
   #change: { from: readonly T[]; added: readonly T[]; removed: ReadonlySet<T> } | undefined;
   /** #items is strictly increasing: then so is any part of it, and a patch checks only the new items' neighbours. */
@@ -48,12 +51,14 @@ export class SortedCache<T> {
       this.#items = [];
       this.#set = new Set();
       this.#input = [];
+      this.#inputRef = [];
       this.#change = undefined;
       return [...next].sort(this.#cmp);
     }
     const from = this.#items;
     const patched = this.#patch(next);
     this.#input = next.slice();
+    this.#inputRef = next;
     this.#change = patched ? { from, added: patched.added, removed: patched.removed } : undefined;
     if (patched) return patched.result;
     const sorted = [...next].sort(this.#cmp);
@@ -72,8 +77,10 @@ export class SortedCache<T> {
     if (!change) return null;
     const { added, removed } = change;
     if (added.length + removed.size > next.length * PATCH_SHARE) return null;
-    const result = patchedList(this.#items, removed, added, this.#cmp);
+    const before = this.#items;
+    const result = patchedList(before, removed, added, this.#cmp);
     if (!result) return null;
+    noteSamePlaces(before, result, removed, added, this.#cmp);
     for (const x of removed) this.#set.delete(x);
     for (const x of added) this.#set.add(x);
     this.#items = result;
@@ -97,6 +104,18 @@ export class SortedCache<T> {
    */
   #byPosition(next: readonly T[]): { added: T[]; removed: Set<T> } | null {
     const last = this.#input;
+    const noted = notedPlaces(this.#inputRef, next);
+    if (noted) {
+      // The same length, replaced at the noted places only (the last input copied is the one they were noted against).
+      const went: T[] = [];
+      const came: T[] = [];
+      for (const i of noted) {
+        if (last[i] === next[i]) continue;
+        went.push(last[i]);
+        came.push(next[i]);
+      }
+      return this.#moved(went, came);
+    }
     const limit = Math.min(last.length, next.length);
     let head = 0;
     while (head < limit && last[head] === next[head]) head++;
@@ -118,6 +137,11 @@ export class SortedCache<T> {
       for (let i = head; i < last.length - tail; i++) went.push(last[i]);
       for (let i = head; i < next.length - tail; i++) came.push(next[i]);
     }
+    return this.#moved(went, came);
+  }
+
+  /** The items that came and went from those at the changed places; null when one is listed twice. */
+  #moved(went: readonly T[], came: readonly T[]): { added: T[]; removed: Set<T> } | null {
     // An item that moved within the changed part is neither new nor gone.
     const cameSet = new Set(came);
     const wentSet = new Set(went);
@@ -141,6 +165,26 @@ export class SortedCache<T> {
     if (before.size !== next.length - added.length) for (const x of before) if (!set.has(x)) removed.add(x);
     return { added, removed };
   }
+}
+
+/**
+ * Notes `after` (a patch of `before`, both strictly increasing) as `before` with a few places
+ * replaced (src/core/list-change.ts) when each added item took the place of a removed one: an
+ * edited item keeps its key, so the passes comparing the two lists read those places only.
+ */
+function noteSamePlaces<T>(before: readonly T[], after: readonly T[], removed: ReadonlySet<T>, added: readonly T[], cmp: (a: T, b: T) => number): void {
+  if (after === before || after.length !== before.length || removed.size !== added.length) return;
+  const gone = placesOf(before, removed, cmp);
+  if (!gone) return;
+  const came: number[] = [];
+  for (const x of added) {
+    const p = lowerBound(after, x, cmp);
+    if (after[p] !== x) return;
+    came.push(p);
+  }
+  came.sort((a, b) => a - b);
+  // The kept items fill the other places in order in both lists, so those places hold the same items.
+  if (came.every((p, k) => p === gone[k])) noteReplaced(after, before, gone);
 }
 
 /**
@@ -241,6 +285,17 @@ export function sortedChange<T>(before: readonly T[], after: readonly T[], cmp: 
   if (before === after) return { added: [], removed: [] };
   const added: T[] = [];
   const removed: T[] = [];
+  const noted = notedPlaces(before, after);
+  if (noted) {
+    // `after` is `before` replaced at these places (src/core/list-change.ts): only their neighbours can be out of order.
+    for (const p of noted) {
+      if (before[p] === after[p]) continue;
+      if ((p > 0 && cmp(after[p - 1], after[p]) >= 0) || (p + 1 < after.length && cmp(after[p], after[p + 1]) >= 0)) return null;
+      removed.push(before[p]);
+      added.push(after[p]);
+    }
+    return { added, removed };
+  }
   let i = 0;
   // Whether after[j - 1] was before[i - 1]: then after[j - 1] < after[j] whenever after[j] is before[i].
   let inRun = false;

@@ -6,6 +6,7 @@ import type { SiteConfig } from '../config/schema.ts';
 import { pressroomError } from '../core/errors.ts';
 import { firstNotBefore, patchedList, SortedCache } from '../core/sorted.ts';
 import { KeptSlot, KeptWeakMap, keepsForNextBuild } from '../core/resident.ts';
+import { notedPlaces, noteReplaced } from '../core/list-change.ts';
 import { SAMPLE_REDIRECTS_PATH } from '../crawl/discover.ts';
 import { PAGE_KINDS, routesOf, SHELLS } from '../site/kinds/index.ts';
 import { absoluteUrl, outputFileFor } from '../site/paths.ts';
@@ -23,7 +24,7 @@ export function plan(snap: SnapshotView, ctx: SiteContextForKinds, config: PlanC
   // concat, not flatMap: the engine's flatMap takes about 90 ns an item (4.5 ms for 50,000
   // routes on every publish), concat copies whole arrays.
   const routes = planRoutes(
-    concatAll(kinds.map((k) => routesOf(k, snap, ctx))),
+    joinedSpecs(kinds.map((k) => routesOf(k, snap, ctx))),
     ctx.quarantine &&
       ((twin, kept) => {
         const q = { endpoint: twin.deps.find((d) => !SHELL_DEPS.includes(d)) ?? twin.path, id: twin.record, reason: `writes the same file ${twin.file} as ${kept.record}, which is published (of two twins the first by path, then record, in code-unit order wins)` };
@@ -44,6 +45,39 @@ export function plan(snap: SnapshotView, ctx: SiteContextForKinds, config: PlanC
 
 /** The lists one after the other in one new array. */
 const concatAll = <T>(lists: readonly (readonly T[])[]): T[] => ([] as T[]).concat(...lists);
+
+// The kinds' route lists of the last plan of a process that publishes again, and their join.
+const LAST_JOIN = new KeptSlot<{ lists: readonly (readonly RouteSpec[])[]; joined: readonly RouteSpec[] }>();
+
+/**
+ * The kinds' route descriptions joined. When every kind has as many as in the last plan, the join
+ * is the last one with the places that changed replaced, noted (src/core/list-change.ts): a kind's
+ * list that is the last one adds no place, one noted as patched from it (the article routes) its
+ * noted places, any other every place of its own. The planned routes and their order are then
+ * patched by those places instead of walking every route of the site.
+ */
+function joinedSpecs(lists: readonly (readonly RouteSpec[])[]): readonly RouteSpec[] {
+  const last = LAST_JOIN.take();
+  let joined: readonly RouteSpec[] | undefined;
+  if (last && last.lists.length === lists.length && lists.every((l, k) => l.length === last.lists[k].length)) {
+    const copy = last.joined.slice();
+    const places: number[] = [];
+    let offset = 0;
+    lists.forEach((list, k) => {
+      const before = last.lists[k];
+      const at = list === before ? [] : (notedPlaces(before, list) ?? list.map((_, i) => i));
+      for (const i of at) {
+        copy[offset + i] = list[i];
+        places.push(offset + i);
+      }
+      offset += list.length;
+    });
+    joined = noteReplaced(copy, last.joined, places);
+  }
+  joined ??= concatAll(lists);
+  if (keepsForNextBuild()) LAST_JOIN.keep({ lists, joined });
+  return joined;
+}
 
 /** Whether routes sorted by path (planRoutes) have one of this path: a binary search. */
 function hasPath(routes: readonly PlannedRoute[], path: string): boolean {
@@ -136,7 +170,7 @@ function plannedAll(specs: readonly RouteSpec[]): PlannedRoute[] {
   // A one-off build plans once: no JSON of each route description, nothing kept (src/core/resident.ts).
   if (!keepsForNextBuild()) return specs.map((spec) => PLANNED.get(spec) ?? newRoute(spec));
   const byContent = new Map<string, PlannedRoute>();
-  const routes = specs.map((spec, i) => {
+  const planned = (spec: RouteSpec, i: number): PlannedRoute => {
     if (last && last.specs[i] === spec) return last.routes[i];
     let route = PLANNED.get(spec);
     if (route) return route;
@@ -146,7 +180,16 @@ function plannedAll(specs: readonly RouteSpec[]): PlannedRoute[] {
     byContent.set(key, route);
     PLANNED.set(spec, route);
     return route;
-  });
+  };
+  // Descriptions noted as the last ones with a few places replaced (joinedSpecs): the last routes
+  // with those places planned again, noted in turn; the routes elsewhere are the same as a walk gives.
+  const places = last && notedPlaces(last.specs, specs);
+  let routes: PlannedRoute[];
+  if (last && places) {
+    routes = last.routes.slice();
+    for (const i of places) routes[i] = planned(specs[i], i);
+    noteReplaced(routes, last.routes, places);
+  } else routes = specs.map(planned);
   LAST_CALL.keep({ specs, routes, byContent });
   return routes;
 }

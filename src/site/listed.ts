@@ -9,6 +9,7 @@
 import { ep } from '../api/endpoints.ts';
 import { CATEGORY_SLUGS, type Post, type PostItem } from '../api/types.ts';
 import { keepsForNextBuild } from '../core/resident.ts';
+import { noteReplaced } from '../core/list-change.ts';
 import { checkSlug } from './slug.ts';
 import type { SnapshotEntry, SnapshotView } from './types.ts';
 
@@ -125,6 +126,9 @@ function patched(earlier: Listed, snap: SnapshotView, changed: ReadonlySet<strin
     if (slot !== undefined) redo.add(slot);
   }
   for (const slot of redo) details[slot] = detailsOf(snap, posts[slot]);
+  // Noted, so the passes that compare this answer's lists with the last ones' read the replaced slots instead of walking 50,000.
+  noteReplaced(posts, earlier.posts, redo);
+  noteReplaced(details, earlier.details, redo);
   return { ...earlier, state: snap.state, posts, details, pages: pages ?? earlier.pages };
 }
 

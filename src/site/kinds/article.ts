@@ -2,7 +2,7 @@ import { ep } from '../../api/endpoints.ts';
 import { CATEGORY_SLUGS, type Post } from '../../api/types.ts';
 import { paths } from '../paths.ts';
 import { KeptSlot } from '../../core/resident.ts';
-import { changedPlaces } from '../../core/list-change.ts';
+import { changedPlaces, notedPlaces, noteReplaced } from '../../core/list-change.ts';
 import { isRecent, listedDetails, listedPosts, recentAt, withShell, type PostHead } from '../common.ts';
 import type { ListedDetails } from '../listed.ts';
 import { checkSlug } from '../slug.ts';
@@ -60,7 +60,7 @@ const isLate = (date: number, now: number) => Number.isFinite(date) && now - dat
  * the fetches below, about 40 ms of an edit's main thread at 50,000 posts). A clock that went
  * back, another number of slots or many changed slots: every slot.
  */
-export type RoutesAnswer = { details: readonly ListedDetails[]; now: number; specs: (RouteSpec | null)[]; late: Set<number>; routes: RouteSpec[] };
+export type RoutesAnswer = { details: readonly ListedDetails[]; now: number; specs: (RouteSpec | null)[]; late: Set<number>; routes: RouteSpec[]; nulls: number };
 const LAST_ROUTES = new KeptSlot<RoutesAnswer>();
 
 function articleRoutes(details: readonly ListedDetails[], nowText: string): RouteSpec[] {
@@ -75,15 +75,33 @@ function articleRoutes(details: readonly ListedDetails[], nowText: string): Rout
 /** The last answer (changed in place) with the routes of the replaced slots and the late posts made again. */
 function patchedRoutes(last: RoutesAnswer, redo: readonly number[], details: readonly ListedDetails[], now: number, nowText: string): RoutesAnswer {
   const { specs, late } = last;
-  let moved = false;
+  const replaced: number[] = [];
+  let nulls = last.nulls;
   for (const i of new Set([...redo, ...late])) {
     const { spec, date } = specOf(details[i], now, nowText);
-    if (spec !== specs[i]) moved = true;
+    if (spec !== specs[i]) {
+      replaced.push(i);
+      nulls += (spec === null ? 1 : 0) - (specs[i] === null ? 1 : 0);
+    }
     specs[i] = spec;
     if (isLate(date, now)) late.add(i);
     else late.delete(i);
   }
-  return { details, now, specs, late, routes: moved ? (specs.filter((s) => s !== null) as RouteSpec[]) : last.routes };
+  return { details, now, specs, late, routes: replaced.length === 0 ? last.routes : routesAfter(last, replaced, nulls), nulls };
+}
+
+/**
+ * The routes after the specs at `replaced` changed. While every slot has a route (no slot ever
+ * without one), a route's place is its slot's: the last routes copied with those places replaced,
+ * and noted (src/core/list-change.ts), so the crawl's wanted paths and the plan compare the two
+ * lists by those places. Otherwise the routes of every slot in order.
+ */
+function routesAfter(last: RoutesAnswer, replaced: readonly number[], nulls: number): RouteSpec[] {
+  const { specs } = last;
+  if (nulls > 0 || last.nulls > 0) return specs.filter((s) => s !== null) as RouteSpec[];
+  const routes = last.routes.slice();
+  for (const i of replaced) routes[i] = specs[i]!;
+  return noteReplaced(routes, last.routes, replaced);
 }
 
 /** Every listed slot's route (what a build that keeps nothing answers, and what the patched answer must equal). */
@@ -96,7 +114,8 @@ export function walkedRoutes(details: readonly ListedDetails[], nowText: string)
     specs.push(spec);
     if (isLate(date, now)) late.add(i);
   });
-  return { details, now, specs, late, routes: specs.filter((s) => s !== null) as RouteSpec[] };
+  const routes = specs.filter((s) => s !== null) as RouteSpec[];
+  return { details, now, specs, late, routes, nulls: specs.length - routes.length };
 }
 
 /**
@@ -116,13 +135,17 @@ function articleFetches(snap: Parameters<NonNullable<PageKind['fetches']>>[0]): 
     const { paths } = last;
     let pathMoved = false;
     let catMoved = false;
-    for (let i = 0; i < details.length; i++) {
+    const visit = (i: number) => {
       const was = last.details[i];
       const d = details[i];
-      if (d === was) continue;
+      if (d === was) return;
       if (d.path !== paths[i]) (paths[i] = d.path), (pathMoved = true);
       if (d.item.cat_slug !== was.item.cat_slug) catMoved = true;
-    }
+    };
+    // The slots noted as replaced (src/site/listed.ts), else every slot.
+    const noted = notedPlaces(last.details, details);
+    if (noted) noted.forEach(visit);
+    else for (let i = 0; i < details.length; i++) visit(i);
     const after = catMoved ? articleAfterHydration(snap) : last.after;
     made = { details, paths, after, fetches: pathMoved || catMoved ? paths.concat(after) : last.fetches };
   } else made = walkedFetches(snap);

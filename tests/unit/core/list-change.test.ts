@@ -1,7 +1,7 @@
 // listChange (src/core/list-change.ts) must account for every item: what it says came and went,
 // applied as counts to the list before, gives the list after, whatever the change.
 import { describe, expect, it } from 'vitest';
-import { changedPlaces, listChange } from '../../../src/core/list-change.ts';
+import { changedPlaces, listChange, notedPlaces, noteReplaced } from '../../../src/core/list-change.ts';
 import { mulberry32 } from '../../../src/sample-api/prng.ts';
 
 const counts = (xs: readonly object[]) => {
@@ -63,5 +63,55 @@ describe('changedPlaces', () => {
     }
     expect(changedPlaces(before, before.slice(1))).toBeUndefined();
     expect(changedPlaces(before, before.slice())).toEqual([]);
+  });
+});
+
+describe('noted lists (noteReplaced, notedPlaces)', () => {
+  it('reads the noted places, through a chain of notes, instead of walking; a list not reached by the notes is walked', () => {
+    const a = Array.from({ length: 1000 }, (_, i) => ({ i }));
+    const b = a.slice();
+    b[10] = { i: -10 };
+    noteReplaced(b, a, [10]);
+    const c = b.slice();
+    c[700] = { i: -700 };
+    c[999] = b[999]; // listed as replaced, holds the same item: not a change
+    noteReplaced(c, b, [700, 999]);
+    expect(notedPlaces(a, c)).toEqual([10, 700, 999]);
+    expect(notedPlaces(b, c)).toEqual([700, 999]);
+    expect(changedPlaces(a, c)).toEqual([10, 700]);
+    expect(listChange(a, c)).toEqual({ added: [b[10], c[700]], removed: [a[10], a[700]] });
+    // Another list of the same items is not reached by the notes: walked, the same answer.
+    const d = a.slice();
+    expect(notedPlaces(d, c)).toBeUndefined();
+    expect(changedPlaces(d, c)).toEqual([10, 700]);
+    // A note is not made for another length, nor for the list itself.
+    const e = c.slice(1);
+    noteReplaced(e, c, [0]);
+    expect(notedPlaces(c, e)).toBeUndefined();
+  });
+
+  it('gives the walk\'s answer when the notes are the only way from one list to the next, over random replacements', () => {
+    const rand = mulberry32(19);
+    const first: object[] = Array.from({ length: 400 }, (_, i) => ({ i }));
+    let before = first;
+    for (let step = 0; step < 60; step++) {
+      const after = before.slice();
+      const places: number[] = [];
+      for (let c = 0; c < Math.floor(rand() * 6); c++) {
+        const at = Math.floor(rand() * after.length);
+        after[at] = rand() < 0.2 ? after[(at + 1) % after.length] : { step, c };
+        places.push(at);
+      }
+      noteReplaced(after, before, places);
+      const walked = changedPlaces(before.slice(), after);
+      expect(changedPlaces(before, after)).toEqual(walked);
+      const change = listChange(before, after);
+      const m = counts(before);
+      for (const x of change.removed) m.set(x, m.get(x)! - 1);
+      for (const x of change.added) m.set(x, (m.get(x) ?? 0) + 1);
+      const want = counts(after);
+      for (const [x, n] of m) expect(n).toBe(want.get(x) ?? 0);
+      before = after;
+    }
   });
 });

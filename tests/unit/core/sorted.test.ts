@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import { patchedList, SortedCache, sortedChange } from '../../../src/core/sorted.ts';
+import { notedPlaces, noteReplaced } from '../../../src/core/list-change.ts';
 
 // A seeded generator: the same cases every run.
 function rng(seed: number) {
@@ -173,5 +174,46 @@ describe('patchedList', () => {
       if (got) want.forEach((x, i) => expect(got[i]).toBe(x));
     }
     expect(nulls).toBeGreaterThan(10);
+  });
+});
+
+describe('noted lists in SortedCache and sortedChange', () => {
+  beforeAll(() => setKeepsForNextBuild(true));
+  afterAll(() => setKeepsForNextBuild(false));
+  const items = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `k${String((i * 7919) % n).padStart(4, '0')}`, n: i }));
+
+  it('patches by the noted places of its input and notes its answer when each new item takes a removed one\'s place', () => {
+    const cache = new SortedCache(byKey);
+    const input = items(600);
+    const first = cache.sort(input);
+    const next = input.slice();
+    next[5] = { ...input[5], n: -5 }; // the same key: an edited item
+    next[300] = { ...input[300], n: -300 };
+    noteReplaced(next, input, [5, 300]);
+    const sorted = cache.sort(next);
+    expect(sorted).toEqual([...next].sort(byKey));
+    expect(cache.changeFrom(first)).toMatchObject({ added: [next[5], next[300]].sort(byKey) });
+    // The answer is noted: the two answers differ at the edited items' places only.
+    const places = notedPlaces(first, sorted)!;
+    expect(places.map((p) => sorted[p])).toEqual([next[5], next[300]].sort(byKey));
+    expect(sortedChange(first, sorted, byKey)).toEqual({ added: places.map((p) => sorted[p]), removed: places.map((p) => first[p]) });
+    // A new key moves the items after it: no note, and the next comparison walks.
+    const third = next.slice();
+    third[7] = { key: 'k9999', n: 7 };
+    noteReplaced(third, next, [7]);
+    const again = cache.sort(third);
+    expect(again).toEqual([...third].sort(byKey));
+    expect(notedPlaces(sorted, again)).toBeUndefined();
+  });
+
+  it('sortedChange is null when a noted place breaks the order', () => {
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((key, n) => ({ key, n }));
+    const before = [a, b, c, d];
+    const after = [a, { key: 'z', n: 9 }, c, d];
+    noteReplaced(after, before, [1]);
+    expect(sortedChange(before, after, byKey)).toBeNull();
+    const fine = [a, { key: 'bb', n: 9 }, c, d];
+    noteReplaced(fine, before, [1]);
+    expect(sortedChange(before, fine, byKey)).toEqual({ added: [fine[1]], removed: [b] });
   });
 });

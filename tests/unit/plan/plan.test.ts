@@ -3,7 +3,8 @@ import { ep } from '../../../src/api/endpoints.ts';
 import { isPressroomError } from '../../../src/core/errors.ts';
 import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import { SAMPLE_REDIRECTS_PATH } from '../../../src/crawl/discover.ts';
-import { plan, planRoutes } from '../../../src/plan/index.ts';
+import { plan, planRoutes, type PlannedRoute } from '../../../src/plan/index.ts';
+import { notedPlaces, noteReplaced } from '../../../src/core/list-change.ts';
 import { article } from '../../../src/site/kinds/article.ts';
 import type { PageKind, RouteSpec } from '../../../src/site/types.ts';
 import { memorySnapshot, testCtx } from '../../helpers/memory-snapshot.ts';
@@ -104,6 +105,41 @@ describe('plan: routes', () => {
     const got = steps.map(planOf);
     expect(got).toEqual(want);
     expect(want.some((p) => p.twins.length > 0) && want.some((p) => p.twins.length === 0)).toBe(true);
+  });
+
+  it('in a process that publishes again, descriptions noted as the last ones with places replaced give what a one-off plan gives, and the routes are noted in turn', () => {
+    // As a watcher's article routes come (src/site/kinds/article.ts): the last list copied with a few places replaced, and noted.
+    let seed = 5;
+    const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+    let specs: RouteSpec[] = Array.from({ length: 300 }, (_, i) => route(`/news/post-${String(i).padStart(3, '0')}`, `post ${i}`, { deps: [`/api/${i}/0`] }));
+    const steps: RouteSpec[][] = [];
+    for (let step = 1; step <= 40; step++) {
+      const next = specs.slice();
+      const places: number[] = [];
+      for (let c = 0; c < 1 + Math.floor(rand() * 3); c++) {
+        const at = Math.floor(rand() * next.length);
+        const r = rand();
+        // Edited (the same path), renamed (another path: the order moves), or the same content in a new object.
+        next[at] = r < 0.6 ? { ...next[at], deps: [`/api/${at}/${step}`] } : r < 0.8 ? route(`/news/renamed-${step}-${c}`, `post ${at}`, { deps: [] }) : { ...next[at] };
+        places.push(at);
+      }
+      noteReplaced(next, specs, places);
+      steps.push((specs = next));
+    }
+    const shape = (routes: readonly { path: string; file: string; record: string; deps: readonly string[] }[]) => routes.map((r) => `${r.path} ${r.file} ${r.record} ${r.deps.join()}`);
+    const want = steps.map((s) => shape(planRoutes(s)));
+    setKeepsForNextBuild(true);
+    onTestFinished(() => setKeepsForNextBuild(false));
+    let last: readonly PlannedRoute[] | undefined;
+    let noted = 0;
+    steps.forEach((s, i) => {
+      const routes = planRoutes(s);
+      expect(shape(routes)).toEqual(want[i]);
+      if (last && notedPlaces(last, routes)) noted += 1;
+      last = routes;
+    });
+    // Edits that keep every path where it was give sorted routes noted as the last ones replaced in place.
+    expect(noted).toBeGreaterThan(5);
   });
 
   it('in a process that publishes again, a plan that changed no route gives the same route list and sitemap entries; another image host, new entries', () => {
