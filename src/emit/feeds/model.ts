@@ -6,7 +6,7 @@ import type { Author, Post } from '../../api/types.ts';
 import { cutText, stripTags } from '../../core/html.ts';
 import { KeptWeakMap, keepsForNextBuild } from '../../core/resident.ts';
 import { byCodeUnits, SortedCache } from '../../core/sorted.ts';
-import { changedPlaces, mostChangedPlaces } from '../../core/list-change.ts';
+import { changedPlaces, mostChangedPlaces, noteReplaced } from '../../core/list-change.ts';
 import type { PlannedRoute } from '../../plan/types.ts';
 import { headOf, type PostHead } from '../../site/common.ts';
 import type { SnapshotEntry, SnapshotView } from '../../site/types.ts';
@@ -123,13 +123,14 @@ export function feedArticles(src: FeedSource): readonly FeedArticle[] {
   let kept = last && changed ? redoneFrom(last, changed, src, host) : undefined;
   kept ??= walked(src, host);
   LAST = { ...kept, routes: src.routes, state: now, siteUrl: src.siteUrl, imageHost: src.imageHost };
-  const out: FeedArticle[] = [];
-  for (const item of kept.items) if (item) out.push(item);
-  return NEWEST_FIRST.sort(out);
+  return NEWEST_FIRST.sort(kept.out);
 }
 
-/** Per route: its item, the two paths it read ('' for none), and the routes reading each path. */
-type Aligned = { items: (FeedArticle | null)[]; details: string[]; authors: string[]; byPath: Map<string, number[]> };
+/**
+ * Per route: its item, the two paths it read ('' for none), and the routes reading each path;
+ * the items in route order without the nulls (`out`), and each route's place in it (-1: none).
+ */
+type Aligned = { items: (FeedArticle | null)[]; details: string[]; authors: string[]; byPath: Map<string, number[]>; out: readonly FeedArticle[]; slot: number[] };
 
 /** Every route's item, with the paths each read. */
 function walked(src: FeedSource, host: string): Aligned {
@@ -145,7 +146,14 @@ function walked(src: FeedSource, host: string): Aligned {
     readBy(byPath, made.details, i);
     readBy(byPath, made.authorPath, i);
   });
-  return { items, details, authors, byPath };
+  return { items, details, authors, byPath, ...outOf(items) };
+}
+
+/** The items without the nulls, in order, and each one's place there. */
+function outOf(items: readonly (FeedArticle | null)[]): { out: FeedArticle[]; slot: number[] } {
+  const out: FeedArticle[] = [];
+  const slot = items.map((item) => (item ? out.push(item) - 1 : -1));
+  return { out, slot };
 }
 
 /** The last answer with the items of replaced routes and of routes reading a changed path made again; undefined when that is many (a walk is then as cheap). */
@@ -158,6 +166,11 @@ function redoneFrom(last: NonNullable<typeof LAST>, changed: ReadonlySet<string>
   if (redo.size > mostChangedPlaces(routes.length)) return undefined;
   // The kept arrays are the last answer's: changed in place, they are that answer no more (LAST is replaced).
   const { items, details, authors, byPath } = last;
+  // While no route gains or loses its item the places in `out` stay: the last `out` copied with the
+  // redone items replaced, and noted (src/core/list-change.ts), so the newest-first order is patched
+  // by those places instead of a walk of every article.
+  let out: FeedArticle[] | undefined = last.out.slice();
+  const places: number[] = [];
   for (const i of redo) {
     const r = routes[i];
     const made = r.kind === 'article' ? articleOf(src, host, r) : NONE;
@@ -169,11 +182,17 @@ function redoneFrom(last: NonNullable<typeof LAST>, changed: ReadonlySet<string>
       unreadBy(byPath, authors[i], i);
       readBy(byPath, made.authorPath, i);
     }
+    if (out && (items[i] === null) !== (made.item === null)) out = undefined;
+    else if (out && made.item && made.item !== items[i]) {
+      out[last.slot[i]] = made.item;
+      places.push(last.slot[i]);
+    }
     items[i] = made.item;
     details[i] = made.details;
     authors[i] = made.authorPath;
   }
-  return { items, details, authors, byPath };
+  if (out) return { items, details, authors, byPath, out: noteReplaced(out, last.out, places), slot: last.slot };
+  return { items, details, authors, byPath, ...outOf(items) };
 }
 
 const NONE = { item: null, details: '', authorPath: '' } as const;
