@@ -25,9 +25,9 @@ export interface Catalog {
   authorById: Map<number, Author>;
   authorBySlug: Map<string, Author>;
   eventBySlug: Map<string, EventItem>;
-  /** lowercased `title \u0001 keywords \u0000` of every byDate post, in order, for search */
-  haystack: string;
-  /** haystack offset where byDate[i] starts */
+  /** lowercased `title \u0001 keywords \u0000` of every byDate post, in order, for search: HAYSTACK_CHUNK posts to a string */
+  haystack: string[];
+  /** where byDate[i] starts in its chunk of the haystack (chunk i / HAYSTACK_CHUNK) */
   starts: Int32Array;
   /** Each post's fields that place it in the indexes above, by id, as they were when they were built (patchCatalog). */
   placed: Map<number, string>;
@@ -149,33 +149,46 @@ export function patchCatalog(cat: Catalog, ids: readonly number[]): boolean {
     // Its place among the published posts, newest first (its date and id did not move).
     const lo = lowerBound(cat.byDate, p, newestFirst);
     if (cat.byDate[lo] !== p) return false;
+    // Only its chunk of the search text is made again: a few hundred posts, not a string of every title.
+    const k = Math.floor(lo / HAYSTACK_CHUNK);
+    const end = chunkEnd(k, cat.starts.length);
     const from = cat.starts[lo];
-    const to = lo + 1 < cat.starts.length ? cat.starts[lo + 1] : cat.haystack.length;
+    const to = lo + 1 < end ? cat.starts[lo + 1] : cat.haystack[k].length;
     const entry = haystackEntry(p);
-    if (cat.haystack.slice(from, to) === entry) continue;
-    cat.haystack = cat.haystack.slice(0, from) + entry + cat.haystack.slice(to);
+    if (cat.haystack[k].slice(from, to) === entry) continue;
+    cat.haystack[k] = cat.haystack[k].slice(0, from) + entry + cat.haystack[k].slice(to);
     const delta = entry.length - (to - from);
-    for (let i = lo + 1; i < cat.starts.length; i++) cat.starts[i] += delta;
+    for (let i = lo + 1; i < end; i++) cat.starts[i] += delta;
   }
   return true;
 }
 
+/** Posts to a chunk of the search text: an edit makes one chunk again (patchCatalog), a search reads each with indexOf. */
+export const HAYSTACK_CHUNK = 256;
+/** The place after the last post of chunk k. */
+const chunkEnd = (k: number, posts: number): number => Math.min(posts, (k + 1) * HAYSTACK_CHUNK);
+
 const haystackEntry = (p: PostRec): string => `${p.title.toLowerCase()}\u0001${(p.keywords ?? '').toLowerCase()}\u0000`;
 
-// One big lowercased string searched with indexOf is several times faster than
+// A few big lowercased strings searched with indexOf are several times faster than
 // 50,000 separate includes() calls; the separators never occur in a term (checked
-// in search), so a match cannot span a title and its keywords or two posts.
-function buildHaystack(posts: PostRec[]): { haystack: string; starts: Int32Array } {
+// in search), so a match cannot span a title and its keywords or two posts, and a
+// chunk ends where a post's entry ends.
+function buildHaystack(posts: PostRec[]): { haystack: string[]; starts: Int32Array } {
   const starts = new Int32Array(posts.length);
-  const parts: string[] = [];
-  let off = 0;
-  posts.forEach((p, i) => {
-    starts[i] = off;
-    const entry = haystackEntry(p);
-    parts.push(entry);
-    off += entry.length;
-  });
-  return { haystack: parts.join(''), starts };
+  const haystack: string[] = [];
+  for (let k = 0; k * HAYSTACK_CHUNK < posts.length; k++) {
+    const parts: string[] = [];
+    let off = 0;
+    for (let i = k * HAYSTACK_CHUNK; i < chunkEnd(k, posts.length); i++) {
+      starts[i] = off;
+      const entry = haystackEntry(posts[i]);
+      parts.push(entry);
+      off += entry.length;
+    }
+    haystack.push(parts.join(''));
+  }
+  return { haystack, starts };
 }
 
 export interface Page<T> {
@@ -207,21 +220,25 @@ export function search(cat: Catalog, catSlug: string, term: string): PostRec[] {
   const out: PostRec[] = [];
   if (t === '' || /[\u0000\u0001]/.test(t)) return out; // separators are never content
   const { haystack, starts, byDate } = cat;
-  let from = 0;
-  for (;;) {
-    const at = haystack.indexOf(t, from);
-    if (at === -1) break;
-    // The post holding this offset: the last start <= at (binary search).
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= at) lo = mid;
-      else hi = mid - 1;
+  haystack.forEach((text, k) => {
+    const first = k * HAYSTACK_CHUNK;
+    const end = chunkEnd(k, starts.length);
+    let from = 0;
+    for (;;) {
+      const at = text.indexOf(t, from);
+      if (at === -1) break;
+      // The post of this chunk holding this offset: the last start <= at (binary search).
+      let lo = first;
+      let hi = end - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid] <= at) lo = mid;
+        else hi = mid - 1;
+      }
+      const p = byDate[lo];
+      if (all || cat.corpus.categories[p.cat].cat_slug === catSlug) out.push(p);
+      from = lo + 1 < end ? starts[lo + 1] : text.length;
     }
-    const p = byDate[lo];
-    if (all || cat.corpus.categories[p.cat].cat_slug === catSlug) out.push(p);
-    from = lo + 1 < starts.length ? starts[lo + 1] : haystack.length;
-  }
+  });
   return out;
 }
