@@ -13,10 +13,30 @@ const MADE_FROM = new WeakMap<readonly unknown[], { from: readonly unknown[]; pl
 /** How many notes back a list is looked for (a build's answers are compared with the last build's, one or two notes back). */
 const NOTES_BACK = 4;
 
-/** Notes that `after` is `from` with the items at `places` replaced (the same length; neither is changed afterwards); returns `after`. */
+/**
+ * Notes that `after` is `from` with the items at `places` replaced (the same length; neither is
+ * changed afterwards); returns `after`. A note holds the list it came from, whose own note holds
+ * the one before: the note NOTES_BACK lists back is dropped, so a process that publishes for weeks
+ * keeps at most that many earlier copies of a list, not one per story.
+ */
 export function noteReplaced<L extends readonly unknown[]>(after: L, from: L, places: Iterable<number>): L {
-  if (after !== from && after.length === from.length) MADE_FROM.set(after, { from, places: [...places] });
+  if (after === from || after.length !== from.length) return after;
+  MADE_FROM.set(after, { from, places: [...places] });
+  let list: readonly unknown[] = after;
+  for (let back = 0; back < NOTES_BACK; back++) {
+    const note = MADE_FROM.get(list);
+    if (!note) return after;
+    list = note.from;
+  }
+  MADE_FROM.delete(list);
   return after;
+}
+
+/** How many notes lead back from `list` (at most NOTES_BACK: the older ones are dropped). */
+export function notesBehind(list: readonly unknown[]): number {
+  let n = 0;
+  for (let note = MADE_FROM.get(list); note; note = MADE_FROM.get(note.from)) n += 1;
+  return n;
 }
 
 /** The places at which `after` can differ from `before`, ascending and unique, from the notes (a superset: an item replaced by itself is listed); undefined when the notes do not lead from `after` back to `before`. */

@@ -1,7 +1,7 @@
 // listChange (src/core/list-change.ts) must account for every item: what it says came and went,
 // applied as counts to the list before, gives the list after, whatever the change.
 import { describe, expect, it } from 'vitest';
-import { changedPlaces, listChange, notedPlaces, noteReplaced } from '../../../src/core/list-change.ts';
+import { changedPlaces, listChange, notedPlaces, notesBehind, noteReplaced } from '../../../src/core/list-change.ts';
 import { mulberry32 } from '../../../src/sample-api/prng.ts';
 
 const counts = (xs: readonly object[]) => {
@@ -88,6 +88,19 @@ describe('noted lists (noteReplaced, notedPlaces)', () => {
     const e = c.slice(1);
     noteReplaced(e, c, [0]);
     expect(notedPlaces(c, e)).toBeUndefined();
+  });
+
+  it('keeps at most four notes behind a list, so a long-running process does not keep a copy of a list per story', () => {
+    const lists = [Array.from({ length: 50 }, (_, i) => ({ i }))];
+    for (let step = 1; step <= 10; step++) {
+      const next = lists[step - 1].slice();
+      next[step] = { i: -step };
+      lists.push(noteReplaced(next, lists[step - 1], [step]));
+    }
+    expect(notesBehind(lists[10])).toBe(4);
+    expect(notedPlaces(lists[6], lists[10])).toEqual([7, 8, 9, 10]);
+    expect(notedPlaces(lists[5], lists[10])).toBeUndefined();
+    expect(changedPlaces(lists[5], lists[10])).toEqual([6, 7, 8, 9, 10]);
   });
 
   it('gives the walk\'s answer when the notes are the only way from one list to the next, over random replacements', () => {
