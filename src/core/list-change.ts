@@ -54,6 +54,18 @@ export function notedPlaces<T>(before: readonly T[], after: readonly T[]): numbe
   return undefined;
 }
 
+/**
+ * What differs between `before` and `after` by the notes: the places holding another item
+ * (ascending), the items that were there and those that are; undefined when the notes do not
+ * lead from `after` back to `before`.
+ */
+export function notedChange<T>(before: readonly T[], after: readonly T[]): { places: number[]; removed: T[]; added: T[] } | undefined {
+  const noted = notedPlaces(before, after);
+  if (!noted) return undefined;
+  const places = noted.filter((p) => before[p] !== after[p]);
+  return { places, removed: places.map((p) => before[p]), added: places.map((p) => after[p]) };
+}
+
 /** How far ahead in `before` an item of `after` is looked for before it counts as new. */
 const WINDOW = 16;
 
@@ -66,18 +78,11 @@ const WINDOW = 16;
 export function listChange<T>(before: readonly T[], after: readonly T[]): { added: T[]; removed: T[] } {
   // The same list (a kind's answer kept whole between publishes): nothing to walk.
   if (before === after) return { added: [], removed: [] };
+  // The same length with a few places replaced: each replaced item removed, its replacement added.
+  const noted = notedChange(before, after);
+  if (noted) return { added: noted.added, removed: noted.removed };
   const added: T[] = [];
   const removed: T[] = [];
-  const noted = notedPlaces(before, after);
-  if (noted) {
-    // The same length with a few places replaced: each replaced item removed, its replacement added.
-    for (const p of noted) {
-      if (before[p] === after[p]) continue;
-      removed.push(before[p]);
-      added.push(after[p]);
-    }
-    return { added, removed };
-  }
   let i = 0;
   for (const x of after) {
     if (i < before.length && before[i] === x) {
@@ -109,11 +114,8 @@ export const mostChangedPlaces = (length: number): number => Math.max(64, length
  */
 export function changedPlaces<T>(before: readonly T[], after: readonly T[], most = mostChangedPlaces(after.length)): number[] | undefined {
   if (before.length !== after.length) return undefined;
-  const noted = notedPlaces(before, after);
-  if (noted) {
-    const differ = noted.filter((i) => before[i] !== after[i]);
-    return differ.length > most ? undefined : differ;
-  }
+  const noted = notedChange(before, after);
+  if (noted) return noted.places.length > most ? undefined : noted.places;
   const places: number[] = [];
   for (let i = 0; i < after.length; i++) {
     if (before[i] === after[i]) continue;

@@ -19,7 +19,7 @@
 // a millisecond for 50,000 instead of building a set of all of them.
 
 import { keepsForNextBuild } from './resident.ts';
-import { notedPlaces, noteReplaced } from './list-change.ts';
+import { notedChange, noteReplaced } from './list-change.ts';
 
 /** Strings in code-unit order, as Array.prototype.sort orders them by default. */
 export const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -77,10 +77,8 @@ export class SortedCache<T> {
     if (!change) return null;
     const { added, removed } = change;
     if (added.length + removed.size > next.length * PATCH_SHARE) return null;
-    const before = this.#items;
-    const result = patchedList(before, removed, added, this.#cmp);
+    const result = patchedList(this.#items, removed, added, this.#cmp);
     if (!result) return null;
-    noteSamePlaces(before, result, removed, added, this.#cmp);
     for (const x of removed) this.#set.delete(x);
     for (const x of added) this.#set.add(x);
     this.#items = result;
@@ -104,18 +102,9 @@ export class SortedCache<T> {
    */
   #byPosition(next: readonly T[]): { added: T[]; removed: Set<T> } | null {
     const last = this.#input;
-    const noted = notedPlaces(this.#inputRef, next);
-    if (noted) {
-      // The same length, replaced at the noted places only (the last input copied is the one they were noted against).
-      const went: T[] = [];
-      const came: T[] = [];
-      for (const i of noted) {
-        if (last[i] === next[i]) continue;
-        went.push(last[i]);
-        came.push(next[i]);
-      }
-      return this.#moved(went, came);
-    }
+    // Noted as the last input replaced at a few places: those places only (read in the copy of the last input, which the notes' list held then).
+    const noted = notedChange(this.#inputRef, next);
+    if (noted) return this.#moved(noted.places.map((i) => last[i]), noted.added);
     const limit = Math.min(last.length, next.length);
     let head = 0;
     while (head < limit && last[head] === next[head]) head++;
@@ -168,38 +157,24 @@ export class SortedCache<T> {
 }
 
 /**
- * Notes `after` (a patch of `before`, both strictly increasing) as `before` with a few places
- * replaced (src/core/list-change.ts) when each added item took the place of a removed one: an
- * edited item keeps its key, so the passes comparing the two lists read those places only.
- */
-function noteSamePlaces<T>(before: readonly T[], after: readonly T[], removed: ReadonlySet<T>, added: readonly T[], cmp: (a: T, b: T) => number): void {
-  if (after === before || after.length !== before.length || removed.size !== added.length) return;
-  const gone = placesOf(before, removed, cmp);
-  if (!gone) return;
-  const came: number[] = [];
-  for (const x of added) {
-    const p = lowerBound(after, x, cmp);
-    if (after[p] !== x) return;
-    came.push(p);
-  }
-  came.sort((a, b) => a - b);
-  // The kept items fill the other places in order in both lists, so those places hold the same items.
-  if (came.every((p, k) => p === gone[k])) noteReplaced(after, before, gone);
-}
-
-/**
  * A strictly increasing list (under `cmp`) without the `removed` items and with the `added` ones
  * in their places, still strictly increasing; null when an added item compares equal to a
  * neighbour (then only a stable sort of the whole input says their order). `items` is not changed.
  */
 export function patchedList<T>(items: readonly T[], removed: ReadonlySet<T>, added: T[], cmp: (a: T, b: T) => number): readonly T[] | null {
   const at: number[] = [];
-  const result = removed.size + added.length <= FEW ? spliced(items, removed, added.sort(cmp), cmp, at) : onePassPatch(items, removed, added.sort(cmp), cmp, at);
+  // Where the removed items are; null (by membership then) when one is not where the comparator puts it (cannot happen while the kept items are strictly increasing).
+  const gone = placesOf(items, removed, cmp);
+  added.sort(cmp);
+  const result = gone && removed.size + added.length <= FEW ? spliced(items, gone, added, cmp, at) : onePassPatch(items, removed, gone, added, cmp, at);
   // Kept items keep their strict order; only pairs with a new item can be out of order or equal.
   for (const i of at) {
     if (i > 0 && cmp(result[i - 1], result[i]) >= 0) return null;
     if (i + 1 < result.length && cmp(result[i], result[i + 1]) >= 0) return null;
   }
+  // Each new item where a removed one was (an edited item keeps its key): the kept items fill the other
+  // places in both lists, so the result is noted as `items` with those places replaced (src/core/list-change.ts).
+  if (gone && removed.size === added.length && result !== items && at.every((p, k) => p === gone[k])) noteReplaced(result, items, gone);
   return result;
 }
 
@@ -207,9 +182,8 @@ export function patchedList<T>(items: readonly T[], removed: ReadonlySet<T>, add
 // items after it, done by the engine in one go); more are copied once, in one pass (onePassPatch).
 const FEW = 8;
 
-function onePassPatch<T>(items: readonly T[], removed: ReadonlySet<T>, added: readonly T[], cmp: (a: T, b: T) => number, at: number[]): readonly T[] {
-  const places = placesOf(items, removed, cmp);
-  // A removed item not where the comparator puts it (cannot happen while the kept items are strictly increasing): by membership.
+function onePassPatch<T>(items: readonly T[], removed: ReadonlySet<T>, places: readonly number[] | null, added: readonly T[], cmp: (a: T, b: T) => number, at: number[]): readonly T[] {
+  // Without the removed items' places: the kept items by membership.
   const from = places ? items : items.filter((y) => !removed.has(y));
   const gone = places ?? [];
   // One pass into an array of the final length, the kept items copied between the removed ones
@@ -252,10 +226,8 @@ function placesOf<T>(items: readonly T[], removed: ReadonlySet<T>, cmp: (a: T, b
 }
 
 /** onePassPatch for a few changes: one copy, the removed items spliced out and the added ones in (their places pushed to `at`). */
-function spliced<T>(items: readonly T[], removed: ReadonlySet<T>, added: readonly T[], cmp: (a: T, b: T) => number, at: number[]): readonly T[] {
-  if (removed.size === 0 && added.length === 0) return items;
-  const gone = placesOf(items, removed, cmp);
-  if (!gone) return onePassPatch(items, removed, added, cmp, at);
+function spliced<T>(items: readonly T[], gone: readonly number[], added: readonly T[], cmp: (a: T, b: T) => number, at: number[]): readonly T[] {
+  if (gone.length === 0 && added.length === 0) return items;
   const out = items.slice();
   // From the last place back, so the places before it do not move.
   for (let k = gone.length - 1; k >= 0; k--) out.splice(gone[k], 1);
@@ -283,19 +255,14 @@ function spliced<T>(items: readonly T[], removed: ReadonlySet<T>, added: readonl
 export function sortedChange<T>(before: readonly T[], after: readonly T[], cmp: (a: T, b: T) => number): { added: T[]; removed: T[] } | null {
   // The same list (kept whole between publishes; `before` is known to be strictly increasing).
   if (before === after) return { added: [], removed: [] };
-  const added: T[] = [];
-  const removed: T[] = [];
-  const noted = notedPlaces(before, after);
+  const noted = notedChange(before, after);
   if (noted) {
     // `after` is `before` replaced at these places (src/core/list-change.ts): only their neighbours can be out of order.
-    for (const p of noted) {
-      if (before[p] === after[p]) continue;
-      if ((p > 0 && cmp(after[p - 1], after[p]) >= 0) || (p + 1 < after.length && cmp(after[p], after[p + 1]) >= 0)) return null;
-      removed.push(before[p]);
-      added.push(after[p]);
-    }
-    return { added, removed };
+    const order = (p: number) => (p === 0 || cmp(after[p - 1], after[p]) < 0) && (p + 1 === after.length || cmp(after[p], after[p + 1]) < 0);
+    return noted.places.every(order) ? { added: noted.added, removed: noted.removed } : null;
   }
+  const added: T[] = [];
+  const removed: T[] = [];
   let i = 0;
   // Whether after[j - 1] was before[i - 1]: then after[j - 1] < after[j] whenever after[j] is before[i].
   let inRun = false;
