@@ -9,7 +9,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import fg from 'fast-glob';
 import { pressroomError } from '../core/errors.ts';
 import { acquireLock } from './lock.ts';
 import { readReleaseFiles, siblingsOf } from './manifest.ts';
@@ -17,7 +16,7 @@ import { partsIn, readSiteFiles } from '../emit/manifest-read.ts';
 import { objectFile, outPaths } from './paths.ts';
 import { updateSpare } from './spare.ts';
 import { recover, stagingDirFor, swapIn } from './swap.ts';
-import { carryTree } from '../core/links.ts';
+import { carryTree, listTree } from '../core/links.ts';
 import { currentReleaseId, listReleases, readRecord, releasePaths, setCurrentRelease, type ReleaseInfo, type ReleaseRecord } from './releases.ts';
 import { MANIFEST_FILE as MANIFEST } from '../emit/manifest-text.ts';
 
@@ -75,7 +74,7 @@ async function fromObjects(out: string, record: ReleaseRecord, liveRecord: Relea
   const target = await readReleaseFiles(out, sha);
   const liveText = await readFile(join(outPaths(out).out, MANIFEST), 'utf8').catch(() => null);
   // out/'s files by its manifest; when that cannot be read whole, by a listing of out/ itself.
-  const live: Iterable<string> = liveText === null ? [] : await readSiteFiles(liveText, partsIn(outPaths(out).out)).then((f) => f.keys(), () => filesIn(outPaths(out).out));
+  const live: Iterable<string> = liveText === null ? [] : await readSiteFiles(liveText, partsIn(outPaths(out).out)).then((f) => f.keys(), () => listTree(outPaths(out).out));
   const liveSha = liveText === null ? '' : createHash('sha256').update(liveText).digest('hex');
   // Every path of both sites, whatever the spare holds: a rollback is rare, and it must also repair a
   // published file someone edited in place (which no manifest shows).
@@ -96,9 +95,4 @@ async function fromObjects(out: string, record: ReleaseRecord, liveRecord: Relea
   // The old out/ is the current release's site only if out/ still holds it.
   await swapIn(outPaths(out).spare, out, liveRecord && liveRecord.manifest === liveSha ? { manifest: liveSha, precompress: liveRecord.precompress } : undefined);
   return target.size;
-}
-
-/** Every file of a folder, siblings included. */
-function filesIn(root: string): Promise<string[]> {
-  return fg('**', { cwd: root, dot: true, onlyFiles: true });
 }

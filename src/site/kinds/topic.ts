@@ -1,7 +1,7 @@
 import { ep } from '../../api/endpoints.ts';
 import { CATEGORY_SLUGS } from '../../api/types.ts';
 import { paths } from '../paths.ts';
-import { subcats, topicPagination, withShell } from '../common.ts';
+import { allPages, subcats, topicPagination, withShell } from '../common.ts';
 import { KeptSlot } from '../../core/resident.ts';
 import type { PageKind, RouteSpec, SnapshotView, RedirectRule } from '../types.ts';
 import { patternsOf } from './patterns.ts';
@@ -56,12 +56,7 @@ export const topic: PageKind = {
     const last = LAST_FETCHES.take();
     const same = last && last.combos.length === all.length && all.every((c, i) => c.cat === last.combos[i].cat && c.subcat === last.combos[i].subcat && counts[i] === last.counts[i]);
     const out = same ? last.out : [ep.subcatList()];
-    if (!same) {
-      all.forEach(({ cat, subcat }, i) => {
-        out.push(ep.topic(cat, subcat, 1));
-        for (let n = 2; n <= counts[i]; n++) out.push(ep.topic(cat, subcat, n));
-      });
-    }
+    if (!same) for (const { cat, subcat } of all) out.push(...allPages(snap, ep.topic(cat, subcat, 1), (n) => ep.topic(cat, subcat, n), (b) => topicPagination(b)?.totalPages));
     LAST_FETCHES.keep({ combos: all, counts, out });
     return out;
   },
