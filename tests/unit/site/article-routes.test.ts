@@ -3,6 +3,7 @@ import { ep } from '../../../src/api/endpoints.ts';
 import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
 import { mulberry32 } from '../../../src/sample-api/prng.ts';
+import { notedPlaces } from '../../../src/core/list-change.ts';
 import { listedDetails } from '../../../src/site/common.ts';
 import { article, walkedFetches, walkedRoutes } from '../../../src/site/kinds/article.ts';
 import type { SiteContextForKinds } from '../../../src/site/types.ts';
@@ -78,6 +79,8 @@ describe('article routes and fetches patched between builds', () => {
     const posts: P[] = Array.from({ length: 60 }, () => ({ id: next, cat: CATS[next % 3], name: `p${next++}`, title: 'T', date: dated(), status: 'publish' }));
     let snap = new Snapshot();
     write(snap, posts);
+    let last: readonly unknown[] | undefined;
+    let noted = 0;
     for (let round = 1; round <= 120; round++) {
       snap = Snapshot.copyOf(snap);
       const r = rand();
@@ -104,6 +107,14 @@ describe('article routes and fetches patched between builds', () => {
       const whole = fresh(snap);
       expect(shape(routes)).toEqual(shape(walkedRoutes(listedDetails(whole), ctx.now).routes));
       expect(fetches).toEqual(walkedFetches(whole).fetches);
+      // Routes patched in place are noted with the places that changed (src/core/list-change.ts).
+      const places = last && routes !== last ? notedPlaces(last, routes) : undefined;
+      if (last && places) {
+        noted += 1;
+        expect(routes.every((r, i) => r === last![i] || places.includes(i))).toBe(true);
+      }
+      last = routes;
     }
+    expect(noted).toBeGreaterThan(5);
   });
 });

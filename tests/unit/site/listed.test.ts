@@ -8,6 +8,7 @@ import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
 import { listedDetails, listedIdOfDetails, listedPost, listedPosts } from '../../../src/site/common.ts';
 import { mulberry32 } from '../../../src/sample-api/prng.ts';
+import { notedPlaces } from '../../../src/core/list-change.ts';
 
 beforeAll(() => setKeepsForNextBuild(true));
 afterAll(() => setKeepsForNextBuild(false));
@@ -49,6 +50,8 @@ describe('listed posts between snapshot states', () => {
     let snap = new Snapshot();
     write(snap, posts, cats);
     expect(summary(snap)).toEqual(summary(fresh(snap)));
+    let before = listedDetails(snap);
+    let noted = 0;
     for (let round = 1; round <= 80; round++) {
       snap = Snapshot.copyOf(snap);
       const r = rand();
@@ -66,7 +69,18 @@ describe('listed posts between snapshot states', () => {
       const one = posts[Math.floor(rand() * posts.length)];
       expect(listedPost(snap, one.id)?.post_name).toBe(one.name);
       expect(listedIdOfDetails(snap, ep.postDetails(one.cat, one.name))).toBe(one.id);
+      // A patched answer is noted (src/core/list-change.ts) with every place whose details differ.
+      const after = listedDetails(snap);
+      const places = after !== before ? notedPlaces(before, after) : undefined;
+      if (places) {
+        noted += 1;
+        const differ = after.flatMap((d, i) => (d === before[i] ? [] : [i]));
+        expect(differ.every((i) => places.includes(i))).toBe(true);
+      }
+      before = after;
     }
+    // The edits (half the rounds) were patched and noted.
+    expect(noted).toBeGreaterThan(20);
   });
 
   it('reads a listing again when its first page gives another page count, also from none', () => {
