@@ -3,20 +3,44 @@
 // temporary name in the same folder, then rename(2) it over the file, which is
 // atomic on POSIX file systems, so a reader or a kill -9 sees the old file or
 // the new one, never half of one. Failures name the file (PR_OUTPUT_WRITE).
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { pressroomError } from './errors.ts';
 import { batched } from './printed-runs.ts';
 
-/** `data` may come in pieces (strings or bytes, written as they come, about 1 MB a write), so a large text is never held whole. */
+/** `data` may come in pieces (strings or bytes, written as they come, about 1 MB a writev(2)), so a large text is never held whole nor copied into one. */
 export async function writeFileAtomic(file: string, data: string | Uint8Array | Iterable<string | Buffer>): Promise<void> {
   const tmp = `${file}.tmp-${process.pid}`;
   try {
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(tmp, typeof data === 'string' || data instanceof Uint8Array ? data : batched(data));
+    if (typeof data === 'string' || data instanceof Uint8Array) await writeFile(tmp, data);
+    else await writePieces(tmp, data);
     await rename(tmp, file);
   } catch (e) {
     await rm(tmp, { force: true }).catch(() => undefined);
     throw pressroomError('PR_OUTPUT_WRITE', { file, detail: (e as Error).message }, e);
+  }
+}
+
+/** Writes the pieces in order, a group of them per writev(2) (./printed-runs.ts batched), each group to its end. */
+async function writePieces(file: string, pieces: Iterable<string | Buffer>): Promise<void> {
+  const fh = await open(file, 'w');
+  try {
+    for (const group of batched(pieces)) await writeAll(fh, group);
+  } finally {
+    await fh.close();
+  }
+}
+
+async function writeAll(fh: FileHandle, group: Buffer[]): Promise<void> {
+  let rest = group;
+  for (;;) {
+    const { bytesWritten } = await fh.writev(rest);
+    // A short write (a signal, a full disk that freed up) goes on from where it stopped; none at all is an error.
+    let left = bytesWritten;
+    while (rest.length > 0 && left >= rest[0].length) (left -= rest[0].length), (rest = rest.slice(1));
+    if (rest.length === 0) return;
+    if (bytesWritten === 0) throw new Error('writev wrote nothing');
+    rest = [rest[0].subarray(left), ...rest.slice(1)];
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
-import { batched, MAX_RUN, PrintedRuns } from '../../../src/core/printed-runs.ts';
+import { batched, MAX_IOV, MAX_RUN, PrintedRuns } from '../../../src/core/printed-runs.ts';
 
 interface Item {
   name: string;
@@ -105,11 +105,18 @@ describe('PrintedRuns', () => {
 });
 
 describe('batched', () => {
-  it('gathers strings and bytes into buffers of about the size asked, in order', () => {
-    const pieces = ['ab', Buffer.from('cd'), 'é', '', 'xyz'];
+  it('gathers strings and bytes into groups of about the size asked, in order, without copying the buffers', () => {
+    const cd = Buffer.from('cd');
+    const pieces = ['ab', cd, 'é', '', 'xyz'];
     const out = [...batched(pieces, 4)];
-    expect(out.map((b) => b.toString('utf8'))).toEqual(['abcd', 'éxyz']);
+    expect(out.map((g) => Buffer.concat(g).toString('utf8'))).toEqual(['abcd', 'éxyz']);
+    expect(out[0][1]).toBe(cd);
     expect([...batched([], 4)]).toEqual([]);
-    expect(Buffer.concat([...batched(pieces)]).toString('utf8')).toBe('abcdéxyz');
+    expect(Buffer.concat([...batched(pieces)].flat()).toString('utf8')).toBe('abcdéxyz');
+  });
+
+  it('ends a group at MAX_IOV pieces, the most one writev(2) takes', () => {
+    const groups = [...batched(Array.from({ length: MAX_IOV + 5 }, () => 'x'))];
+    expect(groups.map((g) => g.length)).toEqual([MAX_IOV, 5]);
   });
 });
