@@ -8,6 +8,9 @@
 import { Readable } from 'node:stream';
 import { SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import type { SitemapEntry } from '../plan/types.ts';
+import { KeptSlot } from '../core/resident.ts';
+import { notedChange } from '../core/list-change.ts';
+import { lowerBound } from '../core/sorted.ts';
 
 export const NEWS_SITEMAP_FILE = 'sitemaps/news.xml';
 export const NEWS_MAX_URLS = 1000;
@@ -46,7 +49,7 @@ export function newsLanguage(language: string): string {
  * a quiet two days must not fail the build.
  */
 export async function renderNewsSitemap(entries: readonly SitemapEntry[], site: NewsSite, now: string): Promise<{ path: string; contents: string } | null> {
-  const items: SitemapItemLoose[] = newsEntries(entries, now).map((e) => ({
+  const items: SitemapItemLoose[] = newsEntries(withNews(entries), now).map((e) => ({
     url: e.url,
     news: {
       publication: { name: site.name, language: newsLanguage(site.language) },
@@ -59,4 +62,46 @@ export async function renderNewsSitemap(entries: readonly SitemapEntry[], site: 
   const done = streamToPromise(stream);
   Readable.from(items, { objectMode: true }).pipe(stream);
   return { path: NEWS_SITEMAP_FILE, contents: (await done).toString('utf8') };
+}
+
+/**
+ * The entries that carry news, in their order, kept by a process that publishes again with the
+ * list they came from and each one's place there. The sitemap's entries of a story's publish are
+ * the last ones with a few places replaced, noted by their maker (src/core/list-change.ts): those
+ * places are looked at instead of 50,000 entries, of which a handful are two days old.
+ */
+const LAST = new KeptSlot<{ entries: readonly SitemapEntry[]; news: SitemapEntry[]; places: number[] }>();
+
+export function withNews(entries: readonly SitemapEntry[]): readonly SitemapEntry[] {
+  const last = LAST.take();
+  const kept = last && (last.entries === entries ? last : patched(last, entries));
+  const made = kept ?? walked(entries);
+  LAST.keep(made);
+  return made.news;
+}
+
+function walked(entries: readonly SitemapEntry[]): { entries: readonly SitemapEntry[]; news: SitemapEntry[]; places: number[] } {
+  const news: SitemapEntry[] = [];
+  const places: number[] = [];
+  entries.forEach((e, i) => {
+    if (e.news) (news.push(e), places.push(i));
+  });
+  return { entries, news, places };
+}
+
+/** The last answer with the noted places' entries replaced; undefined when the notes do not lead from the last list to this one. */
+function patched(last: { entries: readonly SitemapEntry[]; news: SitemapEntry[]; places: number[] }, entries: readonly SitemapEntry[]) {
+  const change = notedChange(last.entries, entries);
+  if (!change) return undefined;
+  const news = last.news.slice();
+  const places = last.places.slice();
+  for (const p of change.places) {
+    const at = lowerBound(places, p, (a, b) => a - b);
+    const had = places[at] === p;
+    if (entries[p].news) {
+      if (had) news[at] = entries[p];
+      else (news.splice(at, 0, entries[p]), places.splice(at, 0, p));
+    } else if (had) (news.splice(at, 1), places.splice(at, 1));
+  }
+  return { entries, news, places };
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stableStringify } from '../../../src/core/json.ts';
-import { COMPACT_SHARE, STAGED_SUFFIX, Snapshot, entryHash, ndjsonLines, type SnapshotMeta } from '../../../src/crawl/snapshot-store.ts';
+import { COMPACT_SHARE, COPIES_KNOWN, STAGED_SUFFIX, Snapshot, entryHash, ndjsonLines, type SnapshotMeta } from '../../../src/crawl/snapshot-store.ts';
 import { snapshotId } from '../../../src/pipeline/shard.ts';
 
 let dir: string;
@@ -152,12 +152,39 @@ describe('Snapshot', () => {
     expect(s.changesSince(from)).toBeUndefined();
     expect(copy.changesSince(s.state)).toBeUndefined();
     expect(new Snapshot().changesSince(from)).toBeUndefined();
-    // A copy of the copy knows its changes since the copy's state, not since the original's.
+    // A copy of the copy knows its changes since the copy's state, and since the original's: both copies' changes.
     const state = copy.state;
     const next = Snapshot.copyOf(copy);
     next.set('/api/p/4', { status: 404, body: null });
     expect(next.changesSince(state)).toEqual(new Set(['/api/p/4']));
-    expect(next.changesSince(from)).toBeUndefined();
+    expect(next.changesSince(from)).toEqual(new Set(['/api/p/2', '/api/p/3', '/api/p/new', '/api/p/4']));
+    expect(next.changesSince(s.state)).toBeUndefined();
+  });
+
+  it(`knows the changes since each of the last ${COPIES_KNOWN} states of a line of copies, and no further`, () => {
+    let snap = new Snapshot();
+    for (let i = 0; i < 40; i++) snap.set(`/api/p/${i}`, { status: 200, body: { i } });
+    const states: string[] = [];
+    const entries: Map<string, unknown>[] = [];
+    for (let step = 0; step < COPIES_KNOWN + 4; step++) {
+      states.push(snap.state);
+      entries.push(new Map(snap.paths().map((p) => [p, snap.get(p)])));
+      snap = Snapshot.copyOf(snap);
+      // Each copy changes one path of its own and one another copy changed before; every other step also changes none.
+      if (step % 3 !== 2) {
+        snap.set(`/api/p/${step}`, { status: 200, body: { step } });
+        snap.set(`/api/p/${step % 5}`, { status: 200, body: { again: step } });
+      }
+    }
+    states.forEach((state, k) => {
+      const changed = snap.changesSince(state);
+      if (states.length - k > COPIES_KNOWN) return expect(changed).toBeUndefined();
+      expect(changed).toBeDefined();
+      // Every path outside the answer holds the very entry it held in that state; every path that changed is in it.
+      for (const [path, entry] of entries[k]) if (!changed!.has(path)) expect(snap.get(path)).toBe(entry);
+      for (const [path, entry] of entries[k]) if (snap.get(path) !== entry) expect(changed!.has(path)).toBe(true);
+    });
+    expect(snap.changesSince(states[states.length - 2])).toEqual(snap.changesSince(states[states.length - 2]));
   });
 
   it('hashes {status, body} independently of key order', () => {
