@@ -12,6 +12,7 @@ import { snapshotKey } from '../api/endpoints.ts';
 import type { SnapshotEntry } from '../site/types.ts';
 import { readText, storeText, type StoredText } from './body-store.ts';
 import { keepsForNextBuild } from '../core/resident.ts';
+import { contentIdOf } from './content-id.ts';
 
 /** 2 adds the journal; a version-1 reader would have read a stale base, so it must refuse these folders. */
 export const SNAPSHOT_VERSION = 2;
@@ -120,13 +121,10 @@ export function storedText(entry: SnapshotEntry): string | undefined {
   return at && readText(at);
 }
 
-/** One id for a snapshot's content: the sha256 of its keys and entry hashes, in key order (src/pipeline/shard.ts snapshotId). */
+/** One id for a snapshot's content, from its entries in key order (./content-id.ts; src/pipeline/shard.ts snapshotId). */
 export function snapshotContentId(entries: Iterable<SnapshotEntry>): string {
-  const h = createHash('sha256');
-  for (const e of entries) h.update(`${e.key}\0${e.hash}\n`);
-  return h.digest('hex');
+  return contentIdOf(Array.isArray(entries) ? entries : [...entries]);
 }
-
 
 export const KEY_PREFIX = 'GET ';
 

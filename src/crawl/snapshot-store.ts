@@ -30,6 +30,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { OverlayMap } from '../core/overlay-map.ts';
+import { ContentIdBuilder } from './content-id.ts';
 import { firstNotBefore } from '../core/sorted.ts';
 import { pressroomError } from '../core/errors.ts';
 import { writeFileAtomic } from '../core/atomic-write.ts';
@@ -284,6 +285,11 @@ export class Snapshot implements SnapshotView {
     return this.#sorted.slice();
   }
 
+  /** The paths in sorted order, without a copy: not to be changed, and read before the snapshot changes (./content-id.ts). */
+  sortedPaths(): readonly string[] {
+    return (this.#sorted ??= [...this.#entries.keys()].sort());
+  }
+
   entries(): SnapshotEntry[] {
     this.#sorted ??= [...this.#entries.keys()].sort();
     return this.#sorted.map((p) => this.#entries.get(p)!);
@@ -390,7 +396,9 @@ export class Snapshot implements SnapshotView {
     if (v2 && !validV2(meta)) throw fail(`${META_FILE}: generation, base {id, bytes} or journal {bytes, lines} missing or malformed`);
     const snapshot = new Snapshot();
     const entries = snapshot.#entries;
-    const id = createHash('sha256');
+    const id = new ContentIdBuilder();
+    // The id a base saved before content ids came in runs was named by (decision 84): still read.
+    const legacyId = createHash('sha256');
     let n = 0;
     let previous = '';
     await readLines(join(dir, SNAPSHOT_FILE), undefined, fail, (line, at) => {
@@ -400,14 +408,15 @@ export class Snapshot implements SnapshotView {
       if (entry.key <= previous) throw fail(`${SNAPSHOT_FILE} line ${at}: key ${entry.key} out of order or repeated`);
       previous = entry.key;
       entries.set(path, entry);
-      id.update(`${entry.key}\0${entry.hash}\n`);
+      id.add(entry);
+      legacyId.update(`${entry.key}\0${entry.hash}\n`);
     });
     if (!v2) {
       if (n !== meta.entryCount) throw fail(`${SNAPSHOT_FILE} has ${n} entries, ${META_FILE} says ${meta.entryCount}`);
       return { snapshot, meta };
     }
-    const baseId = id.digest('hex');
-    if (baseId !== meta.base!.id && baseId !== meta.base!.folding) {
+    const ids = [id.id(), legacyId.digest('hex')];
+    if (!ids.includes(meta.base!.id) && !ids.includes(meta.base!.folding ?? '')) {
       throw fail(`${SNAPSHOT_FILE} is not the base ${META_FILE} commits (a save was interrupted, or the file was replaced)`);
     }
     const committed = meta.journal!;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -185,6 +186,23 @@ describe('Snapshot', () => {
       for (const [path, entry] of entries[k]) if (snap.get(path) !== entry) expect(changed!.has(path)).toBe(true);
     });
     expect(snap.changesSince(states[states.length - 2])).toEqual(snap.changesSince(states[states.length - 2]));
+  });
+
+  it('loads a base named by the content id of an earlier version (one sha256 of every line) and no other', async () => {
+    const s = new Snapshot();
+    for (const [p, e] of ENTRIES) s.set(p, e);
+    await s.save(dir, META);
+    const metaFile = join(dir, 'meta.json');
+    const meta = JSON.parse(await readFile(metaFile, 'utf8'));
+    const legacy = createHash('sha256');
+    for (const e of s.entries()) legacy.update(`${e.key}\0${e.hash}\n`);
+    expect(meta.base.id).not.toBe(legacy.digest('hex'));
+    const again = createHash('sha256');
+    for (const e of s.entries()) again.update(`${e.key}\0${e.hash}\n`);
+    await writeFile(metaFile, JSON.stringify({ ...meta, base: { ...meta.base, id: again.digest('hex') } }));
+    expect((await Snapshot.load(dir)).snapshot.entries()).toEqual(s.entries());
+    await writeFile(metaFile, JSON.stringify({ ...meta, base: { ...meta.base, id: 'f'.repeat(64) } }));
+    await expect(Snapshot.load(dir)).rejects.toThrow(/snapshot\.ndjson is not the base meta\.json commits/);
   });
 
   it('hashes {status, body} independently of key order', () => {
