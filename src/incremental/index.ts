@@ -20,7 +20,8 @@ import type { PlannedRoute } from '../plan/types.ts';
 import type { SnapshotView } from '../site/types.ts';
 import { alignedDecision, alignmentOf, keepAlignment, type Alignment } from './aligned.ts';
 import { decide, keptDepsHashes, type Decision } from './decide.ts';
-import { STATE_VERSION, type BuildState, type RouteState } from './state.ts';
+import { notePatched, STATE_VERSION, type BuildState, type RouteState } from './state.ts';
+import { OverlayMap } from '../core/overlay-map.ts';
 
 export { codeHash } from './code-hash.ts';
 export { keepAlignmentOfCurrent } from './aligned.ts';
@@ -147,9 +148,22 @@ export function nextState(codeHash: string, routes: readonly PlannedRoute[], ste
     // (its inputs or path changed: a new entry), and the previous files of no route are deleted:
     // the previous state patched by the decision is the state a walk of every route would make,
     // at the cost of the change (a copy aside), not of 50,000 routes looked up twice each.
-    state.routes = new Map(before.routes);
-    for (const file of step.decision.deleted) state.routes.delete(file);
-    for (const r of step.decision.render) state.routes.set(r.file, entryOf(r));
+    // The previous routes under an overlay of these changes: not a copy of 50,000 of them.
+    state.routes = OverlayMap.from(before.routes);
+    const removed: RouteState[] = [];
+    const added: RouteState[] = [];
+    for (const file of step.decision.deleted) {
+      const had = state.routes.get(file);
+      if (had && state.routes.delete(file)) removed.push(had);
+    }
+    for (const r of step.decision.render) {
+      const had = state.routes.get(r.file);
+      if (had) removed.push(had);
+      const now = entryOf(r);
+      state.routes.set(r.file, now);
+      added.push(now);
+    }
+    notePatched(state, before, removed, added);
     keepAlignment(state, routes, step.snapshotState, { previous: before, alignment: step.alignment });
     return state;
   }

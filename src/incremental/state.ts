@@ -5,7 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { pressroomError } from '../core/errors.ts';
 import { PrintedRuns } from '../core/printed-runs.ts';
-import { byCodeUnits, SortedCache } from '../core/sorted.ts';
+import { byCodeUnits, patchedList } from '../core/sorted.ts';
+import { KeptSlot } from '../core/resident.ts';
 
 export const STATE_VERSION = 1;
 
@@ -36,7 +37,24 @@ export interface BuildState {
    * state of the whole site on every publish, and a Map of 50,000 files is built and read many times
    * faster than an object used as a dictionary of as many keys.
    */
-  routes: Map<string, RouteState>;
+  routes: RouteStates;
+}
+
+/** The routes' states by file: a Map, or (a change-driven build's) the previous state's under an overlay of its changes (src/core/overlay-map.ts). */
+export interface RouteStates extends ReadonlyMap<string, RouteState> {
+  set(file: string, route: RouteState): unknown;
+  delete(file: string): boolean;
+}
+
+/**
+ * A state made from another by setting and deleting a few routes (src/incremental/index.ts
+ * nextState): what stateChunks then places in the last state's file order instead of sorting
+ * and looking up every file again.
+ */
+const PATCHED_FROM = new WeakMap<BuildState, { from: BuildState; removed: readonly RouteState[]; added: readonly RouteState[] }>();
+
+export function notePatched(state: BuildState, from: BuildState, removed: readonly RouteState[], added: readonly RouteState[]): void {
+  PATCHED_FROM.set(state, { from, removed, added });
 }
 
 export function emptyState(codeHash: string): BuildState {
@@ -48,22 +66,34 @@ export function emptyState(codeHash: string): BuildState {
 // so only the runs of changed routes are printed.
 const RUNS = new PrintedRuns<RouteState>((route) => `  ${JSON.stringify(route.file)}: ${JSON.stringify(route)}`, ',\n');
 
-// The last state's files in order, patched when few came or went (src/core/sorted.ts).
-const FILE_ORDER = new SortedCache<string>(byCodeUnits);
+// The last state printed and its routes in file order: the next state, patched from it, is placed
+// in that order at the few places that changed (src/core/sorted.ts patchedList).
+const LAST_ORDER = new KeptSlot<{ state: BuildState; order: readonly RouteState[] }>();
+const byFile = (a: RouteState, b: RouteState) => byCodeUnits(a.file, b.file);
 
 /**
  * The state as text (the routes sorted by file, one a line) in pieces of about 40 KB, for writing as they come: at 50,000 posts the
  * text is over 20 MB, and held whole (with its lines) at the end of a build, where its memory peaks.
  */
 export function* stateChunks(state: BuildState): Generator<string | Buffer> {
-  const files = FILE_ORDER.sort([...state.routes.keys()]);
   const snap = state.snapshot ? `, "snapshot": ${JSON.stringify(state.snapshot)}` : '';
   yield `{"version": ${state.version}, "codeHash": ${JSON.stringify(state.codeHash)}${snap}, "routes": {\n`;
-  const routes = files.map((f) => state.routes.get(f)!);
-  // A line names its route by the key it is stored under, which the route's own `file` is
-  // unless a state file was edited by hand: then it is printed without the kept runs.
-  if (routes.every((r, i) => r.file === files[i])) yield* RUNS.bytes(routes);
-  else yield routes.map((r, i) => `  ${JSON.stringify(files[i])}: ${JSON.stringify(r)}`).join(',\n');
+  const last = LAST_ORDER.take();
+  const patch = PATCHED_FROM.get(state);
+  const placed = last && patch?.from === last.state ? patchedList(last.order, new Set(patch.removed), [...patch.added], byFile) : null;
+  if (placed) {
+    LAST_ORDER.keep({ state, order: placed });
+    yield* RUNS.bytes(placed);
+  } else {
+    const files = [...state.routes.keys()].sort(byCodeUnits);
+    const routes = files.map((f) => state.routes.get(f)!);
+    // A line names its route by the key it is stored under, which the route's own `file` is
+    // unless a state file was edited by hand: then it is printed without the kept runs.
+    if (routes.every((r, i) => r.file === files[i])) {
+      LAST_ORDER.keep({ state, order: routes });
+      yield* RUNS.bytes(routes);
+    } else yield routes.map((r, i) => `  ${JSON.stringify(files[i])}: ${JSON.stringify(r)}`).join(',\n');
+  }
   yield '\n}}\n';
 }
 

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { incrementalStep, nextState } from '../../../src/incremental/index.ts';
-import { emptyState, type BuildState } from '../../../src/incremental/state.ts';
+import { emptyState, notePatched, stateChunks, type BuildState } from '../../../src/incremental/state.ts';
+import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
+import { OverlayMap } from '../../../src/core/overlay-map.ts';
 import type { ManifestEntry } from '../../../src/emit/index.ts';
 import type { PlannedRoute } from '../../../src/plan/types.ts';
 
@@ -22,9 +24,17 @@ function emitted(routes: readonly PlannedRoute[], step: Awaited<ReturnType<typeo
 }
 
 const sorted = (s: BuildState) => [...s.routes.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+const text = (s: BuildState) => [...stateChunks(s)].map((c) => c.toString()).join('');
+/** The state file's text as the format defines it: the routes sorted by file, one a line. */
+const expectedText = (s: BuildState) =>
+  `{"version": ${s.version}, "codeHash": ${JSON.stringify(s.codeHash)}${s.snapshot ? `, "snapshot": ${JSON.stringify(s.snapshot)}` : ''}, "routes": {\n${sorted(s)
+    .map(([f, r]) => `  ${JSON.stringify(f)}: ${JSON.stringify(r)}`)
+    .join(',\n')}\n}}\n`;
 
 describe('nextState', () => {
-  it('patched from the previous state, equals the state a walk of every route makes, over random edits, additions, deletions and moves', async () => {
+  it('patched from the previous state, equals the state a walk of every route makes, over random edits, additions, deletions and moves; its text is placed in the last one\'s order', async () => {
+    setKeepsForNextBuild(true);
+    onTestFinished(() => setKeepsForNextBuild(false));
     const rand = rng(5);
     const hashes = new Map<string, string>();
     let routes: PlannedRoute[] = [];
@@ -57,8 +67,30 @@ describe('nextState', () => {
       expect(patched.routes.size).toBe(routes.length);
       // An unchanged route keeps its previous entry object (its printed line is kept with it: ./state.ts).
       for (const { previous: p } of s.decision.reuse) expect(patched.routes.get(p.file)).toBe(p);
+      expect(text(patched), `step ${step}`).toBe(expectedText(patched));
       previous = patched;
       release += 1;
     }
+  });
+
+  it('prints a state noted as patched from the last one printed in that one\'s order, by the noted changes only', () => {
+    setKeepsForNextBuild(true);
+    onTestFinished(() => setKeepsForNextBuild(false));
+    const entry = (n: number, v = 0) => ({ path: `/p/${n}`, file: `p/${String(n).padStart(3, '0')}/index.html`, depsHash: `d${v}`, sha256: `s${v}`, size: n });
+    const a: BuildState = { ...emptyState('code'), routes: new Map(Array.from({ length: 50 }, (_, n) => [entry(n).file, entry(n)])) };
+    expect(text(a)).toBe(expectedText(a));
+    const b: BuildState = { ...emptyState('code'), routes: OverlayMap.from(a.routes) };
+    const old3 = a.routes.get(entry(3).file)!;
+    const new3 = entry(3, 1);
+    b.routes.set(new3.file, new3);
+    b.routes.set(entry(9).file, entry(9, 1));
+    b.routes.set(entry(70).file, entry(70));
+    // Noted with 3 replaced and 70 added, not 9: the text has 9's old line (a walk would print its new one).
+    notePatched(b, a, [old3], [new3, b.routes.get(entry(70).file)!]);
+    const printed = JSON.parse(text(b)).routes;
+    expect(printed[new3.file]).toEqual(new3);
+    expect(printed[entry(70).file]).toEqual(entry(70));
+    expect(printed[entry(9).file]).toEqual(entry(9));
+    expect(Object.keys(printed)).toEqual([...b.routes.keys()].sort());
   });
 });
