@@ -395,7 +395,9 @@ export class Snapshot implements SnapshotView {
     const v2 = meta.version === SNAPSHOT_VERSION;
     if (v2 && !validV2(meta)) throw fail(`${META_FILE}: generation, base {id, bytes} or journal {bytes, lines} missing or malformed`);
     const snapshot = new Snapshot();
-    const entries = snapshot.#entries;
+    // One flat map, the base of the snapshot's overlay: loaded into the overlay's own changes, the
+    // first copy after a load (a watcher's first story) flattened every entry (14 ms at 50,000 posts).
+    const entries = new Map<string, SnapshotEntry>();
     const id = new ContentIdBuilder();
     // The id a base saved before content ids came in runs was named by (decision 84): still read.
     const legacyId = createHash('sha256');
@@ -413,6 +415,7 @@ export class Snapshot implements SnapshotView {
     });
     if (!v2) {
       if (n !== meta.entryCount) throw fail(`${SNAPSHOT_FILE} has ${n} entries, ${META_FILE} says ${meta.entryCount}`);
+      snapshot.#entries = OverlayMap.from(entries);
       return { snapshot, meta };
     }
     const ids = [id.id(), legacyId.digest('hex')];
@@ -434,6 +437,7 @@ export class Snapshot implements SnapshotView {
       });
     }
     if (lines !== committed.lines) throw fail(`${JOURNAL_FILE} has ${lines} committed lines, ${META_FILE} says ${committed.lines}`);
+    snapshot.#entries = OverlayMap.from(entries);
     if (snapshot.size !== meta.entryCount) throw fail(`${SNAPSHOT_FILE} and ${JOURNAL_FILE} hold ${snapshot.size} entries, ${META_FILE} says ${meta.entryCount}`);
     snapshot.#origin = { dir: resolve(dir), generation: meta.generation!, base: meta.base!, journal: committed };
     return { snapshot, meta };
