@@ -91,7 +91,10 @@ export const ep = {
   checkRedirect: () => '/api/url_redirect/check_redirect',
 } as const;
 
+/** What a snapshot key starts with: the method of the request it stores. */
+export const SNAPSHOT_KEY_PREFIX = 'GET ';
+
 /** Snapshot key of a GET: `GET /api/...`. */
 export function snapshotKey(path: string): string {
-  return `GET ${path}`;
+  return `${SNAPSHOT_KEY_PREFIX}${path}`;
 }

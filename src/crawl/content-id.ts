@@ -17,12 +17,11 @@ import { createHash } from 'node:crypto';
 import { KeptSlot } from '../core/resident.ts';
 import { firstNotBefore } from '../core/sorted.ts';
 import type { SnapshotEntry } from '../site/types.ts';
+import { SNAPSHOT_KEY_PREFIX as KEY_PREFIX, snapshotKey } from '../api/endpoints.ts';
 
 /** Named in the id's first line: ids made another way (version 1 hashed every line at once) never equal these. */
 const ID_VERSION = 'pressroom snapshot id 2';
 const CUT_MASK = 63;
-/** The key of an entry is this prefix and its API path (src/api/endpoints.ts snapshotKey). */
-const KEY_PREFIX = 'GET ';
 /** The last run's name where the others are named by their last key. */
 const LAST_RUN = '';
 
@@ -38,9 +37,12 @@ export function endsRun(key: string): boolean {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/** An entry's line in a run: its key and hash (also how a base saved before decision 84 was named, one sha256 of every line). */
+export const idLine = (entry: Pick<SnapshotEntry, 'key' | 'hash'>): string => `${entry.key}\0${entry.hash}\n`;
+
 function digestOf(entries: readonly SnapshotEntry[]): string {
   let text = '';
-  for (const e of entries) text += `${e.key}\0${e.hash}\n`;
+  for (const e of entries) text += idLine(e);
   return sha256(text);
 }
 
@@ -52,8 +54,7 @@ function idOf(digests: readonly string[]): string {
 interface Runs {
   /** The keys that end a run, ascending. */
   cuts: string[];
-  /** Each run's digest: runs ending at cuts[i], then the last run. */
-  digests: string[];
+  /** Each run's digest by its last key (the last run's by LAST_RUN). */
   byEnd: Map<string, string>;
   id: string;
 }
@@ -65,7 +66,7 @@ export class ContentIdBuilder {
   readonly #digests: string[] = [];
 
   add(entry: Pick<SnapshotEntry, 'key' | 'hash'>): void {
-    this.#text += `${entry.key}\0${entry.hash}\n`;
+    this.#text += idLine(entry);
     if (!endsRun(entry.key)) return;
     this.#cuts.push(entry.key);
     this.#digests.push(sha256(this.#text));
@@ -74,8 +75,7 @@ export class ContentIdBuilder {
 
   /** The runs so far, the last one ended here; the builder is done. */
   runs(): Runs {
-    const digests = [...this.#digests, sha256(this.#text)];
-    return { cuts: this.#cuts, digests, byEnd: byEndOf(this.#cuts, digests), id: idOf(digests) };
+    return runsOf(this.#cuts, [...this.#digests, sha256(this.#text)]);
   }
 
   id(): string {
@@ -90,7 +90,8 @@ function walked(entries: readonly SnapshotEntry[]): Runs {
   return b.runs();
 }
 
-const byEndOf = (cuts: readonly string[], digests: readonly string[]) => new Map(digests.map((d, i) => [i < cuts.length ? cuts[i] : LAST_RUN, d]));
+/** The runs ending at `cuts` and then the last one, with their digests in that order. */
+const runsOf = (cuts: string[], digests: readonly string[]): Runs => ({ cuts, byEnd: new Map(digests.map((d, i) => [i < cuts.length ? cuts[i] : LAST_RUN, d])), id: idOf(digests) });
 
 /** The content id of entries in key order, made from all of them. */
 export function contentIdOf(entries: readonly SnapshotEntry[]): string {
@@ -125,7 +126,7 @@ const before = (a: string, b: string) => a < b;
 function patched(last: Runs, snapshot: IdSource, changed: ReadonlySet<string>): Runs {
   const paths = snapshot.sortedPaths();
   const cuts = last.cuts.slice();
-  const keys = [...changed].map((p) => KEY_PREFIX + p);
+  const keys = [...changed].map(snapshotKey);
   for (const key of keys) {
     if (!endsRun(key)) continue;
     const at = firstNotBefore(cuts, (c) => before(c, key));
@@ -155,5 +156,5 @@ function patched(last: Runs, snapshot: IdSource, changed: ReadonlySet<string>): 
     const entries = paths.slice(from, to).map((p) => snapshot.get(p)!);
     digests.push(digestOf(entries));
   }
-  return { cuts, digests, byEnd: byEndOf(cuts, digests), id: idOf(digests) };
+  return runsOf(cuts, digests);
 }

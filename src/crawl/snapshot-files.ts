@@ -8,7 +8,7 @@ import { open, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { stableStringify } from '../core/json.ts';
-import { snapshotKey } from '../api/endpoints.ts';
+import { SNAPSHOT_KEY_PREFIX, snapshotKey } from '../api/endpoints.ts';
 import type { SnapshotEntry } from '../site/types.ts';
 import { readText, storeText, type StoredText } from './body-store.ts';
 import { keepsForNextBuild } from '../core/resident.ts';
@@ -126,7 +126,7 @@ export function snapshotContentId(entries: Iterable<SnapshotEntry>): string {
   return contentIdOf(Array.isArray(entries) ? entries : [...entries]);
 }
 
-export const KEY_PREFIX = 'GET ';
+export const KEY_PREFIX = SNAPSHOT_KEY_PREFIX;
 
 /**
  * Entries whose body's keys are known to be sorted: made from a canonical

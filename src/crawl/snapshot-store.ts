@@ -30,7 +30,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { OverlayMap } from '../core/overlay-map.ts';
-import { ContentIdBuilder } from './content-id.ts';
+import { ContentIdBuilder, idLine } from './content-id.ts';
 import { firstNotBefore } from '../core/sorted.ts';
 import { pressroomError } from '../core/errors.ts';
 import { writeFileAtomic } from '../core/atomic-write.ts';
@@ -411,7 +411,7 @@ export class Snapshot implements SnapshotView {
       previous = entry.key;
       entries.set(path, entry);
       id.add(entry);
-      legacyId.update(`${entry.key}\0${entry.hash}\n`);
+      legacyId.update(idLine(entry));
     });
     if (!v2) {
       if (n !== meta.entryCount) throw fail(`${SNAPSHOT_FILE} has ${n} entries, ${META_FILE} says ${meta.entryCount}`);

@@ -147,7 +147,7 @@ export function nextState(codeHash: string, routes: readonly PlannedRoute[], ste
     // Each route was reused (its page carried with its previous entry, which stays) or rendered
     // (its inputs or path changed: a new entry), and the previous files of no route are deleted:
     // the previous state patched by the decision is the state a walk of every route would make,
-    // at the cost of the change (a copy aside), not of 50,000 routes looked up twice each.
+    // at the cost of the change, not of 50,000 routes looked up twice each or copied.
     // The previous routes under an overlay of these changes: not a copy of 50,000 of them.
     state.routes = OverlayMap.from(before.routes);
     const removed: RouteState[] = [];
