@@ -3,7 +3,9 @@
 // For each corpus size (--posts, and --big for a second, larger one), in one run:
 //   1. `pressroom api --mutable --webhook ...` (the CMS, its own process),
 //      a full build (`pressroom build --full`, the baseline of the ratios; then `sync`),
-//      `pressroom serve` on the result and `pressroom watch --poll off`;
+//      `pressroom serve` on the result and `pressroom watch --poll off`; the full builds
+//      run one size after the other, then both watchers run side by side and the edits
+//      below are taken in turns, one size's edit seconds after the other's (measure());
 //   2. an edit (a post's title), --edits more edits of other posts (a warm
 //      watcher; their median is printed), an addition (a new post) and a deletion, each
 //      through the API's HTTP editing endpoints, each --gap ms after the watcher
@@ -19,7 +21,9 @@
 // Figures are printed, never asserted. Goal: an edit <= 2 % of a full build, an addition <= 10 %,
 // and an edit no slower at 50,000 posts than at 10,000.
 //
-//   node --import tsx bench/publish.ts [--posts 10000] [--big 50000] [--edits 9] [--gap 1000] [--property 200 --property-posts 60]
+// With --cpu-prof DIR each watcher and sample API runs under `node --cpu-prof` (profiles in DIR/<posts>/watch and /api).
+//
+//   node --import tsx bench/publish.ts [--posts 10000] [--big 50000] [--edits 9] [--gap 1000] [--cpu-prof DIR] [--property 200 --property-posts 60]
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -48,6 +52,8 @@ const { values } = parseArgs({
     edits: { type: 'string', default: '9' },
     /** Milliseconds between the watcher going idle and the next change. */
     gap: { type: 'string', default: '1000' },
+    /** A folder: each watcher and sample API runs under `node --cpu-prof` and writes its profile into DIR/<posts>/<command> when the benchmark stops it. */
+    'cpu-prof': { type: 'string' },
   },
 });
 const ROOT = resolve(import.meta.dirname, '..');
@@ -62,8 +68,8 @@ interface Child {
   line: Promise<string>;
 }
 
-function start(args: string[], env: Record<string, string> = {}): Child {
-  const proc = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', PRESSROOM_WEBHOOK_SECRET: SECRET, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function start(args: string[], nodeFlags: string[] = [], env: Record<string, string> = {}): Child {
+  const proc = spawn(process.execPath, [...nodeFlags, BIN, ...args], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', PRESSROOM_WEBHOOK_SECRET: SECRET, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   proc.stderr!.on('data', (d) => (err += d));
   const line = new Promise<string>((ok, fail) => {
@@ -118,38 +124,71 @@ interface Measured {
   ops: { op: string; ms: number; report: BuildReport }[];
 }
 
+/** With --cpu-prof DIR: node's flags that write the process's CPU profile into DIR/<posts>/<command> when it stops. */
+const profileFlags = (posts: number, command: string): string[] =>
+  values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', resolve(values['cpu-prof'], String(posts), command)] : [];
+
 // Each size's folders are removed after every size ran: removed between them, the next size's
 // builds would create their files past the inodes just freed (./inode-probe.ts).
 const leftovers: string[] = [];
+const everyChild: Child[] = [];
 
-async function measure(posts: number): Promise<Measured> {
+/** One size, built in full and served, with its watcher running: what the edits are timed against. */
+interface Site {
+  posts: number;
+  full: number;
+  apiUrl: string;
+  ops: Measured['ops'];
+  /** Posts of the news listing from its third page on (ten a page), read before any change: the edited ones. */
+  listed: any[];
+  timed(op: string, change: () => Promise<string>, served: (status: number, body: string) => boolean): Promise<void>;
+}
+
+/** The full build of one size (the baseline of its ratios), then its `pressroom serve` and `pressroom watch`. */
+async function fullBuild(posts: number): Promise<{ posts: number; full: number; api: Child; apiUrl: string; out: string; watchPort: number }> {
   const dir = await mkdtemp(join(tmpdir(), 'pr-bench-publish-'));
   leftovers.push(dir);
   console.log(`${posts} posts: ${inodeProbeLine(inodeProbe(join(dir, 'inode-probe')))}`);
   const out = join(dir, 'out');
   const watchPort = await freePort();
-  const api = start(['api', '--mutable', '--posts', String(posts), '--port', '0', '--webhook', `http://127.0.0.1:${watchPort}/hooks/publish`]);
-  const children: Child[] = [api];
-  try {
-    const apiUrl = await api.line;
-    const full = await run(['build', '--api', apiUrl, '--out', out, '--full', '--quiet']);
-    console.log(`${posts} posts: full build ${s(full)}`);
-    // The full build's 2 GB (at 50,000 posts) reach the disk before the watcher starts: the kernel's
-    // writeback of them ran through the first edits, which an operator's watcher, started long after
-    // its site was built, does not see.
-    spawnSync('sync');
-    const serve = start(['serve', '--out', out, '--port', '0']);
-    children.push(serve);
-    const site = await serve.line;
-    const watch = start(['watch', '--api', apiUrl, '--out', out, '--port', String(watchPort), '--poll', 'off']);
-    children.push(watch);
-    await waitFor(`http://127.0.0.1:${watchPort}/healthz`, (st) => st === 200);
+  const api = start(['api', '--mutable', '--posts', String(posts), '--port', '0', '--webhook', `http://127.0.0.1:${watchPort}/hooks/publish`], profileFlags(posts, 'api'));
+  everyChild.push(api);
+  const apiUrl = await api.line;
+  const full = await run(['build', '--api', apiUrl, '--out', out, '--full', '--quiet']);
+  console.log(`${posts} posts: full build ${s(full)}`);
+  // The full build's 2 GB (at 50,000 posts) reach the disk before the watcher starts: the kernel's
+  // writeback of them ran through the first edits, which an operator's watcher, started long after
+  // its site was built, does not see.
+  spawnSync('sync');
+  return { posts, full, api, apiUrl, out, watchPort };
+}
 
-    const report = async () => JSON.parse(await readFile(join(stateRootFor(out), RELEASE_REPORT), 'utf8')) as BuildReport;
-    // The watcher is idle once its build has also recorded the release, saved the snapshot and written its report (after the swap readers already see).
-    const idle = () => waitFor(`http://127.0.0.1:${watchPort}/status`, (st, body) => st === 200 && JSON.parse(body).state === 'idle' && JSON.parse(body).queue === 0);
-    const ops: Measured['ops'] = [];
-    const timed = async (op: string, change: () => Promise<string>, served: (status: number, body: string) => boolean) => {
+async function watchSite(built: Awaited<ReturnType<typeof fullBuild>>): Promise<Site> {
+  const { out, watchPort, apiUrl } = built;
+  const serve = start(['serve', '--out', out, '--port', '0']);
+  everyChild.push(serve);
+  const site = await serve.line;
+  const watch = start(['watch', '--api', apiUrl, '--out', out, '--port', String(watchPort), '--poll', 'off'], profileFlags(built.posts, 'watch'));
+  everyChild.push(watch);
+  await waitFor(`http://127.0.0.1:${watchPort}/healthz`, (st) => st === 200);
+
+  const report = async () => JSON.parse(await readFile(join(stateRootFor(out), RELEASE_REPORT), 'utf8')) as BuildReport;
+  // The watcher is idle once its build has also recorded the release, saved the snapshot and written its report (after the swap readers already see).
+  const idle = () => waitFor(`http://127.0.0.1:${watchPort}/status`, (st, body) => st === 200 && JSON.parse(body).state === 'idle' && JSON.parse(body).queue === 0);
+  const ops: Measured['ops'] = [];
+  const listed: any[] = [];
+  for (let page = 3; listed.length < 1 + Number(values.edits); page++) {
+    const items = ((await (await fetch(`${apiUrl}/api/post/topic/news?limit=10&page=${page}`)).json()) as any).posts.postData as any[];
+    if (items.length === 0) break;
+    listed.push(...items);
+  }
+  return {
+    posts: built.posts,
+    full: built.full,
+    apiUrl,
+    ops,
+    listed,
+    async timed(op, change, served) {
       await idle();
       await new Promise((ok) => setTimeout(ok, Number(values.gap)));
       const t = performance.now();
@@ -157,49 +196,56 @@ async function measure(posts: number): Promise<Measured> {
       const done = await waitFor(`${site}${url}`, served);
       await idle();
       ops.push({ op, ms: done - t, report: await report() });
-    };
+    },
+  };
+}
 
-    // A post deep in its listing (not one of the newest), edited, then a new post, then a deletion.
-    // The posts of the listing from its third page on, as many as the edits need (ten a page), read before any change.
-    const listed: any[] = [];
-    for (let page = 3; listed.length < 1 + Number(values.edits); page++) {
-      const items = ((await (await fetch(`${apiUrl}/api/post/topic/news?limit=10&page=${page}`)).json()) as any).posts.postData as any[];
-      if (items.length === 0) break;
-      listed.push(...items);
-    }
-    const victim = listed[0];
-    const title = `Bench edit ${Date.now()}`;
-    await timed('edit', async () => {
-      await mutate(apiUrl, 'PATCH', `/__sample/posts/${victim.id}`, { post_title: title });
-      return `/${victim.cat_slug}/${victim.post_name}`;
-    }, (st, body) => st === 200 && body.includes(title));
-    // A newsroom's watcher publishes many stories between restarts: the next edits (other posts of
-    // the same listing pages) show what a warm process costs, the first one above what a fresh start costs.
-    for (const [i, other] of listed.slice(1, 1 + Number(values.edits)).entries()) {
-      const again = `Bench edit ${i + 2} ${Date.now()}`;
-      await timed('next edit', async () => {
-        await mutate(apiUrl, 'PATCH', `/__sample/posts/${other.id}`, { post_title: again });
-        return `/${other.cat_slug}/${other.post_name}`;
-      }, (st, body) => st === 200 && body.includes(again));
-    }
-    let added = '';
-    await timed('add', async () => {
-      const name = `bench-breaking-${Date.now()}`;
-      await mutate(apiUrl, 'POST', '/__sample/posts', { cat_slug: 'news', post_title: `Bench breaking story ${name}`, post_name: name });
-      added = `/news/${name}`;
-      return added;
-    }, (st) => st === 200);
-    await timed('delete', async () => {
-      await mutate(apiUrl, 'DELETE', `/__sample/posts/${victim.id}`);
-      return `/${victim.cat_slug}/${victim.post_name}`;
-    }, (st) => st === 404);
-    return { posts, full, ops };
+/** A post deep in its listing (not one of the newest) edited: the first edit after the watcher's start when `i` is 0. */
+function edit(site: Site, i: number): Promise<void> {
+  const post = site.listed[i];
+  const title = `Bench edit ${i + 1} ${Date.now()}`;
+  return site.timed(i === 0 ? 'edit' : 'next edit', async () => {
+    await mutate(site.apiUrl, 'PATCH', `/__sample/posts/${post.id}`, { post_title: title });
+    return `/${post.cat_slug}/${post.post_name}`;
+  }, (st, body) => st === 200 && body.includes(title));
+}
+
+async function addAndDelete(site: Site): Promise<void> {
+  await site.timed('add', async () => {
+    const name = `bench-breaking-${Date.now()}`;
+    await mutate(site.apiUrl, 'POST', '/__sample/posts', { cat_slug: 'news', post_title: `Bench breaking story ${name}`, post_name: name });
+    return `/news/${name}`;
+  }, (st) => st === 200);
+  const victim = site.listed[0];
+  await site.timed('delete', async () => {
+    await mutate(site.apiUrl, 'DELETE', `/__sample/posts/${victim.id}`);
+    return `/${victim.cat_slug}/${victim.post_name}`;
+  }, (st) => st === 404);
+}
+
+/**
+ * The full builds one size after the other (each alone on the machine), then every watcher
+ * started, and the edits taken in turns: a 10,000-post edit and a 50,000-post one seconds apart
+ * share the machine's state of that minute (its other tenants, the disk's writeback), which
+ * between runs of the same code moved a median as much as the sizes differ. The order within a
+ * pair alternates, so neither size always follows the other's publish.
+ */
+async function measure(sizes: number[]): Promise<Site[]> {
+  try {
+    const built = [];
+    for (const posts of sizes) built.push(await fullBuild(posts));
+    const sites = [];
+    for (const b of built) sites.push(await watchSite(b));
+    const edits = Math.min(1 + Number(values.edits), ...sites.map((x) => x.listed.length));
+    for (let i = 0; i < edits; i++) for (const site of i % 2 ? [...sites].reverse() : sites) await edit(site, i);
+    for (const site of sites) await addAndDelete(site);
+    return sites;
   } catch (e) {
-    for (const c of children) console.error(`--- ${c.proc.spawnargs.slice(2, 3).join(' ')} stderr:\n${c.stderr().slice(-3000)}`);
+    for (const c of everyChild) console.error(`--- ${c.proc.spawnargs.slice(2, 3).join(' ')} stderr:\n${c.stderr().slice(-3000)}`);
     throw e;
   } finally {
     // Stopped and waited for, so no build is still writing beside out/ when it is removed.
-    await Promise.all(children.map((c) => (c.proc.exitCode !== null ? undefined : new Promise((ok) => (c.proc.once('exit', ok), c.proc.kill('SIGTERM'))))));
+    await Promise.all(everyChild.map((c) => (c.proc.exitCode !== null ? undefined : new Promise((ok) => (c.proc.once('exit', ok), c.proc.kill('SIGTERM'))))));
   }
 }
 
@@ -216,20 +262,29 @@ function print(m: Measured): void {
   }
 }
 
-const runs = [await measure(Number(values.posts))];
-if (values.big) runs.push(await measure(Number(values.big)));
+const runs: Measured[] = await measure(values.big ? [Number(values.posts), Number(values.big)] : [Number(values.posts)]);
 for (const m of runs) print(m);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const nextEdits = (m: Measured) => median(m.ops.filter((o) => o.op === 'next edit').map((o) => o.ms));
+const STAGES = ['crawl', 'plan', 'render', 'emit', 'release', 'snapshot', 'total'] as const;
 for (const m of runs) {
-  const next = m.ops.filter((o) => o.op === 'next edit').map((o) => o.ms);
-  if (next.length) console.log(`\n${m.posts.toLocaleString('en')} posts: the edits after the first: median ${s(nextEdits(m))} = ${pct(nextEdits(m), m.full)} of full (${next.map(s).join(', ')})`);
+  const next = m.ops.filter((o) => o.op === 'next edit');
+  if (!next.length) continue;
+  console.log(`\n${m.posts.toLocaleString('en')} posts: the edits after the first: median ${s(nextEdits(m))} = ${pct(nextEdits(m), m.full)} of full (${next.map((o) => s(o.ms)).join(', ')})`);
+  console.log(`  their builds' stages, median: ${STAGES.map((k) => `${k} ${median(next.map((o) => o.report.timings[k] ?? 0)).toFixed(0)} ms`).join(', ')}`);
 }
 if (runs.length === 2) {
   const [a, b] = runs.map((m) => m.ops.find((o) => o.op === 'edit')!.ms);
   console.log(`\nedit at ${runs[0].posts} vs ${runs[1].posts} posts: ${s(a)} vs ${s(b)} (${(b / a).toFixed(2)}x; goal: no slower as the site grows)`);
   const [c, d] = runs.map(nextEdits);
   if (!Number.isNaN(c)) console.log(`the edits after the first, median: ${s(c)} vs ${s(d)} (${(d / c).toFixed(2)}x)`);
+  // The edits were taken in pairs seconds apart (measure): each pair's ratio compares the sizes under the same minute's machine.
+  const [small, large] = runs.map((m) => m.ops.filter((o) => o.op === 'next edit').map((o) => o.ms));
+  const ratios = small.map((ms, i) => large[i]! / ms).filter(Number.isFinite);
+  if (ratios.length) {
+    const slower = ratios.filter((r) => r > 1).length;
+    console.log(`the same, pair by pair (edit i at each size, seconds apart): median ratio ${median(ratios).toFixed(2)}x; the larger site slower in ${slower} of ${ratios.length} pairs`);
+  }
 }
 if (!values.keep) for (const dir of leftovers) await rm(dir, { recursive: true, force: true });
 if (Number(values.property) > 0) await longProperty(Number(values.property), Number(values['property-posts']));
