@@ -2,13 +2,15 @@
 // for every route its output file, the hash of its inputs (`depsHash`) and the
 // hash and size of the HTML it produced, plus the one code hash of the build.
 // The next build compares its own hashes with these to decide what to render.
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { pressroomError } from '../core/errors.ts';
 import { PrintedRuns } from '../core/printed-runs.ts';
 import { byCodeUnits, patchedList } from '../core/sorted.ts';
 import { KeptSlot } from '../core/resident.ts';
 
-export const STATE_VERSION = 1;
+/** The state file's format: 2 names its parts in the object store, 1 (read still) held the routes inline. */
+export const STATE_VERSION = 2;
 
 export interface RouteState {
   path: string;
@@ -61,44 +63,80 @@ export function emptyState(codeHash: string): BuildState {
   return { version: STATE_VERSION, codeHash, routes: new Map() };
 }
 
-// The routes' lines, in runs whose bytes a process that publishes again keeps (src/core/printed-runs.ts):
-// its next state reuses the entry objects of unchanged routes (src/incremental/index.ts nextState),
-// so only the runs of changed routes are printed.
-const RUNS = new PrintedRuns<RouteState>((route) => `  ${JSON.stringify(route.file)}: ${JSON.stringify(route)}`, ',\n');
+// The state file (docs/operations.md, "Releases and rollback") is an index naming parts by their
+// sha256: each part a JSON object of a run of routes in file order (src/core/printed-runs.ts cuts
+// the runs by the routes' own hashes, so a changed route changes its own part). The parts live in
+// the release object store beside the site's files (src/publish/objects.ts), so a publish writes the
+// parts of the routes it changed and an index of a few KB, where the whole state (15 MB at 50,000
+// posts) used to be written into every release and kept once per release. Format 1 (the routes
+// inline) is still read: releases recorded before keep their state.
+const PARTS = new PrintedRuns<RouteState>((route) => `  ${JSON.stringify(route.file)}: ${JSON.stringify(route)}`, ',\n', { head: '{\n', tail: '\n}\n' });
 
 // The last state printed and its routes in file order: the next state, patched from it, is placed
 // in that order at the few places that changed (src/core/sorted.ts patchedList).
 const LAST_ORDER = new KeptSlot<{ state: BuildState; order: readonly RouteState[] }>();
 const byFile = (a: RouteState, b: RouteState) => byCodeUnits(a.file, b.file);
 
+/** A part of the state file: its bytes and the sha256 that names it. */
+export interface StatePart {
+  readonly sha256: string;
+  readonly size: number;
+  readonly bytes: Buffer;
+}
+
+/** Reads a part's bytes by its sha256 (from the release object store). */
+export type StatePartReader = (sha256: string) => Promise<Buffer>;
+
+// The parts each state was written with or read from: what the next state, patched from it,
+// knows is in the store already (the release that names them is the current one).
+const PARTS_OF = new WeakMap<BuildState, ReadonlySet<string>>();
+
+/** The sha256 of the parts `state` was written with or read from (empty when not known). */
+export function knownParts(state: BuildState | undefined): ReadonlySet<string> {
+  return (state && PARTS_OF.get(state)) ?? new Set();
+}
+
 /**
- * The state as text (the routes sorted by file, one a line) in pieces of about 40 KB, for writing as they come: at 50,000 posts the
- * text is over 20 MB, and held whole (with its lines) at the end of a build, where its memory peaks.
+ * The state's routes, sorted by file, in parts (the last state's runs reused where its routes
+ * are: only the runs of changed routes are printed). A route is printed under the key it is
+ * stored by, which its own `file` is unless a state file was edited by hand.
  */
-export function* stateChunks(state: BuildState): Generator<string | Buffer> {
-  const snap = state.snapshot ? `, "snapshot": ${JSON.stringify(state.snapshot)}` : '';
-  yield `{"version": ${state.version}, "codeHash": ${JSON.stringify(state.codeHash)}${snap}, "routes": {\n`;
+export function* stateParts(state: BuildState): Generator<StatePart> {
   const last = LAST_ORDER.take();
   const patch = PATCHED_FROM.get(state);
   const placed = last && patch?.from === last.state ? patchedList(last.order, new Set(patch.removed), [...patch.added], byFile) : null;
   if (placed) {
     LAST_ORDER.keep({ state, order: placed });
-    yield* RUNS.bytes(placed);
-  } else {
-    const files = [...state.routes.keys()].sort(byCodeUnits);
-    const routes = files.map((f) => state.routes.get(f)!);
-    // A line names its route by the key it is stored under, which the route's own `file` is
-    // unless a state file was edited by hand: then it is printed without the kept runs.
-    if (routes.every((r, i) => r.file === files[i])) {
-      LAST_ORDER.keep({ state, order: routes });
-      yield* RUNS.bytes(routes);
-    } else yield routes.map((r, i) => `  ${JSON.stringify(files[i])}: ${JSON.stringify(r)}`).join(',\n');
+    yield* PARTS.parts(placed);
+    return;
   }
-  yield '\n}}\n';
+  const files = [...state.routes.keys()].sort(byCodeUnits);
+  const routes = files.map((f) => state.routes.get(f)!);
+  if (routes.every((r, i) => r.file === files[i])) {
+    LAST_ORDER.keep({ state, order: routes });
+    yield* PARTS.parts(routes);
+    return;
+  }
+  // Printed once, under their keys, without the kept runs.
+  const odd = new PrintedRuns<{ sha256: string; key: string; route: RouteState }>((x) => `  ${JSON.stringify(x.key)}: ${JSON.stringify(x.route)}`, ',\n', { head: '{\n', tail: '\n}\n' });
+  yield* odd.parts(routes.map((route, i) => ({ sha256: route.sha256, key: files[i], route })));
 }
 
-/** Reads a state file; a missing file is `undefined` (first build), a damaged one is an error. */
-export async function readState(file: string): Promise<BuildState | undefined> {
+/** The state file's text: the index of the parts `stateParts` gave, in their order; noted as the parts `state` is written with. */
+export function stateIndexText(state: BuildState, parts: readonly { sha256: string; size: number }[]): string {
+  PARTS_OF.set(state, new Set(parts.map((p) => p.sha256)));
+  const snap = state.snapshot ? `, "snapshot": ${JSON.stringify(state.snapshot)}` : '';
+  return `{"version": ${state.version}, "codeHash": ${JSON.stringify(state.codeHash)}${snap}, "parts": [\n${parts.map((p) => `  {"sha256": "${p.sha256}", "size": ${p.size}}`).join(',\n')}\n]}\n`;
+}
+
+const SHA256 = /^[0-9a-f]{64}$/;
+
+/**
+ * Reads a state file, its parts by `readPart`; a missing file is `undefined` (first build). A
+ * damaged one (not JSON, a part missing or not the bytes its sha256 names) is `undefined` too:
+ * a damaged state only costs a full build, never a wrong one.
+ */
+export async function readState(file: string, readPart: StatePartReader): Promise<BuildState | undefined> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -106,13 +144,45 @@ export async function readState(file: string): Promise<BuildState | undefined> {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw pressroomError('PR_OUTPUT_WRITE', { file, detail: (e as Error).message }, e);
   }
-  let v: Omit<BuildState, 'routes'> & { routes: Record<string, RouteState> };
+  let v: { version?: unknown; codeHash?: unknown; snapshot?: unknown; routes?: unknown; parts?: unknown };
   try {
     v = JSON.parse(text);
-  } catch (e) {
-    // A damaged state only costs a full build, never a wrong one.
+  } catch {
     return undefined;
   }
-  if (v?.version !== STATE_VERSION || typeof v.codeHash !== 'string' || typeof v.routes !== 'object' || v.routes === null) return undefined;
-  return { ...v, routes: new Map(Object.entries(v.routes)) };
+  if (typeof v?.codeHash !== 'string' || (v.snapshot !== undefined && typeof v.snapshot !== 'string')) return undefined;
+  const head = { version: STATE_VERSION as typeof STATE_VERSION, codeHash: v.codeHash, ...(typeof v.snapshot === 'string' ? { snapshot: v.snapshot } : {}) };
+  // Format 1: the routes inline.
+  if (v.version === 1) return isObject(v.routes) ? { ...head, routes: new Map(Object.entries(v.routes as Record<string, RouteState>)) } : undefined;
+  if (v.version !== STATE_VERSION || !Array.isArray(v.parts)) return undefined;
+  const parts = v.parts as { sha256?: unknown }[];
+  if (!parts.every((p) => typeof p?.sha256 === 'string' && SHA256.test(p.sha256))) return undefined;
+  const routes = new Map<string, RouteState>();
+  for (const { sha256 } of parts as { sha256: string }[]) {
+    const bytes = await readPart(sha256).catch(() => null);
+    if (!bytes || createHash('sha256').update(bytes).digest('hex') !== sha256) return undefined;
+    let run: unknown;
+    try {
+      run = JSON.parse(bytes.toString('utf8'));
+    } catch {
+      return undefined;
+    }
+    if (!isObject(run)) return undefined;
+    for (const [key, route] of Object.entries(run as Record<string, RouteState>)) routes.set(key, route);
+  }
+  const state: BuildState = { ...head, routes };
+  PARTS_OF.set(state, new Set(parts.map((p) => p.sha256 as string)));
+  return state;
 }
+
+/** The sha256 of the parts a state file names, as far as it can be read (none for a missing or damaged file, or one of format 1). */
+export async function statePartNames(file: string): Promise<string[]> {
+  try {
+    const parts = (JSON.parse(await readFile(file, 'utf8')) as { parts?: unknown }).parts;
+    return Array.isArray(parts) ? parts.flatMap((p: { sha256?: unknown }) => (typeof p?.sha256 === 'string' && SHA256.test(p.sha256) ? [p.sha256] : [])) : [];
+  } catch {
+    return [];
+  }
+}
+
+const isObject = (x: unknown): boolean => typeof x === 'object' && x !== null && !Array.isArray(x);

@@ -8,9 +8,9 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../core/atomic-write.ts';
 import type { EmitResult, ManifestEntry, ManifestPart } from '../emit/index.ts';
-import { stateChunks, type BuildState } from '../incremental/state.ts';
+import { knownParts, stateIndexText, statePartNames, stateParts, type BuildState, type StatePart } from '../incremental/state.ts';
 import { commitRelease, listReleases, newReleaseId, pruneReleases, readRecord, releasePaths, setCurrentRelease, type CurrentRelease, type ReleaseRecord } from './releases.ts';
-import { collectGarbage, storeObjects } from './objects.ts';
+import { collectGarbage, storeObjects, storeTexts } from './objects.ts';
 import { outPaths } from './paths.ts';
 import { differingPaths, partsInStore, readReleaseManifest } from './manifest.ts';
 import { partsIn, readSiteFiles } from '../emit/manifest-read.ts';
@@ -110,8 +110,12 @@ export async function recordRelease(out: string, staged: EmitResult, state: Buil
     parent?.record && staged.changed.length === 0
       ? { ...parent.record }
       : { manifest: staged.manifestSha, parent: manifestShaOf(parent) ?? null, changed: parent ? staged.changed : null, precompress: opts.precompress };
+  // The state's parts first (objects, of which a publish writes those of the routes it changed), then its index.
+  const parts: StatePart[] = [];
+  for (const part of stateParts(state)) parts.push(part);
+  await storeTexts(out, parts, knownParts(parent?.state));
   await writeFileAtomic(join(tmp, 'release.json'), `${JSON.stringify(record)}\n`);
-  await writeFileAtomic(join(tmp, 'state.json'), stateChunks(state));
+  await writeFileAtomic(join(tmp, 'state.json'), stateIndexText(state, parts));
   await commitRelease(out, id);
   await setCurrentRelease(out, id);
   await pruneReleases(out, opts.keep);
@@ -161,13 +165,14 @@ export async function prepareSpare(out: string): Promise<boolean> {
 }
 
 /**
- * Every object a kept release names: its manifest's index, its parts and the files they list. A
- * release whose manifest cannot be read whole (a part gone from the store) cannot be rolled back
- * to; it keeps its index and the parts it names.
+ * Every object a kept release names: its manifest's index, its parts and the files they list, and
+ * its build state's parts. A release whose manifest cannot be read whole (a part gone from the
+ * store) cannot be rolled back to; it keeps its index and the parts it names.
  */
 export async function keptObjects(out: string): Promise<Set<string>> {
   const keep = new Set<string>();
   for (const r of await listReleases(out)) {
+    for (const sha of await statePartNames(releasePaths(out, r.id).state)) keep.add(sha);
     const record = await readRecord(out, r.id);
     if (!record) continue;
     keep.add(record.manifest);

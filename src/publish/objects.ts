@@ -66,6 +66,25 @@ export async function storeObjects(out: string, root: string, files: Iterable<{ 
   return added;
 }
 
+/**
+ * Keeps texts a release names by hash but that are no published file (the parts of its build
+ * state, src/incremental/state.ts) as objects: each written (tmp + rename) unless `known` names it
+ * (the parts of the release out/ holds, which are in the store) or it is there already. Returns
+ * how many were new.
+ */
+export async function storeTexts(out: string, texts: Iterable<{ sha256: string; bytes: Buffer }>, known: ReadonlySet<string>): Promise<number> {
+  let added = 0;
+  for (const t of texts) {
+    if (known.has(t.sha256)) continue;
+    const file = objectFile(out, t.sha256);
+    if (await stat(file).then(() => true, () => false)) continue;
+    await writeFileAtomic(file, t.bytes);
+    added += 1;
+  }
+  if (added) await countNew(out, added);
+  return added;
+}
+
 async function readGc(out: string): Promise<{ sinceSweep: number }> {
   try {
     const v = JSON.parse(await readFile(join(outPaths(out).objects, GC_FILE), 'utf8')) as { sinceSweep?: unknown };

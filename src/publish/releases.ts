@@ -7,7 +7,7 @@
 // has the layout), and the release folder holds
 //
 //   release.json        its manifest's sha256, and what it changed from the site before it
-//   state.json          routes -> {file, depsHash, sha256}
+//   state.json          routes -> {file, depsHash, sha256}: an index of parts kept as objects
 //   build-report.json   what the build did
 //
 // so recording one costs the files that changed. (Releases written before the
@@ -22,7 +22,7 @@ import { pressroomError } from '../core/errors.ts';
 import { writeFileAtomic } from '../core/atomic-write.ts';
 import type { ManifestEntry } from '../emit/index.ts';
 import { readState, type BuildState } from '../incremental/state.ts';
-import { outPaths } from './paths.ts';
+import { objectFile, outPaths } from './paths.ts';
 
 export const RELEASE_SITE = 'site';
 export const RELEASE_RECORD = 'release.json';
@@ -142,7 +142,7 @@ export async function currentState(out: string, kept?: KeptRelease): Promise<Cur
     if (known) return known;
   }
   const p = releasePaths(out, id);
-  const state = await readState(p.state);
+  const state = await readState(p.state, (sha) => readFile(objectFile(out, sha)));
   if (!state) return undefined;
   const record = await readRecord(out, id);
   if (!record) return { id, state, site: p.site, manifest: await readFile(join(p.site, MANIFEST)).catch(() => null) };

@@ -13,10 +13,11 @@ import { build, type BuildOptions, type BuildReport } from '../../src/pipeline/i
 import { collectGarbage } from '../../src/publish/objects.ts';
 import { keptObjects } from '../../src/publish/index.ts';
 import { outPaths } from '../../src/publish/paths.ts';
+import { statePartNames } from '../../src/incremental/state.ts';
 import { spareHolds } from '../../src/publish/spare.ts';
 import { createHash } from 'node:crypto';
 import { rollback } from '../../src/publish/rollback.ts';
-import { currentReleaseId, listReleases, readRecord, releasePaths } from '../../src/publish/releases.ts';
+import { currentReleaseId, currentState, listReleases, readRecord, releasePaths } from '../../src/publish/releases.ts';
 import { diffBuilds } from '../../src/diff/index.ts';
 import type { SampleApi } from '../../src/sample-api/index.ts';
 import { listDirs, listFiles, treeHashes } from '../helpers/files.ts';
@@ -41,7 +42,14 @@ async function expectFullBuildEqual(): Promise<void> {
   await rm(join(tmp.dir, `full-${fulls}`), { recursive: true, force: true });
 }
 
-const objectCount = async () => (await listFiles(outPaths(out).objects)).filter((f) => /^[0-9a-f]{2}\/[0-9a-f]{64}$/.test(f)).length;
+/** The build state's parts every kept release names (objects that are no file of a site). */
+const stateObjects = async () => new Set((await Promise.all((await listReleases(out)).map((r) => statePartNames(releasePaths(out, r.id).state)))).flat());
+const objects = async () => (await listFiles(outPaths(out).objects)).filter((f) => /^[0-9a-f]{2}\/[0-9a-f]{64}$/.test(f)).map((f) => f.slice(3));
+/** The objects that are files of a site. */
+const objectCount = async () => {
+  const state = await stateObjects();
+  return (await objects()).filter((sha) => !state.has(sha)).length;
+};
 
 beforeAll(async () => {
   api = await startTestApi({ posts: 14 });
@@ -69,6 +77,10 @@ describe('two trees and the object store', () => {
     const hashes = Object.entries(sites[0]!.tree).filter(([f]) => !/\.(br|gz)$/.test(f));
     const files = hashes.length;
     expect(await objectCount()).toBe(new Set(hashes.map(([, sha]) => sha)).size);
+    // And the build state's parts, which its state file names.
+    const parts = await statePartNames(releasePaths(out, first.release!).state);
+    expect(parts.length).toBeGreaterThan(0);
+    for (const sha of parts) expect(await objects()).toContain(sha);
     const posts = api.corpus.posts.filter((p) => p.status === 'publish');
     const edits: (() => void)[] = [
       () => api.mutate.editPost(posts[0]!.id, { post_title: 'An edited title' }),
@@ -78,7 +90,8 @@ describe('two trees and the object store', () => {
     ];
     for (const [i, edit] of edits.entries()) {
       const before = sites.at(-1)!.tree;
-      const objects = await objectCount();
+      const siteObjects = await objectCount();
+      const stateBefore = await stateObjects();
       edit();
       const r = await run();
       // The first publish after it makes the spare from out/; then the usual way.
@@ -88,7 +101,11 @@ describe('two trees and the object store', () => {
       expect(record.parent).not.toBeNull();
       // Recorded as a change: the new objects are at most the changed files, and far fewer than the site.
       expect(record.changed!.length).toBeLessThan(files / 2);
-      expect((await objectCount()) - objects).toBeLessThanOrEqual(record.changed!.length);
+      expect((await objectCount()) - siteObjects).toBeLessThanOrEqual(record.changed!.length);
+      // The state is written as the parts of the routes that changed: a new one at least, never more than the changed files.
+      const newParts = (await statePartNames(releasePaths(out, r.release!).state)).filter((sha) => !stateBefore.has(sha));
+      expect(newParts.length).toBeGreaterThan(0);
+      expect(newParts.length).toBeLessThanOrEqual(record.changed!.length);
       await expect(readdir(releasePaths(out, r.release!).site)).rejects.toMatchObject({ code: 'ENOENT' });
       // The spare is the previous site, byte for byte, siblings included.
       expect(await treeHashes(outPaths(out).spare)).toEqual(before);
@@ -204,7 +221,9 @@ describe('two trees and the object store', () => {
     expect((await listReleases(out)).map((x) => x.id)).toEqual([r.release]);
     const removed = await collectGarbage(out, 0, () => keptObjects(out), true);
     expect(removed).toBeGreaterThan(0);
-    expect(await objectCount()).toBe((await keptObjects(out)).size);
+    expect((await objects()).length).toBe((await keptObjects(out)).size);
+    // The build state's parts are objects the release names too: its state still reads back whole.
+    expect((await currentState(out))?.state.routes.size).toBe(r.routes);
     expect(current).not.toBe(r.release);
     // A rollback rewrites every file from the store, whatever out/ and the spare hold.
     await rm(outPaths(out).spareState);

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decide, depsHash, keptDepsHashes } from '../../../src/incremental/decide.ts';
 import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
-import { emptyState, readState, stateChunks, type BuildState } from '../../../src/incremental/state.ts';
-import { writeFileAtomic } from '../../../src/core/atomic-write.ts';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { emptyState, readState, stateIndexText, stateParts, type BuildState } from '../../../src/incremental/state.ts';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -67,37 +67,73 @@ describe('decide', () => {
   });
 });
 
-const serialiseState = (s: BuildState) => [...stateChunks(s)].map((c) => c.toString()).join('');
+/** A state written as the publish stage writes it: its parts into `store` by sha256, then its index. */
+async function writeState(file: string, store: string, s: BuildState): Promise<string[]> {
+  const parts = [...stateParts(s)];
+  await mkdir(store, { recursive: true });
+  for (const p of parts) await writeFile(join(store, p.sha256), p.bytes);
+  await writeFile(file, stateIndexText(s, parts));
+  return parts.map((p) => p.sha256);
+}
+const inStore = (store: string) => (sha: string) => readFile(join(store, sha));
 
 describe('state file', () => {
-  it('round-trips; a damaged file reads as no state (a full build), a missing one as undefined', async () => {
+  it('round-trips; a damaged index or part reads as no state (a full build), a missing file as undefined', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pr-state-'));
+    const store = join(dir, 'objects');
     const s = stateOf('c', [route('/a', ['/api/a'])], { '/api/a': '1' });
-    await writeFile(join(dir, 's.json'), serialiseState(s));
-    // On disk the routes are an object keyed by file (the format of every release so far).
-    expect(JSON.parse(serialiseState(s)).routes).toEqual(Object.fromEntries(s.routes));
-    expect(await readState(join(dir, 's.json'))).toEqual(s);
-    await writeFile(join(dir, 'bad.json'), '{"version": 1, "codeH');
-    expect(await readState(join(dir, 'bad.json'))).toBeUndefined();
-    expect(await readState(join(dir, 'none.json'))).toBeUndefined();
+    const [part] = await writeState(join(dir, 's.json'), store, s);
+    expect(await readState(join(dir, 's.json'), inStore(store))).toEqual(s);
+    // A part is a JSON object of its routes keyed by file; the index names it by the sha256 of its bytes.
+    const bytes = await readFile(join(store, part));
+    expect(JSON.parse(bytes.toString())).toEqual(Object.fromEntries(s.routes));
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(part);
+    await writeFile(join(dir, 'bad.json'), '{"version": 2, "codeH');
+    expect(await readState(join(dir, 'bad.json'), inStore(store))).toBeUndefined();
+    expect(await readState(join(dir, 'none.json'), inStore(store))).toBeUndefined();
+    // A part edited (its bytes no longer those its name says) or gone: no state, not a state missing routes.
+    await writeFile(join(store, part), bytes.toString().replace('"sha256":"x"', '"sha256":"y"'));
+    expect(await readState(join(dir, 's.json'), inStore(store))).toBeUndefined();
+    await rm(join(store, part));
+    expect(await readState(join(dir, 's.json'), inStore(store))).toBeUndefined();
   });
 
-  it('is written in pieces (runs of routes) that read back as the whole state', async () => {
+  it('reads a state file of format 1 (the routes inline), as releases recorded before kept it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pr-state-'));
+    const s = stateOf('c', [route('/a', ['/api/a']), route('/b', ['/api/b'])], { '/api/a': '1', '/api/b': '2' });
+    await writeFile(join(dir, 's.json'), JSON.stringify({ version: 1, codeHash: 'c', snapshot: 'snap-1', routes: Object.fromEntries(s.routes) }));
+    expect(await readState(join(dir, 's.json'), inStore(join(dir, 'none')))).toEqual({ ...s, snapshot: 'snap-1' });
+  });
+
+  it('is parts of runs of routes that read back as the whole state; a changed route changes its own part, not the others', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pr-state-'));
+    const store = join(dir, 'objects');
     const routes = Array.from({ length: 3000 }, (_, i) => route(`/news/post-${i}`, [`/api/post/postdetails/news/post-${i}`, '/api/advertisement/get_active']));
-    const s = stateOf('c', routes, Object.fromEntries(routes.flatMap((r) => r.deps.map((d) => [d, `h${d.length}`]))));
-    const chunks = [...stateChunks(s)];
-    expect(chunks.length).toBeGreaterThan(3);
-    expect(JSON.parse(serialiseState(s)).routes).toEqual(Object.fromEntries(s.routes));
-    await writeFileAtomic(join(dir, 's.json'), stateChunks(s));
-    expect(await readState(join(dir, 's.json'))).toEqual(s);
+    const hashes = Object.fromEntries(routes.flatMap((r) => r.deps.map((d) => [d, `h${d.length}`])));
+    // Each page's own sha256, as emit records it (the parts are cut after a route whose hash ends in "00").
+    const withPages = (s: BuildState) => {
+      for (const [file, r] of s.routes) s.routes.set(file, { ...r, sha256: createHash('sha256').update(`${file} ${r.depsHash}`).digest('hex') });
+      return s;
+    };
+    const s = withPages(stateOf('c', routes, hashes));
+    const before = await writeState(join(dir, 's.json'), store, s);
+    expect(before.length).toBeGreaterThan(3);
+    expect(await readState(join(dir, 's.json'), inStore(store))).toEqual(s);
+    const edited = withPages(stateOf('c', routes, { ...hashes, '/api/post/postdetails/news/post-1234': 'changed' }));
+    const after = await writeState(join(dir, 't.json'), store, edited);
+    expect(await readState(join(dir, 't.json'), inStore(store))).toEqual(edited);
+    const fresh = after.filter((sha) => !before.includes(sha));
+    expect(fresh.length).toBeGreaterThanOrEqual(1);
+    expect(fresh.length).toBeLessThanOrEqual(2);
   });
 
   it('prints a route under the key it is stored by, also when a hand-edited file names another file in it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pr-state-'));
     const s = stateOf('c', [route('/a', ['/api/a']), route('/b', ['/api/b'])], { '/api/a': '1', '/api/b': '2' });
     const odd = { ...s.routes.get('a/index.html')!, file: 'elsewhere.html' };
     s.routes.set('a/index.html', odd);
-    expect(JSON.parse(serialiseState(s)).routes).toEqual(Object.fromEntries(s.routes));
+    await writeState(join(dir, 's.json'), join(dir, 'objects'), s);
+    expect(await readState(join(dir, 's.json'), inStore(join(dir, 'objects')))).toEqual(s);
   });
 });
 
