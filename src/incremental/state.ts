@@ -4,6 +4,7 @@
 // The next build compares its own hashes with these to decide what to render.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import pLimit from 'p-limit';
 import { pressroomError } from '../core/errors.ts';
 import { PrintedRuns } from '../core/printed-runs.ts';
 import { byCodeUnits, patchedList } from '../core/sorted.ts';
@@ -63,7 +64,7 @@ export function emptyState(codeHash: string): BuildState {
   return { version: STATE_VERSION, codeHash, routes: new Map() };
 }
 
-// The state file (docs/operations.md, "Releases and rollback") is an index naming parts by their
+// The state file (docs/operations.md, "What sits beside `out/`") is an index naming parts by their
 // sha256: each part a JSON object of a run of routes in file order (src/core/printed-runs.ts cuts
 // the runs by the routes' own hashes, so a changed route changes its own part). The parts live in
 // the release object store beside the site's files (src/publish/objects.ts), so a publish writes the
@@ -157,18 +158,26 @@ export async function readState(file: string, readPart: StatePartReader): Promis
   if (v.version !== STATE_VERSION || !Array.isArray(v.parts)) return undefined;
   const parts = v.parts as { sha256?: unknown }[];
   if (!parts.every((p) => typeof p?.sha256 === 'string' && SHA256.test(p.sha256))) return undefined;
+  // Read a few at a time (hundreds of parts at 50,000 posts), merged in the index's order.
+  const limit = pLimit(16);
+  const runs = await Promise.all(
+    (parts as { sha256: string }[]).map(({ sha256 }) =>
+      limit(async () => {
+        const bytes = await readPart(sha256).catch(() => null);
+        if (!bytes || createHash('sha256').update(bytes).digest('hex') !== sha256) return undefined;
+        try {
+          const run: unknown = JSON.parse(bytes.toString('utf8'));
+          return isObject(run) ? (run as Record<string, RouteState>) : undefined;
+        } catch {
+          return undefined;
+        }
+      }),
+    ),
+  );
   const routes = new Map<string, RouteState>();
-  for (const { sha256 } of parts as { sha256: string }[]) {
-    const bytes = await readPart(sha256).catch(() => null);
-    if (!bytes || createHash('sha256').update(bytes).digest('hex') !== sha256) return undefined;
-    let run: unknown;
-    try {
-      run = JSON.parse(bytes.toString('utf8'));
-    } catch {
-      return undefined;
-    }
-    if (!isObject(run)) return undefined;
-    for (const [key, route] of Object.entries(run as Record<string, RouteState>)) routes.set(key, route);
+  for (const run of runs) {
+    if (!run) return undefined;
+    for (const [key, route] of Object.entries(run)) routes.set(key, route);
   }
   const state: BuildState = { ...head, routes };
   PARTS_OF.set(state, new Set(parts.map((p) => p.sha256 as string)));
