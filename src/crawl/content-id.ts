@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { KeptSlot } from '../core/resident.ts';
 import { firstNotBefore } from '../core/sorted.ts';
 import type { SnapshotEntry } from '../site/types.ts';
-import { SNAPSHOT_KEY_PREFIX as KEY_PREFIX, snapshotKey } from '../api/endpoints.ts';
+import { SNAPSHOT_KEY_PREFIX, snapshotKey } from '../api/endpoints.ts';
 
 /** Named in the id's first line: ids made another way (version 1 hashed every line at once) never equal these. */
 const ID_VERSION = 'pressroom snapshot id 2';
@@ -130,7 +130,7 @@ function patched(last: Runs, snapshot: IdSource, changed: ReadonlySet<string>): 
   for (const key of keys) {
     if (!endsRun(key)) continue;
     const at = firstNotBefore(cuts, (c) => before(c, key));
-    const present = snapshot.get(key.slice(KEY_PREFIX.length)) !== undefined;
+    const present = snapshot.get(key.slice(SNAPSHOT_KEY_PREFIX.length)) !== undefined;
     if (present && cuts[at] !== key) cuts.splice(at, 0, key);
     else if (!present && cuts[at] === key) cuts.splice(at, 1);
   }
@@ -151,8 +151,8 @@ function patched(last: Runs, snapshot: IdSource, changed: ReadonlySet<string>): 
       continue;
     }
     // The run's entries: after the previous cut's path, up to and with its own.
-    const from = i === 0 ? 0 : firstNotBefore(paths, (p) => !before(cuts[i - 1].slice(KEY_PREFIX.length), p));
-    const to = i < cuts.length ? firstNotBefore(paths, (p) => before(p, cuts[i].slice(KEY_PREFIX.length))) + 1 : paths.length;
+    const from = i === 0 ? 0 : firstNotBefore(paths, (p) => !before(cuts[i - 1].slice(SNAPSHOT_KEY_PREFIX.length), p));
+    const to = i < cuts.length ? firstNotBefore(paths, (p) => before(p, cuts[i].slice(SNAPSHOT_KEY_PREFIX.length))) + 1 : paths.length;
     const entries = paths.slice(from, to).map((p) => snapshot.get(p)!);
     digests.push(digestOf(entries));
   }

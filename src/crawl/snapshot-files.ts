@@ -126,7 +126,6 @@ export function snapshotContentId(entries: Iterable<SnapshotEntry>): string {
   return contentIdOf(Array.isArray(entries) ? entries : [...entries]);
 }
 
-export const KEY_PREFIX = SNAPSHOT_KEY_PREFIX;
 
 /**
  * Entries whose body's keys are known to be sorted: made from a canonical
@@ -260,7 +259,7 @@ export async function* ndjsonLines(input: AsyncIterable<string>): AsyncGenerator
 export function parseJournalLine(line: string, fail: (detail: string) => Error): SnapshotEntry | { deleted: true; key: string } {
   const v = parseJson(line, fail) as { deleted?: unknown; key?: unknown };
   if (v !== null && typeof v === 'object' && 'deleted' in v) {
-    if (v.deleted !== true || typeof v.key !== 'string' || !v.key.startsWith(`${KEY_PREFIX}/`) || Object.keys(v).length !== 2) throw fail('malformed deletion (expected {"deleted":true,"key":"GET /..."})');
+    if (v.deleted !== true || typeof v.key !== 'string' || !v.key.startsWith(`${SNAPSHOT_KEY_PREFIX}/`) || Object.keys(v).length !== 2) throw fail('malformed deletion (expected {"deleted":true,"key":"GET /..."})');
     return { deleted: true, key: v.key };
   }
   return checkEntry(v as Partial<SnapshotEntry>, fail);
@@ -279,7 +278,7 @@ export function parseEntry(line: string, fail: (detail: string) => Error): Snaps
 }
 
 function checkEntry(v: Partial<SnapshotEntry>, fail: (detail: string) => Error): SnapshotEntry {
-  if (typeof v?.key !== 'string' || !v.key.startsWith(`${KEY_PREFIX}/`)) throw fail('missing or malformed key');
+  if (typeof v?.key !== 'string' || !v.key.startsWith(`${SNAPSHOT_KEY_PREFIX}/`)) throw fail('missing or malformed key');
   if (!Number.isInteger(v.status)) throw fail(`${v.key}: status is not an integer`);
   if (!('body' in v)) throw fail(`${v.key}: no body`);
   // The hash is recomputed: a hand-edited or bit-rotted body is caught here,

@@ -36,9 +36,9 @@ import { pressroomError } from '../core/errors.ts';
 import { writeFileAtomic } from '../core/atomic-write.ts';
 import { killPoint } from '../core/kill-point.ts';
 import type { SnapshotEntry, SnapshotView } from '../site/types.ts';
-import { snapshotKey } from '../api/endpoints.ts';
+import { SNAPSHOT_KEY_PREFIX, snapshotKey } from '../api/endpoints.ts';
 import {
-  appendJournal, canonicalEntryHash, storedEntry, storesBody, textEntryHash, deletionLine, entryHash, markCanonical, extendsDisk, JOURNAL_FILE, KEY_PREFIX, lineOf, META_FILE, parseEntry, parseJournalLine, readLines, readMetaQuietly, sameEntry,
+  appendJournal, canonicalEntryHash, storedEntry, storesBody, textEntryHash, deletionLine, entryHash, markCanonical, extendsDisk, JOURNAL_FILE, lineOf, META_FILE, parseEntry, parseJournalLine, readLines, readMetaQuietly, sameEntry,
   SNAPSHOT_FILE, SNAPSHOT_VERSION, validV2, writeBase, type Origin, type SnapshotMeta,
 } from './snapshot-files.ts';
 
@@ -242,7 +242,7 @@ export class Snapshot implements SnapshotView {
 
   /** Adds an entry as read from disk or another snapshot (hash already computed). */
   put(entry: SnapshotEntry): void {
-    const path = entry.key.slice(KEY_PREFIX.length);
+    const path = entry.key.slice(SNAPSHOT_KEY_PREFIX.length);
     const had = this.#entries.get(path);
     // The entry it holds already (a change-driven crawl's copy told 304 Not Modified puts back the
     // entry it shares with the last snapshot): no change, so nothing derived from it is made again.
@@ -406,7 +406,7 @@ export class Snapshot implements SnapshotView {
     await readLines(join(dir, SNAPSHOT_FILE), undefined, fail, (line, at) => {
       n = at;
       const entry = parseEntry(line, (d) => fail(`${SNAPSHOT_FILE} line ${at}: ${d}`));
-      const path = entry.key.slice(KEY_PREFIX.length);
+      const path = entry.key.slice(SNAPSHOT_KEY_PREFIX.length);
       if (entry.key <= previous) throw fail(`${SNAPSHOT_FILE} line ${at}: key ${entry.key} out of order or repeated`);
       previous = entry.key;
       entries.set(path, entry);
@@ -431,7 +431,7 @@ export class Snapshot implements SnapshotView {
       await readLines(join(dir, JOURNAL_FILE), committed.bytes, fail, (line, at) => {
         lines = at;
         const j = parseJournalLine(line, (d) => fail(`${JOURNAL_FILE} line ${at}: ${d}`));
-        const path = j.key.slice(KEY_PREFIX.length);
+        const path = j.key.slice(SNAPSHOT_KEY_PREFIX.length);
         if ('deleted' in j) entries.delete(path);
         else entries.set(path, j);
       });
