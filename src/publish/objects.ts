@@ -72,15 +72,22 @@ export async function storeObjects(out: string, root: string, files: Iterable<{ 
  * (the parts of the release out/ holds, which are in the store) or it is there already. Returns
  * how many were new.
  */
-export async function storeTexts(out: string, texts: Iterable<{ sha256: string; bytes: Buffer }>, known: ReadonlySet<string>): Promise<number> {
-  let added = 0;
+export async function storeTexts(out: string, texts: Iterable<{ sha256: string; bytes: Buffer }>, known: ReadonlySet<string>, concurrency = 16): Promise<number> {
+  const limit = pLimit(concurrency);
+  const jobs: Promise<number>[] = [];
+  // A first build writes every part (hundreds at 50,000 posts): a few at a time, as storeObjects links files.
   for (const t of texts) {
     if (known.has(t.sha256)) continue;
-    const file = objectFile(out, t.sha256);
-    if (await stat(file).then(() => true, () => false)) continue;
-    await writeFileAtomic(file, t.bytes);
-    added += 1;
+    jobs.push(
+      limit(async () => {
+        const file = objectFile(out, t.sha256);
+        if (await stat(file).then(() => true, () => false)) return 0;
+        await writeFileAtomic(file, t.bytes);
+        return 1;
+      }),
+    );
   }
+  const added = (await Promise.all(jobs)).reduce((a, b) => a + b, 0);
   if (added) await countNew(out, added);
   return added;
 }
