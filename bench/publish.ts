@@ -145,7 +145,7 @@ interface Site {
 }
 
 /** The full build of one size (the baseline of its ratios), then its `pressroom serve` and `pressroom watch`. */
-async function fullBuild(posts: number): Promise<{ posts: number; full: number; api: Child; apiUrl: string; out: string; watchPort: number }> {
+async function fullBuild(posts: number): Promise<{ posts: number; full: number; apiUrl: string; out: string; watchPort: number }> {
   const dir = await mkdtemp(join(tmpdir(), 'pr-bench-publish-'));
   leftovers.push(dir);
   console.log(`${posts} posts: ${inodeProbeLine(inodeProbe(join(dir, 'inode-probe')))}`);
@@ -160,7 +160,7 @@ async function fullBuild(posts: number): Promise<{ posts: number; full: number; 
   // writeback of them ran through the first edits, which an operator's watcher, started long after
   // its site was built, does not see.
   spawnSync('sync');
-  return { posts, full, api, apiUrl, out, watchPort };
+  return { posts, full, apiUrl, out, watchPort };
 }
 
 async function watchSite(built: Awaited<ReturnType<typeof fullBuild>>): Promise<Site> {
