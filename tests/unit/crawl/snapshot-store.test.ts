@@ -194,12 +194,11 @@ describe('Snapshot', () => {
     await s.save(dir, META);
     const metaFile = join(dir, 'meta.json');
     const meta = JSON.parse(await readFile(metaFile, 'utf8'));
-    const legacy = createHash('sha256');
-    for (const e of s.entries()) legacy.update(`${e.key}\0${e.hash}\n`);
-    expect(meta.base.id).not.toBe(legacy.digest('hex'));
-    const again = createHash('sha256');
-    for (const e of s.entries()) again.update(`${e.key}\0${e.hash}\n`);
-    await writeFile(metaFile, JSON.stringify({ ...meta, base: { ...meta.base, id: again.digest('hex') } }));
+    const hash = createHash('sha256');
+    for (const e of s.entries()) hash.update(`${e.key}\0${e.hash}\n`);
+    const legacy = hash.digest('hex');
+    expect(meta.base.id).not.toBe(legacy);
+    await writeFile(metaFile, JSON.stringify({ ...meta, base: { ...meta.base, id: legacy } }));
     expect((await Snapshot.load(dir)).snapshot.entries()).toEqual(s.entries());
     await writeFile(metaFile, JSON.stringify({ ...meta, base: { ...meta.base, id: 'f'.repeat(64) } }));
     await expect(Snapshot.load(dir)).rejects.toThrow(/snapshot\.ndjson is not the base meta\.json commits/);
