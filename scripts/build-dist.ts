@@ -4,6 +4,7 @@
 //   dist/cli/commands/*.js, dist/src/...js  one entry per module that cli/main.js
 //                                           loads lazily, and per thread or process
 //                                           entry, under its source path
+//   dist/src/...cjs                         CommonJS thread entries, copied as they are
 //   dist/chunks/                            code those entries share
 //   dist/client/                            the browser bundle, prebuilt, with a
 //                                           manifest (src/bundle/prebuilt.ts)
@@ -14,7 +15,7 @@
 // run time and what package.json installs cannot drift apart.
 //
 //   node --import tsx scripts/build-dist.ts
-import { readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -40,13 +41,19 @@ function named(files: string[], re: RegExp, relativeToFile: boolean): string[] {
 
 // Read from the code itself, so a new command or thread entry cannot be left out:
 // cli/main.js's lazy('./commands/x.ts', ...) and load('../src/....ts'), and the
-// modules src/ starts by file name through entryFile('src/....ts').
+// modules src/ starts by file name through entryFile('src/....ts'), or
+// entryFile('src/....cjs') for a CommonJS file that ships as it is.
 const lazy = named(['cli/main.js'], /\b(?:lazy|load)\('(\.{1,2}\/[^']+\.ts)'/g, true);
-const startedByName = named(await fg('src/**/*.ts', { cwd: root }), /\bentryFile\('([^']+\.ts)'\)/g, false);
+const startedByName = named(await fg('src/**/*.ts', { cwd: root }), /\bentryFile\('([^']+\.(?:ts|cjs))'\)/g, false);
+const copied = [...new Set(startedByName.filter((f) => f.endsWith('.cjs')))].sort();
 if (!lazy.length || !startedByName.length) throw new Error('found no lazily loaded modules or thread entries: has cli/main.js or src/core/package.ts changed shape?');
-const entries = [...new Set([...lazy, ...startedByName])].sort();
+const entries = [...new Set([...lazy, ...startedByName.filter((f) => !f.endsWith('.cjs'))])].sort();
 
 rmSync(DIST, { recursive: true, force: true });
+for (const file of copied) {
+  mkdirSync(path.dirname(path.join(DIST, file)), { recursive: true });
+  copyFileSync(path.join(root, file), path.join(DIST, file));
+}
 const result = await build({
   absWorkingDir: root,
   entryPoints: entries,

@@ -5,12 +5,13 @@
 // the thread count or on which thread finished first. A bounded window of
 // batches in flight keeps memory flat while emit writes what came back.
 import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { pressroomError, type ErrorCode } from '../core/errors.ts';
 import { COMPILED, entryFile } from '../core/package.ts';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
 import type { PageKindName, RouteSpec, SnapshotView } from '../site/types.ts';
-import { createRenderer, renderedPage, type RenderedPage, type RendererOptions } from './index.ts';
+import { createRenderer, renderedPage, type RenderedPage, type Renderer, type RendererOptions } from './index.ts';
 import type { PoolInit, RenderTask, RenderTaskResult, WireEntry } from './pool-types.ts';
 import { storedText } from '../crawl/snapshot-files.ts';
 
@@ -44,18 +45,22 @@ export const RENDER_THREAD_YOUNG_MB = 16;
 export const defaultWorkers = (): number => availableParallelism();
 
 /**
- * A thread's entry must be a file piscina can load. From the sources it is a
- * plain-JavaScript bootstrap that registers tsx (./worker.mjs); in the package,
- * the compiled worker. NODE_ENV, which picks React's production build, reaches
- * the threads through the environment they inherit.
+ * The module a thread renders with: from the sources, a plain-JavaScript
+ * bootstrap that registers tsx (./worker.mjs); in the package, the compiled
+ * worker. NODE_ENV, which picks React's production build, reaches the threads
+ * through the environment they inherit.
  */
-const WORKER_FILE = COMPILED ? entryFile('src/render/worker.ts') : entryFile('src/render/worker.mjs');
+const WORKER_MODULE = COMPILED ? entryFile('src/render/worker.ts') : entryFile('src/render/worker.mjs');
+/** What piscina starts: a CommonJS file that import()s WORKER_MODULE (./thread.cjs says why a thread must not require() it). */
+export const THREAD_FILE = entryFile('src/render/thread.cjs');
 
 /**
  * `workers` 0 renders on this thread; N >= 1 starts N threads. `auto` picks
- * the cores available, or this thread when there are few routes.
+ * the cores available, or this thread when there are few routes. No routes
+ * start no threads, whatever was asked (a build that changed nothing).
  */
 export function resolveWorkers(requested: number | 'auto' | undefined, routes: number): number {
+  if (routes === 0) return 0;
   if (requested === undefined || requested === 'auto') return routes < POOL_MIN_ROUTES ? 0 : defaultWorkers();
   return requested;
 }
@@ -72,7 +77,8 @@ export interface RenderPool {
 /** Starts `workers` (>= 1) render threads; the build hands the pool to createPageRenderer once it knows its routes. */
 export function startRenderPool(workers: number): RenderPool {
   const piscina = new Piscina<RenderTask, RenderTaskResult>({
-    filename: WORKER_FILE,
+    filename: THREAD_FILE,
+    workerData: { pressroomRenderEntry: pathToFileURL(WORKER_MODULE).href },
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: Number.POSITIVE_INFINITY,
@@ -100,11 +106,14 @@ export async function createPageRenderer(opts: RendererOptions & { workers: numb
 }
 
 async function inlineRenderer(opts: RendererOptions): Promise<PageRenderer> {
-  const renderer = await createRenderer(opts);
+  // Made on the first route: a build that renders nothing loads no page module.
+  let made: Promise<Renderer> | undefined;
   let cpu = 0;
   return {
     threads: 0,
     async *stream(routes) {
+      if (!routes.length) return;
+      const renderer = await (made ??= createRenderer(opts));
       for (const route of routes) {
         const t = performance.now();
         const page = renderer.renderRoute(route);

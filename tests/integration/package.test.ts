@@ -72,7 +72,7 @@ describe('the package from `npm pack`', () => {
     const list = await run('tar', ['-tzf', tarball], tmp.dir);
     ok(list, 'tar');
     const files = list.stdout.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
-    for (const f of ['package.json', 'cli/bin.js', 'cli/main.js', 'cli/load.js', 'dist/cli/commands/build.js', 'dist/cli/commands/serve.js', 'dist/src/render/worker.js', 'dist/src/sample-api/process-child.js', 'dist/client/manifest.json', 'templates/document.html', 'config/site.json']) {
+    for (const f of ['package.json', 'cli/bin.js', 'cli/main.js', 'cli/load.js', 'dist/cli/commands/build.js', 'dist/cli/commands/serve.js', 'dist/src/render/worker.js', 'dist/src/render/thread.cjs', 'dist/src/sample-api/process-child.js', 'dist/client/manifest.json', 'templates/document.html', 'config/site.json']) {
       expect(files).toContain(f);
     }
     expect(files.filter((f) => /\.tsx?$/.test(f))).toEqual([]);
