@@ -38,6 +38,13 @@ describe('the render pool', { timeout: 180_000 }, () => {
     }
   });
 
+  it('starts no thread for a build that renders nothing, whatever --workers asks', async () => {
+    const report = await buildInto(join(tmp.dir, 'w2'), { fromSnapshot: snapshotDir, workers: 2, handleSignals: false });
+    expect(report.incremental.rendered).toBe(0);
+    expect(report.workers).toBe(0);
+    expect(await treeHashes(join(tmp.dir, 'w2', 'out'))).toEqual(single);
+  });
+
   it('fails the build naming the route when a thread throws, and leaves out/ unchanged', async () => {
     // A post whose date is a number: the article page's date formatting throws in the thread.
     const { snapshot, meta } = await Snapshot.load(snapshotDir);
