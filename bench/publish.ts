@@ -279,12 +279,21 @@ if (runs.length === 2) {
   const [c, d] = runs.map(nextEdits);
   if (!Number.isNaN(c)) console.log(`the edits after the first, median: ${s(c)} vs ${s(d)} (${(d / c).toFixed(2)}x)`);
   // The edits were taken in pairs seconds apart (measure): each pair's ratio compares the sizes under the same minute's machine.
-  const [small, large] = runs.map((m) => m.ops.filter((o) => o.op === 'next edit').map((o) => o.ms));
-  const ratios = small.map((ms, i) => large[i]! / ms).filter(Number.isFinite);
-  if (ratios.length) {
+  const [small, large] = runs.map((m) => m.ops.filter((o) => o.op === 'next edit'));
+  const pairs = small.flatMap((o, i) => (large[i] ? [[o, large[i]] as const] : []));
+  const byPair = (ps: typeof pairs, what: string) => {
+    if (!ps.length) return console.log(`${what}: none`);
+    const ratios = ps.map(([a, b]) => b.ms / a.ms);
     const slower = ratios.filter((r) => r > 1).length;
-    console.log(`the same, pair by pair (edit i at each size, seconds apart): median ratio ${median(ratios).toFixed(2)}x; the larger site slower in ${slower} of ${ratios.length} pairs`);
-  }
+    console.log(`${what}: median ratio ${median(ratios).toFixed(2)}x; the larger site slower in ${slower} of ${ratios.length} pairs`);
+  };
+  byPair(pairs, 'the same, pair by pair (edit i at each size, seconds apart)');
+  // The two posts of a pair are different posts: one may be on more listings' first pages than the
+  // other (4 to 8 pages rendered at either size). Pairs that rendered as many pages did the same work.
+  byPair(
+    pairs.filter(([a, b]) => a.report.incremental.rendered === b.report.incremental.rendered),
+    'the pairs whose two builds rendered as many pages',
+  );
 }
 if (!values.keep) for (const dir of leftovers) await rm(dir, { recursive: true, force: true });
 if (Number(values.property) > 0) await longProperty(Number(values.property), Number(values['property-posts']));
