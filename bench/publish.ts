@@ -7,7 +7,8 @@
 //      run one size after the other, then both watchers run side by side and the edits
 //      below are taken in turns, one size's edit seconds after the other's (measure());
 //   2. an edit (a post's title), --edits more edits of other posts (a warm
-//      watcher; their median is printed), an addition (a new post) and a deletion, each
+//      watcher; their median is printed; the two sizes' i-th edits change posts of as
+//      many keywords, so they render as many pages: pairedEdits()), an addition (a new post) and a deletion, each
 //      through the API's HTTP editing endpoints, each --gap ms after the watcher
 //      went idle (editors' changes come seconds apart; the work a publish leaves to
 //      the machine after it, the disk's writeback and the collector's sweeping, is
@@ -139,7 +140,7 @@ interface Site {
   full: number;
   apiUrl: string;
   ops: Measured['ops'];
-  /** Posts of the news listing from its third page on (ten a page), read before any change: the edited ones. */
+  /** Posts of the news listing from its third page on (ten a page), read before any change: those the edits pick from (pairedEdits). */
   listed: any[];
   timed(op: string, change: () => Promise<string>, served: (status: number, body: string) => boolean): Promise<void>;
 }
@@ -177,7 +178,7 @@ async function watchSite(built: Awaited<ReturnType<typeof fullBuild>>): Promise<
   const idle = () => waitFor(`http://127.0.0.1:${watchPort}/status`, (st, body) => st === 200 && JSON.parse(body).state === 'idle' && JSON.parse(body).queue === 0);
   const ops: Measured['ops'] = [];
   const listed: any[] = [];
-  for (let page = 3; listed.length < 1 + Number(values.edits); page++) {
+  for (let page = 3; listed.length < CANDIDATES * (1 + Number(values.edits)); page++) {
     const items = ((await (await fetch(`${apiUrl}/api/post/topic/news?limit=10&page=${page}`)).json()) as any).posts.postData as any[];
     if (items.length === 0) break;
     listed.push(...items);
@@ -200,9 +201,40 @@ async function watchSite(built: Awaited<ReturnType<typeof fullBuild>>): Promise<
   };
 }
 
+/** Posts listed per edit wanted: each size's edits are picked from them (pairedEdits). */
+const CANDIDATES = 3;
+
+/**
+ * What an edit of a post re-renders: its article, its author's page, and for each of its
+ * sub-categories (its keywords) the tag page and the news topic page it is listed on: 4, 6 or
+ * 8 pages for one, two or three keywords.
+ */
+const keywords = (post: any): number => String(post.meta_keywords ?? '').split(',').filter((k) => k.trim()).length;
+
+/**
+ * The posts the edits change, one list per site: the first site's in listing order, each paired
+ * with the other sites' first unused post of as many keywords, so that the two edits of a pair
+ * render as many pages (taken in listing order, they rendered 4 and 8 pages in a third of the
+ * pairs).
+ */
+function pairedEdits(sites: Site[], n: number): any[][] {
+  const lists: any[][] = sites.map(() => []);
+  const used = sites.map(() => new Set<unknown>());
+  for (const post of sites[0]!.listed) {
+    if (lists[0]!.length === n) break;
+    const partners = sites.slice(1).map((site, k) => site.listed.find((p) => !used[k + 1]!.has(p.id) && keywords(p) === keywords(post)));
+    if (partners.some((p) => p === undefined)) continue;
+    lists[0]!.push(post);
+    partners.forEach((p, k) => {
+      used[k + 1]!.add(p.id);
+      lists[k + 1]!.push(p);
+    });
+  }
+  return lists;
+}
+
 /** A post deep in its listing (not one of the newest) edited: the first edit after the watcher's start when `i` is 0. */
-function edit(site: Site, i: number): Promise<void> {
-  const post = site.listed[i];
+function edit(site: Site, post: any, i: number): Promise<void> {
   const title = `Bench edit ${i + 1} ${Date.now()}`;
   return site.timed(i === 0 ? 'edit' : 'next edit', async () => {
     await mutate(site.apiUrl, 'PATCH', `/__sample/posts/${post.id}`, { post_title: title });
@@ -210,13 +242,12 @@ function edit(site: Site, i: number): Promise<void> {
   }, (st, body) => st === 200 && body.includes(title));
 }
 
-async function addAndDelete(site: Site): Promise<void> {
+async function addAndDelete(site: Site, victim: any): Promise<void> {
   await site.timed('add', async () => {
     const name = `bench-breaking-${Date.now()}`;
     await mutate(site.apiUrl, 'POST', '/__sample/posts', { cat_slug: 'news', post_title: `Bench breaking story ${name}`, post_name: name });
     return `/news/${name}`;
   }, (st) => st === 200);
-  const victim = site.listed[0];
   await site.timed('delete', async () => {
     await mutate(site.apiUrl, 'DELETE', `/__sample/posts/${victim.id}`);
     return `/${victim.cat_slug}/${victim.post_name}`;
@@ -236,9 +267,10 @@ async function measure(sizes: number[]): Promise<Site[]> {
     for (const posts of sizes) built.push(await fullBuild(posts));
     const sites = [];
     for (const b of built) sites.push(await watchSite(b));
-    const edits = Math.min(1 + Number(values.edits), ...sites.map((x) => x.listed.length));
-    for (let i = 0; i < edits; i++) for (const site of i % 2 ? [...sites].reverse() : sites) await edit(site, i);
-    for (const site of sites) await addAndDelete(site);
+    const posts = pairedEdits(sites, 1 + Number(values.edits));
+    for (let i = 0; i < posts[0]!.length; i++) for (const k of i % 2 ? [...sites.keys()].reverse() : sites.keys()) await edit(sites[k]!, posts[k]![i], i);
+    // The post of the first edit is the one deleted.
+    for (const [k, site] of sites.entries()) await addAndDelete(site, posts[k]![0]);
     return sites;
   } catch (e) {
     for (const c of everyChild) console.error(`--- ${c.proc.spawnargs.slice(2, 3).join(' ')} stderr:\n${c.stderr().slice(-3000)}`);
@@ -287,7 +319,7 @@ if (runs.length === 2) {
     const slower = ratios.filter((r) => r > 1).length;
     console.log(`${what}: median ratio ${median(ratios).toFixed(2)}x; the larger site slower in ${slower} of ${ratios.length} pairs`);
   };
-  byPair(pairs, 'the same, pair by pair (edit i at each size, seconds apart)');
+  byPair(pairs, 'the same, pair by pair (edit i at each size, seconds apart, posts of as many keywords)');
   // The two posts of a pair are different posts: one may be on more listings' first pages than the
   // other (4 to 8 pages rendered at either size). Pairs that rendered as many pages did the same work.
   byPair(
