@@ -78,6 +78,13 @@ export const POST_EDITS: Record<string, Maker> = {
     m.editPost(p.id, { subcat_slug: s, meta_keywords: rng() < 0.5 ? null : pick(rng, c.subcats).subcat_slug });
     return { label: `post ${p.id} sub-category ${s}`, refs: [`post:${p.id}`] };
   },
+  keywords(rng, c, m) {
+    // Only the keywords: the post joins the tag answers and sub-category listings they name, and leaves the others.
+    const p = pick(rng, published(c));
+    const kw = rng() < 0.2 ? null : `${pick(rng, c.subcats).subcat_name.toLowerCase()}, ${pick(rng, c.subcats).subcat_slug}`;
+    m.editPost(p.id, { meta_keywords: kw });
+    return { label: `post ${p.id} keywords ${kw}`, refs: [`post:${p.id}`] };
+  },
 };
 
 /** Edits of the records around the posts: ads, events, the sub-category list. */
