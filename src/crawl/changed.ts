@@ -59,6 +59,16 @@ export function keepsPlace(was: Post | undefined, now: Post | undefined, id: num
   return PLACE_FIELDS.every((f) => (was[f] ?? null) === (now[f] ?? null));
 }
 
+/**
+ * Whether a list answer holds an item of one of these posts: the answer itself a list of items, or
+ * an object of such lists (the header panels' `newsData`..., a side list's `result`).
+ */
+function listsItemOf(body: unknown, ids: ReadonlySet<number>): boolean {
+  const holds = (list: unknown) => Array.isArray(list) && list.some((item: any) => ids.has(Number(item?.id)));
+  if (holds(body)) return true;
+  return !!body && typeof body === 'object' && Object.values(body).some(holds);
+}
+
 /** Whether a tag answer of the snapshot lists any of these posts. */
 function tagListsAny(snap: Snapshot, subcat: string, ids: ReadonlySet<number>): boolean {
   const posts = snap.ok<any>(ep.tag(subcat))?.posts;
@@ -173,8 +183,12 @@ export async function crawlChanged(opts: ChangedCrawlOptions): Promise<ChangedCr
     // that showed it (no other record changed, or the webhook would have named it), so a tag answer
     // or a listing that did not hold it is not read again: about 80 of an edit's 120 requests.
     const inPlace = !subcatsChanged && listed.length === ids.size && listed.every(({ id, path }, k) => keepsPlace(before[k], detailsOf(snap, path), id));
+    // The same for the newest-first lists (home, header panels, side lists); the popular list is
+    // always read, as its order follows readers' views, which no webhook names.
     const tags = subcats(prev).map((s) => s.subcat_slug).filter((slug) => !inPlace || tagListsAny(prev, slug, ids));
-    await get([...HOME_DEPS, ep.latest(), ...PANEL_DEPS, ...CATEGORY_SLUGS.map(ep.asideTopic), ...tags.map(ep.tag)]);
+    const newest = [...HOME_DEPS, ep.latest(), ...PANEL_DEPS, ...CATEGORY_SLUGS.map(ep.asideTopic)];
+    const shown = inPlace ? newest.filter((path) => path === ep.homePopular() || listsItemOf(prev.ok(path), ids)) : newest;
+    await get([...shown, ...tags.map(ep.tag)]);
 
     const topics = inPlace ? [...new Set(listed.map(({ item }) => item.cat_slug))] : CATEGORY_SLUGS;
     const read = (await Promise.all(topics.map((cat) => scan(topicCollection(cat, null), ids, keys, inPlace)))).flat();
@@ -201,7 +215,8 @@ export async function crawlChanged(opts: ChangedCrawlOptions): Promise<ChangedCr
       authorIds.add(Number(p.post_author_id));
     }
     for (const { item } of listed) cats.add(item.cat_slug);
-    await get([...authors].map(ep.authorDetails).concat([...authorIds].map(ep.authorById)));
+    // An author's record changes only by their own webhook (author:NAME); a post that kept its author leaves theirs unread.
+    if (!inPlace) await get([...authors].map(ep.authorDetails).concat([...authorIds].map(ep.authorById)));
     const subs = subcats(snap);
     const lists = [...cats].flatMap((cat) => subs.map((s) => topicCollection(cat, s.subcat_slug))).concat([...authors].map(authorCollection));
     await Promise.all(lists.filter((c) => !inPlace || listsAny(c, prev, ids)).map((c) => scan(c, ids, [...keys, ...newKeys], inPlace)));

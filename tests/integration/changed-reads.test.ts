@@ -1,5 +1,6 @@
 // Which API responses a change-driven build reads again (src/crawl/changed.ts, decision 87):
-// a post edited in place (a new title) is read again only in the lists that showed it; a post
+// a post edited in place (a new title) is read again only in the lists that showed it (and the
+// popular list, which follows readers' views); a post
 // whose keywords changed can join or leave any tag answer and sub-category listing, so all of
 // them are read. The requests are recorded by a proxy in front of the sample API. That the
 // published site equals a full build after either kind of edit is the property's business
@@ -98,8 +99,13 @@ describe('a change-driven build reads again what can show the change', () => {
     expect(subcatListingReads(log).some((p) => p.startsWith(`/api/post/topic/${cat}/${subcat}?`))).toBe(true);
     const notIn = api.corpus.subcats.find((s) => !(post.keywords ?? '').toLowerCase().includes(s.subcat_name.toLowerCase()) && s.subcat_slug !== subcat && !(post.keywords ?? '').includes(s.subcat_slug))!;
     expect(subcatListingReads(log).some((p) => p.startsWith(`/api/post/topic/${cat}/${notIn.subcat_slug}?`))).toBe(false);
-    // The new title is what the published article shows.
     expect(log).toContain(`/api/post/postdetails/${cat}/${post.name}`);
+    // The side lists of other categories cannot show it; the popular list follows views, so it is always read.
+    const asides = log.filter((p) => p.startsWith('/api/post/asidetopic/'));
+    expect(asides.every((p) => p === `/api/post/asidetopic/${cat}`)).toBe(true);
+    expect(log).toContain('/api/post/homepopular');
+    // Its author is as they were: their record (which only their own webhook changes) is not read.
+    expect(log.filter((p) => p.startsWith('/api/author/details/') || /^\/api\/author\/\d+$/.test(p))).toEqual([]);
   });
 
   it('new keywords: every tag answer and every sub-category listing of its category', async () => {
@@ -109,6 +115,8 @@ describe('a change-driven build reads again what can show the change', () => {
     const log = await publish(post.id);
 
     expect(tagReads(log)).toEqual(api.corpus.subcats.map((s) => s.subcat_slug).sort());
+    expect(log.filter((p) => p.startsWith('/api/post/asidetopic/')).length).toBe(api.corpus.categories.length);
+    expect(log.some((p) => p.startsWith('/api/author/details/'))).toBe(true);
     for (const s of api.corpus.subcats) expect(subcatListingReads(log).some((p) => p.startsWith(`/api/post/topic/${cat}/${s.subcat_slug}?`))).toBe(true);
   });
 });
