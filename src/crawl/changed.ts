@@ -14,7 +14,8 @@
 // A post edited in place (its address and every field that decides which lists
 // show it and where are as they were: a title or body fixed) is in exactly the
 // lists that showed it, at the same places, so only those are read again: the
-// tag answers and the pages that held it (decision 87).
+// tag answers, newest-first lists and listing pages that held it, and the
+// popular list (decision 87).
 // A REF the crawl cannot target (an author's display name changed, a route
 // that is no page) returns a fallback reason: the caller then runs the full
 // conditional crawl, which is always correct.
@@ -181,7 +182,7 @@ export async function crawlChanged(opts: ChangedCrawlOptions): Promise<ChangedCr
     }
     // Every named post was listed and is edited in place: the lists that show it now are the ones
     // that showed it (no other record changed, or the webhook would have named it), so a tag answer
-    // or a listing that did not hold it is not read again: about 80 of an edit's 120 requests.
+    // or a listing that did not hold it is not read again (most of the 116 requests an edit made on the sample site).
     const inPlace = !subcatsChanged && listed.length === ids.size && listed.every(({ id, path }, k) => keepsPlace(before[k], detailsOf(snap, path), id));
     // The same for the newest-first lists (home, header panels, side lists); the popular list is
     // always read, as its order follows readers' views, which no webhook names.
