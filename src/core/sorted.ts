@@ -166,6 +166,14 @@ export function patchedList<T>(items: readonly T[], removed: ReadonlySet<T>, add
   // Where the removed items are; null (by membership then) when one is not where the comparator puts it (cannot happen while the kept items are strictly increasing).
   const gone = placesOf(items, removed, cmp);
   added.sort(cmp);
+  // Each new item with the key of a removed one (a file or route of a publish written again, the
+  // commonest change): one copy with those places set, where a pass over every item cost about a
+  // millisecond at 137,000 entries. Kept items' keys differ from the removed ones', so no tie.
+  if (gone && gone.length > 0 && gone.length === added.length && gone.every((p, k) => cmp(items[p], added[k]) === 0)) {
+    const out = items.slice();
+    gone.forEach((p, k) => (out[p] = added[k]));
+    return noteReplaced(out, items, gone);
+  }
   const result = gone && removed.size + added.length <= FEW ? spliced(items, gone, added, cmp, at) : onePassPatch(items, removed, gone, added, cmp, at);
   // Kept items keep their strict order; only pairs with a new item can be out of order or equal.
   for (const i of at) {

@@ -26,7 +26,14 @@ const BY_PATH = new SortedCache<ManifestEntry>(byPath);
  * one by one.
  */
 interface KeptLayout {
+  /** The entries sorted, without those in `after`. */
   sorted: readonly ManifestEntry[];
+  /**
+   * Entries of the build not in `sorted`: those set after the list the manifest was printed from
+   * was made (its parts and index). The next build drops them (they are among `others`), so it
+   * patches that list instead of a copy of it with them placed.
+   */
+  after: ReadonlySet<ManifestEntry>;
   others: readonly string[];
   bytes: number;
 }
@@ -150,7 +157,11 @@ export class OutputWriter {
   /** Keeps this build's layout with its entries for the next build of a process that publishes again (startFromPrevious). */
   keepLayout(): void {
     if (!keepsForNextBuild()) return;
-    LAYOUT.set(this.#entries, { sorted: this.manifest(), others: [...this.#others], bytes: this.#bytes });
+    const sorted = this.#sorted;
+    const since = sorted?.since && sorted.version + sorted.since.length === this.#version ? sorted.since : undefined;
+    // The list the manifest was made from, and the entries set since (none replacing one of it).
+    const kept = since?.every((s) => s.had === undefined) ? { sorted: sorted!.list, after: new Set(since.map((s) => s.entry)) } : { sorted: this.manifest(), after: new Set<ManifestEntry>() };
+    LAYOUT.set(this.#entries, { ...kept, others: [...this.#others], bytes: this.#bytes });
   }
 
   /** The manifest entry of a file written or carried so far. */
@@ -255,15 +266,18 @@ export class OutputWriter {
   /** Started from the previous release's files: their kept sorted list, without the entries replaced or dropped, with the new ones. */
   #patchedManifest(): readonly ManifestEntry[] | null {
     if (!this.#patch) return null;
+    const { sorted, after } = this.#patch.layout;
+    // The last build's entries outside its kept list must be gone from this one (each build writes them again, after this list).
+    for (const a of after) if (this.#entries.get(a.path) === a) return null;
     const removed = new Set<ManifestEntry>();
     const added: ManifestEntry[] = [];
     for (const [rel, was] of this.#patch.before) {
       const now = this.#entries.get(rel);
       if (now === was) continue;
-      if (was) removed.add(was);
+      if (was && !after.has(was)) removed.add(was);
       if (now) added.push(now);
     }
-    return patchedList(this.#patch.layout.sorted, removed, added, byPath);
+    return patchedList(sorted, removed, added, byPath);
   }
 
   /** Every file's path so far, in no order. */

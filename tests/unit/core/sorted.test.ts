@@ -175,6 +175,23 @@ describe('patchedList', () => {
     }
     expect(nulls).toBeGreaterThan(10);
   });
+
+  it('replaces items by new ones of the same keys in place, few or many, and notes the places', () => {
+    const items = Array.from({ length: 500 }, (_, n) => ({ key: `k${String(n).padStart(4, '0')}`, n }));
+    for (const count of [1, 5, 40, 200]) {
+      const places = Array.from({ length: count }, (_, k) => Math.floor(((k + 0.5) * items.length) / count));
+      const removed = new Set(places.map((p) => items[p]));
+      const added = places.map((p) => ({ key: items[p].key, n: -p })).reverse();
+      const got = patchedList(items, removed, added, byKey)!;
+      const want = items.map((x, i) => (places.includes(i) ? { key: x.key, n: -i } : x));
+      expect(got).toEqual(want);
+      items.forEach((x, i) => places.includes(i) || expect(got[i]).toBe(x));
+      expect(notedPlaces(items, got)).toEqual(places);
+    }
+    // A new item with the key of a kept one is a tie, however the others match.
+    const tie = patchedList(items, new Set([items[3], items[9]]), [{ key: items[3].key, n: -1 }, { key: items[10].key, n: -2 }], byKey);
+    expect(tie).toBeNull();
+  });
 });
 
 describe('noted lists in SortedCache and sortedChange', () => {

@@ -8,6 +8,7 @@ import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import { mulberry32 } from '../../../src/sample-api/prng.ts';
 import { OutputWriter, type ManifestEntry } from '../../../src/emit/writer.ts';
 import { manifestParts } from '../../../src/emit/manifest-text.ts';
+import { notedPlaces } from '../../../src/core/list-change.ts';
 import { tempDir } from '../../helpers/pressroom.ts';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -38,12 +39,14 @@ function summary(w: OutputWriter) {
   };
 }
 
-async function writeAll(w: OutputWriter, out: Outputs, only?: ReadonlySet<string>): Promise<void> {
+/** Writes a build's outputs as emit does; returns the sorted list its manifest was made from. */
+async function writeAll(w: OutputWriter, out: Outputs, only?: ReadonlySet<string>): Promise<readonly ManifestEntry[]> {
   for (const [path, text] of out.tracked) if (!only || only.has(path)) await w.writeTracked(path, text);
   for (const [path, text] of out.others) await w.write(path, text);
   // The manifest's parts and index, as emit writes them after the sorted list was made.
   const parts = [];
-  for (const { bytes, ...part } of manifestParts(w.manifest())) {
+  const list = w.manifest();
+  for (const { bytes, ...part } of manifestParts(list)) {
     await w.write(part.path, bytes, part);
     parts.push(part.path);
   }
@@ -52,6 +55,7 @@ async function writeAll(w: OutputWriter, out: Outputs, only?: ReadonlySet<string
   w.keepLayout();
   // The sorted list, kept current past the manifest's own entries, is every file in path order.
   expect(w.manifest().map((e) => e.path)).toEqual([...w.entries().keys()].sort());
+  return list;
 }
 
 describe('OutputWriter started from the previous release', () => {
@@ -106,6 +110,18 @@ describe('OutputWriter started from the previous release', () => {
       walkPrev = walk.entries();
       patchPrev = patch.entries();
     }
+  });
+
+  it('patches the list the last manifest was made from: files written again are noted as replaced in it', async () => {
+    const tracked = new Map(Array.from({ length: 40 }, (_, i) => [`p/${String(i).padStart(2, '0')}/index.html`, `v0 ${i}`] as [string, string]));
+    const one = new OutputWriter(join(tmp.dir, 'noted-1'), 4);
+    const first = await writeAll(one, { tracked, others: new Map([['feed.xml', 'feed v0']]) });
+    const two = new OutputWriter(join(tmp.dir, 'noted-2'), 4, { root: tmp.dir, files: one.entries(), inPlace: true });
+    expect(two.startFromPrevious([])).toBe(true);
+    const next = new Map(tracked).set('p/05/index.html', 'v1 5').set('p/30/index.html', 'v1 30');
+    const second = await writeAll(two, { tracked: next, others: new Map([['feed.xml', 'feed v1']]) }, new Set(['p/05/index.html', 'p/30/index.html']));
+    // One copy with three places set (src/core/sorted.ts), not a pass that drops the last manifest's parts and places the new entries.
+    expect(notedPlaces(first, second)?.map((p) => second[p].path)).toEqual(['feed.xml', 'p/05/index.html', 'p/30/index.html']);
   });
 
   it('keeps its sorted list current through files set after it was made, replaced ones included', async () => {
