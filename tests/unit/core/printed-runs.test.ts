@@ -15,6 +15,15 @@ const text = (pieces: Iterable<Buffer>) => Buffer.concat([...pieces]).toString('
 
 afterAll(() => setKeepsForNextBuild(false));
 
+/** A seeded random source, items of which one in five ends a run, and a PrintedRuns that keeps. */
+function randomRuns(seed: number) {
+  const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  let next = 0;
+  const fresh = (ends = rand() < 0.2) => item(next++, ends);
+  setKeepsForNextBuild(true);
+  return { rand, fresh, runs: new PrintedRuns<Item>(print, ',\n') };
+}
+
 describe('PrintedRuns', () => {
   it('prints the items joined by the separator, in runs cut after a hash ending in "00" or at MAX_RUN items', () => {
     setKeepsForNextBuild(false);
@@ -67,14 +76,9 @@ describe('PrintedRuns', () => {
   });
 
   it('cuts the runs where printing the list afresh cuts them, after each of 300 random changes, additions at the end included', () => {
-    let seed = 5;
-    const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-    let next = 0;
     // One item in five ends a run; now and then a stretch past MAX_RUN ends none.
-    const fresh = (ends = rand() < 0.2) => item(next++, ends);
+    const { rand, fresh, runs } = randomRuns(5);
     let list = Array.from({ length: 300 }, () => fresh());
-    setKeepsForNextBuild(true);
-    const runs = new PrintedRuns<Item>(print, ',\n');
     for (let round = 0; round < 300; round++) {
       const r = rand();
       const at = Math.floor(rand() * list.length);
@@ -93,13 +97,8 @@ describe('PrintedRuns', () => {
   });
 
   it('prints a list noted as the last one with places replaced as printing it afresh does, after each of 300 such lists', () => {
-    let seed = 9;
-    const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-    let next = 0;
-    const fresh = (ends = rand() < 0.2) => item(next++, ends);
+    const { rand, fresh, runs } = randomRuns(9);
     let list = Array.from({ length: 400 }, () => fresh());
-    setKeepsForNextBuild(true);
-    const runs = new PrintedRuns<Item>(print, ',\n');
     [...runs.bytes(list)];
     for (let round = 0; round < 300; round++) {
       // A few places replaced, by items that end a run or not (cuts move inside the changed runs only).
