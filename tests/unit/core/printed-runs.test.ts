@@ -116,6 +116,20 @@ describe('PrintedRuns', () => {
     }
   });
 
+  it('prints a noted list without reading the items of the runs that hold no replaced place', () => {
+    const { fresh, runs } = randomRuns(3);
+    const list = Array.from({ length: 1000 }, () => fresh());
+    [...runs.bytes(list)];
+    const after = list.slice();
+    after[500] = fresh();
+    let reads = 0;
+    const watched = new Proxy(after, { get: (t, k, r) => ((reads += typeof k === 'string' && /^\d+$/.test(k) ? 1 : 0), Reflect.get(t, k, r)) });
+    noteReplaced(watched, list, [500]);
+    expect(text(runs.bytes(watched))).toBe(joined(after));
+    // The runs around the new item are read (compared, cut, printed: 73 reads here); the other items are not.
+    expect(reads).toBeLessThan(200);
+  });
+
   it('keeps nothing in a one-off build', () => {
     setKeepsForNextBuild(false);
     const runs = new PrintedRuns<Item>(print, ',\n');
