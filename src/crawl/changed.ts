@@ -20,11 +20,11 @@
 // that is no page) returns a fallback reason: the caller then runs the full
 // conditional crawl, which is always correct.
 import { ep } from '../api/endpoints.ts';
-import { CATEGORY_SLUGS, TAG_KEYS, type Author, type Post } from '../api/types.ts';
+import { CATEGORY_SLUGS, type Author, type Post } from '../api/types.ts';
 import { PANEL_DEPS, listedIdOfDetails, listedPost, subcats } from '../site/common.ts';
 import { HOME_DEPS } from '../site/kinds/home.ts';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
-import { authorCollection, listItems, listsAny, locate, topicCollection, totalItems, totalPages, touchedPages, type Collection, type OrderKey } from './collections.ts';
+import { authorCollection, listItems, locate, topicCollection, totalItems, totalPages, touchedPages, type Collection, type OrderKey } from './collections.ts';
 import { crawlStats, fetchAll, fetchSampleRedirects, fillMissing, type CrawlOptions, type CrawlStats } from './crawl.ts';
 import { missingPaths, SAMPLE_REDIRECTS_PATH, wantedPaths } from './discover.ts';
 import type { Ref } from './refs.ts';
@@ -55,25 +55,20 @@ const detailsOf = (snap: Snapshot, path: string): Post | undefined => snap.ok<an
 const PLACE_FIELDS = ['cat_slug', 'post_name', 'subcat_slug', 'meta_keywords', 'post_date', 'post_author_id', 'author_name', 'post_status'] as const;
 
 /** Whether a post's details before and after say it is the same post in the same lists at the same places. */
-export function keepsPlace(was: Post | undefined, now: Post | undefined, id: number): boolean {
+function keepsPlace(was: Post | undefined, now: Post | undefined, id: number): boolean {
   if (!was || !now || Number(was.id) !== id || Number(now.id) !== id) return false;
   return PLACE_FIELDS.every((f) => (was[f] ?? null) === (now[f] ?? null));
 }
 
 /**
  * Whether a list answer holds an item of one of these posts: the answer itself a list of items, or
- * an object of such lists (the header panels' `newsData`..., a side list's `result`).
+ * an object of such lists (the header panels' `newsData`..., a side list's `result`, a tag
+ * answer's `posts`).
  */
 function listsItemOf(body: unknown, ids: ReadonlySet<number>): boolean {
   const holds = (list: unknown) => Array.isArray(list) && list.some((item: any) => ids.has(Number(item?.id)));
   if (holds(body)) return true;
   return !!body && typeof body === 'object' && Object.values(body).some(holds);
-}
-
-/** Whether a tag answer of the snapshot lists any of these posts. */
-function tagListsAny(snap: Snapshot, subcat: string, ids: ReadonlySet<number>): boolean {
-  const posts = snap.ok<any>(ep.tag(subcat))?.posts;
-  return TAG_KEYS.some((k) => Array.isArray(posts?.[k]) && posts[k].some((item: any) => ids.has(Number(item?.id))));
 }
 
 export async function crawlChanged(opts: ChangedCrawlOptions): Promise<ChangedCrawl> {
@@ -186,7 +181,7 @@ export async function crawlChanged(opts: ChangedCrawlOptions): Promise<ChangedCr
     const inPlace = !subcatsChanged && listed.length === ids.size && listed.every(({ id, path }, k) => keepsPlace(before[k], detailsOf(snap, path), id));
     // The same for the newest-first lists (home, header panels, side lists); the popular list is
     // always read, as its order follows readers' views, which no webhook names.
-    const tags = subcats(prev).map((s) => s.subcat_slug).filter((slug) => !inPlace || tagListsAny(prev, slug, ids));
+    const tags = subcats(prev).map((s) => s.subcat_slug).filter((slug) => !inPlace || listsItemOf(prev.ok<any>(ep.tag(slug))?.posts, ids));
     const newest = [...HOME_DEPS, ep.latest(), ...PANEL_DEPS, ...CATEGORY_SLUGS.map(ep.asideTopic)];
     const shown = inPlace ? newest.filter((path) => path === ep.homePopular() || listsItemOf(prev.ok(path), ids)) : newest;
     await get([...shown, ...tags.map(ep.tag)]);
@@ -220,7 +215,8 @@ export async function crawlChanged(opts: ChangedCrawlOptions): Promise<ChangedCr
     if (!inPlace) await get([...authors].map(ep.authorDetails).concat([...authorIds].map(ep.authorById)));
     const subs = subcats(snap);
     const lists = [...cats].flatMap((cat) => subs.map((s) => topicCollection(cat, s.subcat_slug))).concat([...authors].map(authorCollection));
-    await Promise.all(lists.filter((c) => !inPlace || listsAny(c, prev, ids)).map((c) => scan(c, ids, [...keys, ...newKeys], inPlace)));
+    // Edited in place, a listing that did not hold the posts has no page to read (scan).
+    await Promise.all(lists.map((c) => scan(c, ids, [...keys, ...newKeys], inPlace)));
     return undefined;
   }
 }

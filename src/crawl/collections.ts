@@ -88,13 +88,6 @@ export function touchedPages(c: Collection, snap: SnapshotView, ids: ReadonlySet
   return [...pages].sort((a, b) => a - b);
 }
 
-/** Whether the list in `snap` holds any of these posts: a look-up in its index (kept by a process that publishes again), not a walk of its items. */
-export function listsAny(c: Collection, snap: SnapshotView, ids: ReadonlySet<number>): boolean {
-  const { byId } = listIndex(c, snap);
-  for (const id of ids) if (byId.has(id)) return true;
-  return false;
-}
-
 /**
  * A listing's posts in order, with each one's page and the places of each id, and whether the
  * list is in the contract's order (then a post's place is found by binary search). A process that

@@ -1,8 +1,7 @@
 // Which API responses a change-driven build reads again (src/crawl/changed.ts, decision 87):
 // a post edited in place (a new title) is read again only in the lists that showed it (and the
-// popular list, which follows readers' views); a post
-// whose keywords changed can join or leave any tag answer and sub-category listing, so all of
-// them are read. The requests are recorded by a proxy in front of the sample API. That the
+// popular list, which follows readers' views); a post whose keywords changed can join or leave
+// any tag answer and sub-category listing, so all of them are read. The requests are recorded by a proxy in front of the sample API. That the
 // published site equals a full build after either kind of edit is the property's business
 // (tests/helpers/changed-property.ts, whose edits include both).
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,13 +10,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TAG_KEYS } from '../../src/api/types.ts';
 import { parseRef } from '../../src/crawl/refs.ts';
 import { build, rehearse, snapshotDirFor, type BuildOptions } from '../../src/pipeline/index.ts';
 import { loadPrevious } from '../../src/pipeline/snapshot.ts';
 import { startSampleApi, type SampleApi } from '../../src/sample-api/index.ts';
 
 const NOW = '2026-01-15T12:00:00Z';
-const TAG_KEYS = ['news', 'featured', 'quickbytes', 'podcasts', 'interview', 'futureready', 'guestauthor', 'learningcenter'];
 
 /** An HTTP proxy to `target` that records each request's path and query. */
 async function recordingProxy(target: number): Promise<{ server: Server; url: string; log: string[] }> {
