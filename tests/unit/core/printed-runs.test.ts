@@ -24,6 +24,15 @@ function randomRuns(seed: number) {
   return { rand, fresh, runs: new PrintedRuns<Item>(print, ',\n') };
 }
 
+/** The pieces `runs` prints for `list` are those a new PrintedRuns of a one-off build prints. */
+function expectAsAfresh(runs: PrintedRuns<Item>, list: Item[], round: number): void {
+  const kept = [...runs.bytes(list)].map((p) => p.toString());
+  setKeepsForNextBuild(false);
+  const afresh = [...new PrintedRuns<Item>(print, ',\n').bytes(list)].map((p) => p.toString());
+  setKeepsForNextBuild(true);
+  expect(kept, `round ${round}`).toEqual(afresh);
+}
+
 describe('PrintedRuns', () => {
   it('prints the items joined by the separator, in runs cut after a hash ending in "00" or at MAX_RUN items', () => {
     setKeepsForNextBuild(false);
@@ -88,11 +97,7 @@ describe('PrintedRuns', () => {
       else if (r < 0.8) list = [...list.slice(0, at), fresh(), ...list.slice(at)];
       else if (r < 0.83) list = [...list, ...Array.from({ length: MAX_RUN + 3 }, () => fresh(false))];
       else if (r < 0.86 && list.length > MAX_RUN) list = list.slice(MAX_RUN);
-      const kept = [...runs.bytes(list)].map((p) => p.toString());
-      setKeepsForNextBuild(false);
-      const afresh = [...new PrintedRuns<Item>(print, ',\n').bytes(list)].map((p) => p.toString());
-      setKeepsForNextBuild(true);
-      expect(kept, `round ${round}`).toEqual(afresh);
+      expectAsAfresh(runs, list, round);
     }
   });
 
@@ -108,11 +113,7 @@ describe('PrintedRuns', () => {
       noteReplaced(after, list, places);
       // Now and then a list printed twice, or one not noted (a walk of the kept runs then).
       list = rand() < 0.1 ? list : rand() < 0.1 ? after.slice() : after;
-      const kept = [...runs.bytes(list)].map((p) => p.toString());
-      setKeepsForNextBuild(false);
-      const afresh = [...new PrintedRuns<Item>(print, ',\n').bytes(list)].map((p) => p.toString());
-      setKeepsForNextBuild(true);
-      expect(kept, `round ${round}`).toEqual(afresh);
+      expectAsAfresh(runs, list, round);
     }
   });
 
