@@ -4,6 +4,7 @@
 // the items it is given.
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
+import { noteReplaced } from '../../../src/core/list-change.ts';
 import type { SitemapEntry } from '../../../src/plan/types.ts';
 
 const rendered = vi.hoisted(() => ({ items: 0 }));
@@ -40,6 +41,33 @@ describe('sitemap shards between publishes', () => {
     expect(rendered.items).toBe(40);
     expect(shard.contents).toBe(whole.contents);
     expect(shard.contents).toContain('<lastmod>2026-02-01T00:00:00.000Z</lastmod>');
+  });
+
+  it('after a noted replacement, reads only the changed shard of the list; unnoted changes are found by comparing, with the same bytes', async () => {
+    setKeepsForNextBuild(true);
+    onTestFinished(() => setKeepsForNextBuild(false));
+    const entries = Array.from({ length: 40 }, (_, i) => entry(i + 200));
+    await renderSitemaps(entries, site, 4);
+    // Entry 7 replaced and noted as such (how the plan patches the list, src/plan/index.ts).
+    const replaced = entries.map((e, i) => (i === 7 ? entry(207, '2026-03-01T00:00:00.000Z') : e));
+    let reads = 0;
+    const counted = new Proxy(replaced, { get: (t, k, r) => (typeof k === 'string' && /^\d+$/.test(k) && (reads += 1), Reflect.get(t, k, r)) });
+    noteReplaced(counted, entries, [7]);
+    const files = await renderSitemaps(counted, site, 4);
+    // Shard 1 (entries 4-7) is read, nothing else of 40.
+    expect(reads).toBe(4);
+    const fresh = async (list: SitemapEntry[]) => renderSitemaps(list.map((e) => ({ ...e })), site, 4);
+    expect(files).toEqual(await fresh(replaced));
+    // Not noted: entry 30 replaced in a plain copy; its shard is found by comparing and rendered again.
+    await renderSitemaps(replaced, site, 4);
+    const unnoted = replaced.map((e, i) => (i === 30 ? entry(230, '2026-04-01T00:00:00.000Z') : e));
+    const again = await renderSitemaps(unnoted, site, 4);
+    expect(again[8].contents).toContain('2026-04-01');
+    expect(again).toEqual(await fresh(unnoted));
+    // Shorter and longer lists (no note): every shard as a fresh render gives it.
+    await renderSitemaps(unnoted, site, 4);
+    expect(await renderSitemaps(unnoted.slice(0, 37), site, 4)).toEqual(await fresh(unnoted.slice(0, 37)));
+    expect(await renderSitemaps(unnoted, site, 4)).toEqual(await fresh(unnoted));
   });
 
   it('in a one-off build, renders every entry through the package each time (nothing kept), with the same bytes', async () => {

@@ -1,21 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { renderSitemaps, shardEntries, SITEMAP_SHARD_LIMIT } from '../../../src/emit/sitemap.ts';
+import { renderSitemaps, SITEMAP_SHARD_LIMIT } from '../../../src/emit/sitemap.ts';
 import type { SitemapEntry } from '../../../src/plan/types.ts';
 
 const site = { url: 'https://site.example', name: 'Site', language: 'en' };
 const entry = (n: number, lastmod?: string): SitemapEntry => ({ url: `https://site.example/p/${n}`, images: [], ...(lastmod ? { lastmod } : {}) });
 
 describe('sitemap sharding', () => {
-  it('splits at 2,000 URLs by default', () => {
+  const urls = (contents: string) => contents.match(/<loc>[^<]+<\/loc>/g) ?? [];
+
+  it('splits at 2,000 URLs by default', async () => {
     expect(SITEMAP_SHARD_LIMIT).toBe(2_000);
-    const shards = shardEntries(Array.from({ length: 4_001 }, (_, i) => i));
-    expect(shards.map((s) => s.length)).toEqual([2_000, 2_000, 1]);
-    expect(shards[1][0]).toBe(2_000);
+    const files = await renderSitemaps(Array.from({ length: 4_001 }, (_, i) => entry(i)), site);
+    expect(files.map((f) => f.path)).toEqual(['sitemap.xml', 'sitemaps/sitemap-0.xml', 'sitemaps/sitemap-1.xml', 'sitemaps/sitemap-2.xml']);
+    expect(files.slice(1).map((f) => urls(f.contents).length)).toEqual([2_000, 2_000, 1]);
+    expect(urls(files[2].contents)[0]).toBe('<loc>https://site.example/p/2000</loc>');
   });
 
-  it('takes an injected limit and always gives at least one shard', () => {
-    expect(shardEntries([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
-    expect(shardEntries([], 2)).toEqual([[]]);
+  it('takes an injected limit, a positive integer', async () => {
+    const files = await renderSitemaps([1, 2, 3, 4, 5].map((n) => entry(n)), site, 2);
+    expect(files.slice(1).map((f) => urls(f.contents).map((u) => u.slice(-9, -6)))).toEqual([['p/1', 'p/2'], ['p/3', 'p/4'], ['p/5']]);
+    await expect(renderSitemaps([], site, 0)).rejects.toThrow(RangeError);
   });
 
   it('writes an index of absolute shard URLs with each shard\'s newest lastmod', async () => {
