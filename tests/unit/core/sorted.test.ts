@@ -186,7 +186,7 @@ describe('patchedList', () => {
       // path's binary searches and order checks do that; at 137,000 entries it was a pass too many).
       const news = new Set(added);
       let placedAmongKept = 0;
-      const counted = (a: { key: string }, b: { key: string }) => {
+      const counted = (a: Item, b: Item) => {
         if ((news.has(a) && !news.has(b) && !removed.has(b)) || (news.has(b) && !news.has(a) && !removed.has(a))) placedAmongKept += 1;
         return byKey(a, b);
       };
