@@ -6,6 +6,7 @@
 // ./process.js first: NODE_ENV and the heap's growth, before any command's code loads.
 import './process.js';
 import { main } from './main.js';
+import { watchInChild } from './watch-process.js';
 
 // `pressroom config | head` closes the pipe early; that is not an error.
 process.stdout.on('error', (e) => {
@@ -13,4 +14,5 @@ process.stdout.on('error', (e) => {
   throw e;
 });
 
-process.exitCode = await main(process.argv);
+// `pressroom watch` runs in a child with a larger young generation (./watch-process.js).
+process.exitCode = await (watchInChild(process.argv) ?? main(process.argv));

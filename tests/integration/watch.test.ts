@@ -4,6 +4,7 @@
 // gives at most two builds, and while the API is down the build fails, out/
 // stays byte for byte, the watcher keeps answering and the retry publishes once
 // the API is back. Last, the real CLI: SIGTERM during a build lets it publish, then exits 0.
+import { readdirSync, readFileSync } from 'node:fs';
 import { access, readFile } from 'node:fs/promises';
 import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import type { SampleApi } from '../../src/sample-api/index.ts';
 import { startWatch, type Watcher } from '../../src/watch/index.ts';
 import type { WatchStatus } from '../../src/watch/queue.ts';
 import { treeHashes } from '../helpers/files.ts';
+import { WATCH_SEMI_SPACE_MB } from '../../cli/watch-process.js';
 import { ROOT, spawnCli, startTestApi, tempDir, waitForStderr } from '../helpers/pressroom.ts';
 
 const SECRET = 'integration-secret';
@@ -164,7 +166,56 @@ describe('pressroom watch through the CLI', { timeout: 120_000 }, () => {
       if (run.child.exitCode === null) run.child.kill('SIGKILL');
     }
   });
+
+  it('runs in a child process with a 64 MB semi-space (decision 91), which stops when the parent is killed', async () => {
+    const run = spawnCli(['watch', '--api', api.url, '--out', out, '--port', '0', '--poll', '1h', '--workers', '0', '--log-format', 'json'], { PRESSROOM_WEBHOOK_SECRET: SECRET });
+    let child: number | undefined;
+    try {
+      await waitForStderr(run, /"type":"publish","refs":"poll"/);
+      child = childrenOf(run.child.pid!)[0];
+      expect(child).toBeDefined();
+      const args = (await readFile(`/proc/${child}/cmdline`, 'utf8')).split('\0');
+      expect(args).toContain(`--max-semi-space-size=${WATCH_SEMI_SPACE_MB}`);
+      expect(args.slice(args.indexOf('watch'))).toContain('--api');
+      // The watcher answers from the child.
+      expect((await fetch(`${run.stdout().trim()}/healthz`)).status).toBe(200);
+      run.child.kill('SIGKILL');
+      await run.exit;
+      // Its channel to the parent closed: it stops as on SIGTERM (no build runs, so at once).
+      const gone = Date.now() + 20_000;
+      while (alive(child) && Date.now() < gone) await new Promise((ok) => setTimeout(ok, 50));
+      expect(alive(child)).toBe(false);
+    } finally {
+      if (run.child.exitCode === null) run.child.kill('SIGKILL');
+      if (child !== undefined && alive(child)) process.kill(child, 'SIGKILL');
+    }
+  });
 });
+
+/** The pids of a process's children (Linux: /proc). */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        // Field 4 of /proc/PID/stat is the parent's pid; the name (field 2) is in parentheses and may hold spaces.
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A watcher on `out` over the API at `base`, with no poll and a silent log (the tests below). */
 const quietWatcher = (base: string, out: string) =>

@@ -1,4 +1,6 @@
-// pressroom watch collects what its start-up left behind before the first webhook (src/core/collect.ts).
+// pressroom watch collects what its start-up left behind before the first webhook, and between
+// stories what a publish left behind (src/core/collect.ts).
+import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { expect, it } from 'vitest';
 import { collectGarbageNow, collectIfGrown } from '../../../src/core/collect.ts';
 
@@ -13,15 +15,36 @@ it('runs a full collection on demand without exposing gc() to the program', () =
   expect(typeof (globalThis as { gc?: unknown }).gc).toBe('undefined');
 });
 
-it('collects when the heap grew by more than the share or floor since the last collection, and not before', () => {
+it('collects in full when the heap grew by more than the share or floor since the last full collection, and only the young generation before', () => {
   collectGarbageNow();
-  expect(collectIfGrown({ floor: 40_000_000, share: 0 })).toBe(false);
+  expect(collectIfGrown({ floor: 40_000_000, share: 0 })).toBe('minor');
   let garbage: { i: number; s: string }[] | null = Array.from({ length: 1_000_000 }, (_, i) => ({ i, s: `item ${i}` }));
   expect(garbage.length).toBe(1_000_000);
   garbage = null;
   const grown = process.memoryUsage().heapUsed;
-  expect(collectIfGrown({ floor: 40_000_000, share: 0 })).toBe(true);
+  expect(collectIfGrown({ floor: 40_000_000, share: 0 })).toBe('full');
   expect(process.memoryUsage().heapUsed).toBeLessThan(grown - 30_000_000);
   // Just collected: nothing grew since.
-  expect(collectIfGrown({ floor: 40_000_000, share: 0 })).toBe(false);
+  expect(collectIfGrown({ floor: 40_000_000, share: 0 })).toBe('minor');
+});
+
+it('below the threshold, scavenges the young generation and does not mark the whole heap', async () => {
+  collectGarbageNow();
+  const kinds: number[] = [];
+  const observer = new PerformanceObserver((list) => kinds.push(...list.getEntries().map((e: PerformanceEntry) => ((e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? -1))));
+  observer.observe({ entryTypes: ['gc'] });
+  try {
+    // A few young objects, far below the floor: what a story leaves in the young generation.
+    let young: object[] | null = Array.from({ length: 1000 }, (_, i) => ({ i }));
+    expect(young.length).toBe(1000);
+    young = null;
+    kinds.length = 0;
+    expect(collectIfGrown({ floor: 1e12, share: 0 })).toBe('minor');
+    // GC entries reach observers on a later turn of the event loop.
+    await new Promise((ok) => setTimeout(ok, 20));
+    expect(kinds).toContain(constants.NODE_PERFORMANCE_GC_MINOR);
+    expect(kinds).not.toContain(constants.NODE_PERFORMANCE_GC_MAJOR);
+  } finally {
+    observer.disconnect();
+  }
 });

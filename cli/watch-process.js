@@ -1,0 +1,60 @@
+// @ts-check
+// `pressroom watch` runs in a child process started with a larger young generation
+// (decision 91). Each publish allocates 30-70 MB of short-lived lists (routes, files, feed
+// items: tens of thousands of items each at 50,000 posts); with V8's default 16 MB
+// semi-spaces that was two to four scavenges a story, each costing more the larger the old
+// generation (about 3 ms at 10,000 posts, 5 ms at 50,000: `--trace-gc-nvp`). In 64 MB ones,
+// emptied between stories (src/core/collect.ts), a story runs with none. V8 reads the size
+// only when the process starts (v8.setFlagsFromString changes nothing afterwards), and a
+// one-off build keeps the default: its peak, which the young generation adds to, is what
+// its budget counts. The parent only passes signals on and exits as the child does: it
+// starts it in a process group of its own, so a terminal's Ctrl-C reaches the watcher once
+// (twice would stop it at once, not after the running build), and the child stops as on
+// SIGTERM when the parent goes (its IPC channel closes), so a killed parent leaves no
+// watcher holding the lock and the port. A flag given already (node's own or NODE_OPTIONS)
+// is left as it is, with no child.
+
+import { spawn } from 'node:child_process';
+
+/** MB per semi-space of the watcher's young generation. */
+export const WATCH_SEMI_SPACE_MB = 64;
+const FLAG = '--max-semi-space-size';
+const SIGNALS = /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP']);
+
+/**
+ * For `pressroom watch` without the flag: runs it in a child process with the flag and
+ * resolves with the exit code to end with (or never, when the child ended by a signal: this
+ * process then ends by the same one). Otherwise undefined: this process runs the command.
+ * @param {string[]} argv process.argv
+ * @returns {Promise<number> | undefined}
+ */
+export function watchInChild(argv) {
+  if (argv[2] !== 'watch') return undefined;
+  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  if (given.some((a) => a === FLAG || a.startsWith(`${FLAG}=`))) {
+    // The child (or a process started with the flag by hand): stop as on SIGTERM when a parent's channel closes.
+    if (process.send) {
+      process.channel?.unref();
+      process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+    }
+    return undefined;
+  }
+  const child = spawn(process.execPath, [...process.execArgv, `${FLAG}=${WATCH_SEMI_SPACE_MB}`, argv[1], ...argv.slice(2)], {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    detached: true,
+  });
+  /** @param {NodeJS.Signals} s */
+  const pass = (s) => child.kill(s);
+  for (const s of SIGNALS) process.on(s, pass);
+  return new Promise((resolve) => {
+    child.on('error', (e) => {
+      process.stderr.write(`pressroom watch: cannot start its process: ${e.message}\n`);
+      resolve(1);
+    });
+    child.on('exit', (code, signal) => {
+      for (const s of SIGNALS) process.off(s, pass);
+      if (signal) process.kill(process.pid, signal);
+      else resolve(code ?? 1);
+    });
+  });
+}
