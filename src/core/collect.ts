@@ -1,7 +1,7 @@
 // Garbage collections on demand, for a process that knows it is idle: pressroom watch after
-// its start-up and between stories (src/watch/index.ts). Loading the saved snapshot and the start-up
-// rehearsals leave hundreds of megabytes of garbage at 50,000 posts; V8 collected it during
-// the first stories instead (a 0.5 s mark-compact inside the second publish after start,
+// its start-up and between stories (src/watch/index.ts). Loading the saved snapshot and the
+// start-up rehearsals leave hundreds of megabytes of garbage at 50,000 posts; V8 collected it
+// during the first stories instead (a 0.5 s mark-compact inside the second publish after start,
 // `--cpu-prof`), so a webhook paid for it. Node exposes `gc()` only with --expose-gc; the flag
 // set at run time gives it to contexts made afterwards (how jest's leak detector does it).
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
