@@ -120,7 +120,7 @@ async function measured<T>(run: () => Promise<T>, root = process.pid, fromReport
 function printBuild(label: string, r: BuildReport, peak: Peak, tree = "with the sample API's process"): void {
   const t = r.timings as unknown as Record<string, number>;
   console.log(`${label}: ${r.pages} pages, ${r.files} files, ${mb(r.bytes)} in ${s(t.total)} = ${r.pagesPerSecond} pages/s; render threads ${r.workers}; peak RSS: the build's process (every thread) ${mb(peak.build)}, ${tree} ${mb(peak.tree)}`);
-  console.log(`   stages: ${Object.entries(t).filter(([k]) => k !== 'total').map(([k, v]) => `${k} ${s(v)}`).join(', ')}; render CPU summed over threads ${s(r.renderCpuMs)}`);
+  console.log(`   stages: ${Object.entries(t).filter(([k]) => k !== 'total').map(([k, v]) => `${k} ${s(v)}`).join(', ')}; render time summed over threads ${s(r.renderCpuMs)} (each batch's wall time in its thread: CPU, and waits for a core)`);
 }
 
 const sample = { posts };

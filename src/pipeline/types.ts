@@ -124,7 +124,11 @@ export interface BuildReport {
   release: string;
   /** Render threads used (0: the main thread). */
   workers: number;
-  /** Time inside renderToString and serialisation, summed over threads. */
+  /**
+   * Time inside renderToString and serialisation, summed over threads: the wall time of each
+   * batch in its thread (Node 20 has no clock of one thread's CPU), so with more busy threads
+   * than cores it also counts the waits for a core.
+   */
   renderCpuMs: number;
   warnings: string[];
   /** Records left out because they failed their check (src/api/quarantine.ts), sorted by endpoint and id. */
