@@ -1,8 +1,9 @@
 // Build benchmark (docs/contributing.md, "Benchmarks"; docs/scale.md). In one run:
-//   1. the whole build of the sample site (embedded sample API, crawl included)
-//      with the default render pool, then the same with 1 render thread and on
-//      the main thread, each with pages/s, stage times and the peak RSS of the
-//      process tree (the build's threads and the sample API's process);
+//   1. the whole build of the sample site (crawl included) with the default render
+//      pool, then the same with 1 render thread and on the main thread, each
+//      `pressroom build` in a process of its own against a `pressroom api` of its
+//      own, with pages/s, stage times and the peak RSS of the build's process
+//      (every thread) and with the API's;
 //   2. the floor: a bare single-threaded renderToString loop over the same
 //      article pages (bench/render-floor.ts), and the ratios build/floor;
 //      beside it the file-system floor: the same files created by one thread
@@ -133,9 +134,19 @@ console.log(`building the sample site at ${posts} posts into ${dir} (${builds.le
 // Nothing under `dir` is removed before the end: each removal would slow the creations after it (./inode-probe.ts).
 const probe = inodeProbe(join(dir, 'inode-probe'));
 console.log(inodeProbeLine(probe));
+// Each build is `pressroom build` in a process of its own against a `pressroom api` of its own, as an
+// operator runs it. Run one after the other in this process, the first build paid for the engine's
+// warm-up of the pipeline and the API's code and the later ones did not: on 2026-11-28 whichever
+// configuration ran first was 6-11 s slower at 10,000 posts (docs/scale.md, "Measuring on this machine").
 for (const [i, b] of builds.entries()) {
-  const { result, peak } = await measured(() => build({ sample, out: join(dir, `b${i}`, 'out'), now, full: true, env: {}, workers: b.workers, handleSignals: false }));
-  Object.assign(b, { report: result, peak });
+  const api = await startApi(posts);
+  try {
+    const workers = b.workers === 'auto' ? [] : ['--workers', String(b.workers)];
+    const { result, peak } = await measuredCli(['build', '--api', api.url, '--out', join(dir, `b${i}`, 'out'), '--full', '--now', now, '--json', '--quiet', ...workers]);
+    Object.assign(b, { report: result, peak: { build: peak.build, tree: peak.build + api.peak() } });
+  } finally {
+    api.proc.kill('SIGTERM');
+  }
 }
 
 // The floor: the same article routes, from the snapshot the first build saved.
