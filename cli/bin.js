@@ -5,7 +5,7 @@
 // cli/load.js: the TypeScript sources in a clone, dist/ in the package).
 // ./process.js first: NODE_ENV and the heap's growth, before any command's code loads.
 import './process.js';
-import { main } from './main.js';
+import { main, report } from './main.js';
 import { watchInChild } from './watch-process.js';
 
 // `pressroom config | head` closes the pipe early; that is not an error.
@@ -15,4 +15,4 @@ process.stdout.on('error', (e) => {
 });
 
 // `pressroom watch` runs in a child with a larger young generation (./watch-process.js).
-process.exitCode = await (watchInChild(process.argv) ?? main(process.argv));
+process.exitCode = await (watchInChild(process.argv)?.catch((e) => report(e, process.argv.slice(2))) ?? main(process.argv));

@@ -237,7 +237,7 @@ export async function main(argv) {
  * @param {unknown} e @param {string[]} args
  * @returns {Promise<number>}
  */
-async function report(e, args) {
+export async function report(e, args) {
   const { isPressroomError, pressroomError } = await load('../src/core/errors.ts');
   const err = isPressroomError(e) ? e : pressroomError('PR_INTERNAL', { detail: /** @type {Error} */ (e)?.stack ?? String(e) });
   const info = { ok: false, code: err.code, exit: err.exitCode, message: err.message, hint: err.hint, ...(err.details ?? {}) };

@@ -15,6 +15,7 @@
 // is left as it is, with no child.
 
 import { spawn } from 'node:child_process';
+import { load } from './load.js';
 
 /** MB per semi-space of the watcher's young generation. */
 export const WATCH_SEMI_SPACE_MB = 64;
@@ -24,11 +25,13 @@ const SIGNALS = /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP']);
 /**
  * For `pressroom watch` without the flag: runs it in a child process with the flag and
  * resolves with the exit code to end with (or never, when the child ended by a signal: this
- * process then ends by the same one). Otherwise undefined: this process runs the command.
+ * process then ends by the same one); rejects with PR_WATCH_PROCESS when the child cannot be
+ * started. Otherwise undefined: this process runs the command.
  * @param {string[]} argv process.argv
+ * @param {string} [node] the node binary to start (tests name one that cannot start)
  * @returns {Promise<number> | undefined}
  */
-export function watchInChild(argv) {
+export function watchInChild(argv, node = process.execPath) {
   if (argv[2] !== 'watch') return undefined;
   const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
   if (given.some((a) => a === FLAG || a.startsWith(`${FLAG}=`))) {
@@ -39,20 +42,24 @@ export function watchInChild(argv) {
     }
     return undefined;
   }
-  const child = spawn(process.execPath, [...process.execArgv, `${FLAG}=${WATCH_SEMI_SPACE_MB}`, argv[1], ...argv.slice(2)], {
+  const child = spawn(node, [...process.execArgv, `${FLAG}=${WATCH_SEMI_SPACE_MB}`, argv[1], ...argv.slice(2)], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     detached: true,
   });
   /** @param {NodeJS.Signals} s */
   const pass = (s) => child.kill(s);
   for (const s of SIGNALS) process.on(s, pass);
-  return new Promise((resolve) => {
+  const stopPassing = () => {
+    for (const s of SIGNALS) process.off(s, pass);
+  };
+  return new Promise((resolve, reject) => {
+    // A child that cannot start emits no 'exit': its handlers go here too.
     child.on('error', (e) => {
-      process.stderr.write(`pressroom watch: cannot start its process: ${e.message}\n`);
-      resolve(1);
+      stopPassing();
+      load('../src/core/errors.ts').then(({ pressroomError }) => reject(pressroomError('PR_WATCH_PROCESS', { node, detail: e.message }, e)), reject);
     });
     child.on('exit', (code, signal) => {
-      for (const s of SIGNALS) process.off(s, pass);
+      stopPassing();
       if (signal) process.kill(process.pid, signal);
       else resolve(code ?? 1);
     });

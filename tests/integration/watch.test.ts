@@ -17,6 +17,7 @@ import { releasePaths } from '../../src/publish/releases.ts';
 import type { SampleApi } from '../../src/sample-api/index.ts';
 import { startWatch, type Watcher } from '../../src/watch/index.ts';
 import type { WatchStatus } from '../../src/watch/queue.ts';
+import { pidAlive } from '../../src/publish/lock.ts';
 import { treeHashes } from '../helpers/files.ts';
 import { WATCH_SEMI_SPACE_MB } from '../../cli/watch-process.js';
 import { ROOT, spawnCli, startTestApi, tempDir, waitForStderr } from '../helpers/pressroom.ts';
@@ -183,11 +184,11 @@ describe('pressroom watch through the CLI', { timeout: 120_000 }, () => {
       await run.exit;
       // Its channel to the parent closed: it stops as on SIGTERM (no build runs, so at once).
       const gone = Date.now() + 20_000;
-      while (alive(child) && Date.now() < gone) await new Promise((ok) => setTimeout(ok, 50));
-      expect(alive(child)).toBe(false);
+      while (pidAlive(child) && Date.now() < gone) await new Promise((ok) => setTimeout(ok, 50));
+      expect(pidAlive(child)).toBe(false);
     } finally {
       if (run.child.exitCode === null) run.child.kill('SIGKILL');
-      if (child !== undefined && alive(child)) process.kill(child, 'SIGKILL');
+      if (child !== undefined && pidAlive(child)) process.kill(child, 'SIGKILL');
     }
   });
 });
@@ -206,15 +207,6 @@ function childrenOf(pid: number): number[] {
       }
     })
     .map(Number);
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A watcher on `out` over the API at `base`, with no poll and a silent log (the tests below). */
