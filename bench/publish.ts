@@ -297,7 +297,9 @@ const runs: Measured[] = await measure(values.big ? [Number(values.posts), Numbe
 for (const m of runs) print(m);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
-const nextEdits = (m: Measured) => median(m.ops.filter((o) => o.op === 'next edit').map((o) => o.ms));
+/** The latencies of a size's edits after the first (a warm watcher). */
+const nextMs = (m: Measured) => m.ops.filter((o) => o.op === 'next edit').map((o) => o.ms);
+const nextEdits = (m: Measured) => median(nextMs(m));
 const STAGES = ['crawl', 'plan', 'render', 'emit', 'release', 'snapshot', 'total'] as const;
 for (const m of runs) {
   const next = m.ops.filter((o) => o.op === 'next edit');
@@ -305,14 +307,14 @@ for (const m of runs) {
   console.log(`\n${m.posts.toLocaleString('en')} posts: the edits after the first: median ${s(nextEdits(m))} = ${pct(nextEdits(m), m.full)} of full (${next.map((o) => s(o.ms)).join(', ')})`);
   console.log(`  their builds' stages, median: ${STAGES.map((k) => `${k} ${median(next.map((o) => o.report.timings[k] ?? 0)).toFixed(0)} ms`).join(', ')}`);
   // The median hides the slow tail (a collection or the disk's writeback inside a story): the mean and the slowest show it.
-  console.log(`  mean ${s(mean(next.map((o) => o.ms)))}, slowest ${s(Math.max(...next.map((o) => o.ms)))}`);
+  console.log(`  mean ${s(mean(nextMs(m)))}, slowest ${s(Math.max(...nextMs(m)))}`);
 }
 if (runs.length === 2) {
   const [a, b] = runs.map((m) => m.ops.find((o) => o.op === 'edit')!.ms);
   console.log(`\nedit at ${runs[0].posts} vs ${runs[1].posts} posts: ${s(a)} vs ${s(b)} (${(b / a).toFixed(2)}x; goal: no slower as the site grows)`);
   const [c, d] = runs.map(nextEdits);
   if (!Number.isNaN(c)) console.log(`the edits after the first, median: ${s(c)} vs ${s(d)} (${(d / c).toFixed(2)}x)`);
-  const [e, f] = runs.map((m) => mean(m.ops.filter((o) => o.op === 'next edit').map((o) => o.ms)));
+  const [e, f] = runs.map((m) => mean(nextMs(m)));
   if (!Number.isNaN(e)) console.log(`the edits after the first, mean: ${s(e)} vs ${s(f)} (${(f / e).toFixed(2)}x)`);
   // The edits were taken in pairs seconds apart (measure): each pair's ratio compares the sizes under the same minute's machine.
   const [small, large] = runs.map((m) => m.ops.filter((o) => o.op === 'next edit'));

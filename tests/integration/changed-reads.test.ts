@@ -2,8 +2,9 @@
 // a post edited in place (a new title) is read again only in the lists that showed it (and the
 // popular list, which follows readers' views); a post whose keywords changed can join or leave
 // any tag answer and sub-category listing, so all of them are read. The requests are recorded
-// by a proxy in front of the sample API. That the published site equals a full build after either kind of edit is the property's business
-// (tests/helpers/changed-property.ts, whose edits include both).
+// by a proxy in front of the sample API. That the published site equals a full build after
+// either kind of edit is the property's business (tests/helpers/changed-property.ts, whose
+// edits include both).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
