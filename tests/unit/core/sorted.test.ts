@@ -107,6 +107,35 @@ describe('SortedCache, comparing with the last input by position', () => {
     expect(cache.sort([...list, list[7]])).toEqual([...list, list[7]].sort(byKey));
   });
 
+  it('reads only the noted places of an input noted as the last one with a few replaced, and keeps it without a copy', () => {
+    const list = items(2000);
+    const cache = new SortedCache(byKey);
+    cache.sort(list);
+    const next = list.slice();
+    const replaced = [{ key: list[5].key + 'r', n: -5 }, { key: list[1500].key + 'r', n: -1500 }];
+    next[5] = replaced[0];
+    next[1500] = replaced[1];
+    let reads = 0;
+    // Every item read by index is counted: a copy of the input (or a walk of it) reads all 2,000.
+    const counted = new Proxy(next, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads += 1;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    noteReplaced(counted, list, [5, 1500]);
+    const sorted = cache.sort(counted);
+    expect(reads).toBeLessThanOrEqual(8);
+    expect(sorted).toEqual([...next].sort(byKey));
+    // The next call compares with that input itself: again only the places noted since it.
+    const after = next.slice();
+    after[7] = { key: list[7].key + 'r', n: -7 };
+    noteReplaced(after, counted, [7]);
+    reads = 0;
+    expect(cache.sort(after)).toEqual([...after].sort(byKey));
+    expect(reads).toBeLessThanOrEqual(8);
+  });
+
   it('returns the same array when the input is the same items in the same order', () => {
     const list = items(100);
     const cache = new SortedCache(byKey);
