@@ -6,7 +6,7 @@
 // A one-off build (pressroom build, a shard, a merge) would hold all of that to
 // its end for nothing, at the point where its memory peaks, so it keeps none of
 // it (decision 70). Either way a build's output is the same bytes.
-import { setFlagsFromString } from 'node:v8';
+import { processHeapGrowth } from './heap-growth.ts';
 
 let resident = false;
 
@@ -15,22 +15,21 @@ export const keepsForNextBuild = (): boolean => resident;
 
 /**
  * Set by the orchestrator at the start of each build. It also sets how the
- * process's heap grows (V8's flags are the process's, render threads included).
- * A one-off build holds a large, long-lived heap (the snapshot's records, the
- * plan's routes, the files it wrote) and makes a lot of short-lived garbage
- * around it; V8 lets the heap grow to about twice what survived its last full
- * collection before it collects again, so at 50,000 posts the main thread held
- * 850-900 MB of heap for 400-500 MB of live data. Growing by 15 % keeps the
- * peak near what is live, for no time the benchmark can tell. A watcher keeps
- * V8's own growth (0: its heuristics): its heap is mostly what it keeps, and
- * a full collection on each small publish would be the publish's cost.
+ * process's heap grows (./heap-growth.ts). A one-off build holds a large,
+ * long-lived heap (the snapshot's records, the plan's routes, the files it
+ * wrote) and makes a lot of short-lived garbage around it; V8 lets the heap grow
+ * to about twice what survived its last full collection before it collects
+ * again, so at 50,000 posts the main thread held 850-900 MB of heap for 400-500
+ * MB of live data. Growing by 64 MB or 15 %, whichever is more, keeps a large
+ * heap's peak near what is live without collecting a small one every few
+ * megabytes. A watcher keeps V8's own growth: its heap is mostly what it keeps,
+ * and a full collection on each small publish would be the publish's cost.
  */
 export function setKeepsForNextBuild(on: boolean): void {
   resident = on;
-  setFlagsFromString(`--heap-growing-percent=${on ? 0 : ONE_OFF_HEAP_GROWING_PERCENT}`);
+  if (on) processHeapGrowth.byHeuristics();
+  else processHeapGrowth.byHeadroom();
 }
-
-export const ONE_OFF_HEAP_GROWING_PERCENT = 15;
 
 /**
  * A cache kept with objects for the next build of a process that publishes again: a WeakMap
