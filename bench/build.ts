@@ -3,7 +3,10 @@
 //      pool, then the same with 1 render thread and on the main thread, each
 //      `pressroom build` in a process of its own against a `pressroom api` of its
 //      own, with pages/s, stage times and the peak RSS of the build's process
-//      (every thread) and with the API's;
+//      (every thread) and with the API's; then the default pool once more from the
+//      installed package (`npm pack` of this clone: dist/'s compiled JavaScript, as
+//      README's "Installing the package" runs it, where a clone loads its
+//      TypeScript through tsx in every thread);
 //   2. the floor: a bare single-threaded renderToString loop over the same
 //      article pages (bench/render-floor.ts), and the ratios build/floor;
 //      beside it the file-system floor: the same files created by one thread
@@ -13,13 +16,14 @@
 //      (run one after the other here, so their sum is the cost of one machine
 //      doing all of it; on N machines the shards run at once);
 //   4. with --big 50000: one more default build at that size, time and memory, run as
-//      `pressroom build` in a process of its own (against `pressroom api` in another).
+//      `pressroom build` in a process of its own (against `pressroom api` in another),
+//      from this clone and from the installed package.
 // Figures are printed, never asserted. Goal: build/floor <= 1.0x (must reach 1.5x).
 //
 //   node --import tsx bench/build.ts [--posts 10000] [--big 50000] [--no-shards] [--out DIR]
 import './production.ts';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readdir, readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, readdir, readFile, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -125,10 +129,11 @@ function printBuild(label: string, r: BuildReport, peak: Peak, tree = "with the 
 }
 
 const sample = { posts };
-const builds: { label: string; workers: number | 'auto'; report?: BuildReport; peak?: Peak }[] = [
+const builds: { label: string; workers: number | 'auto'; bin?: string; report?: BuildReport; peak?: Peak }[] = [
   { label: `default pool (${defaultWorkers()} threads)`, workers: 'auto' },
   { label: '1 render thread', workers: 1 },
   { label: 'main thread only', workers: 0 },
+  { label: `default pool (${defaultWorkers()} threads), the installed package (dist/)`, workers: 'auto', bin: await packedBin(join(dir, 'package')) },
 ];
 console.log(`building the sample site at ${posts} posts into ${dir} (${builds.length} full builds) …`);
 // Nothing under `dir` is removed before the end: each removal would slow the creations after it (./inode-probe.ts).
@@ -142,7 +147,7 @@ for (const [i, b] of builds.entries()) {
   const api = await startApi(posts);
   try {
     const workers = b.workers === 'auto' ? [] : ['--workers', String(b.workers)];
-    const { result, peak } = await measuredCli(['build', '--api', api.url, '--out', join(dir, `b${i}`, 'out'), '--full', '--now', now, '--json', '--quiet', ...workers]);
+    const { result, peak } = await measuredCli(['build', '--api', api.url, '--out', join(dir, `b${i}`, 'out'), '--full', '--now', now, '--json', '--quiet', ...workers], b.bin);
     Object.assign(b, { report: result, peak: { build: peak.build, tree: peak.build + api.peak() } });
   } finally {
     api.proc.kill('SIGTERM');
@@ -196,15 +201,18 @@ if (values.big) {
   const big = Number(values.big);
   // As an operator runs it: `pressroom build` in a process of its own against the sample API in
   // another, so the peak is the build's alone, not this process's after the builds and the floor above.
-  const api = await startApi(big);
-  try {
-    const r = await measuredCli(['build', '--api', api.url, '--out', join(dir, 'big', 'out'), '--full', '--now', now, '--json', '--quiet']);
-    printBuild(`${big} posts, default pool, \`pressroom build\` in its own process`, r.result, r.peak, 'with the processes it starts');
-    const met = r.peak.build < 1024 ** 3 ? 'met' : 'NOT met';
-    // The goal is set at 50,000 posts; another size (100,000: it must complete) prints its figures beside it.
-    console.log(`   the sample API's process ${mb(api.peak())}; goal: the build's peak under 1 GB at 50,000 posts: ${big === 50000 ? `${met} (${mb(r.peak.build)})` : `not this size (${big} posts: ${mb(r.peak.build)})`}`);
-  } finally {
-    api.proc.kill('SIGTERM');
+  // From this clone and from the installed package (its threads load no TypeScript loader).
+  for (const [from, bin] of [['this clone', BIN], ['the installed package', builds.at(-1)!.bin!]] as const) {
+    const api = await startApi(big);
+    try {
+      const r = await measuredCli(['build', '--api', api.url, '--out', join(dir, `big-${bin === BIN ? 'clone' : 'package'}`, 'out'), '--full', '--now', now, '--json', '--quiet'], bin);
+      printBuild(`${big} posts, default pool, \`pressroom build\` from ${from} in its own process`, r.result, r.peak, 'with the processes it starts');
+      const met = r.peak.build < 1024 ** 3 ? 'met' : 'NOT met';
+      // The goal is set at 50,000 posts; another size (100,000: it must complete) prints its figures beside it.
+      console.log(`   the sample API's process ${mb(api.peak())}; goal: the build's peak under 1 GB at 50,000 posts: ${big === 50000 ? `${met} (${mb(r.peak.build)})` : `not this size (${big} posts: ${mb(r.peak.build)})`}`);
+    } finally {
+      api.proc.kill('SIGTERM');
+    }
   }
 }
 
@@ -226,9 +234,23 @@ async function startApi(n: number): Promise<{ proc: ChildProcess; url: string; p
   return { proc, url, peak: () => peak };
 }
 
+/**
+ * This clone as the installed package: `npm pack` (its prepack compiles dist/) unpacked into
+ * `folder`, with this clone's node_modules beside it in place of `npm install`'s. Returns its
+ * `pressroom` binary, which runs dist/ since the package has no TypeScript sources (cli/load.js).
+ */
+async function packedBin(folder: string): Promise<string> {
+  await mkdir(folder, { recursive: true });
+  const root = join(import.meta.dirname, '..');
+  const tgz = execFileSync('npm', ['pack', '--silent', '--pack-destination', folder], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').at(-1)!;
+  execFileSync('tar', ['xzf', join(folder, tgz), '-C', folder]);
+  await symlink(join(root, 'node_modules'), join(folder, 'package', 'node_modules'), 'dir');
+  return join(folder, 'package', 'cli', 'bin.js');
+}
+
 /** Runs a `pressroom` command with --json in a process of its own, sampling that process's RSS (every thread, and any process it starts). */
-function measuredCli(args: string[]): Promise<{ result: BuildReport; peak: Peak }> {
-  const proc = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'inherit'] });
+function measuredCli(args: string[], bin = BIN): Promise<{ result: BuildReport; peak: Peak }> {
+  const proc = spawn(process.execPath, [bin, ...args], { env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   const report = new Promise<BuildReport>((ok, fail) =>
@@ -239,4 +261,4 @@ function measuredCli(args: string[]): Promise<{ result: BuildReport; peak: Peak 
 
 // Removed only now (./inode-probe.ts); with --out the builds are kept, the probe's and the floor's files are not.
 if (!values.out) await rm(dir, { recursive: true, force: true });
-else for (const scratch of ['inode-probe', 'fs-floor']) await rm(join(dir, scratch), { recursive: true, force: true });
+else for (const scratch of ['inode-probe', 'fs-floor', 'package']) await rm(join(dir, scratch), { recursive: true, force: true });
