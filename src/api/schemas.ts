@@ -39,6 +39,12 @@ const orElse = <T extends z.ZodMiniType, F>(schema: T, fallback: F) => z.pipe(z.
 /** Optional text the CMS leaves null or absent: normalised to null. */
 const optText = orElse(z.string(), null);
 const str = z.string();
+/**
+ * A date as the contract gives them (docs/api-contract.md: ISO 8601, e.g. 2024-06-12T18:30:00.000Z
+ * or 2026-01-15). Pages print it, feeds and sitemaps carry it as a date: a record whose date is
+ * not one is quarantined like any wrong field, where it used to stop the build in the sitemap.
+ */
+const isoDate = z.string().check(z.refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), { error: 'expected an ISO 8601 date such as 2026-01-15T12:00:00Z' }));
 
 /** Set by checkShape while one body is parsed (parsing is synchronous): where a bad record goes. */
 let active: { sink: QuarantineSink; endpoint: string; maxShare: number } | null = null;
@@ -78,7 +84,7 @@ export const postItemSchema = z.object({
   post_name: str,
   cat_slug: str,
   post_author: orElse(z.string(), ''),
-  post_date: str,
+  post_date: isoDate,
   banner_img: optText,
   post_content: z.optional(str),
   p_content: z.optional(str),
@@ -101,7 +107,7 @@ export const postSchema = z.object({
   banner_show: orElse(int, 0),
   banner_img: optText,
   podcast_link: optText,
-  post_date: str,
+  post_date: isoDate,
   cat_name: str,
   cat_slug: str,
   subcat_name: optText,
@@ -146,7 +152,7 @@ export const eventSchema = z.object({
   event_title: str,
   event_banner: optText,
   event_location: orElse(z.string(), ''),
-  event_date: str,
+  event_date: isoDate,
   event_desc: orElse(z.string(), ''),
   event_link: optText,
   podcast_link: optText,

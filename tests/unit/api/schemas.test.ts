@@ -125,6 +125,24 @@ describe('checkShape', () => {
   it('refuses a path with no schema as an internal error', () => {
     expect(() => checkShape('/api/nope', 200, {})).toThrow(expect.objectContaining({ code: 'PR_INTERNAL' }));
   });
+
+  it('takes ISO 8601 dates, and quarantines a post or event whose date is not one (a page, feed or sitemap would print it)', () => {
+    for (const date of ['2024-06-12T18:30:00.000Z', '2024-06-12T18:30:00Z', '2024-06-12', '2024-06-12T20:30:00+02:00']) {
+      expect(() => checkShape('/api/post/topic/news?limit=10&page=1', 200, { success: true, posts: { postData: [item(1, { post_date: date })], pagination } })).not.toThrow();
+    }
+    const found: { id: string; reason: string }[] = [];
+    const sink = (q: { id: string; reason: string }) => void found.push(q);
+    const list = [item(1), item(2, { post_date: 'garbage' }), item(3, { post_date: '12/06/2024' }), item(4), item(5), item(6)];
+    const body = checkShape('/api/post/topic/news?limit=10&page=1', 200, { success: true, posts: { postData: list, pagination } }, { sink, maxShare: 0.5 }) as { posts: { postData: { id: number }[] } };
+    expect(body.posts.postData.map((p) => p.id)).toEqual([1, 4, 5, 6]);
+    expect(found.map((q) => [q.id, q.reason])).toEqual([
+      ['post 2', 'post_date: expected an ISO 8601 date such as 2026-01-15T12:00:00Z'],
+      ['post 3', 'post_date: expected an ISO 8601 date such as 2026-01-15T12:00:00Z'],
+    ]);
+    // A post's details and an event with a date that is not one: the record, not the build.
+    expect(() => checkShape('/api/post/postdetails/news/post-7', 201, { success: true, message: '', result: [post({ post_date: '2024-13-45T99:00:00Z' })] })).toThrow(expect.objectContaining({ code: 'PR_API_SHAPE', message: expect.stringContaining('post_date') }));
+    expect(() => checkShape('/api/event/eventdetails/summit', 200, { eventData: [{ ...event, event_date: 'soon' }] })).toThrow(expect.objectContaining({ code: 'PR_API_SHAPE', message: expect.stringContaining('event_date') }));
+  });
 });
 
 describe('readShape: the browser reads lists with the crawl\'s schema', () => {
