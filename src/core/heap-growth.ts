@@ -5,7 +5,7 @@
 // build grows by a headroom in bytes: a fixed share of 15 % kept a 50,000-post build
 // under 1 GB (500 MB live, 75 MB to grow), but at 10,000 posts, whose main thread
 // holds 70-150 MB, it meant a full collection every 11-22 MB of promoted objects,
-// 50-56 a build, whose concurrent marking kept a core busy: 4-5 s more CPU and 2-2.5 s
+// 50-56 a build, whose concurrent marking kept a core busy: 4-6 s more CPU and 1.3-3.6 s
 // more time than growing by at least 64 MB (12 full collections; docs/decisions.md, 93).
 import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
