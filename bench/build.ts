@@ -129,11 +129,13 @@ function printBuild(label: string, r: BuildReport, peak: Peak, tree = "with the 
 }
 
 const sample = { posts };
+/** This clone as the installed package runs it (README, "Installing the package"). */
+const packed = await packedBin(join(dir, 'package'));
 const builds: { label: string; workers: number | 'auto'; bin?: string; report?: BuildReport; peak?: Peak }[] = [
   { label: `default pool (${defaultWorkers()} threads)`, workers: 'auto' },
   { label: '1 render thread', workers: 1 },
   { label: 'main thread only', workers: 0 },
-  { label: `default pool (${defaultWorkers()} threads), the installed package (dist/)`, workers: 'auto', bin: await packedBin(join(dir, 'package')) },
+  { label: `default pool (${defaultWorkers()} threads), the installed package (dist/)`, workers: 'auto', bin: packed },
 ];
 console.log(`building the sample site at ${posts} posts into ${dir} (${builds.length} full builds) …`);
 // Nothing under `dir` is removed before the end: each removal would slow the creations after it (./inode-probe.ts).
@@ -202,7 +204,7 @@ if (values.big) {
   // As an operator runs it: `pressroom build` in a process of its own against the sample API in
   // another, so the peak is the build's alone, not this process's after the builds and the floor above.
   // From this clone and from the installed package (its threads load no TypeScript loader).
-  for (const [from, bin] of [['this clone', BIN], ['the installed package', builds.at(-1)!.bin!]] as const) {
+  for (const [from, bin] of [['this clone', BIN], ['the installed package', packed]] as const) {
     const api = await startApi(big);
     try {
       const r = await measuredCli(['build', '--api', api.url, '--out', join(dir, `big-${bin === BIN ? 'clone' : 'package'}`, 'out'), '--full', '--now', now, '--json', '--quiet'], bin);

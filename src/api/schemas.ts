@@ -23,6 +23,7 @@ import * as z from 'zod/mini';
 import { en } from 'zod/locales';
 import { pressroomError } from '../core/errors.ts';
 import { allowedInvalid, DEFAULT_MAX_INVALID_SHARE, recordId, type QuarantineSink } from './quarantine.ts';
+import { ISO_DATE_EXPECTED, isoDateMs } from '../core/iso-date.ts';
 
 // zod/mini ships without messages; these are zod's own English ones
 // ("Invalid input: expected number, received string"), which reports quote.
@@ -40,11 +41,11 @@ const orElse = <T extends z.ZodMiniType, F>(schema: T, fallback: F) => z.pipe(z.
 const optText = orElse(z.string(), null);
 const str = z.string();
 /**
- * A date as the contract gives them (docs/api-contract.md: ISO 8601, e.g. 2024-06-12T18:30:00.000Z
- * or 2026-01-15). Pages print it, feeds and sitemaps carry it as a date: a record whose date is
- * not one is quarantined like any wrong field, where it used to stop the build in the sitemap.
+ * A date as the contract gives them (src/core/iso-date.ts). Pages print it, feeds and sitemaps
+ * carry it as a date: a record whose date is not one is quarantined like any wrong field, where
+ * it used to stop the build in the sitemap.
  */
-const isoDate = z.string().check(z.refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), { error: 'expected an ISO 8601 date such as 2026-01-15T12:00:00Z' }));
+const isoDate = z.string().check(z.refine((s) => !Number.isNaN(isoDateMs(s)), { error: `expected ${ISO_DATE_EXPECTED}` }));
 
 /** Set by checkShape while one body is parsed (parsing is synchronous): where a bad record goes. */
 let active: { sink: QuarantineSink; endpoint: string; maxShare: number } | null = null;

@@ -10,6 +10,7 @@
 // flag sets it; `npm run schema` regenerates the JSON Schema and the docs.
 import { z } from 'zod';
 import { DEFAULT_MAX_INVALID_SHARE } from '../api/quarantine.ts';
+import { ISO_DATE_EXPECTED, isoDateMs } from '../core/iso-date.ts';
 
 export const httpUrl = z.url({ protocol: /^https?$/ });
 const hostName = z.string().regex(/^[A-Za-z0-9.-]+(:\d+)?$/, 'a host name such as news.example.com');
@@ -18,7 +19,7 @@ const hostName = z.string().regex(/^[A-Za-z0-9.-]+(:\d+)?$/, 'a host name such a
 export const HOST_NAMES = ['netlify', 'cloudflare', 'gitlab', 'vercel', 'nginx', 'apache', 'caddy', 's3', 'github-pages'] as const;
 
 /** ISO date or date-time that Date can read, e.g. 2026-01-15 or 2026-01-15T12:00:00Z. */
-const isoDate = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), 'expected an ISO date such as 2026-01-15 or 2026-01-15T12:00:00Z');
+const isoDate = z.string().refine((s) => !Number.isNaN(isoDateMs(s)), `expected ${ISO_DATE_EXPECTED}`);
 const REDIRECT_CODES: readonly number[] = [301, 302, 307, 308];
 
 export const apiSchema = z

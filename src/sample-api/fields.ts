@@ -5,6 +5,7 @@
 // status onto the answer.
 
 import { checkSlug } from '../site/slug.ts';
+import { ISO_DATE_EXPECTED, isoDateMs } from '../core/iso-date.ts';
 
 /** A refused edit: the HTTP status it maps to and, when one field is to blame, its name. */
 export class MutationError extends Error {
@@ -78,19 +79,10 @@ export const slug: Check<string> = (v) => {
   return c.slug;
 };
 
-// An explicit zone is required: "2026-01-15T09:00" would be read in the server's
-// local time zone, and the corpus must not depend on where it runs.
-const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,3})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d))?$/;
-
-/** An ISO 8601 date (UTC midnight) or date-time with a zone, as epoch ms. Date.parse alone takes 2026-02-31 as March 3. */
+/** An ISO 8601 date (UTC midnight) or date-time with a zone, as epoch ms (src/core/iso-date.ts). */
 export const isoDate: Check<number> = (v) => {
-  const m = typeof v === 'string' ? ISO.exec(v) : null;
-  const ms = m ? Date.parse(v as string) : NaN;
-  const [y, mo, d] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
-  const day = new Date(Date.UTC(y, mo - 1, d));
-  if (!m || Number.isNaN(ms) || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) {
-    throw expected('an ISO 8601 date such as 2026-01-15 or 2026-01-15T09:30:00Z (a time needs Z or an offset)', v);
-  }
+  const ms = isoDateMs(v);
+  if (Number.isNaN(ms)) throw expected(ISO_DATE_EXPECTED, v);
   return ms;
 };
 
