@@ -10,6 +10,7 @@ import { App } from '../app/App.tsx';
 import { AppProviders } from '../app/AppProviders.tsx';
 import { createQueryClient, seedQueries, type ApiEnvelope } from '../app/data/api.ts';
 import type { HeadCollector } from '../app/head.tsx';
+import { SubtreeSlotContext, type SubtreeSlot } from '../app/lib/cached-subtree.tsx';
 import { usePageComponent } from '../app/pages/registry.ts';
 import type { PublicConfig } from '../config/schema.ts';
 import type { PageCopy } from '../config/page-copy.ts';
@@ -54,14 +55,17 @@ export function appElement(opts: {
   /** The route's static-page copy (src/config/page-copy.ts pageCopy), null for other kinds. */
   copy: PageCopy | null;
   collector: HeadCollector | null;
+  /** The renderer's slot for the parts it copies into every page (./subtree-cache.ts); without one every part is rendered. */
+  slot?: SubtreeSlot;
 }): ReactElement {
-  return (
+  const app = (
     <AppProviders client={opts.client} config={opts.publicConfig} copy={opts.copy} collector={opts.collector}>
       <StaticRouter {...routerProps(opts.publicConfig, opts.route.path)}>
         <App shell={shellOf(opts.route.kind)} />
       </StaticRouter>
     </AppProviders>
   );
+  return opts.slot ? <SubtreeSlotContext value={opts.slot}>{app}</SubtreeSlotContext> : app;
 }
 
 function BarePage({ kind }: { kind: PageKindName }) {

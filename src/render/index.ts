@@ -24,6 +24,7 @@ import { pageHead, preloadLinks, staticHead } from './head.ts';
 import { pendingApiQueries } from './pending.ts';
 import { dehydratedStateJson, QueryJsonCache } from './state.ts';
 import { loadTemplate, type DocumentTemplate } from './template.ts';
+import { subtreeCacheFor } from './subtree-cache.ts';
 import { hydratesAsIslands } from '../site/kinds/islands.ts';
 
 export interface RenderedPage {
@@ -65,6 +66,8 @@ export interface RendererOptions {
   templateFile?: string;
   /** Throw PR_RENDER_MISSING_DATA (instead of warning) when a page reads undeclared data (tests). */
   strict?: boolean;
+  /** false renders the footer and the header's navigation in every page instead of copying them (tests compare the two). */
+  cacheParts?: boolean;
   /** Page kinds to load before rendering; default all (tests render a few). */
   kinds?: readonly PageKindName[];
 }
@@ -92,6 +95,8 @@ export async function createRenderer(opts: RendererOptions): Promise<Renderer> {
     return html;
   };
   const jsonCache = new QueryJsonCache();
+  // The footer and the header's navigation, rendered once and copied into every page (docs/decisions.md, 95).
+  const parts = opts.cacheParts === false ? null : subtreeCacheFor(configJson);
   // A static page's copy, with its JSON, per kind: only the pages that show it carry it (src/config/page-copy.ts).
   const copies = new Map<PageKindName, { copy: PageCopy | null; json: string | null }>();
   const copyFor = (kind: PageKindName) => {
@@ -123,7 +128,13 @@ export async function createRenderer(opts: RendererOptions): Promise<Renderer> {
 
     let app: string;
     try {
-      app = renderToString(appElement({ route, client, publicConfig, copy, collector }));
+      app = parts
+        ? parts.render((slot) => {
+            // A part learnt from this page renders it twice: the head collected by the last render is kept.
+            collector.head = null;
+            return renderToString(appElement({ route, client, publicConfig, copy, collector, slot }));
+          })
+        : renderToString(appElement({ route, client, publicConfig, copy, collector }));
     } catch (e) {
       if (isPressroomError(e)) throw e;
       const detail = e instanceof Error ? e.message : String(e);

@@ -19,6 +19,7 @@ import { usePagePath } from '../lib/page-path.ts';
 import { HeaderPanel } from './HeaderPanel.tsx';
 import { sectionPath } from './navModel.ts';
 import { SearchBox } from './SearchBox.tsx';
+import { CachedPart } from '../lib/cached-subtree.tsx';
 
 /** `routeSlug`: the cat_slug of the page being shown (./route-slug.ts), for the panels' "See More". */
 export function Header({ routeSlug = null }: { routeSlug?: string | null }) {
@@ -69,41 +70,44 @@ export function Header({ routeSlug = null }: { routeSlug?: string | null }) {
         <AppLink to="/" className="logo" aria-label={`${site.name} home`}>
           <img src={href(site.logo)} alt={site.name} width={130} height={60} />
         </AppLink>
-        <nav id="site-nav" aria-label="Main" className={menuOpen ? 'site-nav is-open' : 'site-nav'}>
-          <ul className="nav-list">
-            {nav.sections.map((s) => {
-              const isOpen = open === s.key;
-              const panelId = `header-panel-${s.key}`;
-              return (
-                <li key={s.key} className={isOpen ? 'nav-item nav-section is-open' : 'nav-item nav-section'}>
-                  <button
-                    type="button"
-                    className="nav-section-button"
-                    aria-expanded={isOpen}
-                    aria-controls={isOpen ? panelId : undefined}
-                    onClick={() => setOpen(isOpen ? null : s.key)}
-                    onPointerEnter={prefetchPanels}
-                    onFocus={prefetchPanels}
-                  >
-                    {s.label}
-                    <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-                      <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
-                    </svg>
-                  </button>
-                  {isOpen ? <HeaderPanel section={s} id={panelId} routeSlug={routeSlug} /> : null}
+        {/* The same on every page as the server renders it (nothing open): the build renders it once (src/app/lib/cached-subtree.tsx). */}
+        <CachedPart id="header-nav">
+          <nav id="site-nav" aria-label="Main" className={menuOpen ? 'site-nav is-open' : 'site-nav'}>
+            <ul className="nav-list">
+              {nav.sections.map((s) => {
+                const isOpen = open === s.key;
+                const panelId = `header-panel-${s.key}`;
+                return (
+                  <li key={s.key} className={isOpen ? 'nav-item nav-section is-open' : 'nav-item nav-section'}>
+                    <button
+                      type="button"
+                      className="nav-section-button"
+                      aria-expanded={isOpen}
+                      aria-controls={isOpen ? panelId : undefined}
+                      onClick={() => setOpen(isOpen ? null : s.key)}
+                      onPointerEnter={prefetchPanels}
+                      onFocus={prefetchPanels}
+                    >
+                      {s.label}
+                      <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+                        <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
+                      </svg>
+                    </button>
+                    {isOpen ? <HeaderPanel section={s} id={panelId} routeSlug={routeSlug} /> : null}
+                  </li>
+                );
+              })}
+              {nav.links.map((l) => (
+                <li key={l.href} className="nav-item">
+                  <AppLink to={l.href} className="nav-link">
+                    {l.label}
+                  </AppLink>
                 </li>
-              );
-            })}
-            {nav.links.map((l) => (
-              <li key={l.href} className="nav-item">
-                <AppLink to={l.href} className="nav-link">
-                  {l.label}
-                </AppLink>
-              </li>
-            ))}
-          </ul>
-          <SearchBox onSearch={() => setMenuOpen(false)} />
-        </nav>
+              ))}
+            </ul>
+            <SearchBox onSearch={() => setMenuOpen(false)} />
+          </nav>
+        </CachedPart>
       </div>
     </header>
   );

@@ -4,6 +4,7 @@
 // (src/app/islands), so a document hydrated as islands keeps them interactive.
 import { Outlet, useLocation } from 'react-router';
 import { Island } from '../islands/Island.tsx';
+import { CachedPart } from '../lib/cached-subtree.tsx';
 import { routeCatSlug } from './route-slug.ts';
 
 export function Layout() {
@@ -15,7 +16,10 @@ export function Layout() {
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Island name="footer" />
+      {/* The same on every page: the build renders it once (src/app/lib/cached-subtree.tsx). */}
+      <CachedPart id="footer">
+        <Island name="footer" />
+      </CachedPart>
     </>
   );
 }

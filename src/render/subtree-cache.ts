@@ -1,0 +1,89 @@
+// The renderer's copy of the parts that are the same on every page of a build
+// (src/app/lib/cached-subtree.tsx; docs/decisions.md, 95). A page is rendered
+// with a marker where each part goes, and the markers are replaced by the
+// parts' HTML. A part's HTML is learnt on the first page that shows it, by
+// rendering that page once more with the part in place: the two renders must
+// differ exactly at the marker, and the difference is the part. A part whose
+// page differs anywhere else (it changed what React writes outside it, such as
+// an image preload) is never cached, and is rendered in every page as before.
+// The result is the same bytes as rendering every part, by construction on
+// the learning page and by the parts' contract elsewhere.
+import { CACHED_PART_TAG, cachedPartMarker, type CachedPartId, type SubtreeSlot } from '../app/lib/cached-subtree.tsx';
+
+/**
+ * The cache for a site configuration: the parts depend on nothing else, so a
+ * process that builds again (pressroom watch renders a story's few pages on
+ * its own thread) keeps what its last build learnt, where learning a part
+ * costs a page's render. One configuration is kept: the last one asked for.
+ */
+let last: { key: string; cache: SubtreeCache } | null = null;
+export function subtreeCacheFor(configJson: string): SubtreeCache {
+  if (last?.key !== configJson) last = { key: configJson, cache: new SubtreeCache() };
+  return last.cache;
+}
+
+/** Renders the page's app to a string under the given slot. */
+export type RenderUnder = (slot: SubtreeSlot) => string;
+
+export class SubtreeCache {
+  /** Each part's HTML; null for a part that cannot be cached. */
+  private readonly parts = new Map<CachedPartId, string | null>();
+
+  /** The page's app HTML, each cached part copied in. */
+  render(renderUnder: RenderUnder): string {
+    // Every part not known to be uncacheable leaves a marker.
+    let page = this.renderWith((id) => this.parts.get(id) !== null, renderUnder);
+    for (const id of new Set(page.left)) {
+      if (this.parts.has(id)) continue;
+      page = this.learn(id, page, renderUnder);
+    }
+    return this.fill(page, renderUnder);
+  }
+
+  /** For tests: the parts known so far. */
+  known(): ReadonlyMap<CachedPartId, string | null> {
+    return this.parts;
+  }
+
+  private renderWith(markerFor: (id: CachedPartId) => boolean, renderUnder: RenderUnder): { html: string; left: CachedPartId[] } {
+    const left: CachedPartId[] = [];
+    const html = renderUnder({ markerFor, left });
+    return { html, left };
+  }
+
+  /** Renders the page again with `id` in place and keeps what replaced its one marker; returns the page as it now stands. */
+  private learn(id: CachedPartId, page: { html: string; left: CachedPartId[] }, renderUnder: RenderUnder): { html: string; left: CachedPartId[] } {
+    const marked = (other: CachedPartId) => other !== id && page.left.includes(other);
+    const whole = this.renderWith(marked, renderUnder);
+    const marker = cachedPartMarker(id);
+    const at = page.html.indexOf(marker);
+    const once = at >= 0 && page.html.indexOf(marker, at + marker.length) < 0 && page.left.filter((p) => p === id).length === 1;
+    const before = page.html.slice(0, at);
+    const after = page.html.slice(at + marker.length);
+    if (once && whole.html.length > before.length + after.length && whole.html.startsWith(before) && whole.html.endsWith(after)) {
+      this.parts.set(id, whole.html.slice(before.length, whole.html.length - after.length));
+    } else {
+      this.parts.set(id, null);
+    }
+    return whole;
+  }
+
+  /** Replaces each marker the render left by its part; a page whose markers are not exactly those is rendered whole. */
+  private fill(page: { html: string; left: CachedPartId[] }, renderUnder: RenderUnder): string {
+    if (page.left.length === 0) return page.html;
+    const pieces: string[] = [];
+    let from = 0;
+    for (const id of page.left) {
+      const marker = cachedPartMarker(id);
+      const at = page.html.indexOf(marker, from);
+      const html = this.parts.get(id);
+      if (at < 0 || typeof html !== 'string') return this.renderWith(() => false, renderUnder).html;
+      pieces.push(page.html.slice(from, at), html);
+      from = at + marker.length;
+    }
+    // A marker the render did not leave (none can come from the API's data, see CACHED_PART_TAG) would stay in the page.
+    if (page.html.includes(`<${CACHED_PART_TAG}`, from)) return this.renderWith(() => false, renderUnder).html;
+    pieces.push(page.html.slice(from));
+    return pieces.join('');
+  }
+}
