@@ -23,13 +23,15 @@ import { ep } from '../api/endpoints.ts';
 import { CATEGORY_SLUGS, type Author, type Post } from '../api/types.ts';
 import { PANEL_DEPS, listedIdOfDetails, listedPost, subcats } from '../site/common.ts';
 import { HOME_DEPS } from '../site/kinds/home.ts';
+import { authorSlugs } from '../site/kinds/author.ts';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
-import { authorCollection, listItems, locate, topicCollection, totalItems, totalPages, touchedPages, type Collection, type OrderKey } from './collections.ts';
+import { authorCollection, listItems, locate, topicCollection, totalItems, totalPages, touchedPages, warmListIndexes, type Collection, type OrderKey } from './collections.ts';
 import { crawlStats, fetchAll, fetchSampleRedirects, fillMissing, type CrawlOptions, type CrawlStats } from './crawl.ts';
 import { missingPaths, SAMPLE_REDIRECTS_PATH, wantedPaths } from './discover.ts';
 import type { Ref } from './refs.ts';
 import { resolveRefs, type Targets } from './changed-refs.ts';
 import { Snapshot } from './snapshot-store.ts';
+import type { SnapshotView } from '../site/types.ts';
 import { prune } from './prune.ts';
 
 export interface ChangedCrawlOptions extends CrawlOptions {
@@ -70,6 +72,20 @@ function listsItemOf(body: unknown, ids: ReadonlySet<number>): boolean {
   if (holds(body)) return true;
   return !!body && typeof body === 'object' && Object.values(body).some(holds);
 }
+
+/**
+ * Every listing a story's crawl can read (scan below): each category's, each category's
+ * sub-categories', each author's. pressroom watch reads their indexes at start, from the
+ * snapshot its first story starts from (warmListIndexes).
+ */
+export function storyListings(snap: SnapshotView): Collection[] {
+  const subs = subcats(snap);
+  const topics = CATEGORY_SLUGS.flatMap((cat) => [topicCollection(cat, null), ...subs.map((s) => topicCollection(cat, s.subcat_slug))]);
+  return topics.concat(authorSlugs(snap).map(authorCollection));
+}
+
+/** Reads the index of every listing a story can touch (warmListIndexes), in a process that publishes again. */
+export const warmStoryListings = (snap: SnapshotView): void => warmListIndexes(snap, storyListings(snap));
 
 export async function crawlChanged(opts: ChangedCrawlOptions): Promise<ChangedCrawl> {
   const started = performance.now();

@@ -133,6 +133,18 @@ function listIndex(c: Collection, snap: SnapshotView): ListIndex {
   return index;
 }
 
+/**
+ * Reads the index of each listing now, in a process that publishes again (pressroom watch, at
+ * start): a story's crawl builds a listing's index the first time it touches the listing, a pass
+ * over every post of it, and patches it in every later story. A watcher's first stories touched
+ * listings of their own (a post's author, its category's sub-categories) and paid that pass for
+ * each: at 50,000 posts 1.3 ms a story on average, in 11 of 29 edits, against 0.15 ms at 10,000.
+ */
+export function warmListIndexes(snap: SnapshotView, listings: Iterable<Collection>): void {
+  if (!keepsForNextBuild()) return;
+  for (const c of listings) listIndex(c, snap);
+}
+
 /** The page number of an API path among the first `pages` pages of a listing, if it is one (the path of page n is c.page(n)). */
 function pageNumberOf(c: Collection, path: string, pages: number): number | undefined {
   const m = /[?&]page=(\d+)/.exec(path);

@@ -21,6 +21,7 @@ import { startWatchServer } from './server.ts';
 import { apiAgent } from '../crawl/http.ts';
 import { CATEGORY_SLUGS } from '../api/types.ts';
 import { listedPosts } from '../site/common.ts';
+import { warmStoryListings } from '../crawl/changed.ts';
 
 export const WATCH_DEFAULTS = {
   host: '127.0.0.1',
@@ -106,8 +107,10 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
   // under that snapshot's name, which the first story's crawl starts from, and when it finds the
   // site as published it keeps the routes' readers and the files' layout for the first story
   // too (decision 78; the story's rehearsal re-reads answers that may have changed meanwhile,
-  // and what it keeps is then named as a snapshot no later build copies). A failure ends the
-  // preparing quietly: the first build then does the rest of that work itself.
+  // and what it keeps is then named as a snapshot no later build copies). After them, the index
+  // of every listing a story's crawl can read, from that same snapshot (warmListIndexes in
+  // src/crawl/collections.ts). A failure ends the preparing quietly: the first build then does
+  // the rest of that work itself.
   const ready = o.runBuild
     ? Promise.resolve()
     : Promise.all([
@@ -120,6 +123,8 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
           return story ? rehearse({ ...o.build, handleSignals: false, session }, [{ kind: 'post', id: story.id }]).catch(() => undefined) : undefined;
         })
         .then(() => (session.previous ? rehearse({ ...o.build, handleSignals: false, session }) : undefined))
+        // Every listing's index, which a story otherwise builds the first time it touches the listing (src/crawl/collections.ts).
+        .then(() => session.previous && warmStoryListings(session.previous.snapshot))
         .then(() => undefined, () => undefined)
         // What the start-up left behind is collected now, while nothing waits, not in the first stories.
         .then(() => void collectGarbageNow());

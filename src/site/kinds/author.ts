@@ -14,7 +14,8 @@ import { patternsOf } from './patterns.ts';
 // posts, found through the bylines of post details. Page 1 is prerendered, later
 // pages come from the mirror.
 
-function authorSlugs(snap: SnapshotView): string[] {
+/** The authors with an author page: every byline of a listed post's details that is a valid slug, sorted. */
+export function authorSlugs(snap: SnapshotView): string[] {
   return memoBySnapshot(snap, 'authorSlugs', () => computeAuthorSlugs(snap));
 }
 

@@ -2,7 +2,8 @@
 // a post sits, where its date puts it, newest first with ties by id.
 import { afterAll, describe, expect, it } from 'vitest';
 import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
-import { before, locate, topicCollection, touchedPages } from '../../../src/crawl/collections.ts';
+import { before, locate, topicCollection, touchedPages, warmListIndexes } from '../../../src/crawl/collections.ts';
+import type { SnapshotView } from '../../../src/site/types.ts';
 import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
 import { mulberry32 } from '../../../src/sample-api/prng.ts';
 
@@ -102,5 +103,50 @@ describe('touched pages from a kept listing index', () => {
         expect(touchedPages(news, snap, ids, keys)).toEqual(model(items, ids, keys, limit));
       }
     }
+  });
+});
+
+// pressroom watch reads every listing's index at start (warmListIndexes), so that a story's first
+// touch of a listing patches an index instead of reading the whole listing.
+describe('warmed listing indexes', () => {
+  afterAll(() => setKeepsForNextBuild(false));
+  /** The snapshot, counting the listing pages read through it. */
+  const counted = (snap: Snapshot) => {
+    const reads = { pages: 0 };
+    const view: SnapshotView = {
+      get: (p) => snap.get(p),
+      ok: <T,>(p: string) => ((reads.pages += p === news.page(1) ? 0 : 1), snap.ok<T>(p)),
+      paths: () => snap.paths(),
+      get state() {
+        return snap.state;
+      },
+      changesSince: (s) => snap.changesSince(s),
+    };
+    return { view, reads };
+  };
+  const key = { date: '2026-01-05T00:00:00.000Z', id: 5 };
+
+  it("a story's first touch of a warmed listing reads none of its pages again", () => {
+    setKeepsForNextBuild(true);
+    const snap = listing(30);
+    const warm = counted(snap);
+    warmListIndexes(warm.view, [news]);
+    expect(warm.reads.pages).toBe(9); // pages 2..10, once
+    const story = counted(snap);
+    expect(touchedPages(news, story.view, new Set([5]), [key])).toEqual([9]);
+    expect(story.reads.pages).toBe(0);
+  });
+
+  it('a listing not warmed is read whole on its first touch, and a one-off build keeps nothing', () => {
+    setKeepsForNextBuild(true);
+    const cold = counted(listing(30));
+    expect(touchedPages(news, cold.view, new Set([5]), [key])).toEqual([9]);
+    expect(cold.reads.pages).toBe(9);
+    setKeepsForNextBuild(false);
+    const snap = listing(30);
+    warmListIndexes(counted(snap).view, [news]);
+    const later = counted(snap);
+    touchedPages(news, later.view, new Set([5]), [key]);
+    expect(later.reads.pages).toBe(9);
   });
 });
