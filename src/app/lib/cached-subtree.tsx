@@ -1,7 +1,8 @@
 // A part of the page that is the same on every page of a build: the footer,
-// the header's navigation. Each is about a sixth of an article page's
-// renderToString (docs/decisions.md, 95), so the build's renderer renders it
-// once and copies its HTML into every page (src/render/subtree-cache.ts).
+// the header's navigation. Together they are about a tenth of an article
+// page's renderToString (docs/decisions.md, 95), so the build's renderer
+// renders each once and copies its HTML into every page
+// (src/render/subtree-cache.ts).
 //
 // On the server under the renderer's SubtreeSlot, a cached part renders as a
 // marker element, which the renderer replaces with the part's HTML; anywhere
@@ -15,9 +16,10 @@
 // - one host element at its root (so no text node meets the marker);
 // useId is allowed: an id depends on the part's place in the tree, which is
 // the same in every page's Layout.
-// The renderer checks the first two on the page where it learns the part
-// (the page must differ only inside the part); the sample site's every route
-// is rendered both ways in tests/integration/subtree-cache.test.ts.
+// On the page it learns a part from, the renderer checks that the page
+// differs only inside the part (an eager image would not); that the rest
+// holds is tested by rendering every route of the sample site both ways
+// (tests/integration/subtree-cache.test.ts).
 import { createContext, createElement, useContext, type ReactNode } from 'react';
 
 /** The cached parts of the app; the renderer keeps one HTML string for each. */
