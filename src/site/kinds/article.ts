@@ -186,7 +186,8 @@ function articleRoute(post: PostHead, item: Pick<Post, 'id' | 'cat_slug' | 'post
       changefreq: 'weekly',
       priority: 0.7,
       images: post.banner_img ? [post.banner_img] : [],
-      news: isRecent(post.post_date, now) ? { title: post.post_title, publicationDate: post.post_date } : undefined,
+      // Google News needs a title: an article without one is left out of the news sitemap (the sitemap package would write an empty news:title).
+      news: isRecent(post.post_date, now) && post.post_title.trim() !== '' ? { title: post.post_title, publicationDate: post.post_date } : undefined,
     },
     // Named by the listed record: two list items whose slugs fold to one
     // (NFC/NFD twins) resolve to one details response, and the collision

@@ -32,6 +32,14 @@ describe('article routes between builds', () => {
     expect(article.routes(snap, at('2026-02-01T00:00:00.000Z'))[0]).toBe(later);
   });
 
+  it('leaves an article without a title out of the news sitemap, which needs one', () => {
+    for (const title of ['', '  ']) {
+      const [route] = article.routes(snapshot('2026-01-14T10:00:00.000Z', title), at('2026-01-14T12:00:00.000Z'));
+      expect(route.sitemap?.news).toBeUndefined();
+      expect(route.sitemap?.lastmod).toBe('2026-01-14T10:00:00.000Z');
+    }
+  });
+
   it('makes a new route when the details record changed', () => {
     const before = article.routes(snapshot('2026-01-14T10:00:00.000Z'), at('2026-01-14T12:00:00.000Z'))[0];
     const after = article.routes(snapshot('2026-01-14T10:00:00.000Z', 'Edited'), at('2026-01-14T12:00:00.000Z'))[0];
