@@ -6,8 +6,9 @@
 // so holding them parsed made the main thread's heap, and with it the build's
 // memory, grow with the site. A stored body is its canonical JSON text (the
 // exact text the mirror and the snapshot's own files print), appended to one
-// file per process and read back by offset: the kernel's page cache holds it,
-// which is reclaimable and not the process's memory.
+// file per process (gathered and written a megabyte at a time) and read back
+// by offset: the kernel's page cache holds it, which is reclaimable and not
+// the process's memory.
 //
 // The file is made in the system's temporary folder and removed at once where
 // the platform allows (an open file outlives its name on POSIX systems), so
@@ -27,7 +28,13 @@ export interface StoredText {
 
 let fd: number | undefined;
 let file = '';
-let end = 0;
+/** Bytes written to the file; what is appended after them waits in `pending`. */
+let flushed = 0;
+// Appended text is gathered and written a megabyte at a time: a write per body was 0.16 s of
+// main-thread time for 10,000 post details (a script), 0.4 s in a 10,000-post build's crawl.
+const PENDING_BYTES = 1 << 20;
+let pending: Buffer | undefined;
+let pendingUsed = 0;
 
 function opened(): number {
   if (fd !== undefined) return fd;
@@ -45,23 +52,47 @@ function opened(): number {
   return fd;
 }
 
-/** Appends text and returns where it is. */
-export function storeText(text: string): StoredText {
-  const buf = Buffer.from(text, 'utf8');
-  const handle = opened();
+function writeAt(buf: Buffer, length: number, offset: number): void {
   let written = 0;
   try {
-    while (written < buf.length) written += writeSync(handle, buf, written, buf.length - written, end + written);
+    while (written < length) written += writeSync(opened(), buf, written, length - written, offset + written);
   } catch (e) {
     throw pressroomError('PR_OUTPUT_WRITE', { file, detail: `the snapshot's body store: ${(e as Error).message}` }, e);
   }
-  const at = { offset: end, bytes: buf.length };
-  end += buf.length;
+}
+
+/** Writes what waits in the buffer. */
+function flush(): void {
+  if (pendingUsed === 0) return;
+  writeAt(pending!, pendingUsed, flushed);
+  flushed += pendingUsed;
+  pendingUsed = 0;
+}
+
+/** Appends text and returns where it is. */
+export function storeText(text: string): StoredText {
+  opened();
+  // A UTF-16 code unit is at most 3 bytes of UTF-8 (a surrogate pair, two units, is 4).
+  if (text.length * 3 > PENDING_BYTES) {
+    flush();
+    const buf = Buffer.from(text, 'utf8');
+    writeAt(buf, buf.length, flushed);
+    const at = { offset: flushed, bytes: buf.length };
+    flushed += buf.length;
+    return at;
+  }
+  if (pendingUsed + text.length * 3 > PENDING_BYTES) flush();
+  pending ??= Buffer.allocUnsafe(PENDING_BYTES);
+  const bytes = pending.write(text, pendingUsed, 'utf8');
+  const at = { offset: flushed + pendingUsed, bytes };
+  pendingUsed += bytes;
   return at;
 }
 
 /** The text stored at `at`. */
 export function readText(at: StoredText): string {
+  // Still in the buffer: a text is written whole, never split between the buffer and the file.
+  if (at.offset >= flushed) return pending!.toString('utf8', at.offset - flushed, at.offset - flushed + at.bytes);
   const buf = Buffer.allocUnsafe(at.bytes);
   let read = 0;
   while (read < at.bytes) {
@@ -73,4 +104,4 @@ export function readText(at: StoredText): string {
 }
 
 /** Bytes appended so far (tests, benchmarks). */
-export const storedBytes = (): number => end;
+export const storedBytes = (): number => flushed + pendingUsed;

@@ -44,6 +44,20 @@ describe('the body store', () => {
     expect(readText(a)).toBe('{"a":"é — 😀"}');
   });
 
+  it('gives back every text across the megabytes it gathers before writing, and a text larger than them', () => {
+    const texts = Array.from({ length: 3000 }, (_, i) => `{"i":${i},"t":"${'é😀—x'.repeat(40 + (i % 90))}"}`);
+    texts.splice(1500, 0, 'y'.repeat(400_000), '😀'.repeat(200_000));
+    const at = texts.map((t) => storeText(t));
+    expect(storedBytes() - at[0].offset).toBeGreaterThan(3 * 1024 * 1024);
+    for (let k = 0; k < texts.length; k++) {
+      expect(at[k].bytes).toBe(Buffer.byteLength(texts[k]));
+      if (k > 0) expect(at[k].offset).toBe(at[k - 1].offset + at[k - 1].bytes);
+    }
+    // Read in an order that mixes what was written with what still waits.
+    for (const k of [texts.length - 1, 0, 1501, 1500, 2999, 1499, 42, texts.length - 2]) expect(readText(at[k])).toBe(texts[k]);
+    expect(texts.every((t, k) => readText(at[k]) === t)).toBe(true);
+  });
+
   it('leaves no file behind, and a temporary folder it cannot write in fails with PR_OUTPUT_WRITE naming the file', async () => {
     const { readdir } = await import('node:fs/promises');
     expect((await readdir(tmpdir())).filter((n) => n.startsWith(`pressroom-bodies-${process.pid}-`))).toEqual([]);
