@@ -14,7 +14,7 @@ import { patternsOf } from './patterns.ts';
 // posts, found through the bylines of post details. Page 1 is prerendered, later
 // pages come from the mirror.
 
-/** The authors with an author page: every byline of a listed post's details that is a valid slug, sorted. */
+/** Every byline of a listed post's details that is a valid slug, sorted: the authors an author page or listing can be made for (routes() also needs their details and a post). */
 export function authorSlugs(snap: SnapshotView): string[] {
   return memoBySnapshot(snap, 'authorSlugs', () => computeAuthorSlugs(snap));
 }
