@@ -39,8 +39,6 @@ export interface CrawlOptions {
   kinds?: readonly PageKind[];
   /** Share of a list that may be quarantined before the response fails as a whole (config crawl.maxInvalidShare). */
   maxInvalidShare?: number;
-  /** Told of each response as it is stored, with the snapshot so far (a build renders articles while the crawl runs: src/pipeline/early-render.ts). */
-  onStored?: (path: string, snap: SnapshotView) => void;
 }
 
 export interface CrawlStats {
@@ -116,7 +114,6 @@ async function fetchInto(opts: CrawlOptions, snap: Snapshot, path: string): Prom
   const res = await opts.client.get(path, prev ? { etag: prev.etag, lastModified: prev.lastModified } : {});
   if (res.notModified && prev) {
     snap.put(prev);
-    opts.onStored?.(path, snap);
     return;
   }
   const endpoint = `GET ${path}`;
@@ -131,14 +128,12 @@ async function fetchInto(opts: CrawlOptions, snap: Snapshot, path: string): Prom
     // re-render of its saved snapshot give the same bytes.
     const body = canonicalJson(normaliseResponse(path, checked, opts.warn, sink));
     snap.set(path, { status: res.status, body, etag: res.etag, lastModified: res.lastModified, quarantined, canonical: true });
-    opts.onStored?.(path, snap);
     return;
   }
   // tag 500, asidetopic 500, postdetails 501, eventdetails 501: the contract's
   // own answers, which the site renders (docs/api-contract.md, "Answers that are not failures").
   if (isFinalAnswer(path, res.status)) {
     snap.set(path, { status: res.status, body: canonicalJson(res.body ?? null), canonical: true });
-    opts.onStored?.(path, snap);
     return;
   }
   throw pressroomError('PR_API_STATUS', { endpoint, status: res.status });

@@ -9,12 +9,11 @@ import { dirname, join, resolve } from 'node:path';
 import { clientBundle } from '../bundle/prebuilt.ts';
 import { buildClock, loadConfig, publicConfig } from '../config/load.ts';
 import type { SiteConfig } from '../config/schema.ts';
-import type { PageRenderer, RenderPool } from '../render/pool.ts';
 import type { Snapshot } from '../crawl/snapshot-store.ts';
 import { setKeepsForNextBuild } from '../core/resident.ts';
 import { emit } from '../emit/index.ts';
 import { plan } from '../plan/index.ts';
-import { createPageRenderer, poolInit, resolveWorkers } from '../render/pool.ts';
+import { createPageRenderer, resolveWorkers } from '../render/pool.ts';
 import { acquireLock } from '../publish/lock.ts';
 import { codeHash, incrementalStep, keepAlignmentOfCurrent, nextState, reusedPages } from '../incremental/index.ts';
 import { currentState, keepRelease } from '../publish/releases.ts';
@@ -33,9 +32,8 @@ import { settleBoth } from '../core/settle.ts';
 import { renderStream } from './render-stream.ts';
 import { warmRender } from './warm-up.ts';
 import { warmPool } from './warm-pool.ts';
-import { earlyPages, type EarlyPages } from './early-render.ts';
 import { enforceStrict, quarantinedRecords } from './quarantine.ts';
-import { AUTO_INDEX_MAX_ARTICLES, withSearchIndexMode } from './search-index-mode.ts';
+import { withSearchIndexMode } from './search-index-mode.ts';
 import type { Quarantined } from '../api/quarantine.ts';
 import type { BuildEvent, BuildOptions, BuildReport, StageName } from './types.ts';
 
@@ -93,25 +91,17 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
   const previous = await currentState(out, options.session?.release);
   const changeBase = options.changed?.length || options.rehearse ? await unpublishedChange(out, previous, previousSnapshot) : null;
   // Render threads load their code while the crawl runs, when the build will render a whole site (./warm-pool.ts).
-  const wholeSite = !(options.changed || options.rehearse || options.mergeShards);
-  // Articles rendered while the crawl runs, when this build renders the whole site from a crawl (./early-render.ts).
-  const renderEarly = options.earlyRender !== false && wholeSite && !options.fromSnapshot && (options.earlyRender === true || options.full === true || previous === undefined);
   const warm = warmPool({
     workers: configured.render.workers,
     previousRoutes: previous ? previous.state.routes.size : 0,
-    renders: wholeSite ? 'site' : 'change',
-    now: options.earlyRender === true,
+    renders: options.changed || options.rehearse || options.mergeShards ? 'change' : 'site',
   });
   cleanup.push(() => warm.discard());
-  const early = renderEarly ? await startEarlyPages(configured, ctx.now, () => warm.started()) : undefined;
-  cleanup.push(async () => early?.close());
   const crawlEvents = (e: BuildEvent) => {
     if (e.type === 'progress') warm.crawled(e.done);
     emitEvent(e);
   };
-  const acquired = await stage('crawl', () =>
-    acquireSnapshot({ options, config: configured, clock, ctx, warn, emitEvent: crawlEvents, previous: previousSnapshot, changeBase, onStored: early?.stored }),
-  );
+  const acquired = await stage('crawl', () => acquireSnapshot({ options, config: configured, clock, ctx, warn, emitEvent: crawlEvents, previous: previousSnapshot, changeBase }));
   await refuseSampleOverApi(out, acquired.source);
   const snapshot: Snapshot = acquired.snapshot;
   const buildPlan = await stage('plan', () => plan(snapshot, ctx, configured));
@@ -124,7 +114,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
   const step = await incrementalStep({ previous, routes: buildPlan.routes, snapshot, codeHash: code, full: options.full, previousSnapshot: previousSnapshot && { snapshot: previousSnapshot.snapshot, id: previousSnapshot.id() } });
   const renderer = options.mergeShards
     ? await shardPages(options.mergeShards, { snapshot: snapshotId(snapshot), code, routes: buildPlan.routes })
-    : await pageRenderer(early, { config, publicConfig: publicConfig(config), bundle, snapshot, workers: resolveWorkers(config.render.workers, step.decision.render.length), pool: warm.take() });
+    : await createPageRenderer({ config, publicConfig: publicConfig(config), bundle, snapshot, workers: resolveWorkers(config.render.workers, step.decision.render.length), pool: warm.take() });
   // The snapshot's save, up to its commit: while render threads work, this thread has time to
   // spare, so the serialising is done then instead of after the publish (a change-driven or
   // inline build keeps this thread for its own work and prepares after publishing).
@@ -265,7 +255,6 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
       release,
       workers: renderer.threads,
       renderCpuMs: Math.round(renderer.cpuMs()),
-      renderedEarly: early?.taken() ?? 0,
       warnings,
       quarantined,
       pagesPerSecond: total > 0 ? Math.round((emitted.pages / total) * 1000) : 0,
@@ -284,35 +273,6 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
  */
 export function rehearse(options: Omit<BuildOptions, 'changed' | 'full' | 'rehearse'>, changed: NonNullable<BuildOptions['changed']> = []): Promise<BuildReport> {
   return build({ ...options, changed, rehearse: true });
-}
-
-/**
- * Early pages for a whole-site build: the threads render with the configuration as the plan
- * will resolve it (search.staticIndex "auto" as "off": ./search-index-mode.ts) and the bundle,
- * which is the same for every build of a base path (made now, kept for the bundle stage).
- */
-async function startEarlyPages(configured: Readonly<SiteConfig>, now: string, pool: () => RenderPool | undefined): Promise<EarlyPages> {
-  const auto = configured.search.staticIndex === 'auto';
-  const config = auto ? { ...configured, search: { ...configured.search, staticIndex: 'off' as const } } : configured;
-  const bundle = await clientBundle(config.site.basePath);
-  // "auto" is "off" past AUTO_INDEX_MAX_ARTICLES articles: the first batch waits until the crawl has made more article routes than that.
-  return earlyPages({ pool, init: poolInit({ config, publicConfig: publicConfig(config), bundle }), now, holdUntil: auto ? AUTO_INDEX_MAX_ARTICLES + 1 : 0 });
-}
-
-/**
- * The renderer, with the early pages where they hold. Threads keep the renderer of their first
- * task: when the plan's configuration is not the one the early pages were rendered with, both
- * the early pages and (if they rendered any) the threads are dropped.
- */
-async function pageRenderer(early: EarlyPages | undefined, opts: Parameters<typeof createPageRenderer>[0]): Promise<PageRenderer> {
-  if (!early) return createPageRenderer(opts);
-  await early.settle();
-  if (!early.matches(poolInit(opts))) {
-    if (early.usedThreads()) await opts.pool?.destroy();
-    early.close();
-    return createPageRenderer(early.usedThreads() ? { ...opts, pool: undefined } : opts);
-  }
-  return early.wrap(await createPageRenderer(opts), opts.snapshot);
 }
 
 /** Where a build keeps the snapshot of the site it published: --snapshot-dir, else `.pressroom/snapshot` beside out/. */

@@ -19,7 +19,7 @@ import { PAGE_KINDS, routesOf } from '../site/kinds/index.ts';
 import type { BuildSource } from '../emit/index.ts';
 import { DEFAULT_POSTS, DEFAULT_SEED } from '../sample-api/index.ts';
 import { startSampleApiProcess } from '../sample-api/process.ts';
-import type { SiteContextForKinds, SnapshotView } from '../site/types.ts';
+import type { SiteContextForKinds } from '../site/types.ts';
 import type { BuildEvent, BuildOptions } from './types.ts';
 import { stableStringify } from '../core/json.ts';
 import { MANIFEST_FILE } from '../emit/index.ts';
@@ -56,8 +56,6 @@ interface AcquireInput {
   previous?: Previous;
   /** Why the saved snapshot cannot be the base of a change-driven crawl (./snapshot.ts unpublishedChange), or null. */
   changeBase?: string | null;
-  /** Told of each response a whole crawl stores (./early-render.ts). */
-  onStored?: (path: string, snap: SnapshotView) => void;
 }
 
 export async function acquireSnapshot(input: AcquireInput): Promise<Acquired> {
@@ -97,7 +95,6 @@ async function crawlFrom(input: AcquireInput, base: string, source: BuildSource,
     maxInvalidShare: c.maxInvalidShare,
     sampleRedirects,
     previous: input.previous?.snapshot,
-    onStored: input.onStored,
     onProgress: (p: { done: number; total: number }) => input.emitEvent({ type: 'progress', stage: 'crawl', done: p.done, total: p.total }),
   };
   try {

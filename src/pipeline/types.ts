@@ -46,13 +46,6 @@ export interface BuildOptions {
   workers?: number | 'auto';
   /** Pages from these shard folders instead of rendering (`pressroom merge`); needs fromSnapshot, implies full. */
   mergeShards?: string[];
-  /**
-   * Render article pages on the render threads while the crawl still runs (src/pipeline/early-render.ts):
-   * by default when the build renders the whole site from a crawl (`--full`, or no site yet) on threads
-   * started during the crawl; `true` also starts the threads at once, whatever the site's size (tests);
-   * `false` never.
-   */
-  earlyRender?: boolean;
   /** Fail (exit 5) instead of leaving out records that fail their check. */
   strict?: boolean;
   /**
@@ -137,8 +130,6 @@ export interface BuildReport {
    * than cores it also counts the waits for a core.
    */
   renderCpuMs: number;
-  /** Pages rendered while the crawl ran and published as they were (src/pipeline/early-render.ts). */
-  renderedEarly: number;
   warnings: string[];
   /** Records left out because they failed their check (src/api/quarantine.ts), sorted by endpoint and id. */
   quarantined: Quarantined[];

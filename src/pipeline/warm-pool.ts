@@ -13,8 +13,6 @@ export const WARM_AFTER_RESPONSES = POOL_MIN_ROUTES;
 export interface WarmPool {
   /** The crawl's count of responses fetched so far. */
   crawled(done: number): void;
-  /** The pool, if one was started and not taken yet (the early pages send it batches while the crawl runs: ./early-render.ts). */
-  started(): RenderPool | undefined;
   /** The pool, if one was started; the caller owns it from then on. */
   take(): RenderPool | undefined;
   /** Ends a pool nobody took. */
@@ -26,8 +24,6 @@ export function warmPool(opts: {
   previousRoutes: number;
   /** 'change': a change-driven build, a rehearsal or a merge, which render few pages or none. */
   renders: 'site' | 'change';
-  /** Start the threads at once (a build told to render early: BuildOptions.earlyRender). */
-  now?: boolean;
   /** Starts the threads (tests count the starts). */
   start?: (workers: number) => RenderPool;
 }): WarmPool {
@@ -39,10 +35,9 @@ export function warmPool(opts: {
     const workers = resolveWorkers(opts.workers, POOL_MIN_ROUTES);
     if (workers > 0) pool = startPool(workers);
   };
-  if (opts.previousRoutes >= POOL_MIN_ROUTES || opts.now) start();
+  if (opts.previousRoutes >= POOL_MIN_ROUTES) start();
   return {
     crawled: (done) => void (done >= WARM_AFTER_RESPONSES && start()),
-    started: () => (taken ? undefined : pool),
     take() {
       taken = true;
       const p = pool;

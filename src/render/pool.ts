@@ -126,21 +126,16 @@ async function inlineRenderer(opts: RendererOptions): Promise<PageRenderer> {
   };
 }
 
-/** What every task of a build carries: a thread makes its renderer from the first task's (./worker.ts). */
-export function poolInit(opts: Pick<RendererOptions, 'config' | 'publicConfig' | 'bundle' | 'templateFile' | 'strict'>): PoolInit {
+function poolRenderer(pool: RenderPool, opts: RendererOptions): PageRenderer {
   const preloads: Partial<Record<PageKindName, string[]>> = {};
   for (const { kind } of PAGE_KINDS) preloads[kind] = opts.bundle.preloadFor(kind);
-  return {
+  const init: PoolInit = {
     config: opts.config,
     publicConfig: opts.publicConfig,
     bundle: { entryUrl: opts.bundle.entryUrl, islandsUrl: opts.bundle.islandsUrl, cssUrl: opts.bundle.cssUrl, preloads },
     templateFile: opts.templateFile,
     strict: opts.strict,
   };
-}
-
-function poolRenderer(pool: RenderPool, opts: RendererOptions): PageRenderer {
-  const init = poolInit(opts);
   let cpu = 0;
   let closed: Promise<void> | undefined;
 
@@ -187,7 +182,7 @@ function poolRenderer(pool: RenderPool, opts: RendererOptions): PageRenderer {
 }
 
 /** The entries a batch reads: each route's deps, once, in first-use order. */
-export function entriesFor(routes: readonly RouteSpec[], snapshot: SnapshotView): [string, WireEntry][] {
+function entriesFor(routes: readonly RouteSpec[], snapshot: SnapshotView): [string, WireEntry][] {
   const entries = new Map<string, WireEntry>();
   for (const route of routes) {
     for (const path of route.deps) {

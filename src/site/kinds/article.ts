@@ -3,7 +3,7 @@ import { CATEGORY_SLUGS, type Post } from '../../api/types.ts';
 import { paths } from '../paths.ts';
 import { KeptSlot } from '../../core/resident.ts';
 import { changedPlaces, notedPlaces, noteReplaced } from '../../core/list-change.ts';
-import { headOf, isRecent, listedDetails, listedPosts, recentAt, withShell, type PostHead } from '../common.ts';
+import { isRecent, listedDetails, listedPosts, recentAt, withShell, type PostHead } from '../common.ts';
 import type { ListedDetails } from '../listed.ts';
 import { checkSlug } from '../slug.ts';
 import type { PageKind, RouteSpec } from '../types.ts';
@@ -173,16 +173,6 @@ export const article: PageKind = {
 };
 
 /** A published post's route, or null (a draft, an unsafe slug). */
-/**
- * The route a post's details give when the listings name the post as its details do (the
- * common case): what a build renders while its crawl still runs (src/pipeline/early-render.ts),
- * whose page is used only when the plan then gives this very route.
- */
-export function articleRouteOfDetails(entry: Parameters<typeof headOf>[0], now: string): RouteSpec | null {
-  const head = headOf(entry);
-  return head && typeof head === 'object' ? articleRoute(head, head, now) : null;
-}
-
 function articleRoute(post: PostHead, item: Pick<Post, 'id' | 'cat_slug' | 'post_name'>, now: string): RouteSpec | null {
   if (post.post_status && post.post_status !== 'publish') return null;
   if (!checkSlug(post.cat_slug).ok || !checkSlug(post.post_name).ok) return null;
