@@ -16,7 +16,10 @@
 //      before the edit request until `pressroom serve` answers the changed
 //      page (the new title, the new page, a 404), polled every 20 ms;
 //   3. prints each latency, its ratio to the full build and the stage
-//      breakdown of the build that published it (its build report).
+//      breakdown of the build that published it (its build report); with
+//      --big, the ratio of the two sizes pair by pair, with a bootstrap
+//      interval of its median and the sign test of how many pairs the
+//      larger site was slower in (is the difference more than chance?).
 // With --property N it also runs the property of tests/helpers/changed-property.ts
 // for N random edits at --property-posts posts (one long run), printing how many steps matched.
 // Figures are printed, never asserted. Goal: an edit <= 2 % of a full build, an addition <= 10 %,
@@ -323,7 +326,11 @@ if (runs.length === 2) {
     if (!ps.length) return console.log(`${what}: none`);
     const ratios = ps.map(([a, b]) => b.ms / a.ms);
     const slower = ratios.filter((r) => r > 1).length;
-    console.log(`${what}: median ratio ${median(ratios).toFixed(2)}x; the larger site slower in ${slower} of ${ratios.length} pairs`);
+    const [lo, hi] = medianInterval(ratios);
+    console.log(
+      `${what}: median ratio ${median(ratios).toFixed(2)}x (95 % interval ${lo.toFixed(2)}-${hi.toFixed(2)}x); the larger site slower in ${slower} of ${ratios.length} pairs ` +
+        `(sign test, two-sided: p = ${signTest(slower, ratios.filter((r) => r !== 1).length).toFixed(2)})`,
+    );
   };
   byPair(pairs, 'the same, pair by pair (edit i at each size, seconds apart, posts of as many keywords)');
   // The two posts of a pair are different posts: one may be on more listings' first pages than the
@@ -333,6 +340,33 @@ if (runs.length === 2) {
     'the pairs whose two builds rendered as many pages',
   );
 }
+/**
+ * Whether "the larger site is slower" is more than chance: the exact two-sided sign test of
+ * `k` pairs slower out of `n` (ties left out), the probability of a split at least as uneven
+ * if either size were as likely to be the slower one. A small p says the sizes differ.
+ */
+function signTest(k: number, n: number): number {
+  if (n === 0) return 1;
+  let tail = 0;
+  for (let i = 0; i <= Math.min(k, n - k); i++) tail += binomial(n, i);
+  return Math.min(1, (2 * tail) / 2 ** n);
+}
+function binomial(n: number, k: number): number {
+  let c = 1;
+  for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
+  return c;
+}
+
+/** A 95 % percentile-bootstrap interval of the median of `xs` (2,000 resamples, a fixed seed: the same figures give the same interval). */
+function medianInterval(xs: number[]): [number, number] {
+  let seed = 0x9e3779b9;
+  const random = () => ((seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32);
+  const medians: number[] = [];
+  for (let r = 0; r < 2000; r++) medians.push(median(xs.map(() => xs[Math.floor(random() * xs.length)]!)));
+  medians.sort((a, b) => a - b);
+  return [medians[Math.floor(medians.length * 0.025)]!, medians[Math.floor(medians.length * 0.975)]!];
+}
+
 if (!values.keep) for (const dir of leftovers) await rm(dir, { recursive: true, force: true });
 if (Number(values.property) > 0) await longProperty(Number(values.property), Number(values['property-posts']));
 
