@@ -48,7 +48,8 @@ let v8CollectedItself = false;
 let observer: PerformanceObserver | undefined;
 
 function watchMajorCollections(): void {
-  observer ??= new PerformanceObserver((list) => {
+  if (observer) return;
+  observer = new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       const kind = (e as { detail?: { kind?: number } }).detail?.kind;
       if (kind !== constants.NODE_PERFORMANCE_GC_MAJOR) continue;
