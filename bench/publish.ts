@@ -43,6 +43,7 @@ import { loadPrevious } from '../src/pipeline/snapshot.ts';
 import { listTree } from '../src/core/links.ts';
 import { randomEdits } from '../src/sample-api/random-edits.ts';
 import { startSampleApi } from '../src/sample-api/index.ts';
+import { mulberry32 } from '../src/sample-api/prng.ts';
 import { inodeProbe, inodeProbeLine } from './inode-probe.ts';
 
 const { values } = parseArgs({
@@ -359,8 +360,7 @@ function binomial(n: number, k: number): number {
 
 /** A 95 % percentile-bootstrap interval of the median of `xs` (2,000 resamples, a fixed seed: the same figures give the same interval). */
 function medianInterval(xs: number[]): [number, number] {
-  let seed = 0x9e3779b9;
-  const random = () => ((seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32);
+  const random = mulberry32(0x9e3779b9);
   const medians: number[] = [];
   for (let r = 0; r < 2000; r++) medians.push(median(xs.map(() => xs[Math.floor(random() * xs.length)]!)));
   medians.sort((a, b) => a - b);
