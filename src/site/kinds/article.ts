@@ -34,17 +34,29 @@ export function articleAfterHydration(snap: Parameters<NonNullable<PageKind['fet
 // field: no key string printed per post on each pass.
 const SPECS = new WeakMap<PostHead, { date: number; recent: boolean; id: number; cat: string; name: string; spec: RouteSpec | null }>();
 
-/** A listed post's route (null: none) and its date, by the kept spec of its record. */
-function specOf({ item, post }: ListedDetails, now: number, nowText: string): { spec: RouteSpec | null; date: number } {
+/**
+ * A listed post's route (null: none) and its date, by the kept spec of its record. `before`: the
+ * route its slot had in the last answer. A new record whose route equals it in every field (an
+ * edit of the body, or of the title outside the news window) keeps that object: the plan, the
+ * route order, the sitemap and the feeds then see no route replaced and copy none of their lists
+ * of every route. Its page is rendered again all the same, as its details response changed
+ * (src/incremental/aligned.ts decides by the paths that changed, not by route objects).
+ */
+function specOf({ item, post }: ListedDetails, now: number, nowText: string, before?: RouteSpec | null): { spec: RouteSpec | null; date: number } {
   if (!post || typeof post !== 'object') return { spec: null, date: NaN };
   let hit = SPECS.get(post);
   const date = hit?.date ?? Date.parse(post.post_date);
   const recent = recentAt(date, now);
   if (hit?.recent !== recent || hit.id !== item.id || hit.cat !== item.cat_slug || hit.name !== item.post_name) {
-    SPECS.set(post, (hit = { date, recent, id: item.id, cat: item.cat_slug, name: item.post_name, spec: articleRoute(post, item, nowText) }));
+    const made = articleRoute(post, item, nowText);
+    const spec = before && made && sameRoute(made, before) ? before : made;
+    SPECS.set(post, (hit = { date, recent, id: item.id, cat: item.cat_slug, name: item.post_name, spec }));
   }
   return { spec: hit.spec, date };
 }
+
+/** Two routes of the article kind alike in every field (both made by articleRoute: the same keys in the same order). */
+const sameRoute = (a: RouteSpec, b: RouteSpec): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 // A post is "late" when a later build clock may put it in or out of the news window: dated in the
 // window or after the clock. Every other post is older than the window and stays so as the clock
@@ -78,7 +90,7 @@ function patchedRoutes(last: RoutesAnswer, redo: readonly number[], details: rea
   const replaced: number[] = [];
   let nulls = last.nulls;
   for (const i of new Set([...redo, ...late])) {
-    const { spec, date } = specOf(details[i], now, nowText);
+    const { spec, date } = specOf(details[i], now, nowText, specs[i]);
     if (spec !== specs[i]) {
       replaced.push(i);
       nulls += (spec === null ? 1 : 0) - (specs[i] === null ? 1 : 0);

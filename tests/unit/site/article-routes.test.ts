@@ -40,6 +40,28 @@ describe('article routes between builds', () => {
     }
   });
 
+  it('keeps the route object of an edited post whose route did not change, in a process that publishes again', () => {
+    setKeepsForNextBuild(true);
+    try {
+      const now = at('2026-01-20T12:00:00.000Z');
+      // Outside the news window the title is not in the route: the edited record keeps the route.
+      const [old] = article.routes(snapshot('2026-01-14T10:00:00.000Z'), now);
+      const [edited] = article.routes(snapshot('2026-01-14T10:00:00.000Z', 'Edited'), now);
+      expect(edited).toBe(old);
+      // A new date is a new lastmod: a new route.
+      const [redated] = article.routes(snapshot('2026-01-15T10:00:00.000Z', 'Edited'), now);
+      expect(redated).not.toBe(old);
+      expect(redated.sitemap?.lastmod).toBe('2026-01-15T10:00:00.000Z');
+      // Inside the window the title is the news entry's: a new route.
+      const [fresh] = article.routes(snapshot('2026-01-20T10:00:00.000Z'), now);
+      const [retitled] = article.routes(snapshot('2026-01-20T10:00:00.000Z', 'Edited'), now);
+      expect(retitled).not.toBe(fresh);
+      expect(retitled.sitemap?.news?.title).toBe('Edited');
+    } finally {
+      setKeepsForNextBuild(false);
+    }
+  });
+
   it('makes a new route when the details record changed', () => {
     const before = article.routes(snapshot('2026-01-14T10:00:00.000Z'), at('2026-01-14T12:00:00.000Z'))[0];
     const after = article.routes(snapshot('2026-01-14T10:00:00.000Z', 'Edited'), at('2026-01-14T12:00:00.000Z'))[0];
