@@ -60,19 +60,26 @@ function joinedSpecs(lists: readonly (readonly RouteSpec[])[]): readonly RouteSp
   const last = LAST_JOIN.take();
   let joined: readonly RouteSpec[] | undefined;
   if (last && last.lists.length === lists.length && lists.every((l, k) => l.length === last.lists[k].length)) {
-    const copy = last.joined.slice();
     const places: number[] = [];
+    const specs: RouteSpec[] = [];
     let offset = 0;
     lists.forEach((list, k) => {
       const before = last.lists[k];
       const at = list === before ? [] : (notedPlaces(before, list) ?? list.map((_, i) => i));
       for (const i of at) {
-        copy[offset + i] = list[i];
+        if (list[i] === before[i]) continue;
         places.push(offset + i);
+        specs.push(list[i]);
       }
       offset += list.length;
     });
-    joined = noteReplaced(copy, last.joined, places);
+    // No description replaced (every kind's answer the last one: src/site/kinds/index.ts): the last join itself, not a copy of it.
+    if (places.length === 0) joined = last.joined;
+    else {
+      const copy = last.joined.slice();
+      places.forEach((p, k) => (copy[p] = specs[k]));
+      joined = noteReplaced(copy, last.joined, places);
+    }
   }
   joined ??= concatAll(lists);
   if (keepsForNextBuild()) LAST_JOIN.keep({ lists, joined });
@@ -185,7 +192,9 @@ function plannedAll(specs: readonly RouteSpec[]): PlannedRoute[] {
   // with those places planned again, noted in turn; the routes elsewhere are the same as a walk gives.
   const places = last && notedPlaces(last.specs, specs);
   let routes: PlannedRoute[];
-  if (last && places) {
+  // The same descriptions (joinedSpecs gave the last join back): the same routes, not a copy.
+  if (last && specs === last.specs) routes = last.routes;
+  else if (last && places) {
     routes = last.routes.slice();
     for (const i of places) routes[i] = planned(specs[i], i);
     noteReplaced(routes, last.routes, places);

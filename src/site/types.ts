@@ -102,6 +102,12 @@ export interface PageKind {
   patterns: readonly string[];
   /** Routes of this kind that the snapshot (possibly partial, during the crawl) supports. */
   routes(snap: SnapshotView, ctx: SiteContextForKinds): RouteSpec[];
+  /**
+   * The kind keeps its route objects and lists between the builds of a process that publishes
+   * again itself, noting the lists it patches (the article kind: src/site/kinds/article.ts), so
+   * routesOf (./kinds/index.ts) gives its answer as it is.
+   */
+  keepsOwnRoutes?: true;
   /** API paths the crawl must fetch beyond the routes' deps (discovery, later pages). */
   fetches?(snap: SnapshotView, ctx: SiteContextForKinds): string[];
   /** Host redirects this kind implies (e.g. empty listings to /no-posts). */

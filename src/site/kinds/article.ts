@@ -176,6 +176,7 @@ export function walkedFetches(snap: Parameters<NonNullable<PageKind['fetches']>>
 export const article: PageKind = {
   kind: 'article',
   patterns: patternsOf('article'),
+  keepsOwnRoutes: true,
   routes(snap, ctx) {
     return articleRoutes(listedDetails(snap), ctx.now);
   },
