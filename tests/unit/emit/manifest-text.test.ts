@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
-import { isManifestFile, MANIFEST_FILE, manifestIndexText, manifestParts } from '../../../src/emit/manifest-text.ts';
+import { isManifestFile, MANIFEST_FILE, manifestIndexText, manifestParts, printEntry } from '../../../src/emit/manifest-text.ts';
 import { partsIn, readSiteFiles } from '../../../src/emit/manifest-read.ts';
 import type { ManifestEntry } from '../../../src/emit/writer.ts';
 import { tempDir } from '../../helpers/pressroom.ts';
@@ -32,6 +32,26 @@ async function writeManifest(root: string, files: readonly ManifestEntry[], head
   await writeFile(join(root, MANIFEST_FILE), index);
   return index;
 }
+
+describe('a manifest entry printed', () => {
+  it('is its indented JSON, whatever its path, and for objects of other fields, order or types too', () => {
+    const long = (e: object) => ` ${JSON.stringify(e, null, 1).replace(/\n/g, '\n ')}`;
+    const odd: object[] = [
+      entry('index.html', 7),
+      entry('news/"quoted"\\slash/caf\u00e9/a\u2028b\tc\u0001\ud800.html', 0),
+      { path: 'a', sha256: 'b', size: Number.NaN },
+      { path: 'a', sha256: 'b', size: -0.5e21 },
+      { sha256: 'b', path: 'a', size: 1 },
+      { path: 'a', sha256: 'b', size: 1, extra: [1, { x: 2 }] },
+      { path: 'a', sha256: 'b' },
+      { path: 'a', sha256: 'b', size: undefined },
+      { path: 'a', sha256: 'b', size: 2, toJSON: undefined },
+      Object.assign(Object.create({ inherited: 1 }), { path: 'a', sha256: 'b', size: 3 }),
+      Object.defineProperty({ path: 'a', sha256: 'b' }, 'size', { value: 4, enumerable: false }),
+    ];
+    for (const e of odd) expect(printEntry(e as ManifestEntry)).toBe(long(e));
+  });
+});
 
 // Runs are kept between calls only in a process that publishes again (src/core/resident.ts).
 describe.each([true, false])('the manifest in parts (runs kept: %s)', (keeps) => {
