@@ -9,7 +9,7 @@ import type { PlannedRoute } from '../../plan/types.ts';
 import { feedPath, type FeedScope } from '../../site/feeds.ts';
 import { absoluteUrl, paths } from '../../site/paths.ts';
 import { checkSlug } from '../../site/slug.ts';
-import { articlesChangedFrom, feedArticles, newestFirst, type FeedArticle, type FeedSource } from './model.ts';
+import { feedArticleIndex, newestFirst, type FeedArticle, type FeedArticleIndex, type FeedSource } from './model.ts';
 import { atom, jsonFeed, rss, type FeedMeta } from './render.ts';
 import { contentId, type ContentId } from '../writer.ts';
 import { keepsForNextBuild, KeptSlot } from '../../core/resident.ts';
@@ -44,19 +44,20 @@ const sectionOf = (a: FeedArticle, kind: SectionKind): { slug: string; name: str
 
 /**
  * The sections' articles (every article of each, newest first) and the pages that give a section
- * without articles its feed, kept by a process that publishes again with the article list and the
- * routes they came from: a publish that changed a few articles (src/core/sorted.ts changeFrom)
- * moves those in their sections' lists instead of sorting 50,000 articles into sections again.
+ * without articles its feed, kept by a process that publishes again with the generation of the
+ * article list and the routes they came from: a publish that changed a few articles (./model.ts
+ * FeedArticleIndex.change) moves those in their sections' lists instead of sorting 50,000
+ * articles into sections again.
  */
-type LastSections = { all: readonly FeedArticle[]; routes: readonly PlannedRoute[]; lists: ByKind<FeedArticle[]>; pages: ByKind<string | undefined> };
+type LastSections = { generation: number; routes: readonly PlannedRoute[]; lists: ByKind<FeedArticle[]>; pages: ByKind<string | undefined> };
 const LAST_SECTIONS = new KeptSlot<LastSections>();
 
-function sections(input: FeedsInput, all: readonly FeedArticle[]): Section[] {
+function sections(input: FeedsInput, index: FeedArticleIndex): Section[] {
   const last = LAST_SECTIONS.take();
-  const lists = (last && patchedLists(last, all)) || listsOf(all);
+  const lists = (last && last.generation + 1 === index.generation && index.change && patchedLists(last.lists, index.change)) || listsOf(index.sorted);
   const routes = input.routes as readonly PlannedRoute[];
   const pages = last && (last.routes === routes || samePages(last.routes, routes)) ? last.pages : pagesOf(routes);
-  LAST_SECTIONS.keep({ all, routes, lists, pages });
+  LAST_SECTIONS.keep({ generation: index.generation, routes, lists, pages });
   const out: Section[] = [];
   for (const kind of KINDS) {
     for (const slug of new Set([...lists[kind].keys(), ...pages[kind].keys()])) {
@@ -90,19 +91,16 @@ function listsOf(all: readonly FeedArticle[]): ByKind<FeedArticle[]> {
   return lists;
 }
 
-/** The last lists with the articles `all` dropped and added since them; undefined when `all` was not patched from the last one. */
-function patchedLists(last: LastSections, all: readonly FeedArticle[]): ByKind<FeedArticle[]> | undefined {
-  if (all === last.all) return last.lists;
-  const change = articlesChangedFrom(last.all);
-  if (!change) return undefined;
-  const { lists } = last;
+/** The last lists, in place, with the articles the list of every article dropped and added since them; undefined when one dropped is not where its list's order puts it. */
+function patchedLists(lists: ByKind<FeedArticle[]>, change: NonNullable<FeedArticleIndex['change']>): ByKind<FeedArticle[]> | undefined {
   for (const a of change.removed) {
     for (const kind of KINDS) {
       const slug = sectionOf(a, kind)?.slug;
       if (slug === undefined) continue;
       const list = lists[kind].get(slug);
-      const at = list ? list.indexOf(a) : -1;
-      if (at < 0) return undefined;
+      // Found by binary search: a section's list is in the strict order of every article's.
+      const at = list ? lowerBound(list, a, newestFirst) : -1;
+      if (at < 0 || list![at] !== a) return undefined;
       list!.splice(at, 1);
       if (list!.length === 0) lists[kind].delete(slug);
     }
@@ -165,10 +163,11 @@ const sameItems = (a: readonly FeedArticle[], b: readonly FeedArticle[]) => a.le
 
 /** Every feed file, sorted by path. */
 export function renderFeeds(input: FeedsInput): FeedFile[] {
-  const all = feedArticles(input);
+  const index = feedArticleIndex(input);
+  const all = index.sorted;
   const logo = /^https?:\/\//.test(input.site.logo) ? input.site.logo : absoluteUrl(input.site.url, input.site.logo);
   const base = { siteUrl: input.site.url, language: input.site.language, image: logo, now: input.now };
-  const list: Section[] = [{ scope: { kind: 'site' }, title: input.site.title, page: '/', articles: all.slice(0, input.items) }, ...sections(input, all)];
+  const list: Section[] = [{ scope: { kind: 'site' }, title: input.site.title, page: '/', articles: all.slice(0, input.items) }, ...sections(input, index)];
   const files: FeedFile[] = [];
   const seen = new Set<string>();
   for (const s of list) {

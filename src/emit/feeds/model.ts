@@ -5,8 +5,8 @@ import { ep } from '../../api/endpoints.ts';
 import type { Author, Post } from '../../api/types.ts';
 import { cutText, stripTags } from '../../core/html.ts';
 import { KeptWeakMap, keepsForNextBuild } from '../../core/resident.ts';
-import { byCodeUnits, SortedCache } from '../../core/sorted.ts';
-import { changedPlaces, mostChangedPlaces, noteReplaced } from '../../core/list-change.ts';
+import { byCodeUnits, lowerBound } from '../../core/sorted.ts';
+import { changedPlaces, mostChangedPlaces } from '../../core/list-change.ts';
 import type { PlannedRoute } from '../../plan/types.ts';
 import { headOf, type PostHead } from '../../site/common.ts';
 import type { SnapshotEntry, SnapshotView } from '../../site/types.ts';
@@ -83,13 +83,23 @@ export function excerptOf(text: string): string {
 const ITEMS = new KeptWeakMap<object, { author: Author | undefined; authorPath: string; path: string; siteUrl: string; imageHost: string; item: FeedArticle }>();
 // A route's details path, kept with the (kept) route object: not built again per article per publish.
 const DETAILS = new KeptWeakMap<PlannedRoute, string>();
-/** Newest first; ties by URL so equal snapshots give equal feeds. */
+/** Newest first; ties by URL (one per route, so none are equal) so equal snapshots give equal feeds. */
 export const newestFirst = (a: FeedArticle, b: FeedArticle): number => b.date.getTime() - a.date.getTime() || byCodeUnits(a.url, b.url);
-// Patched between publishes (src/core/sorted.ts).
-const NEWEST_FIRST = new SortedCache<FeedArticle>(newestFirst);
 
-/** What the last feedArticles() added to and removed from its answer before, `from`, when it patched that answer (SortedCache.changeFrom). */
-export const articlesChangedFrom = (from: readonly FeedArticle[]) => NEWEST_FIRST.changeFrom(from);
+/** Every article newest first, and how it came from the answer of the call before. */
+export interface FeedArticleIndex {
+  /**
+   * Every article, newest first. In a process that publishes again this is the model's own list,
+   * brought up to date in place by the next call (a publish that changed one article moves or
+   * replaces it there rather than copying 50,000): read it before calling again.
+   */
+  readonly sorted: readonly FeedArticle[];
+  /** One more on each call. */
+  readonly generation: number;
+  /** What this call removed from and added to `sorted` since the call before (generation - 1); undefined when it was made anew. */
+  readonly change: { readonly removed: readonly FeedArticle[]; readonly added: readonly FeedArticle[] } | undefined;
+}
+let GENERATION = 0;
 
 /**
  * The last answer of a process that publishes again, aligned with its routes: each route's item
@@ -101,10 +111,18 @@ export const articlesChangedFrom = (from: readonly FeedArticle[]) => NEWEST_FIRS
  * references position by position costs well under a millisecond.
  */
 let LAST:
-  | (Aligned & { routes: readonly PlannedRoute[]; state: string; siteUrl: string; imageHost: string })
+  | (Aligned & { sorted: FeedArticle[]; routes: readonly PlannedRoute[]; state: string; siteUrl: string; imageHost: string })
   | undefined;
 
+/** Every article's item, newest first (a new array). */
 export function feedArticles(src: FeedSource): readonly FeedArticle[] {
+  const { sorted } = feedArticleIndex(src);
+  return keepsForNextBuild() ? sorted.slice() : sorted;
+}
+
+/** Every article's item, newest first, with what changed since the last call (FeedArticleIndex). */
+export function feedArticleIndex(src: FeedSource): FeedArticleIndex {
+  const generation = ++GENERATION;
   const host = new URL(src.siteUrl).hostname;
   const now = src.changes?.state;
   if (!keepsForNextBuild() || now === undefined) {
@@ -114,23 +132,56 @@ export function feedArticles(src: FeedSource): readonly FeedArticle[] {
       const item = r.kind === 'article' ? articleOf(src, host, r).item : null;
       if (item) out.push(item);
     }
-    return NEWEST_FIRST.sort(out);
+    return { sorted: out.sort(newestFirst), generation, change: undefined };
   }
   // Taken while it is brought up to date in place: a failure on the way leaves none (the next call walks).
   const last = LAST;
   LAST = undefined;
   const changed = last && last.siteUrl === src.siteUrl && last.imageHost === src.imageHost && last.routes.length === src.routes.length ? src.changes!.changesSince?.(last.state) : undefined;
-  let kept = last && changed ? redoneFrom(last, changed, src, host) : undefined;
-  kept ??= walked(src, host);
-  LAST = { ...kept, routes: src.routes, state: now, siteUrl: src.siteUrl, imageHost: src.imageHost };
-  return NEWEST_FIRST.sort(kept.out);
+  const redone = last && changed ? redoneFrom(last, changed, src, host) : undefined;
+  const patched = redone && patchSorted(last!.sorted, redone.removed, redone.added);
+  const kept = redone ?? walked(src, host);
+  const sorted = patched ? last!.sorted : (kept.items.filter((item) => item !== null) as FeedArticle[]).sort(newestFirst);
+  LAST = { ...kept, sorted, routes: src.routes, state: now, siteUrl: src.siteUrl, imageHost: src.imageHost };
+  return { sorted, generation, change: patched ? { removed: redone!.removed, added: redone!.added } : undefined };
 }
 
 /**
- * Per route: its item, the two paths it read ('' for none), and the routes reading each path;
- * the items in route order without the nulls (`out`), and each route's place in it (-1: none).
+ * `sorted` (newest first) without the `removed` items and with the `added` ones in their places,
+ * in place: an item whose replacement sorts where it was (an edit keeps its date and URL) is
+ * replaced there, others are taken out and put in by binary search. False when a removed item is
+ * not where the order puts it, or an added one compares equal to one there; `sorted` may then be
+ * half changed and is made again whole.
  */
-type Aligned = { items: (FeedArticle | null)[]; details: string[]; authors: string[]; byPath: Map<string, number[]>; out: readonly FeedArticle[]; slot: number[] };
+function patchSorted(sorted: FeedArticle[], removed: readonly FeedArticle[], added: readonly FeedArticle[]): boolean {
+  const gone = [...removed];
+  const come: FeedArticle[] = [];
+  for (const a of added) {
+    const j = gone.findIndex((r) => newestFirst(r, a) === 0);
+    if (j < 0) {
+      come.push(a);
+      continue;
+    }
+    const at = lowerBound(sorted, gone[j], newestFirst);
+    if (sorted[at] !== gone[j]) return false;
+    sorted[at] = a;
+    gone.splice(j, 1);
+  }
+  for (const r of gone) {
+    const at = lowerBound(sorted, r, newestFirst);
+    if (sorted[at] !== r) return false;
+    sorted.splice(at, 1);
+  }
+  for (const a of come) {
+    const at = lowerBound(sorted, a, newestFirst);
+    if (at < sorted.length && newestFirst(sorted[at], a) === 0) return false;
+    sorted.splice(at, 0, a);
+  }
+  return true;
+}
+
+/** Per route: its item, the two paths it read ('' for none), and the routes reading each path. */
+type Aligned = { items: (FeedArticle | null)[]; details: string[]; authors: string[]; byPath: Map<string, number[]> };
 
 /** Every route's item, with the paths each read. */
 function walked(src: FeedSource, host: string): Aligned {
@@ -146,18 +197,15 @@ function walked(src: FeedSource, host: string): Aligned {
     readBy(byPath, made.details, i);
     readBy(byPath, made.authorPath, i);
   });
-  return { items, details, authors, byPath, ...outOf(items) };
+  return { items, details, authors, byPath };
 }
 
-/** The items without the nulls, in order, and each one's place there. */
-function outOf(items: readonly (FeedArticle | null)[]): { out: FeedArticle[]; slot: number[] } {
-  const out: FeedArticle[] = [];
-  const slot = items.map((item) => (item ? out.push(item) - 1 : -1));
-  return { out, slot };
-}
-
-/** The last answer with the items of replaced routes and of routes reading a changed path made again; undefined when that is many (a walk is then as cheap). */
-function redoneFrom(last: NonNullable<typeof LAST>, changed: ReadonlySet<string>, src: FeedSource, host: string): Aligned | undefined {
+/**
+ * The last answer with the items of replaced routes and of routes reading a changed path made
+ * again, and the items that went and came (the newest-first list is patched by those instead of
+ * sorting every article); undefined when that is many (a walk is then as cheap).
+ */
+function redoneFrom(last: NonNullable<typeof LAST>, changed: ReadonlySet<string>, src: FeedSource, host: string): (Aligned & { removed: FeedArticle[]; added: FeedArticle[] }) | undefined {
   const { routes } = src;
   const replaced = changedPlaces(last.routes, routes);
   if (!replaced) return undefined;
@@ -166,11 +214,8 @@ function redoneFrom(last: NonNullable<typeof LAST>, changed: ReadonlySet<string>
   if (redo.size > mostChangedPlaces(routes.length)) return undefined;
   // The kept arrays are the last answer's: changed in place, they are that answer no more (LAST is replaced).
   const { items, details, authors, byPath } = last;
-  // While no route gains or loses its item the places in `out` stay: the last `out` copied with the
-  // redone items replaced, and noted (src/core/list-change.ts), so the newest-first order is patched
-  // by those places instead of a walk of every article.
-  let out: FeedArticle[] | undefined = last.out.slice();
-  const places: number[] = [];
+  const removed: FeedArticle[] = [];
+  const added: FeedArticle[] = [];
   for (const i of redo) {
     const r = routes[i];
     const made = r.kind === 'article' ? articleOf(src, host, r) : NONE;
@@ -182,17 +227,15 @@ function redoneFrom(last: NonNullable<typeof LAST>, changed: ReadonlySet<string>
       unreadBy(byPath, authors[i], i);
       readBy(byPath, made.authorPath, i);
     }
-    if (out && (items[i] === null) !== (made.item === null)) out = undefined;
-    else if (out && made.item && made.item !== items[i]) {
-      out[last.slot[i]] = made.item;
-      places.push(last.slot[i]);
+    if (made.item !== items[i]) {
+      if (items[i]) removed.push(items[i]!);
+      if (made.item) added.push(made.item);
     }
     items[i] = made.item;
     details[i] = made.details;
     authors[i] = made.authorPath;
   }
-  if (out) return { items, details, authors, byPath, out: noteReplaced(out, last.out, places), slot: last.slot };
-  return { items, details, authors, byPath, ...outOf(items) };
+  return { items, details, authors, byPath, removed, added };
 }
 
 const NONE = { item: null, details: '', authorPath: '' } as const;

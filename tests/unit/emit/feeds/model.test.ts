@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setKeepsForNextBuild } from '../../../../src/core/resident.ts';
 import { ep } from '../../../../src/api/endpoints.ts';
 import type { Author, Post } from '../../../../src/api/types.ts';
-import { feedArticles, type FeedSource } from '../../../../src/emit/feeds/model.ts';
+import { feedArticleIndex, feedArticles, type FeedSource } from '../../../../src/emit/feeds/model.ts';
 import { headOf } from '../../../../src/site/common.ts';
 import { Snapshot } from '../../../../src/crawl/snapshot-store.ts';
 import type { PlannedRoute } from '../../../../src/plan/types.ts';
@@ -122,5 +122,47 @@ describe('feed items of a change-driven build (a process that publishes again)',
     routes[1] = { ...routes[1], path: '/news/moved' };
     snap = Snapshot.copyOf(snap);
     expect(feedArticles(sourceOf(snap)).find((a) => a.title === 'Title 1')).toMatchObject({ url: 'https://site.example/news/moved' });
+  });
+});
+
+describe('the newest-first list of a process that publishes again', () => {
+  beforeAll(() => setKeepsForNextBuild(true));
+  afterAll(() => setKeepsForNextBuild(false));
+
+  it('is the same array brought up to date in place by what changed: an edit replaced where it was, a new date moved, a deletion taken out', () => {
+    const posts = Array.from({ length: 5 }, (_, i) => post({ id: i + 1, post_name: `p${i}`, post_title: `Title ${i}`, post_date: `2026-01-1${i}T09:00:00Z` }));
+    const routes = posts.map((p) => ({ ...route(`/news/${p.post_name}`), params: { cat_slug: 'news', post_name: p.post_name } }) as unknown as PlannedRoute);
+    let snap = new Snapshot();
+    for (const p of posts) snap.set(ep.postDetails('news', p.post_name), { status: 200, body: { result: [p] } });
+    snap.set(ep.authorById(3), { status: 200, body: { result: [author()] } });
+    const sourceOf = (s: Snapshot): FeedSource => ({ routes, lookup: (path) => s.ok(path), entryOf: (path) => s.get(path), changes: s, siteUrl: 'https://site.example', imageHost: '' });
+    const titles = (list: readonly { title: string }[]) => list.map((a) => a.title);
+    const first = feedArticleIndex(sourceOf(snap));
+    expect(first.change).toBeUndefined();
+    const list = first.sorted;
+    expect(titles(list)).toEqual(['Title 4', 'Title 3', 'Title 2', 'Title 1', 'Title 0']);
+    const step = (change: (s: Snapshot) => void) => {
+      snap = Snapshot.copyOf(snap);
+      change(snap);
+      return feedArticleIndex(sourceOf(snap));
+    };
+    // An edited title: the item is replaced at its place, in the same array.
+    const was = list[2];
+    const edited = step((s) => s.set(ep.postDetails('news', 'p2'), { status: 200, body: { result: [{ ...posts[2], post_title: 'Edited' }] } }));
+    expect(edited.sorted).toBe(list);
+    expect(edited.generation).toBe(first.generation + 1);
+    expect(titles(list)).toEqual(['Title 4', 'Title 3', 'Edited', 'Title 1', 'Title 0']);
+    expect(edited.change).toEqual({ removed: [was], added: [list[2]] });
+    // A new date: the item moves to its place.
+    const moved = step((s) => s.set(ep.postDetails('news', 'p0'), { status: 200, body: { result: [{ ...posts[0], post_date: '2026-01-20T09:00:00Z' }] } }));
+    expect(moved.sorted).toBe(list);
+    expect(titles(list)).toEqual(['Title 0', 'Title 4', 'Title 3', 'Edited', 'Title 1']);
+    // A deletion: taken out.
+    const deleted = step((s) => s.delete(ep.postDetails('news', 'p3')));
+    expect(deleted.sorted).toBe(list);
+    expect(titles(list)).toEqual(['Title 0', 'Title 4', 'Edited', 'Title 1']);
+    expect(deleted.change?.added).toEqual([]);
+    // Each answer is what sorting every item gives.
+    expect(titles(feedArticles(sourceOf(snap)))).toEqual(titles(list));
   });
 });
