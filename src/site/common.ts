@@ -47,22 +47,22 @@ export function subcats(snap: SnapshotView): SubCategory[] {
 /** Every post item listed in any page of any topic listing (no sub-category), deduplicated by id, in crawl order. */
 export function listedPosts(snap: SnapshotView, cats: readonly string[]): PostItem[] {
   // A copy: callers may sort or filter what they get.
-  if (cats === CATEGORY_SLUGS) return [...listed(snap).posts];
+  if (cats === CATEGORY_SLUGS) return listed(snap).details.map((d) => d.item);
   return [...memoBySnapshot(snap, `listedPosts ${cats.join(',')}`, () => computeListedPosts(snap, cats))];
 }
 
 /** The listed post of this id, from the same answer as listedPosts over every category. */
 export function listedPost(snap: SnapshotView, id: number): PostItem | undefined {
-  const { posts, byId } = listed(snap);
+  const { details, byId } = listed(snap);
   const at = byId.get(id);
-  return at === undefined ? undefined : posts[at];
+  return at === undefined ? undefined : details[at].item;
 }
 
 /** The id of the listed post with these details (an API path), from the same answer. */
 export function listedIdOfDetails(snap: SnapshotView, path: string): number | undefined {
-  const { posts, byPath } = listed(snap);
+  const { details, byPath } = listed(snap);
   const at = byPath.get(path);
-  return at === undefined ? undefined : Number(posts[at].id);
+  return at === undefined ? undefined : Number(details[at].item.id);
 }
 
 function computeListedPosts(snap: SnapshotView, cats: readonly string[]): PostItem[] {

@@ -34,14 +34,14 @@ export interface ListedDetails {
 export interface Listed {
   /** The snapshot state it is the answer of. */
   readonly state: string | undefined;
-  readonly posts: readonly PostItem[];
+  /** Every listed post, deduplicated by id, in crawl order (its list item is `item`): one list, not a second of the items, which a publish would copy too. */
   readonly details: readonly ListedDetails[];
-  /** The listing pages read, in order, each with the items it listed and the place of each in `posts` (-1: left out). */
+  /** The listing pages read, in order, each with the items it listed and the place of each in `details` (-1: left out). */
   readonly pages: readonly { path: string; items: readonly PostItem[]; slots: readonly number[] }[];
   readonly pageAt: ReadonlyMap<string, number>;
-  /** Details path -> place in `posts`. */
+  /** Details path -> place in `details`. */
   readonly byPath: ReadonlyMap<string, number>;
-  /** Post id -> place in `posts`. */
+  /** Post id -> place in `details`. */
   readonly byId: ReadonlyMap<number, number>;
   /** First listing page -> the page count it gave. */
   readonly counts: ReadonlyMap<string, number>;
@@ -91,13 +91,13 @@ function computed(snap: SnapshotView): Listed {
     }
   }
   const details = posts.map((item) => detailsOf(snap, item));
-  return { state: snap.state, posts, details, pages, pageAt: new Map(pages.map((p, i) => [p.path, i])), byPath: new Map(details.map((d, i) => [d.path, i])), byId, counts };
+  return { state: snap.state, details, pages, pageAt: new Map(pages.map((p, i) => [p.path, i])), byPath: new Map(details.map((d, i) => [d.path, i])), byId, counts };
 }
 
 /** `earlier` with the items of the changed pages and the changed details replaced, or undefined when the change moved posts. */
 function patched(earlier: Listed, snap: SnapshotView, changed: ReadonlySet<string>): Listed | undefined {
-  const posts = earlier.posts.slice();
-  const details = earlier.details.slice();
+  // The list items replaced, by place (any other place keeps its details' item).
+  const replaced = new Map<number, PostItem>();
   let pages: Listed['pages'][number][] | undefined;
   const redo = new Set<number>();
   for (const path of changed) {
@@ -114,7 +114,7 @@ function patched(earlier: Listed, snap: SnapshotView, changed: ReadonlySet<strin
         const now = items[i];
         if (now.id !== was.id || now.cat_slug !== was.cat_slug || now.post_name !== was.post_name) return undefined;
         if (page.slots[i] >= 0 && now !== was) {
-          posts[page.slots[i]] = now;
+          replaced.set(page.slots[i], now);
           redo.add(page.slots[i]);
         }
       }
@@ -125,11 +125,11 @@ function patched(earlier: Listed, snap: SnapshotView, changed: ReadonlySet<strin
     const slot = earlier.byPath.get(path);
     if (slot !== undefined) redo.add(slot);
   }
-  for (const slot of redo) details[slot] = detailsOf(snap, posts[slot]);
-  // Noted, so the passes that compare this answer's lists with the last ones' read the replaced slots instead of walking 50,000.
-  noteReplaced(posts, earlier.posts, redo);
+  const details = earlier.details.slice();
+  for (const slot of redo) details[slot] = detailsOf(snap, replaced.get(slot) ?? earlier.details[slot].item);
+  // Noted, so the passes that compare this answer's list with the last one's read the replaced slots instead of walking 50,000.
   noteReplaced(details, earlier.details, redo);
-  return { ...earlier, state: snap.state, posts, details, pages: pages ?? earlier.pages };
+  return { ...earlier, state: snap.state, details, pages: pages ?? earlier.pages };
 }
 
 // The last answer per item, reused while its details entry is the same object (no new object
