@@ -70,3 +70,30 @@ function toJsonValue(value: unknown): unknown {
       return undefined;
   }
 }
+
+/**
+ * Whether two values of JSON's kinds (what a route description holds) are alike to the last
+ * field: the same keys in the same order, the same primitives (===), arrays and plain objects
+ * alike in turn. Stricter than comparing their JSON texts (a key holding undefined and a key
+ * left out differ here; NaN is unlike itself), never looser, and it prints nothing: comparing a
+ * few hundred route descriptions with the last build's on every publish took a millisecond or
+ * two of JSON.stringify.
+ */
+export function sameJsonValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJsonValue(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b) || Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
+  const keys = Object.keys(a);
+  const other = Object.keys(b);
+  if (keys.length !== other.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (key !== other[i] || !sameJsonValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}

@@ -1,6 +1,7 @@
 import { ep } from '../../api/endpoints.ts';
 import { CATEGORY_SLUGS, type Post } from '../../api/types.ts';
 import { paths } from '../paths.ts';
+import { sameJsonValue } from '../../core/json.ts';
 import { KeptSlot } from '../../core/resident.ts';
 import { changedPlaces, notedPlaces, noteReplaced } from '../../core/list-change.ts';
 import { isRecent, listedDetails, listedPosts, recentAt, withShell, type PostHead } from '../common.ts';
@@ -49,14 +50,11 @@ function specOf({ item, post }: ListedDetails, now: number, nowText: string, bef
   const recent = recentAt(date, now);
   if (hit?.recent !== recent || hit.id !== item.id || hit.cat !== item.cat_slug || hit.name !== item.post_name) {
     const made = articleRoute(post, item, nowText);
-    const spec = before && made && sameRoute(made, before) ? before : made;
+    const spec = before && made && sameJsonValue(made, before) ? before : made;
     SPECS.set(post, (hit = { date, recent, id: item.id, cat: item.cat_slug, name: item.post_name, spec }));
   }
   return { spec: hit.spec, date };
 }
-
-/** Two routes of the article kind alike in every field (both made by articleRoute: the same keys in the same order). */
-const sameRoute = (a: RouteSpec, b: RouteSpec): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 // A post is "late" when a later build clock may put it in or out of the news window: dated in the
 // window or after the clock. Every other post is older than the window and stays so as the clock

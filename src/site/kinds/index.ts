@@ -1,5 +1,6 @@
 // The catalogue of page kinds (their URL patterns: ./patterns.ts). Order matters only for the router's ranking on
 // the client (it ranks by specificity anyway) and for stable output.
+import { sameJsonValue } from '../../core/json.ts';
 import { KeptWeakMap } from '../../core/resident.ts';
 import { memoBySnapshot } from '../memo.ts';
 import type { PageKind, RouteSpec, SiteContextForKinds, SnapshotView } from '../types.ts';
@@ -53,21 +54,13 @@ export function routesOf(kind: PageKind, snap: SnapshotView, ctx: SiteContextFor
 // unchanged by reference, and copy none of their lists of every route of the site for it; a page
 // whose route is kept is still rendered again when a response it reads changed (its inputs' hash).
 const LAST_ANSWER = new KeptWeakMap<PageKind, readonly RouteSpec[]>();
-const PRINTED = new KeptWeakMap<RouteSpec, string>();
 
 function asLastIfAlike(kind: PageKind, routes: RouteSpec[]): readonly RouteSpec[] {
   const last = LAST_ANSWER.get(kind);
-  const alike = last !== undefined && last.length === routes.length && routes.every((r, i) => r === last[i] || printed(r) === printed(last[i]));
+  const alike = last !== undefined && last.length === routes.length && routes.every((r, i) => sameJsonValue(r, last[i]));
   if (alike) return last;
   LAST_ANSWER.set(kind, routes);
   return routes;
-}
-
-/** A route's JSON, kept with the route: every field of it (the routes of one kind are made by one function, their keys in one order). */
-function printed(route: RouteSpec): string {
-  let text = PRINTED.get(route);
-  if (text === undefined) PRINTED.set(route, (text = JSON.stringify(route)));
-  return text;
 }
 
 // Each kind object by a number of its own: a test's kind may share another's name.

@@ -1,7 +1,7 @@
 // canonicalJson must be exactly the text round trip it replaces in the crawl:
 // equal values, the same key order, and JSON's own rules for what it cannot hold.
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, stableStringify } from '../../../src/core/json.ts';
+import { canonicalJson, sameJsonValue, stableStringify } from '../../../src/core/json.ts';
 
 const roundTrip = (v: unknown): unknown => JSON.parse(stableStringify(v) ?? 'null');
 
@@ -42,6 +42,34 @@ describe('canonicalEntryHash', () => {
       const body = canonicalJson(value);
       expect(canonicalEntryHash(200, body)).toBe(entryHash(200, body));
       expect(canonicalEntryHash(500, body)).toBe(entryHash(500, body));
+    }
+  });
+});
+
+describe('sameJsonValue', () => {
+  it('holds values alike to the last field, keys in the same order, and nothing looser than equal JSON', () => {
+    const route = () => ({ kind: 'topic', path: '/topic/news', params: { cat_slug: 'news' }, deps: ['/a', '/b'], sitemap: { lastmod: '2026-01-01', images: [] as string[], news: undefined }, record: 'topic news' });
+    expect(sameJsonValue(route(), route())).toBe(true);
+    expect(sameJsonValue([1, 'a', null, true], [1, 'a', null, true])).toBe(true);
+    const unlike: [unknown, unknown][] = [
+      [route(), { ...route(), deps: ['/a'] }],
+      [route(), { ...route(), deps: ['/b', '/a'] }],
+      [route(), { ...route(), sitemap: { ...route().sitemap, lastmod: '2026-01-02' } }],
+      [route(), { ...route(), params: { cat_slug: 'news', subcat: 'x' } }],
+      // The same fields in another order print another text.
+      [{ a: 1, b: 2 }, { b: 2, a: 1 }],
+      // A key holding undefined and a key left out print the same text, but are told apart (stricter, never looser).
+      [{ a: 1, b: undefined }, { a: 1 }],
+      [{ a: 1 }, { a: '1' }],
+      [{ a: [] }, { a: {} }],
+      [[1], { 0: 1 }],
+      [{ a: null }, { a: {} }],
+      [Number.NaN, Number.NaN],
+      [new Date(0), new Date(0)],
+    ];
+    for (const [a, b] of unlike) {
+      expect(sameJsonValue(a, b)).toBe(false);
+      expect(sameJsonValue(b, a)).toBe(false);
     }
   });
 });
