@@ -10,6 +10,7 @@
 // item's date, or the build clock for an empty feed — never the wall clock.
 import { Feed, type Item } from 'feed';
 import { escapeHtml } from '../../core/html.ts';
+import { KeptWeakMap, keepsForNextBuild } from '../../core/resident.ts';
 import { absoluteUrl } from '../../site/paths.ts';
 import { feedPath, type FeedScope } from '../../site/feeds.ts';
 import type { FeedArticle } from './model.ts';
@@ -32,7 +33,8 @@ const cdataSafe = (s: string) => s.replace(/]]>/g, ']]&gt;');
 const contentHtml = (a: FeedArticle) =>
   `${a.image ? `<p><img src="${escapeHtml(a.image.url)}" alt="${escapeHtml(a.title)}"></p>` : ''}<p>${escapeHtml(a.excerpt)}</p>`;
 
-function build(meta: FeedMeta, articles: readonly FeedArticle[], html: boolean): Feed {
+/** `updated`: the feed's date, its newest item's (given apart when `articles` are only some of the feed's items). */
+function build(meta: FeedMeta, articles: readonly FeedArticle[], html: boolean, updated = articles[0]?.date ?? new Date(meta.now)): Feed {
   const text = (s: string) => cdataSafe(html ? escapeHtml(s) : s);
   const abs = (p: string) => absoluteUrl(meta.siteUrl, p);
   const feed = new Feed({
@@ -43,7 +45,7 @@ function build(meta: FeedMeta, articles: readonly FeedArticle[], html: boolean):
     language: meta.language,
     image: meta.image,
     favicon: meta.image,
-    updated: articles[0]?.date ?? new Date(meta.now),
+    updated,
     generator: 'Pressroom',
     feedLinks: { rss: abs(feedPath(meta.scope, 'rss')), atom: abs(feedPath(meta.scope, 'atom')), json: abs(feedPath(meta.scope, 'json')) },
   });
@@ -66,30 +68,90 @@ function build(meta: FeedMeta, articles: readonly FeedArticle[], html: boolean):
 }
 
 export function rss(meta: FeedMeta, articles: readonly FeedArticle[]): string {
-  return `${build(meta, articles, false).rss2()}\n`;
+  return `${xmlFeed(meta, articles, 'rss')}\n`;
 }
 
 export function atom(meta: FeedMeta, articles: readonly FeedArticle[]): string {
-  return `${build(meta, articles, true).atom1()}\n`;
+  return `${xmlFeed(meta, articles, 'atom')}\n`;
 }
 
 /** JSON Feed 1.1. */
 export function jsonFeed(meta: FeedMeta, articles: readonly FeedArticle[]): string {
-  const v1 = JSON.parse(build(meta, articles, false).json1()) as Record<string, unknown> & { items: Record<string, unknown>[] };
-  const byId = new Map(articles.map((a) => [a.id, a]));
-  const items = v1.items.map((it) => {
-    const a = byId.get(it.id as string)!;
-    const { author: _author, ...rest } = it;
-    return {
-      ...rest,
-      content_html: contentHtml(a),
-      summary: a.excerpt,
-      // JSON Feed 1.1: an item's `image` is the URL string; the feed package copies the enclosure object verbatim.
-      ...(a.image ? { image: a.image.url } : {}),
-      ...(a.author ? { authors: [{ name: a.author.name, url: a.author.url }] } : {}),
-      language: meta.language,
-    };
-  });
+  const updated = articles[0]?.date ?? new Date(meta.now);
+  const key = fragmentKey(meta);
+  const missing = keepsForNextBuild() ? articles.filter((a) => FRAGMENTS.get(a)?.key !== key || FRAGMENTS.get(a)!.json === undefined) : articles;
+  // The feed's own fields come from any render: they do not depend on its items.
+  const batch = missing.length || articles.length === 0 ? missing : articles.slice(0, 1);
+  const v1 = JSON.parse(build(meta, batch, false, updated).json1()) as Record<string, unknown> & { items: Record<string, unknown>[] };
+  const made = new Map(batch.map((a, i) => [a, jsonItem(meta, a, v1.items[i])]));
+  if (keepsForNextBuild()) for (const [a, text] of made) fragmentsOf(a, key).json = text;
   const { author: _a, items: _i, version: _v, ...top } = v1;
-  return `${JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', ...top, language: meta.language, items }, null, 2)}\n`;
+  const head = JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', ...top, language: meta.language, items: [] }, null, 2);
+  if (articles.length === 0) return `${head}\n`;
+  // As JSON.stringify(feed, null, 2) prints the items (the last field): each one two levels in.
+  const items = articles.map((a) => made.get(a) ?? FRAGMENTS.get(a)!.json!);
+  return `${head.slice(0, -'[]\n}'.length)}[\n${items.join(',\n')}\n  ]\n}\n`;
+}
+
+/** One item of a JSON Feed 1.1, from the item the feed package made (JSON Feed 1), printed as the feed prints its items. */
+function jsonItem(meta: FeedMeta, a: FeedArticle, it: Record<string, unknown>): string {
+  const { author: _author, ...rest } = it;
+  const item = {
+    ...rest,
+    content_html: contentHtml(a),
+    summary: a.excerpt,
+    // JSON Feed 1.1: an item's `image` is the URL string; the feed package copies the enclosure object verbatim.
+    ...(a.image ? { image: a.image.url } : {}),
+    ...(a.author ? { authors: [{ name: a.author.name, url: a.author.url }] } : {}),
+    language: meta.language,
+  };
+  return `    ${JSON.stringify(item, null, 2).replace(/\n/g, '\n    ')}`;
+}
+
+// Each article's element in each format, kept with the article (a process that publishes again;
+// an article's item object is kept while its post, author and route are: ./model.ts). A feed an
+// edit touches is then its frame and its items' kept elements, with only the new items rendered:
+// rendering every item of three formats again was most of an edit's work in the feeds, about
+// 17 ms a publish. An element depends on the article, the site's URL and its language only.
+const FRAGMENTS = new KeptWeakMap<FeedArticle, { key: string; rss?: string; atom?: string; json?: string }>();
+const fragmentKey = (meta: FeedMeta) => `${meta.siteUrl}\0${meta.language}`;
+
+function fragmentsOf(a: FeedArticle, key: string): { key: string; rss?: string; atom?: string; json?: string } {
+  let kept = FRAGMENTS.get(a);
+  if (kept?.key !== key) FRAGMENTS.set(a, (kept = { key }));
+  return kept;
+}
+
+// Where the feed package puts each item, four spaces an indent level: the elements are cut out of
+// its text at these marks. Text inside an element is escaped or in CDATA, but a CDATA title can
+// hold anything, so a cut is kept only when every element starts where the one before ended and
+// the text after the last is the frame's end; otherwise the whole feed is rendered.
+const ELEMENT = {
+  rss: { open: '\n        <item>', close: '\n        </item>', end: '\n    </channel>\n</rss>' },
+  atom: { open: '\n    <entry>', close: '\n    </entry>', end: '\n</feed>' },
+} as const;
+
+/** A feed's XML without the final newline: rendered whole in a one-off build, else its frame and its items' kept elements. */
+function xmlFeed(meta: FeedMeta, articles: readonly FeedArticle[], format: 'rss' | 'atom'): string {
+  const updated = articles[0]?.date ?? new Date(meta.now);
+  const render = (list: readonly FeedArticle[]) => (format === 'rss' ? build(meta, list, false, updated).rss2() : build(meta, list, true, updated).atom1());
+  if (!keepsForNextBuild() || articles.length === 0) return render(articles);
+  const key = fragmentKey(meta);
+  const missing = articles.filter((a) => FRAGMENTS.get(a)?.key !== key || FRAGMENTS.get(a)![format] === undefined);
+  // The frame comes from any render with an item (the feed's fields do not depend on which).
+  const batch = missing.length ? missing : articles.slice(0, 1);
+  const text = render(batch);
+  const { open, close, end } = ELEMENT[format];
+  const head = text.indexOf(open);
+  const elements: string[] = [];
+  let at = head;
+  for (let i = 0; i < batch.length && at >= 0 && text.startsWith(open, at); i++) {
+    const stop = text.indexOf(close, at + open.length);
+    if (stop < 0) break;
+    elements.push(text.slice(at, stop + close.length));
+    at = stop + close.length;
+  }
+  if (head < 0 || elements.length !== batch.length || text.slice(at) !== end) return render(articles);
+  batch.forEach((a, i) => (fragmentsOf(a, key)[format] = elements[i]));
+  return text.slice(0, head) + articles.map((a) => FRAGMENTS.get(a)![format]!).join('') + end;
 }

@@ -18,6 +18,14 @@ const CATS = ['news', 'security', 'tech'];
 
 interface Post { id: number; cat: string; tag: string | null; author: number; day: number; title: string; name: string }
 
+// Titles that look like the marks a process that publishes again cuts a feed's elements at (src/emit/feeds/render.ts).
+const HOSTILE: Record<number, string> = {
+  1: 'Ends\n        </item>\n        <item>\n            <title>fake',
+  2: 'Ends an entry\n    </entry>\n    <entry>',
+  3: 'A ]]> in CDATA and a </channel>\n</rss>',
+  4: '"quoted" \\ and {"items": []}',
+};
+
 const articleRoute = (p: Post) => ({ kind: 'article', path: `/${p.cat}/${p.name}`, params: { cat_slug: p.cat, post_name: p.name }, deps: [], sitemap: null, record: `post ${p.id}`, file: `${p.cat}/${p.name}/index.html` }) as unknown as PlannedRoute;
 const pageRoute = (kind: string, path: string, params: Record<string, string>) => ({ kind, path, params, deps: [], sitemap: null, record: path, file: `${path.slice(1)}/index.html` }) as unknown as PlannedRoute;
 
@@ -30,7 +38,7 @@ describe('feeds of a process that publishes again', () => {
     let next = 1;
     const newPost = (): Post => {
       const id = next++;
-      return { id, cat: CATS[id % 3], tag: id % 4 ? `tag-${id % 5}` : null, author: id % 6, day: Math.floor(rand() * 60), title: `Post ${id}`, name: `post-${id}` };
+      return { id, cat: CATS[id % 3], tag: id % 4 ? `tag-${id % 5}` : null, author: id % 6, day: Math.floor(rand() * 60), title: HOSTILE[id % 7] ?? `Post ${id}`, name: `post-${id}` };
     };
     for (let i = 0; i < 80; i++) {
       const p = newPost();
