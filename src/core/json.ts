@@ -77,7 +77,8 @@ function toJsonValue(value: unknown): unknown {
  * alike in turn. Stricter than comparing their JSON texts (a key holding undefined and a key
  * left out differ here; NaN is unlike itself), never looser, and it prints nothing: comparing a
  * few hundred route descriptions with the last build's on every publish took a millisecond or
- * two of JSON.stringify.
+ * two of JSON.stringify. Not util.isDeepStrictEqual: it ignores the order of keys, which the
+ * texts printed from a description (the build state, page data) keep.
  */
 export function sameJsonValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;

@@ -16,7 +16,7 @@ import { keepsForNextBuild, KeptSlot } from '../../core/resident.ts';
 import { lowerBound } from '../../core/sorted.ts';
 import { listChange } from '../../core/list-change.ts';
 
-export { feedArticles, type FeedArticle } from './model.ts';
+export type { FeedArticle } from './model.ts';
 
 export interface FeedsInput extends FeedSource {
   site: Pick<SiteConfig['site'], 'name' | 'newsTitle' | 'securityTitle' | 'title' | 'description' | 'language' | 'logo' | 'url'>;

@@ -33,8 +33,11 @@ const cdataSafe = (s: string) => s.replace(/]]>/g, ']]&gt;');
 const contentHtml = (a: FeedArticle) =>
   `${a.image ? `<p><img src="${escapeHtml(a.image.url)}" alt="${escapeHtml(a.title)}"></p>` : ''}<p>${escapeHtml(a.excerpt)}</p>`;
 
-/** `updated`: the feed's date, its newest item's (given apart when `articles` are only some of the feed's items). */
-function build(meta: FeedMeta, articles: readonly FeedArticle[], html: boolean, updated = articles[0]?.date ?? new Date(meta.now)): Feed {
+/** A feed's date: its newest item's, or the build clock for a feed without items. */
+const updatedOf = (meta: FeedMeta, articles: readonly FeedArticle[]): Date => articles[0]?.date ?? new Date(meta.now);
+
+/** `updated`: the feed's date (given apart when `articles` are only some of the feed's items). */
+function build(meta: FeedMeta, articles: readonly FeedArticle[], html: boolean, updated = updatedOf(meta, articles)): Feed {
   const text = (s: string) => cdataSafe(html ? escapeHtml(s) : s);
   const abs = (p: string) => absoluteUrl(meta.siteUrl, p);
   const feed = new Feed({
@@ -77,9 +80,9 @@ export function atom(meta: FeedMeta, articles: readonly FeedArticle[]): string {
 
 /** JSON Feed 1.1. */
 export function jsonFeed(meta: FeedMeta, articles: readonly FeedArticle[]): string {
-  const updated = articles[0]?.date ?? new Date(meta.now);
+  const updated = updatedOf(meta, articles);
   const key = fragmentKey(meta);
-  const missing = keepsForNextBuild() ? articles.filter((a) => FRAGMENTS.get(a)?.key !== key || FRAGMENTS.get(a)!.json === undefined) : articles;
+  const missing = keepsForNextBuild() ? articles.filter((a) => keptFragment(a, key, 'json') === undefined) : articles;
   // The feed's own fields come from any render: they do not depend on its items.
   const batch = missing.length || articles.length === 0 ? missing : articles.slice(0, 1);
   const v1 = JSON.parse(build(meta, batch, false, updated).json1()) as Record<string, unknown> & { items: Record<string, unknown>[] };
@@ -89,7 +92,7 @@ export function jsonFeed(meta: FeedMeta, articles: readonly FeedArticle[]): stri
   const head = JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', ...top, language: meta.language, items: [] }, null, 2);
   if (articles.length === 0) return `${head}\n`;
   // As JSON.stringify(feed, null, 2) prints the items (the last field): each one two levels in.
-  const items = articles.map((a) => made.get(a) ?? FRAGMENTS.get(a)!.json!);
+  const items = articles.map((a) => made.get(a) ?? keptFragment(a, key, 'json')!);
   return `${head.slice(0, -'[]\n}'.length)}[\n${items.join(',\n')}\n  ]\n}\n`;
 }
 
@@ -116,6 +119,12 @@ function jsonItem(meta: FeedMeta, a: FeedArticle, it: Record<string, unknown>): 
 const FRAGMENTS = new KeptWeakMap<FeedArticle, { key: string; rss?: string; atom?: string; json?: string }>();
 const fragmentKey = (meta: FeedMeta) => `${meta.siteUrl}\0${meta.language}`;
 
+/** An article's kept element in a format, when it was made for this site URL and language. */
+function keptFragment(a: FeedArticle, key: string, format: 'rss' | 'atom' | 'json'): string | undefined {
+  const kept = FRAGMENTS.get(a);
+  return kept?.key === key ? kept[format] : undefined;
+}
+
 function fragmentsOf(a: FeedArticle, key: string): { key: string; rss?: string; atom?: string; json?: string } {
   let kept = FRAGMENTS.get(a);
   if (kept?.key !== key) FRAGMENTS.set(a, (kept = { key }));
@@ -133,11 +142,11 @@ const ELEMENT = {
 
 /** A feed's XML without the final newline: rendered whole in a one-off build, else its frame and its items' kept elements. */
 function xmlFeed(meta: FeedMeta, articles: readonly FeedArticle[], format: 'rss' | 'atom'): string {
-  const updated = articles[0]?.date ?? new Date(meta.now);
+  const updated = updatedOf(meta, articles);
   const render = (list: readonly FeedArticle[]) => (format === 'rss' ? build(meta, list, false, updated).rss2() : build(meta, list, true, updated).atom1());
   if (!keepsForNextBuild() || articles.length === 0) return render(articles);
   const key = fragmentKey(meta);
-  const missing = articles.filter((a) => FRAGMENTS.get(a)?.key !== key || FRAGMENTS.get(a)![format] === undefined);
+  const missing = articles.filter((a) => keptFragment(a, key, format) === undefined);
   // The frame comes from any render with an item (the feed's fields do not depend on which).
   const batch = missing.length ? missing : articles.slice(0, 1);
   const text = render(batch);
@@ -153,5 +162,5 @@ function xmlFeed(meta: FeedMeta, articles: readonly FeedArticle[], format: 'rss'
   }
   if (head < 0 || elements.length !== batch.length || text.slice(at) !== end) return render(articles);
   batch.forEach((a, i) => (fragmentsOf(a, key)[format] = elements[i]));
-  return text.slice(0, head) + articles.map((a) => FRAGMENTS.get(a)![format]!).join('') + end;
+  return text.slice(0, head) + articles.map((a) => keptFragment(a, key, format)!).join('') + end;
 }
