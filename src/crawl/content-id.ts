@@ -14,6 +14,7 @@
 // hashing every entry's line was about 55 ms and 20 MB of strings after each publish, for a story
 // that changed a dozen entries.
 import { createHash } from 'node:crypto';
+import { fnv1a } from '../core/fnv.ts';
 import { KeptSlot } from '../core/resident.ts';
 import { firstNotBefore } from '../core/sorted.ts';
 import type { SnapshotEntry } from '../site/types.ts';
@@ -27,12 +28,7 @@ const LAST_RUN = '';
 
 /** Whether a run ends after this key. */
 export function endsRun(key: string): boolean {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    h ^= key.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h & CUT_MASK) === 0;
+  return (fnv1a(key) & CUT_MASK) === 0;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

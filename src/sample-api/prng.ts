@@ -2,6 +2,8 @@
 // one (seed, size, today), so nothing here reads the clock or Math.random.
 // mulberry32 is tiny, fast and good enough for test data (not for crypto).
 
+import { fnv1a } from '../core/fnv.ts';
+
 export type Rng = () => number;
 
 export function mulberry32(seed: number): Rng {
@@ -15,15 +17,8 @@ export function mulberry32(seed: number): Rng {
   };
 }
 
-/** FNV-1a 32-bit: a stable hash for deriving sub-seeds and colours from strings. */
-export function fnv1a(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+// FNV-1a 32-bit (src/core/fnv.ts): a stable hash for deriving sub-seeds and colours from strings.
+export { fnv1a };
 
 /** An independent stream for one record, so lazily generated bodies do not depend on generation order. */
 export function rngFor(seed: number, ...parts: (string | number)[]): Rng {

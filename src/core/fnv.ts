@@ -1,0 +1,13 @@
+// FNV-1a, 32 bits, over a string's UTF-16 code units: a stable, cheap hash where an
+// item's place must follow from the item alone (a snapshot's runs, the static search
+// index's parts, the sample corpus's sub-seeds), never from the order items came in.
+
+/** FNV-1a 32-bit of `s`, as an unsigned integer. */
+export function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
