@@ -72,19 +72,26 @@ for (let i = 0; i < runs; i++) {
 
 const withIndex = join(dir, `fallback-${runs - 1}`, 'out');
 const index = await files(join(withIndex, 'pagefind'));
-const entry = JSON.parse(await readFile(join(withIndex, 'pagefind', 'pagefind-entry.json'), 'utf8'));
+// The index's parts (src/emit/search-parts.ts): the first in the folder itself, the others listed.
+const folders = ['', ...(JSON.parse(await readFile(join(withIndex, 'pagefind', 'pressroom-parts.json'), 'utf8')) as { parts: string[] }).parts];
+let indexed = 0;
+for (const folder of folders) {
+  const entry = JSON.parse(await readFile(join(withIndex, 'pagefind', folder, 'pagefind-entry.json'), 'utf8'));
+  indexed += entry.languages[Object.keys(entry.languages)[0]!]?.page_count ?? 0;
+}
+const PART = '^(?:parts/\\d+/)?';
 const kinds: [string, RegExp][] = [
   ['script and worker (pagefind.js, pagefind-worker.js)', /^pagefind(-worker)?\.js$/],
   ['WebAssembly (wasm.*.pagefind)', /^wasm\./],
-  ['metadata (*.pf_meta, pagefind-entry.json)', /\.pf_meta$|^pagefind-entry\.json$/],
-  ['word index chunks (index/)', /^index\//],
-  ['fragments, one per article (fragment/)', /^fragment\//],
-  ['filters (filter/)', /^filter\//],
+  ['metadata (*.pf_meta, pagefind-entry.json), every part', new RegExp(`${PART}(?:[^/]+\\.pf_meta|pagefind-entry\\.json)$`)],
+  ['word index chunks (index/), every part', new RegExp(`${PART}index/`)],
+  ['fragments, one per article (fragment/), every part', new RegExp(`${PART}fragment/`)],
+  ['filters (filter/), every part', new RegExp(`${PART}filter/`)],
 ];
 const off = timings.off;
 const on = timings.fallback;
 console.log('');
-console.log(`${on.report!.pages} pages, ${entry.languages[Object.keys(entry.languages)[0]!]?.page_count ?? 0} articles indexed; ${runs} full builds each, medians:`);
+console.log(`${on.report!.pages} pages, ${indexed} articles indexed in ${folders.length} part${folders.length === 1 ? '' : 's'}; ${runs} full builds each, medians:`);
 console.log(`  "off":      total ${s(median(off.total))}, emit ${s(median(off.emit))}`);
 console.log(`  "fallback": total ${s(median(on.total))}, emit ${s(median(on.emit))}`);
 console.log(`  the index adds ${s(median(on.total) - median(off.total))} to the build (${(((median(on.total) - median(off.total)) / median(off.total)) * 100).toFixed(0)}%), ${s(median(on.emit) - median(off.emit))} to emit`);

@@ -23,7 +23,8 @@ import { prepareHostSnippets, type PreparedSnippets } from './host-snippets.ts';
 import { headersFile, publishingFiles } from './publishing.ts';
 import { renderRedirects, type HostName } from './redirects/index.ts';
 import { renderSitemaps, robotsTxt, SITEMAP_SHARD_LIMIT } from './sitemap.ts';
-import { buildSearchIndex } from './search-index.ts';
+import { buildSearchIndexParts } from './search-index.ts';
+import { assignParts, changedParts, PARTS_FILE, partsFileText, SEARCH_PARTS, type SearchParts } from './search-parts.ts';
 import { STATIC_INDEX_DIR } from '../site/search-index.ts';
 import { precompressEnabled } from './precompress.ts';
 import { MANIFEST_FILE, manifestIndexText, manifestParts, type ManifestPart } from './manifest-text.ts';
@@ -79,7 +80,7 @@ export interface EmitInput {
    * paths changed since them known, emit starts from the previous release's files and `reused`
    * is not read (OutputWriter.startFromPrevious).
    */
-  pagesChanged?: { render: readonly { path: string; file: string }[]; deleted: readonly string[] };
+  pagesChanged?: { render: readonly { kind: string; path: string; file: string }[]; deleted: readonly string[] };
   /** Snapshot entries, for the static mirror (only `GET /api/...` keys are mirrored). */
   entries: Iterable<SnapshotEntry>;
   /** The snapshot's entry of an API path (the feeds read article and author records by path). */
@@ -127,6 +128,8 @@ export interface EmitResult {
   manifestSha: string;
   /** Host snippets beside out/, committed with the publish. */
   snippets: PreparedSnippets;
+  /** The static search index's parts, and how many were built (the others left as they were); absent without the index. */
+  searchIndex?: { parts: number; built: number };
 }
 
 // The same escapes as jsonForScript (src/core/json.ts), over stable JSON: a
@@ -148,7 +151,8 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
   const w = new OutputWriter(staging, input.maxInFlight ?? 32, input.previous, precompressEnabled(input.config.output?.precompress, input.config.hosts));
-  const patch = startFromPrevious(w, input);
+  const indexOn = (input.config.search?.staticIndex ?? 'off') !== 'off';
+  const patch = startFromPrevious(w, input, indexOn);
   let snippets: PreparedSnippets | undefined;
   // Pages and the site-wide files are written side by side: while the render threads work, this
   // thread writes the mirror, feeds, sitemaps and redirect maps instead of after the last page
@@ -158,9 +162,9 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
   const pagesWritten = (patch ? writeChangedPages(w, input, patch.pages, stop) : writePages(w, input, stop)).then(async (pages) => {
     // The search index reads the article pages back from staging, so they must be on disk first;
     // Pagefind then works in its own process while this one writes the rest.
-    if ((input.config.search?.staticIndex ?? 'off') === 'off') return { pages, searchIndex: null };
+    if (!indexOn) return { pages, searchIndex: null };
     await w.flush();
-    const searchIndex = buildSearchIndex((file) => w.locate(file), input.plan.routes);
+    const searchIndex = buildParts(w, input.plan.routes, patch?.index);
     // Awaited below; a failure before that point must not surface as an unhandled rejection.
     searchIndex.catch(() => undefined);
     return { pages, searchIndex };
@@ -169,7 +173,9 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
   try {
     const [{ pages, searchIndex }] = await settleBoth(pagesWritten, siteWritten, () => void (stop.failed = true));
     const { site } = input.config;
-    for (const f of (await searchIndex) ?? []) await w.write(`${STATIC_INDEX_DIR}/${f.path}`, f.contents);
+    const index = await searchIndex;
+    if (index) await writeParts(w, index);
+    const indexReport = index ? { searchIndex: { parts: index.parts.count, built: index.built.size } } : {};
     // `_headers` last: its rules name every content-hashed file of the build (./headers.ts), which
     // are among the files other than pages (`.html`) and mirror files (`.json`).
     const headers = headersFile(() => w.others(), input.config.hosts, site.basePath);
@@ -194,7 +200,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     const modified = inPlace ? staged.map((f) => f.path) : [...manifest.files, ...parts, w.entry(MANIFEST_FILE)!].filter(differs).map((f) => f.path);
     const changed = [...new Set([...modified, ...deleted])].sort();
     killPoint('staged');
-    return { pages, files: w.files, bytes: w.bytes, carried: w.carried, manifest, entries: w.entries(), parts, staging, inPlace, fromPrevious: patch !== undefined, staged, deleted, changed, manifestSha: w.entry(MANIFEST_FILE)!.sha256, snippets: snippets! };
+    return { pages, files: w.files, bytes: w.bytes, carried: w.carried, manifest, entries: w.entries(), parts, staging, inPlace, fromPrevious: patch !== undefined, staged, deleted, changed, manifestSha: w.entry(MANIFEST_FILE)!.sha256, snippets: snippets!, ...indexReport };
   } catch (e) {
     await snippets?.discard().catch(() => undefined);
     await w.flush().catch(() => undefined);
@@ -209,12 +215,57 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
  * and gone, and the API paths whose entries changed. Drops the pages gone and the mirror files
  * of the API paths gone; what it returns is all emit then writes of the pages and the mirror.
  */
-function startFromPrevious(w: OutputWriter, input: EmitInput): { pages: NonNullable<EmitInput['pagesChanged']>; apiPaths: ReadonlySet<string> } | undefined {
+function startFromPrevious(w: OutputWriter, input: EmitInput, indexOn: boolean): { pages: NonNullable<EmitInput['pagesChanged']>; apiPaths: ReadonlySet<string>; index?: IndexChange } | undefined {
   const pages = input.pagesChanged;
   const apiPaths = input.previous?.changedApiPaths;
   if (!pages || !apiPaths) return undefined;
   const gone = [...apiPaths].filter((p) => p.startsWith(API_PREFIX) && input.lookup(p) === undefined).map((p) => mirrorFile(p));
-  return w.startFromPrevious([...pages.deleted, ...gone]) ? { pages, apiPaths } : undefined;
+  // The static index's parts stay unless their articles changed (./search-parts.ts); a part made again drops its files first.
+  const kept = SEARCH_PARTS.get(input.previous!.files);
+  const change = kept && indexOn ? changedParts(kept.parts, pages.render, pages.deleted) : undefined;
+  const dropIndex = kept ? (change ? change.dirty.flatMap((part) => kept.files[part]!) : kept.files.flat()) : [];
+  if (!w.startFromPrevious([...pages.deleted, ...gone, ...dropIndex])) return undefined;
+  return { pages, apiPaths, ...(change && kept ? { index: { parts: change.parts, build: change.dirty, files: kept.files } } : {}) };
+}
+
+/** The static index's parts of a build, the parts to build and, for the others, the files they left as they were. */
+interface IndexChange {
+  parts: SearchParts;
+  build: readonly number[];
+  files?: readonly (readonly string[])[];
+}
+
+/** Builds the parts of the static index that changed (every part without `change`), reading the article pages where the writer has them. */
+async function buildParts(w: OutputWriter, routes: readonly { kind: string; path: string; file: string }[], change: IndexChange | undefined) {
+  let plan = change;
+  if (!plan) {
+    const parts = assignParts(routes);
+    plan = { parts, build: parts.members.map((_, i) => i) };
+  }
+  const built = await buildSearchIndexParts((file) => w.locate(file), plan.build.map((part) => ({ part, pages: plan.parts.members[part]! })));
+  return { ...plan, built };
+}
+
+/** Writes the parts built and the list of parts, and keeps the parts with this build's files for a next publish. */
+async function writeParts(w: OutputWriter, index: Awaited<ReturnType<typeof buildParts>>): Promise<void> {
+  const files: (readonly string[])[] = [];
+  for (let part = 0; part < index.parts.count; part++) {
+    const built = index.built.get(part);
+    if (!built) {
+      files.push(index.files![part]!);
+      continue;
+    }
+    const written: string[] = [];
+    for (const f of built) {
+      const rel = `${STATIC_INDEX_DIR}/${f.path}`;
+      // Tracked, not among the files every build writes again: a part nobody changed stays as it is.
+      await w.writeTracked(rel, f.contents);
+      written.push(rel);
+    }
+    files.push(written);
+  }
+  await w.write(PARTS_FILE, partsFileText(index.parts.count));
+  SEARCH_PARTS.set(w.entries(), { parts: index.parts, files });
 }
 
 // An entry's API path and mirror file, kept with the entry: a snapshot shares unchanged entries with the copy a

@@ -19,6 +19,7 @@ import { readFile } from 'node:fs/promises';
 import { DATA_ELEMENT_ID } from '../client/data.ts';
 import { pressroomError } from '../core/errors.ts';
 import { INDEXED_KINDS } from '../site/search-index.ts';
+import { partFolder } from './search-parts.ts';
 
 export interface SearchIndexFile {
   /** Relative to the index folder, '/'-separated (`pagefind.js`, `fragment/en_1a2b3c4.pf_fragment`). */
@@ -121,35 +122,59 @@ async function withPagefind<T>(run: (pagefind: PagefindApi) => Promise<T>): Prom
  */
 export async function buildSearchIndex(locate: (file: string) => string, pages: readonly IndexedPage[]): Promise<SearchIndexFile[]> {
   const indexed = pages.filter((p) => INDEXED_KINDS.includes(p.kind));
-  return withPagefind(async (pagefind) => {
-    const created = await pagefind.createIndex({}).catch((e: unknown) => {
-      throw pressroomError('PR_SEARCH_INDEX', { detail: `Pagefind did not start: ${(e as Error)?.message ?? String(e)}` }, e);
-    });
-    const { index } = created;
-    if (!index) throw pressroomError('PR_SEARCH_INDEX', { detail: `Pagefind did not create an index: ${created.errors.join('; ')}` });
-    try {
-      // Reads overlap Pagefind's parsing: the next pages are read while the
-      // service works through the ones already sent (in order, one at a time).
-      let sent: Promise<void> = Promise.resolve();
-      for (let i = 0; i < indexed.length; i += READ_AHEAD) {
-        const batch = indexed.slice(i, i + READ_AHEAD);
-        const docs = await Promise.all(batch.map((p) => readFile(locate(p.file), 'utf8')));
-        await sent;
-        sent = Promise.all(
-          batch.map(async (p, j) => {
-            const r = await index.addHTMLFile({ url: p.path, content: indexedPart(docs[j]!) });
-            if (r.errors.length) throw pressroomError('PR_SEARCH_INDEX', { detail: `Pagefind could not index ${p.path}: ${r.errors.join('; ')}` });
-          }),
-        ).then(() => undefined);
-        // A failure is thrown by the await above on the next round or after the loop; until then it is not unhandled.
-        sent.catch(() => undefined);
-      }
-      await sent;
-      const got = await index.getFiles();
-      if (got.errors.length) throw pressroomError('PR_SEARCH_INDEX', { detail: got.errors.join('; ') });
-      return publishedIndexFiles(got.files.map((f) => ({ path: f.path.split('\\').join('/'), contents: Buffer.from(f.content) })));
-    } finally {
-      await index.deleteIndex().catch(() => undefined);
+  return withPagefind((pagefind) => indexPages(pagefind, locate, indexed));
+}
+
+/** Pagefind's script, its worker and its WebAssembly: the first part publishes them, and the search page loads them from there for every part. */
+const RUNTIME = /^(pagefind\.js|pagefind-worker\.js|wasm\.[^/]+\.pagefind)$/;
+
+/**
+ * Builds each of `parts` (src/emit/search-parts.ts: a part's articles, in order) as an index of
+ * its own, one after another on one Pagefind service, and returns each part's files with their
+ * paths under the index folder: the first part's at its top, with the runtime; another's in its
+ * folder, without it (the search page loads the runtime once, from the first part).
+ */
+export async function buildSearchIndexParts(locate: (file: string) => string, parts: readonly { part: number; pages: readonly { path: string; file: string }[] }[]): Promise<Map<number, SearchIndexFile[]>> {
+  const built = new Map<number, SearchIndexFile[]>();
+  if (parts.length === 0) return built;
+  await withPagefind(async (pagefind) => {
+    for (const { part, pages } of parts) {
+      const files = await indexPages(pagefind, locate, pages);
+      const folder = partFolder(part);
+      built.set(part, part === 0 ? files : files.filter((f) => !RUNTIME.test(f.path)).map((f) => ({ path: folder + f.path, contents: f.contents })));
     }
   });
+  return built;
+}
+
+async function indexPages(pagefind: PagefindApi, locate: (file: string) => string, indexed: readonly { path: string; file: string }[]): Promise<SearchIndexFile[]> {
+  const created = await pagefind.createIndex({}).catch((e: unknown) => {
+    throw pressroomError('PR_SEARCH_INDEX', { detail: `Pagefind did not start: ${(e as Error)?.message ?? String(e)}` }, e);
+  });
+  const { index } = created;
+  if (!index) throw pressroomError('PR_SEARCH_INDEX', { detail: `Pagefind did not create an index: ${created.errors.join('; ')}` });
+  try {
+    // Reads overlap Pagefind's parsing: the next pages are read while the
+    // service works through the ones already sent (in order, one at a time).
+    let sent: Promise<void> = Promise.resolve();
+    for (let i = 0; i < indexed.length; i += READ_AHEAD) {
+      const batch = indexed.slice(i, i + READ_AHEAD);
+      const docs = await Promise.all(batch.map((p) => readFile(locate(p.file), 'utf8')));
+      await sent;
+      sent = Promise.all(
+        batch.map(async (p, j) => {
+          const r = await index.addHTMLFile({ url: p.path, content: indexedPart(docs[j]!) });
+          if (r.errors.length) throw pressroomError('PR_SEARCH_INDEX', { detail: `Pagefind could not index ${p.path}: ${r.errors.join('; ')}` });
+        }),
+      ).then(() => undefined);
+      // A failure is thrown by the await above on the next round or after the loop; until then it is not unhandled.
+      sent.catch(() => undefined);
+    }
+    await sent;
+    const got = await index.getFiles();
+    if (got.errors.length) throw pressroomError('PR_SEARCH_INDEX', { detail: got.errors.join('; ') });
+    return publishedIndexFiles(got.files.map((f) => ({ path: f.path.split('\\').join('/'), contents: Buffer.from(f.content) })));
+  } finally {
+    await index.deleteIndex().catch(() => undefined);
+  }
 }

@@ -252,6 +252,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
         previousRelease: step.previousRelease ?? null,
         kept: { decision: step.decidedFromKept, files: emitted.fromPrevious },
       },
+      ...(emitted.searchIndex ? { searchIndex: emitted.searchIndex } : {}),
       release,
       workers: renderer.threads,
       renderCpuMs: Math.round(renderer.cpuMs()),

@@ -120,6 +120,8 @@ export interface BuildReport {
      */
     kept: { decision: boolean; files: boolean };
   };
+  /** The static search index, when built (src/emit/search-parts.ts): its parts, and how many this build made again (the others were left as they were). */
+  searchIndex?: { parts: number; built: number };
   /** The release this build published (.pressroom/<out>/releases/<id>). */
   release: string;
   /** Render threads used (0: the main thread). */

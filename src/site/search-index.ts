@@ -9,6 +9,8 @@ import type { Post } from '../api/types.ts';
 
 /** The folder of out/ the build writes the index to. */
 export const STATIC_INDEX_DIR = 'pagefind';
+/** The file in that folder listing the index's parts beyond the first (src/emit/search-parts.ts), which the search page merges. */
+export const STATIC_INDEX_PARTS_FILE = 'pressroom-parts.json';
 /** The page kinds whose pages go into the index: articles only (listings would repeat their titles). */
 export const INDEXED_KINDS: readonly string[] = ['article'];
 /** The Pagefind filter that holds an article's category slug: the search page's tabs filter on it. */

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { INDEX_NOTICE } from '../../src/app/pages/search/index.tsx';
+import { partOf } from '../../src/emit/search-parts.ts';
 import { launchBrowser, siteUrl, waitHydrated, watchProblems, WIDTHS } from './harness.ts';
 
 let browser: Browser;
@@ -161,6 +162,12 @@ describe('search with the API down', () => {
     expect(await o.page.locator('.search-page .listing-cards .post-card').count()).toBe(3);
     expect(await o.page.locator('.search-page .listing-list .post-row').count()).toBe(7);
     const first = await resultTitles(o.page);
+    // The index is in parts (src/emit/search-parts.ts): each listed part was merged, and the results come from several.
+    const listed = JSON.parse(readFileSync(join(inject('outDir'), 'pagefind', 'pressroom-parts.json'), 'utf8')).parts as string[];
+    expect(listed.length).toBeGreaterThan(0);
+    for (const part of listed) expect(o.indexLoads).toContain(`/pagefind/${part}pagefind-entry.json`);
+    const from = new Set((await resultLinks(o.page)).map((href) => partOf(`${href!.slice(1)}/index.html`, listed.length + 1)));
+    expect(from.size).toBeGreaterThan(1);
     expect(await o.page.locator('.pagination [aria-current="page"]').textContent()).toBe('1');
     expect(await o.page.locator('button[aria-label="Previous page"]').isDisabled()).toBe(true);
 

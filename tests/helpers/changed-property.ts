@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseRef } from '../../src/crawl/refs.ts';
-import { build, rehearse, snapshotDirFor, type BuildOptions } from '../../src/pipeline/index.ts';
+import { build, rehearse, snapshotDirFor, type BuildOptions, type BuildReport } from '../../src/pipeline/index.ts';
 import { loadPrevious } from '../../src/pipeline/snapshot.ts';
 import { randomEdits } from '../../src/sample-api/random-edits.ts';
 import { startSampleApi } from '../../src/sample-api/index.ts';
@@ -21,17 +21,36 @@ const NOW = '2026-01-15T12:00:00Z';
 const STEPS = Number(process.env.PRESSROOM_CHANGED_STEPS ?? 40);
 const POSTS = Number(process.env.PRESSROOM_CHANGED_POSTS ?? 12);
 
+/** One published step of the change-driven run, with the tree before it, for a file's own checks. */
+export interface PublishedStep {
+  step: number;
+  label: string;
+  before: Record<string, string>;
+  after: Record<string, string>;
+  report: BuildReport;
+}
+
+interface PropertyOptions {
+  /** The corpus size (default PRESSROOM_CHANGED_POSTS, else 12). */
+  posts?: number;
+  /** Edits a seed (default PRESSROOM_CHANGED_STEPS, else 40). */
+  steps?: number;
+  /** Checks of the file's own on every step the change-driven builds published. */
+  afterStep?: (s: PublishedStep) => void;
+}
+
 /** The property for each seed (PRESSROOM_CHANGED_SEEDS=1,2,3 overrides the file's seeds). */
-export function changedProperty(defaultSeeds: number[]): void {
+export function changedProperty(defaultSeeds: number[], options: PropertyOptions = {}): void {
   const seeds = process.env.PRESSROOM_CHANGED_SEEDS ? process.env.PRESSROOM_CHANGED_SEEDS.split(',').map(Number) : defaultSeeds;
+  const steps = options.steps ?? STEPS;
   const dirs: string[] = [];
   afterAll(async () => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
   describe.each(seeds)('change-driven builds equal full builds (seed %i)', (seed) => {
-    it(`after each of ${STEPS} random edits`, { timeout: 900_000 }, () => run(seed, dirs));
+    it(`after each of ${steps} random edits`, { timeout: 900_000 }, () => run(seed, dirs, { ...options, steps, posts: options.posts ?? POSTS }));
   });
 }
 
-async function run(seed: number, dirs: string[]): Promise<void> {
+async function run(seed: number, dirs: string[], { posts: POSTS, steps: STEPS, afterStep }: PropertyOptions & { posts: number; steps: number }): Promise<void> {
   const root = await mkdtemp(join(tmpdir(), 'pressroom-changed-'));
   dirs.push(root);
   const configFile = join(ROOT, 'config/site.json');
@@ -49,10 +68,14 @@ async function run(seed: number, dirs: string[]): Promise<void> {
     const session: NonNullable<BuildOptions['session']> = { previous: await loadPrevious(snapshotDirFor({ out })) };
     await rehearse({ ...base, out, session });
     const next = randomEdits(seed, api.corpus, api.mutate);
+    let before = await treeHashes(out);
     for (let step = 1; step <= STEPS; step++) {
       const edit = next();
       const r = await build({ ...base, out, session, changed: edit.refs.map(parseRef) });
-      published.push({ label: edit.label, categories: edit.refs.includes('categories'), tree: await treeHashes(out), fallback: r.changed?.fallback ?? null, refetched: r.changed?.refetched ?? Infinity });
+      const tree = await treeHashes(out);
+      published.push({ label: edit.label, categories: edit.refs.includes('categories'), tree, fallback: r.changed?.fallback ?? null, refetched: r.changed?.refetched ?? Infinity });
+      afterStep?.({ step, label: edit.label, before, after: tree, report: r });
+      before = tree;
     }
   } finally {
     await api.close();

@@ -9,13 +9,15 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishedIndexFiles } from '../../src/emit/search-index.ts';
+import { PARTS_FILE, partFolder, partOf, partsFileText, partTarget } from '../../src/emit/search-parts.ts';
 import { MANIFEST_FILE, partsIn, readSiteFiles } from '../../src/emit/index.ts';
 import type { SampleApi } from '../../src/sample-api/index.ts';
 import { listFiles, treeHashes } from '../helpers/files.ts';
 import { buildInto, ROOT, spawnCli, startTestApi, tempDir, TEST_NOW } from '../helpers/pressroom.ts';
 import { expectedSite, httpGet } from './build/expected.ts';
 
-const POSTS = 40;
+// Enough articles for the index to be in several parts (src/emit/search-parts.ts).
+const POSTS = 150;
 let api: SampleApi;
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let out: string;
@@ -46,10 +48,17 @@ const inflate = (bytes: Buffer) => {
 describe('the static search index of a build', { timeout: 300_000 }, () => {
   it('holds every published article, and nothing else, with the title the page shows', async () => {
     const files = (await listFiles(out)).filter((f) => f.startsWith('pagefind/'));
-    const entry = JSON.parse((await read('pagefind/pagefind-entry.json')).toString('utf8'));
-    expect(Object.keys(entry.languages)).toEqual(['en']);
-    expect(entry.languages.en.page_count).toBe(expected.articles.length);
-    const fragments = await Promise.all(files.filter((f) => f.startsWith('pagefind/fragment/') && f.endsWith('.pf_fragment')).map(async (f) => JSON.parse(inflate(await read(f)).toString('utf8'))));
+    // In parts (src/emit/search-parts.ts): the first in the folder itself, the others listed.
+    const folders = ['', ...JSON.parse((await read(PARTS_FILE)).toString('utf8')).parts];
+    expect(folders).toHaveLength(partTarget(expected.articles.length));
+    let pages = 0;
+    for (const folder of folders) {
+      const entry = JSON.parse((await read(`pagefind/${folder}pagefind-entry.json`)).toString('utf8'));
+      expect(Object.keys(entry.languages)).toEqual(['en']);
+      pages += entry.languages.en.page_count;
+    }
+    expect(pages).toBe(expected.articles.length);
+    const fragments = await Promise.all(files.filter((f) => /^pagefind\/(parts\/\d+\/)?fragment\/[^/]+\.pf_fragment$/.test(f)).map(async (f) => JSON.parse(inflate(await read(f)).toString('utf8'))));
     const byUrl = new Map(fragments.map((f) => [f.url, f]));
     expect([...byUrl.keys()].sort()).toEqual(expected.articles.map((a) => `/${a.cat}/${a.name}`).sort());
     for (const a of expected.articles) {
@@ -63,19 +72,26 @@ describe('the static search index of a build', { timeout: 300_000 }, () => {
     expect(marked.sort()).toEqual(expected.articles.map((a) => `${a.cat}/${a.name}/index.html`).sort());
   });
 
-  it('equals the index Pagefind makes of the whole published article pages', async () => {
-    // The build sends Pagefind only the marked article of each page (src/emit/search-index.ts, indexedPart).
+  it('equals, part by part, the index Pagefind makes of the whole published article pages', async () => {
+    // The build sends Pagefind only the marked article of each page (src/emit/search-index.ts, indexedPart),
+    // each part's articles in path order; the runtime (script, worker, WebAssembly) only with the first part.
     const pagefind = await import('pagefind');
-    const { index } = await pagefind.createIndex({});
+    const paths = expected.articles.map((a) => `/${a.cat}/${a.name}`).sort();
+    const count = partTarget(paths.length);
+    expect(count, 'the site has several parts').toBeGreaterThan(1);
+    const want: { path: string; contents: Buffer }[] = [{ path: PARTS_FILE, contents: Buffer.from(partsFileText(count)) }];
     try {
-      const paths = expected.articles.map((a) => `/${a.cat}/${a.name}`).sort();
-      for (const p of paths) await index!.addHTMLFile({ url: p, content: (await read(`${p.slice(1)}/index.html`)).toString('utf8') });
-      const whole = publishedIndexFiles((await index!.getFiles()).files.map((f) => ({ path: f.path, contents: Buffer.from(f.content) })));
+      for (let part = 0; part < count; part++) {
+        const { index } = await pagefind.createIndex({});
+        for (const p of paths.filter((x) => partOf(`${x.slice(1)}/index.html`, count) === part)) await index!.addHTMLFile({ url: p, content: (await read(`${p.slice(1)}/index.html`)).toString('utf8') });
+        const whole = publishedIndexFiles((await index!.getFiles()).files.map((f) => ({ path: f.path, contents: Buffer.from(f.content) })));
+        await index!.deleteIndex();
+        for (const f of whole) if (part === 0 || !/^(pagefind(-worker)?\.js|wasm\.\w+\.pagefind)$/.test(f.path)) want.push({ path: `pagefind/${partFolder(part)}${f.path}`, contents: f.contents });
+      }
       const published = (await listFiles(out)).filter((f) => f.startsWith('pagefind/') && !/\.(br|gz)$/.test(f));
-      expect(published).toEqual(whole.map((f) => `pagefind/${f.path}`));
-      for (const f of whole) expect((await read(`pagefind/${f.path}`)).equals(f.contents), f.path).toBe(true);
+      expect(published).toEqual(want.map((f) => f.path).sort());
+      for (const f of want) expect((await read(f.path)).equals(f.contents), f.path).toBe(true);
     } finally {
-      await index!.deleteIndex();
       await pagefind.close();
     }
   });
@@ -112,7 +128,7 @@ describe('the static search index of a build', { timeout: 300_000 }, () => {
       await buildInto(a.dir, { fromSnapshot: snapshot, env: { PRESSROOM_HOSTS: 'nginx' } });
       await buildInto(b.dir, { fromSnapshot: snapshot, env: { PRESSROOM_HOSTS: 'nginx' } });
       const [ha, hb] = [await treeHashes(join(a.dir, 'out')), await treeHashes(join(b.dir, 'out'))];
-      expect(Object.keys(ha).filter((f) => f.startsWith('pagefind/fragment/')).length).toBe(expected.articles.length);
+      expect(Object.keys(ha).filter((f) => /^pagefind\/(parts\/\d+\/)?fragment\//.test(f)).length).toBe(expected.articles.length);
       expect(Object.keys({ ...ha, ...hb }).filter((f) => ha[f] !== hb[f])).toEqual([]);
       // And equal to the crawled build's.
       const crawled = await treeHashes(out);

@@ -20,6 +20,8 @@ import type { SearchResult } from './query.ts';
 // checks that both sides agree.
 /** Where the build publishes Pagefind's browser API: `/{STATIC_INDEX_DIR}/pagefind.js`. */
 export const STATIC_INDEX_SCRIPT = '/pagefind/pagefind.js';
+/** The list of the index's other parts (`/{STATIC_INDEX_DIR}/{STATIC_INDEX_PARTS_FILE}`), merged into the first. */
+export const STATIC_INDEX_PARTS = '/pagefind/pressroom-parts.json';
 /** The Pagefind filter holding an article's category slug (CATEGORY_FILTER). */
 export const INDEX_CATEGORY_FILTER = 'category';
 
@@ -67,26 +69,46 @@ export function postFromHit(hit: IndexHit): PostItem | null {
 /** What the search page uses of Pagefind's browser API (pagefind.js). */
 export interface PagefindBrowserApi {
   options(options: { baseUrl?: string }): Promise<void>;
+  mergeIndex(indexPath: string, options?: { baseUrl?: string }): Promise<void>;
   search(term: string, options?: { filters?: Record<string, string> }): Promise<{ results: { id: string; data(): Promise<IndexHit> }[] } | null>;
 }
 
 let loading: { url: string; api: Promise<PagefindBrowserApi> } | null = null;
 
+/** The folders of the index's other parts, from the list the build published: each `parts/N/`, as the build names them. */
+export function partFolders(list: unknown): string[] {
+  const parts = (list as { parts?: unknown } | null)?.parts;
+  if (!Array.isArray(parts) || !parts.every((p) => typeof p === 'string' && /^parts\/[0-9]+\/$/.test(p))) throw new Error('the static index\'s list of parts is not one the build writes');
+  return parts as string[];
+}
+
 /**
  * Pagefind's API, loaded once per document from the index published with the
- * site (under the site's base path, src/site/paths.ts); a failed load is tried
- * again by the next search. The URL is a variable, not a string literal, in
- * the import: esbuild leaves `import(x)` alone, while a literal would be
- * resolved (and fail) at bundle time.
+ * site (under the site's base path, src/site/paths.ts), with the index's other
+ * parts merged into the first (the build splits the articles into parts so a
+ * publish rebuilds only the parts it changed: src/emit/search-parts.ts). A failed
+ * load is tried again by the next search. The URL is a variable, not a string
+ * literal, in the import: esbuild leaves `import(x)` alone, while a literal would
+ * be resolved (and fail) at bundle time.
  */
 export function loadPagefind(basePath = ''): Promise<PagefindBrowserApi> {
   const url = withBase(basePath, STATIC_INDEX_SCRIPT);
   if (loading?.url !== url) {
+    const listed = fetch(withBase(basePath, STATIC_INDEX_PARTS)).then(async (r) => {
+      if (!r.ok) throw new Error(`the static index's list of parts answered ${r.status}`);
+      return partFolders(await r.json());
+    });
+    listed.catch(() => undefined); // awaited below, after the script
     const api = (import(/* @vite-ignore */ url) as Promise<PagefindBrowserApi>)
       .then(async (pagefind) => {
         // Result URLs as the build gave them, the bare site paths postFromHit reads: by default
         // Pagefind would put the folder above its own (the base path) in front of them.
         await pagefind.options({ baseUrl: '/' });
+        // Absolute URLs (the folders are relative to the script's): Pagefind fetches a merged
+        // index's files from its worker, whose own URL relative ones would follow. All at once:
+        // each waits only for the first part's WebAssembly, which they share.
+        const folder = new URL('./', new URL(url, location.href));
+        await Promise.all((await listed).map((part) => pagefind.mergeIndex(new URL(part, folder).href, { baseUrl: '/' })));
         return pagefind;
       })
       .catch((e: unknown) => {

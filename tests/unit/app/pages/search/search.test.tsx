@@ -62,6 +62,7 @@ function fakeIndex(n: number) {
   });
   const api: PagefindBrowserApi = {
     async options() {},
+    async mergeIndex() {},
     async search(term, options) {
       searches.push({ term, options });
       return { results: range(1, n).map((id) => ({ id: `en_${id}`, data: async () => (loaded.push(id), hit(id)) })) };

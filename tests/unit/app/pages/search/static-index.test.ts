@@ -2,13 +2,33 @@
 // the list item it makes of a Pagefind hit, which the cards and list rows
 // render as they render the live search's items.
 import { describe, expect, it } from 'vitest';
-import { INDEX_CATEGORY_FILTER, postFromHit, STATIC_INDEX_SCRIPT, type IndexHit } from '../../../../../src/app/pages/search/static-index.ts';
-import { CATEGORY_FILTER, STATIC_INDEX_DIR } from '../../../../../src/site/search-index.ts';
+import { INDEX_CATEGORY_FILTER, partFolders, postFromHit, STATIC_INDEX_PARTS, STATIC_INDEX_SCRIPT, type IndexHit } from '../../../../../src/app/pages/search/static-index.ts';
+import { partsFileText } from '../../../../../src/emit/search-parts.ts';
+import { CATEGORY_FILTER, STATIC_INDEX_DIR, STATIC_INDEX_PARTS_FILE } from '../../../../../src/site/search-index.ts';
 
 describe('the names the search page repeats', () => {
-  it('are the ones the build uses: the script in the index folder, the category filter', () => {
+  it('are the ones the build uses: the script and the list of parts in the index folder, the category filter', () => {
     expect(STATIC_INDEX_SCRIPT).toBe(`/${STATIC_INDEX_DIR}/pagefind.js`);
+    expect(STATIC_INDEX_PARTS).toBe(`/${STATIC_INDEX_DIR}/${STATIC_INDEX_PARTS_FILE}`);
     expect(INDEX_CATEGORY_FILTER).toBe(CATEGORY_FILTER);
+  });
+});
+
+describe('partFolders', () => {
+  it('reads the list of parts the build writes', () => {
+    expect(partFolders(JSON.parse(partsFileText(1)))).toEqual([]);
+    expect(partFolders(JSON.parse(partsFileText(4)))).toEqual(['parts/1/', 'parts/2/', 'parts/3/']);
+  });
+
+  it.each([
+    ['no list', {}],
+    ['not an object', null],
+    ['a folder of another shape', { parts: ['parts/1'] }],
+    ['a folder outside the index', { parts: ['../assets/'] }],
+    ['an absolute URL', { parts: ['https://example.com/parts/1/'] }],
+    ['a number', { parts: [1] }],
+  ])('refuses %s', (_, list) => {
+    expect(() => partFolders(list)).toThrow(/list of parts/);
   });
 });
 

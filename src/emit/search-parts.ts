@@ -1,0 +1,145 @@
+// The static search index in parts (docs/decisions.md, 101). Pagefind cannot take a page out
+// of an index or put one in again, so one index of every article is built again whole for
+// each story published: at 2,000 articles about two to five seconds of a publish that
+// otherwise takes a tenth of one. The articles are therefore split into parts, each a
+// Pagefind index of its own: a publish builds again only the parts that hold an article it
+// rendered, added or removed, and leaves the others' files as they are. The search page
+// loads the first part as Pagefind's primary index and merges the others into it
+// (Pagefind's `mergeIndex`, which shares the primary's WebAssembly), listed in
+// `pagefind/pressroom-parts.json`.
+//
+// Which part an article is in follows from the article set alone, never from the order of
+// publishes, so a change-driven build gives the bytes of a full one:
+// - the count is the smallest power of two that gives parts of at most PART_ARTICLES
+//   articles on average (at most MAX_PARTS), halved while a part would be empty (an empty
+//   Pagefind index has no language, and the primary must have one);
+// - an article's part is the FNV-1a hash of its file, modulo the count;
+// - a part's articles are indexed in path order (then file), as the plan lists them.
+// A change that makes the count another power of two (the site doubled or halved) builds
+// every part again once.
+import { fnv1a } from '../core/fnv.ts';
+import { KeptWeakMap } from '../core/resident.ts';
+import { firstNotBefore } from '../core/sorted.ts';
+import { INDEXED_KINDS, STATIC_INDEX_DIR, STATIC_INDEX_PARTS_FILE } from '../site/search-index.ts';
+import type { ManifestEntry } from './output-files.ts';
+
+/** Articles a part holds on average at most, up to MAX_PARTS parts (Pagefind takes about 2.4 ms an article and 40 ms an index). */
+export const PART_ARTICLES = 64;
+/**
+ * The most parts. A search fetches each part's entry and metadata, and from each part the chunk
+ * of its word index that holds the term (about 20 KB, however few articles the part has):
+ * measured at 2,000 posts, a first search downloaded 138 KB in 16 requests from one index, 194 KB
+ * in 26 from 4 parts, 276 KB in 38 from 8 and 778 KB in 110 from 32. Eight parts keep a search
+ * within twice one index's bytes; a part of a 2,000-article site is then built again in about 0.6 s.
+ */
+export const MAX_PARTS = 8;
+
+/** A page that goes into the index: an article route's path and output file. */
+export interface IndexedPage {
+  readonly path: string;
+  readonly file: string;
+}
+
+/** The articles of every part, and how many parts. */
+export interface SearchParts {
+  readonly count: number;
+  readonly articles: number;
+  /** Each part's articles, in path order (then file). */
+  readonly members: readonly (readonly IndexedPage[])[];
+}
+
+/** The part count an article count aims at: the smallest power of two giving at most PART_ARTICLES a part, at most MAX_PARTS. */
+export function partTarget(articles: number): number {
+  let count = 1;
+  while (count < MAX_PARTS && count * PART_ARTICLES < articles) count *= 2;
+  return count;
+}
+
+/** The part of an article's file among `count` (a power of two). */
+export const partOf = (file: string, count: number): number => fnv1a(file) & (count - 1);
+
+/** A part's folder under the index folder: the first is the index folder itself (Pagefind's primary index). */
+export const partFolder = (part: number): string => (part === 0 ? '' : `parts/${part}/`);
+
+/** The file listing the parts the search page merges into the first. */
+export const PARTS_FILE = `${STATIC_INDEX_DIR}/${STATIC_INDEX_PARTS_FILE}`;
+
+/** The text of `pagefind/pressroom-parts.json`: every part's folder but the first, relative to the index folder. */
+export function partsFileText(count: number): string {
+  return `${JSON.stringify({ parts: Array.from({ length: count - 1 }, (_, i) => partFolder(i + 1)) })}\n`;
+}
+
+const isIndexed = (page: { kind: string }) => INDEXED_KINDS.includes(page.kind);
+const before = (a: IndexedPage, b: IndexedPage) => a.path < b.path || (a.path === b.path && a.file < b.file);
+
+/** Every indexed page of the plan's routes in its part. */
+export function assignParts(routes: readonly { kind: string; path: string; file: string }[]): SearchParts {
+  const pages = routes
+    .filter(isIndexed)
+    .map((r) => ({ path: r.path, file: r.file }))
+    .sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+  for (let count = partTarget(pages.length); ; count /= 2) {
+    const members: IndexedPage[][] = Array.from({ length: count }, () => []);
+    for (const p of pages) members[partOf(p.file, count)]!.push(p);
+    if (count === 1 || members.every((m) => m.length > 0)) return { count, articles: pages.length, members };
+  }
+}
+
+/**
+ * The parts after a change-driven build's pages (`rendered`: the routes it rendered; `deleted`:
+ * the files of the routes gone), from the parts before it, with the parts whose articles changed
+ * (`dirty`); the parts not named are the same arrays as before. Undefined when the change moves
+ * articles between parts (another count, or a part left empty): then every part is made again.
+ */
+export function changedParts(prev: SearchParts, rendered: readonly { kind: string; path: string; file: string }[], deleted: readonly string[]): { parts: SearchParts; dirty: number[] } | undefined {
+  // A count below its target (a part would have been empty at the target): worked out whole.
+  if (prev.count !== partTarget(prev.articles)) return undefined;
+  const gone = new Map<number, Set<string>>();
+  const came = new Map<number, IndexedPage[]>();
+  const edited = new Set<number>();
+  let articles = prev.articles;
+  for (const file of deleted) {
+    const part = partOf(file, prev.count);
+    if (!prev.members[part]!.some((p) => p.file === file)) continue;
+    let set = gone.get(part);
+    if (!set) gone.set(part, (set = new Set()));
+    if (!set.has(file)) {
+      set.add(file);
+      articles -= 1;
+    }
+  }
+  for (const route of rendered) {
+    if (!isIndexed(route)) continue;
+    const part = partOf(route.file, prev.count);
+    const had = prev.members[part]!.find((p) => p.file === route.file);
+    if (had && !gone.get(part)?.has(route.file)) {
+      // A file that is now another path's is not a change a plan makes (a file follows from its path): worked out whole.
+      if (had.path !== route.path) return undefined;
+      edited.add(part);
+      continue;
+    }
+    let list = came.get(part);
+    if (!list) came.set(part, (list = []));
+    list.push({ path: route.path, file: route.file });
+    articles += 1;
+  }
+  if (partTarget(articles) !== prev.count) return undefined;
+  const members = prev.members.slice();
+  const dirty = [...new Set([...gone.keys(), ...came.keys(), ...edited])].sort((a, b) => a - b);
+  for (const part of dirty) {
+    const left = gone.get(part);
+    const list = left ? members[part]!.filter((p) => !left.has(p.file)) : members[part]!.slice();
+    for (const p of came.get(part) ?? []) list.splice(firstNotBefore(list, (q) => before(q, p)), 0, p);
+    if (list.length === 0 && prev.count > 1) return undefined;
+    members[part] = list;
+  }
+  return { parts: { count: prev.count, articles, members }, dirty };
+}
+
+/** What a process that publishes again keeps of a build's index: its parts and the files each wrote, by the build's files. */
+export interface KeptSearchParts {
+  parts: SearchParts;
+  /** Each part's files, relative to out/. */
+  files: readonly (readonly string[])[];
+}
+export const SEARCH_PARTS = new KeptWeakMap<ReadonlyMap<string, ManifestEntry>, KeptSearchParts>();

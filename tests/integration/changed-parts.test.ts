@@ -1,0 +1,42 @@
+// Change-driven builds of a site whose static search index is in several parts
+// (src/emit/search-parts.ts: 150 posts, so four parts) equal full builds after
+// each of 12 random edits (tests/helpers/changed-property.ts), seed 5, and a
+// story edited in place builds again only the part that holds it: the other
+// parts' files are the bytes they were.
+import { expect } from 'vitest';
+import { changedProperty } from '../helpers/changed-property.ts';
+
+/** The part a file of the index belongs to (0: the index folder's own files), or undefined for another file or the list of parts. */
+function partOfFile(file: string): number | undefined {
+  if (!file.startsWith('pagefind/') || file === 'pagefind/pressroom-parts.json') return undefined;
+  const m = /^pagefind\/parts\/(\d+)\//.exec(file);
+  return m ? Number(m[1]) : 0;
+}
+
+/** The parts whose files differ between two trees. */
+function partsChanged(before: Record<string, string>, after: Record<string, string>): Set<number> {
+  const parts = new Set<number>();
+  for (const f of Object.keys({ ...before, ...after })) {
+    const part = partOfFile(f);
+    if (part !== undefined && before[f] !== after[f]) parts.add(part);
+  }
+  return parts;
+}
+
+let inPlace = 0;
+changedProperty([5], {
+  posts: 150,
+  steps: 12,
+  afterStep({ step, label, before, after, report }) {
+    const parts = new Set(Object.keys(after).map(partOfFile).filter((p) => p !== undefined));
+    expect({ step, parts: parts.size, reported: report.searchIndex?.parts }).toEqual({ step, parts: 4, reported: 4 });
+    // Never more parts built than changed, plus those an edit rendered with equal bytes.
+    expect(report.searchIndex!.built).toBeLessThanOrEqual(Math.max(1, report.incremental.rendered));
+    // A story's title or body: its part only (a title also shows on listings and feeds, never inside another article).
+    if (/^(title|body) of post /.test(label)) {
+      expect({ step, label, changed: partsChanged(before, after).size, built: report.searchIndex!.built }).toEqual({ step, label, changed: 1, built: 1 });
+      inPlace += 1;
+    }
+    if (step === 12) expect(inPlace, 'the seed edits a story in place').toBeGreaterThan(0);
+  },
+});
