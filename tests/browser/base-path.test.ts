@@ -147,10 +147,13 @@ describe('a site served under /project', () => {
   it('searches the static index under the prefix when the API is refused', async () => {
     const { page, problems, requests } = await open('/search/all/security', { apiDown: true });
     await page.waitForSelector('.search-index-notice');
-    // Pagefind's script, worker, WebAssembly and index files all come from /project/pagefind/ (its entry file with a cache-busting query).
-    for (const f of ['pagefind.js', 'pagefind-worker.js', 'pagefind-entry.json', 'wasm.en.pagefind', 'index/', 'fragment/']) {
+    // Pagefind's script, worker, WebAssembly and index files all come from /project/pagefind/ (its entry file with a cache-busting query),
+    // and so do the index's other parts (src/emit/search-parts.ts), whichever part a shown result is in.
+    for (const f of ['pagefind.js', 'pagefind-worker.js', 'pagefind-entry.json', 'wasm.en.pagefind', 'index/', 'pressroom-parts.json']) {
       expect(requests.some((r) => r.startsWith(`${BASE}/pagefind/${f}`)), f).toBe(true);
     }
+    expect(requests.some((r) => r.startsWith(`${BASE}/pagefind/parts/1/pagefind-entry.json`)), 'a second part').toBe(true);
+    expect(requests.some((r) => new RegExp(`^${BASE}/pagefind/(parts/\\d+/)?fragment/`).test(r)), 'fragment/').toBe(true);
     // The results link to the articles under the prefix.
     const hrefs = await page.locator('.search-page :is(.post-card-title, .post-row-title) a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(hrefs.length).toBeGreaterThan(0);
