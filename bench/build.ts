@@ -51,7 +51,7 @@ const { values } = parseArgs({
 const posts = Number(values.posts);
 const now = values.now;
 const dir = values.out ?? (await mkdtemp(join(tmpdir(), 'pressroom-bench-')));
-const BIN = join(import.meta.dirname, '..', 'cli', 'bin.js');
+const BIN = join(import.meta.dirname, '..', 'cli', 'bin.cjs');
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(0)} MB`;
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -247,7 +247,7 @@ async function packedBin(folder: string): Promise<string> {
   const tgz = execFileSync('npm', ['pack', '--silent', '--pack-destination', folder], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').at(-1)!;
   execFileSync('tar', ['xzf', join(folder, tgz), '-C', folder]);
   await symlink(join(root, 'node_modules'), join(folder, 'package', 'node_modules'), 'dir');
-  return join(folder, 'package', 'cli', 'bin.js');
+  return join(folder, 'package', 'cli', 'bin.cjs');
 }
 
 /** Runs a `pressroom` command with --json in a process of its own, sampling that process's RSS (every thread, and any process it starts). */

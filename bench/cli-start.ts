@@ -30,8 +30,8 @@ function time(args: string[]): { median: number; best: number; rss: number } {
 
 const report = '--import=data:text/javascript,process.on("exit",()=>process.stderr.write("rss="+process.resourceUsage().maxRSS*1024))';
 const bare = time([report, '-e', '0']);
-const help = time([report, 'cli/bin.js', '--help']);
-const version = time([report, 'cli/bin.js', '--version']);
+const help = time([report, 'cli/bin.cjs', '--help']);
+const version = time([report, 'cli/bin.cjs', '--version']);
 const mb = (b: number) => `${(b / 1_048_576).toFixed(0)} MB`;
 const row = (name: string, r: typeof bare) => console.log(`${name.padEnd(22)} median ${r.median.toFixed(0).padStart(5)} ms  best ${r.best.toFixed(0).padStart(5)} ms  peak RSS ${mb(r.rss)}`);
 console.log(`${runs} runs each, ${process.version}`);

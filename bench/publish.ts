@@ -62,7 +62,7 @@ const { values } = parseArgs({
   },
 });
 const ROOT = resolve(import.meta.dirname, '..');
-const BIN = join(ROOT, 'cli/bin.js');
+const BIN = join(ROOT, 'cli/bin.cjs');
 const SECRET = 'bench-secret';
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(1)} %`;

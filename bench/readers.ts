@@ -37,7 +37,7 @@ const GOALS = { performance: 95, articlePerformance: 100, accessibility: 100, ar
 
 const dir = await mkdtemp(join(tmpdir(), 'pressroom-readers-'));
 const out = join(dir, 'out');
-const cli = (args: string[]) => spawnSync(process.execPath, [join(ROOT, 'cli/bin.js'), ...args], { cwd: dir, encoding: 'utf8' });
+const cli = (args: string[]) => spawnSync(process.execPath, [join(ROOT, 'cli/bin.cjs'), ...args], { cwd: dir, encoding: 'utf8' });
 const built = cli(['build', '--sample', '--out', out, '--now', '2026-01-15T12:00:00Z', '--quiet', '--config', join(ROOT, 'config/site.json')]);
 if (built.status !== 0) throw new Error(`the sample build failed:\n${built.stderr}`);
 
@@ -60,7 +60,7 @@ const PAGES: [string, string][] = [
   ['contact', '/contact-us'],
 ];
 
-const server: ChildProcess = spawn(process.execPath, [join(ROOT, 'cli/bin.js'), 'serve', '--out', out, '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'] });
+const server: ChildProcess = spawn(process.execPath, [join(ROOT, 'cli/bin.cjs'), 'serve', '--out', out, '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'] });
 const origin: string = await new Promise((ok, fail) => {
   server.stdout!.once('data', (b: Buffer) => ok(b.toString('utf8').trim().split('\n')[0]));
   server.once('exit', (code) => fail(new Error(`pressroom serve exited (${code})`)));

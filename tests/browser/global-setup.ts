@@ -34,7 +34,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'pressroom-browser-'));
   const api = await startSampleApi({ port: 0, today: BUILD_NOW, dataDir: join(dir, 'api-data') });
   const out = join(dir, 'out');
-  await run(process.execPath, ['cli/bin.js', 'build', '--api', api.url, '--out', out, '--now', BUILD_NOW, '--quiet'], root);
+  await run(process.execPath, ['cli/bin.cjs', 'build', '--api', api.url, '--out', out, '--now', BUILD_NOW, '--quiet'], root);
   const site = await startServe({ out, port: 0, host: '127.0.0.1', apiProxy: api.url });
   project.provide('siteUrl', site.url);
   project.provide('apiUrl', api.url);

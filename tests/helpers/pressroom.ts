@@ -10,7 +10,7 @@ import { startSampleApi, type SampleApi, type SampleApiOptions } from '../../src
 import { startServe, type Serving } from '../../src/serve/index.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const BIN = join(ROOT, 'cli/bin.js');
+export const BIN = join(ROOT, 'cli/bin.cjs');
 /** The fixed build clock of the tests (the sample API's default day). */
 export const TEST_NOW = '2026-01-15T12:00:00.000Z';
 
@@ -35,7 +35,7 @@ export interface CliRun {
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Spawns `node cli/bin.js ...args` from the project root (no TTY: plain progress lines). */
+/** Spawns `node cli/bin.cjs ...args` from the project root (no TTY: plain progress lines). */
 export function spawnCli(args: string[], env: Record<string, string> = {}): CliRun {
   const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';

@@ -14,7 +14,7 @@ import { listReleases } from '../../src/publish/releases.ts';
 import { treeHashes } from '../helpers/files.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const BIN = join(ROOT, 'cli/bin.js');
+const BIN = join(ROOT, 'cli/bin.cjs');
 const SNAPSHOT = join(ROOT, 'tests/fixtures/snapshot-small');
 let root: string;
 let out: string;

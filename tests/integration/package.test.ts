@@ -72,7 +72,7 @@ describe('the package from `npm pack`', () => {
     const list = await run('tar', ['-tzf', tarball], tmp.dir);
     ok(list, 'tar');
     const files = list.stdout.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
-    for (const f of ['package.json', 'cli/bin.js', 'cli/main.js', 'cli/load.js', 'dist/cli/commands/build.js', 'dist/cli/commands/serve.js', 'dist/src/render/worker.js', 'dist/src/render/thread.cjs', 'dist/src/sample-api/process-child.js', 'dist/client/manifest.json', 'templates/document.html', 'config/site.json']) {
+    for (const f of ['package.json', 'cli/bin.cjs', 'cli/bin.js', 'cli/main.js', 'cli/load.js', 'dist/cli/commands/build.js', 'dist/cli/commands/serve.js', 'dist/src/render/worker.js', 'dist/src/render/thread.cjs', 'dist/src/sample-api/process-child.js', 'dist/client/manifest.json', 'templates/document.html', 'config/site.json']) {
       expect(files).toContain(f);
     }
     expect(files.filter((f) => /\.tsx?$/.test(f))).toEqual([]);
@@ -80,7 +80,7 @@ describe('the package from `npm pack`', () => {
   });
 
   it('installs without the development tools it was built with', () => {
-    expect(existsSync(join(app, 'node_modules', 'pressroom', 'cli', 'bin.js'))).toBe(true);
+    expect(existsSync(join(app, 'node_modules', 'pressroom', 'cli', 'bin.cjs'))).toBe(true);
     for (const dev of ['tsx', 'esbuild', 'jsdom', 'vitest', 'typescript']) expect(existsSync(join(app, 'node_modules', dev)), dev).toBe(false);
   });
 
@@ -142,7 +142,7 @@ describe('the installed package on the other supported Node versions', () => {
       // Only versions the package declares: ^22.12 or >= 24.
       const [major, minor] = v.stdout.trim().slice(1).split('.').map(Number);
       expect(major === 22 ? minor! >= 12 : major! >= 24, v.stdout).toBe(true);
-      const cli = join(app, 'node_modules', 'pressroom', 'cli', 'bin.js');
+      const cli = join(app, 'node_modules', 'pressroom', 'cli', 'bin.cjs');
       ok(await run(node, [cli, '--version'], app), 'pressroom --version');
       const out = join(tmp.dir, `node-${major}`, 'out');
       // The same flags twice (the clock and the thread count are inputs of the code hash).

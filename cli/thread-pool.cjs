@@ -1,0 +1,14 @@
+// @ts-check
+// The size cli/bin.cjs gives libuv's thread pool (docs/decisions.md, 102): one thread fewer
+// than the cores, at least one, at most libuv's default of four.
+'use strict';
+
+/**
+ * @param {number} cores the cores available (os.availableParallelism())
+ * @returns {number}
+ */
+function threadPoolSize(cores) {
+  return Math.max(1, Math.min(4, Math.floor(cores) - 1));
+}
+
+module.exports = { threadPoolSize };
