@@ -17,7 +17,7 @@ import { buildInto, ROOT, spawnCli, startTestApi, tempDir, TEST_NOW } from '../h
 import { expectedSite, httpGet } from './build/expected.ts';
 
 // Enough articles for the index to be in several parts (src/emit/search-parts.ts).
-const POSTS = 150;
+const POSTS = 140;
 let api: SampleApi;
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let out: string;
