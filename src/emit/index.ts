@@ -23,9 +23,7 @@ import { prepareHostSnippets, type PreparedSnippets } from './host-snippets.ts';
 import { headersFile, publishingFiles } from './publishing.ts';
 import { renderRedirects, type HostName } from './redirects/index.ts';
 import { renderSitemaps, robotsTxt, SITEMAP_SHARD_LIMIT } from './sitemap.ts';
-import { buildSearchIndexParts } from './search-index.ts';
-import { assignParts, changedParts, PARTS_FILE, partsFileText, SEARCH_PARTS, type SearchParts } from './search-parts.ts';
-import { STATIC_INDEX_DIR } from '../site/search-index.ts';
+import { buildParts, indexChange, writeParts, type IndexChange } from './search-emit.ts';
 import { precompressEnabled } from './precompress.ts';
 import { MANIFEST_FILE, manifestIndexText, manifestParts, type ManifestPart } from './manifest-text.ts';
 import { KeptWeakMap } from '../core/resident.ts';
@@ -220,52 +218,10 @@ function startFromPrevious(w: OutputWriter, input: EmitInput, indexOn: boolean):
   const apiPaths = input.previous?.changedApiPaths;
   if (!pages || !apiPaths) return undefined;
   const gone = [...apiPaths].filter((p) => p.startsWith(API_PREFIX) && input.lookup(p) === undefined).map((p) => mirrorFile(p));
-  // The static index's parts stay unless their articles changed (./search-parts.ts); a part made again drops its files first.
-  const kept = SEARCH_PARTS.get(input.previous!.files);
-  const change = kept && indexOn ? changedParts(kept.parts, pages.render, pages.deleted) : undefined;
-  const dropIndex = kept ? (change ? change.dirty.flatMap((part) => kept.files[part]!) : kept.files.flat()) : [];
-  if (!w.startFromPrevious([...pages.deleted, ...gone, ...dropIndex])) return undefined;
-  return { pages, apiPaths, ...(change && kept ? { index: { parts: change.parts, build: change.dirty, files: kept.files } } : {}) };
-}
-
-/** The static index's parts of a build, the parts to build and, for the others, the files they left as they were. */
-interface IndexChange {
-  parts: SearchParts;
-  build: readonly number[];
-  files?: readonly (readonly string[])[];
-}
-
-/** Builds the parts of the static index that changed (every part without `change`), reading the article pages where the writer has them. */
-async function buildParts(w: OutputWriter, routes: readonly { kind: string; path: string; file: string }[], change: IndexChange | undefined) {
-  let plan = change;
-  if (!plan) {
-    const parts = assignParts(routes);
-    plan = { parts, build: parts.members.map((_, i) => i) };
-  }
-  const built = await buildSearchIndexParts((file) => w.locate(file), plan.build.map((part) => ({ part, pages: plan.parts.members[part]! })));
-  return { ...plan, built };
-}
-
-/** Writes the parts built and the list of parts, and keeps the parts with this build's files for a next publish. */
-async function writeParts(w: OutputWriter, index: Awaited<ReturnType<typeof buildParts>>): Promise<void> {
-  const files: (readonly string[])[] = [];
-  for (let part = 0; part < index.parts.count; part++) {
-    const built = index.built.get(part);
-    if (!built) {
-      files.push(index.files![part]!);
-      continue;
-    }
-    const written: string[] = [];
-    for (const f of built) {
-      const rel = `${STATIC_INDEX_DIR}/${f.path}`;
-      // Tracked, not among the files every build writes again: a part nobody changed stays as it is.
-      await w.writeTracked(rel, f.contents);
-      written.push(rel);
-    }
-    files.push(written);
-  }
-  await w.write(PARTS_FILE, partsFileText(index.parts.count));
-  SEARCH_PARTS.set(w.entries(), { parts: index.parts, files });
+  // The static index's parts stay unless their articles changed (./search-emit.ts); a part made again drops its files first.
+  const index = indexChange(input.previous!.files, pages, indexOn);
+  if (!w.startFromPrevious([...pages.deleted, ...gone, ...index.drop])) return undefined;
+  return { pages, apiPaths, ...(index.change ? { index: index.change } : {}) };
 }
 
 // An entry's API path and mirror file, kept with the entry: a snapshot shares unchanged entries with the copy a
