@@ -17,9 +17,6 @@ export function mulberry32(seed: number): Rng {
   };
 }
 
-// FNV-1a 32-bit (src/core/fnv.ts): a stable hash for deriving sub-seeds and colours from strings.
-export { fnv1a };
-
 /** An independent stream for one record, so lazily generated bodies do not depend on generation order. */
 export function rngFor(seed: number, ...parts: (string | number)[]): Rng {
   return mulberry32(fnv1a(`${seed}:${parts.join(':')}`));
