@@ -172,8 +172,8 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     const [{ pages, searchIndex }] = await settleBoth(pagesWritten, siteWritten, () => void (stop.failed = true));
     const { site } = input.config;
     const index = await searchIndex;
-    if (index) await writeParts(w, index);
-    const indexReport = index ? { searchIndex: { parts: index.parts.count, built: index.built.size } } : {};
+    await writeParts(w, index, patch?.index?.kept);
+    const indexReport = index ? { searchIndex: { parts: index.parts.count, built: index.built.files.size } } : {};
     // `_headers` last: its rules name every content-hashed file of the build (./headers.ts), which
     // are among the files other than pages (`.html`) and mirror files (`.json`).
     const headers = headersFile(() => w.others(), input.config.hosts, site.basePath);
@@ -218,10 +218,10 @@ function startFromPrevious(w: OutputWriter, input: EmitInput, indexOn: boolean):
   const apiPaths = input.previous?.changedApiPaths;
   if (!pages || !apiPaths) return undefined;
   const gone = [...apiPaths].filter((p) => p.startsWith(API_PREFIX) && input.lookup(p) === undefined).map((p) => mirrorFile(p));
-  // The static index's parts stay unless their articles changed (./search-emit.ts); a part made again drops its files first.
+  if (!w.startFromPrevious([...pages.deleted, ...gone])) return undefined;
+  // The static index's parts stay unless their articles changed (./search-emit.ts).
   const index = indexChange(input.previous!.files, pages, indexOn);
-  if (!w.startFromPrevious([...pages.deleted, ...gone, ...index.drop])) return undefined;
-  return { pages, apiPaths, ...(index.change ? { index: index.change } : {}) };
+  return { pages, apiPaths, ...(index ? { index } : {}) };
 }
 
 // An entry's API path and mirror file, kept with the entry: a snapshot shares unchanged entries with the copy a

@@ -1,40 +1,83 @@
 // emit's side of the static search index in parts (./search-parts.ts, docs/decisions.md 101):
-// which parts a change-driven build builds again and which files of the previous release it
-// drops for them, building the parts from the written pages, and writing them with the list of
-// parts. A part that no article changed is neither built nor written: its files stay where the
-// writer started from (OutputWriter.startFromPrevious), because they are written as tracked
-// files, not among the others every build writes again.
+// which parts a change-driven build builds again, building them from the written pages, and
+// writing them with the list of parts. A part no article changed is neither built nor written:
+// its files stay where the writer started from (OutputWriter.startFromPrevious), because they
+// are written as tracked files, not among the others every build writes again. A part built
+// again first drops the files its last build wrote.
+import { readFile } from 'node:fs/promises';
 import { STATIC_INDEX_DIR } from '../site/search-index.ts';
 import type { ManifestEntry } from './output-files.ts';
-import { buildSearchIndexParts } from './search-index.ts';
-import { assignParts, changedParts, PARTS_FILE, partsFileText, SEARCH_PARTS, type SearchParts } from './search-parts.ts';
+import { buildSearchIndexParts, indexedHash, type BuiltParts } from './search-index.ts';
+import { assignParts, changedParts, PARTS_FILE, partsFileText, SEARCH_PARTS, type KeptSearchParts, type PartsChange, type SearchParts } from './search-parts.ts';
 import type { OutputWriter } from './writer.ts';
 
-/** The static index's parts of a build, the parts to build and, for the others, the files they left as they were. */
+/** What the build that wrote the previous files kept of the index, and what this build's pages change of it (none: every part is built). */
 export interface IndexChange {
+  kept: KeptSearchParts;
+  change?: PartsChange;
+}
+
+/** For a change-driven build starting from the previous release's files: the previous index's parts and this build's change to them; undefined when none was kept. */
+export function indexChange(previous: ReadonlyMap<string, ManifestEntry>, pages: { render: readonly { kind: string; path: string; file: string }[]; deleted: readonly string[] }, indexOn: boolean): IndexChange | undefined {
+  const kept = SEARCH_PARTS.get(previous);
+  if (!kept) return undefined;
+  const change = indexOn ? changedParts(kept.parts, pages.render, pages.deleted) : undefined;
+  return change ? { kept, change } : { kept };
+}
+
+/** The parts of this build's index, and the ones built again with their files. */
+export interface IndexBuilt {
   parts: SearchParts;
-  build: readonly number[];
-  files?: readonly (readonly string[])[];
+  built: BuiltParts;
 }
 
-/** Builds the parts of the static index that changed (every part without `change`), reading the article pages where the writer has them. */
-export async function buildParts(w: OutputWriter, routes: readonly { kind: string; path: string; file: string }[], change: IndexChange | undefined) {
-  let plan = change;
-  if (!plan) {
-    const parts = assignParts(routes);
-    plan = { parts, build: parts.members.map((_, i) => i) };
+/**
+ * Builds the parts of the static index that changed (every part without a change), reading the
+ * article pages where the writer has them: the parts whose articles came or went, and those in
+ * which a page rendered again gives Pagefind another text than its part was built from.
+ */
+export async function buildParts(w: OutputWriter, routes: readonly { kind: string; path: string; file: string }[], index: IndexChange | undefined): Promise<IndexBuilt> {
+  const change = index?.change;
+  let parts: SearchParts;
+  let build: number[];
+  if (change) {
+    parts = change.parts;
+    build = [...change.moved];
+    for (const [part, pages] of change.edited) {
+      for (const page of pages) {
+        if (page.indexed !== undefined && indexedHash(await readFile(w.locate(page.file), 'utf8')) === page.indexed) continue;
+        build.push(part);
+        break;
+      }
+    }
+    build.sort((a, b) => a - b);
+  } else {
+    parts = assignParts(routes);
+    build = parts.members.map((_, i) => i);
   }
-  const built = await buildSearchIndexParts((file) => w.locate(file), plan.build.map((part) => ({ part, pages: plan.parts.members[part]! })));
-  return { ...plan, built };
+  const built = await buildSearchIndexParts((file) => w.locate(file), build.map((part) => ({ part, pages: parts.members[part]! })));
+  // The parts built hold their pages' texts' hashes, for the next build's comparison.
+  const members = parts.members.map((m, part) => (built.files.has(part) ? m.map((p) => ({ path: p.path, file: p.file, indexed: built.indexed.get(p.file) })) : m));
+  return { parts: { ...parts, members }, built };
 }
 
-/** Writes the parts built and the list of parts, and keeps the parts with this build's files for a next publish. */
-export async function writeParts(w: OutputWriter, index: Awaited<ReturnType<typeof buildParts>>): Promise<void> {
+/**
+ * Writes the parts built and the list of parts, dropping first the previous files of every part
+ * built again (of every previous part when this build has no index or builds it whole), and keeps
+ * the parts with this build's files for a next publish.
+ */
+export async function writeParts(w: OutputWriter, index: IndexBuilt | null, kept: KeptSearchParts | undefined): Promise<void> {
+  // A part not built is the previous build's, left where it is (only when the count is the same: buildParts).
+  const leftAsItWas = (part: number) => index !== null && kept !== undefined && index.parts.count === kept.parts.count && !index.built.files.has(part);
+  kept?.files.forEach((files, part) => {
+    if (!leftAsItWas(part)) for (const f of files) w.drop(f);
+  });
+  if (!index) return;
   const files: (readonly string[])[] = [];
   for (let part = 0; part < index.parts.count; part++) {
-    const built = index.built.get(part);
+    const built = index.built.files.get(part);
     if (!built) {
-      files.push(index.files![part]!);
+      files.push(kept!.files[part]!);
       continue;
     }
     const written: string[] = [];
@@ -48,18 +91,4 @@ export async function writeParts(w: OutputWriter, index: Awaited<ReturnType<type
   }
   await w.write(PARTS_FILE, partsFileText(index.parts.count));
   SEARCH_PARTS.set(w.entries(), { parts: index.parts, files });
-}
-
-/**
- * For a change-driven build starting from the previous release's files: the parts it builds
- * again (undefined: every part, or none without the index) and the previous files it drops for
- * them, from what the build that wrote those files kept (nothing kept: nothing to drop, every
- * part built).
- */
-export function indexChange(previous: ReadonlyMap<string, ManifestEntry>, pages: { render: readonly { kind: string; path: string; file: string }[]; deleted: readonly string[] }, indexOn: boolean): { drop: readonly string[]; change?: IndexChange } {
-  const kept = SEARCH_PARTS.get(previous);
-  if (!kept) return { drop: [] };
-  const change = indexOn ? changedParts(kept.parts, pages.render, pages.deleted) : undefined;
-  if (!change) return { drop: kept.files.flat() };
-  return { drop: change.dirty.flatMap((part) => kept.files[part]!), change: { parts: change.parts, build: change.dirty, files: kept.files } };
 }

@@ -15,22 +15,16 @@
 // - Pagefind sorts words and filter values before writing, names each file by
 //   a hash of its bytes and writes gzip without a timestamp (checked by
 //   tests/integration/search-index.test.ts on two builds).
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { DATA_ELEMENT_ID } from '../client/data.ts';
 import { pressroomError } from '../core/errors.ts';
-import { INDEXED_KINDS } from '../site/search-index.ts';
 import { partFolder } from './search-parts.ts';
 
 export interface SearchIndexFile {
   /** Relative to the index folder, '/'-separated (`pagefind.js`, `fragment/en_1a2b3c4.pf_fragment`). */
   path: string;
   contents: Buffer;
-}
-
-interface IndexedPage {
-  kind: string;
-  path: string;
-  file: string;
 }
 
 /**
@@ -115,16 +109,6 @@ async function withPagefind<T>(run: (pagefind: PagefindApi) => Promise<T>): Prom
   }
 }
 
-/**
- * Indexes the pages of the indexed kinds, read where `locate` says they are
- * (the staging folder, or out/ for a page an incremental build left in place),
- * and returns the index's files. `pages` are the plan's routes; their order is the index's.
- */
-export async function buildSearchIndex(locate: (file: string) => string, pages: readonly IndexedPage[]): Promise<SearchIndexFile[]> {
-  const indexed = pages.filter((p) => INDEXED_KINDS.includes(p.kind));
-  return withPagefind((pagefind) => indexPages(pagefind, locate, indexed));
-}
-
 /** Pagefind's script, its worker and its WebAssembly: the first part publishes them, and the search page loads them from there for every part. */
 const RUNTIME = /^(pagefind\.js|pagefind-worker\.js|wasm\.[^/]+\.pagefind)$/;
 
@@ -134,20 +118,30 @@ const RUNTIME = /^(pagefind\.js|pagefind-worker\.js|wasm\.[^/]+\.pagefind)$/;
  * paths under the index folder: the first part's at its top, with the runtime; another's in its
  * folder, without it (the search page loads the runtime once, from the first part).
  */
-export async function buildSearchIndexParts(locate: (file: string) => string, parts: readonly { part: number; pages: readonly { path: string; file: string }[] }[]): Promise<Map<number, SearchIndexFile[]>> {
-  const built = new Map<number, SearchIndexFile[]>();
+export async function buildSearchIndexParts(locate: (file: string) => string, parts: readonly { part: number; pages: readonly { path: string; file: string }[] }[]): Promise<BuiltParts> {
+  const built: BuiltParts = { files: new Map(), indexed: new Map() };
   if (parts.length === 0) return built;
   await withPagefind(async (pagefind) => {
     for (const { part, pages } of parts) {
-      const files = await indexPages(pagefind, locate, pages);
+      const files = await indexPages(pagefind, locate, pages, built.indexed);
       const folder = partFolder(part);
-      built.set(part, part === 0 ? files : files.filter((f) => !RUNTIME.test(f.path)).map((f) => ({ path: folder + f.path, contents: f.contents })));
+      built.files.set(part, part === 0 ? files : files.filter((f) => !RUNTIME.test(f.path)).map((f) => ({ path: folder + f.path, contents: f.contents })));
     }
   });
   return built;
 }
 
-async function indexPages(pagefind: PagefindApi, locate: (file: string) => string, indexed: readonly { path: string; file: string }[]): Promise<SearchIndexFile[]> {
+/** The parts built: each one's files, and the sha256 of what Pagefind was given of each page (indexedText), by the page's file. */
+export interface BuiltParts {
+  files: Map<number, SearchIndexFile[]>;
+  indexed: Map<string, string>;
+}
+
+/** The sha256 of what Pagefind is given of a page (indexedPart): equal for two pages whose indexes are equal. */
+export const indexedHash = (html: string): string => textHash(indexedPart(html));
+const textHash = (text: string) => createHash('sha256').update(text).digest('base64');
+
+async function indexPages(pagefind: PagefindApi, locate: (file: string) => string, indexed: readonly { path: string; file: string }[], hashes: Map<string, string>): Promise<SearchIndexFile[]> {
   const created = await pagefind.createIndex({}).catch((e: unknown) => {
     throw pressroomError('PR_SEARCH_INDEX', { detail: `Pagefind did not start: ${(e as Error)?.message ?? String(e)}` }, e);
   });
@@ -163,7 +157,9 @@ async function indexPages(pagefind: PagefindApi, locate: (file: string) => strin
       await sent;
       sent = Promise.all(
         batch.map(async (p, j) => {
-          const r = await index.addHTMLFile({ url: p.path, content: indexedPart(docs[j]!) });
+          const content = indexedPart(docs[j]!);
+          hashes.set(p.file, textHash(content));
+          const r = await index.addHTMLFile({ url: p.path, content });
           if (r.errors.length) throw pressroomError('PR_SEARCH_INDEX', { detail: `Pagefind could not index ${p.path}: ${r.errors.join('; ')}` });
         }),
       ).then(() => undefined);

@@ -3,7 +3,9 @@
 // each story published: at 2,000 articles about two to five seconds of a publish that
 // otherwise takes a tenth of one. The articles are therefore split into parts, each a
 // Pagefind index of its own: a publish builds again only the parts that hold an article it
-// rendered, added or removed, and leaves the others' files as they are. The search page
+// added or removed, or rendered into another text for Pagefind (an ad or a side list on every
+// page renders every article again, with the same article text), and leaves the others' files
+// as they are. The search page
 // loads the first part as Pagefind's primary index and merges the others into it
 // (Pagefind's `mergeIndex`, which shares the primary's WebAssembly), listed in
 // `pagefind/pressroom-parts.json`.
@@ -38,6 +40,8 @@ export const MAX_PARTS = 8;
 export interface IndexedPage {
   readonly path: string;
   readonly file: string;
+  /** The sha256 of what Pagefind was given of it (./search-index.ts, indexedHash), once its part was built. */
+  readonly indexed?: string;
 }
 
 /** The articles of every part, and how many parts. */
@@ -85,18 +89,28 @@ export function assignParts(routes: readonly { kind: string; path: string; file:
   }
 }
 
+/** What a change-driven build does to the parts (changedParts). */
+export interface PartsChange {
+  parts: SearchParts;
+  /** The parts whose articles came or went, ascending: built again. */
+  moved: readonly number[];
+  /** The articles rendered again in the other parts, as the parts held them (with their `indexed`): a part is built again only if one of them now gives Pagefind another text. */
+  edited: ReadonlyMap<number, readonly IndexedPage[]>;
+}
+
 /**
  * The parts after a change-driven build's pages (`rendered`: the routes it rendered; `deleted`:
- * the files of the routes gone), from the parts before it, with the parts whose articles changed
- * (`dirty`); the parts not named are the same arrays as before. Undefined when the change moves
- * articles between parts (another count, or a part left empty): then every part is made again.
+ * the files of the routes gone), from the parts before it: the parts whose articles came or went
+ * and the articles rendered again in the others; the parts not named are the same arrays as
+ * before. Undefined when the change moves articles between parts (another count, or a part left
+ * empty): then every part is made again.
  */
-export function changedParts(prev: SearchParts, rendered: readonly { kind: string; path: string; file: string }[], deleted: readonly string[]): { parts: SearchParts; dirty: number[] } | undefined {
+export function changedParts(prev: SearchParts, rendered: readonly { kind: string; path: string; file: string }[], deleted: readonly string[]): PartsChange | undefined {
   // A count below its target (a part would have been empty at the target): worked out whole.
   if (prev.count !== partTarget(prev.articles)) return undefined;
   const gone = new Map<number, Set<string>>();
   const came = new Map<number, IndexedPage[]>();
-  const edited = new Set<number>();
+  const edited = new Map<number, IndexedPage[]>();
   let articles = prev.articles;
   for (const file of deleted) {
     const part = partOf(file, prev.count);
@@ -115,7 +129,9 @@ export function changedParts(prev: SearchParts, rendered: readonly { kind: strin
     if (had && !gone.get(part)?.has(route.file)) {
       // A file that is now another path's is not a change a plan makes (a file follows from its path): worked out whole.
       if (had.path !== route.path) return undefined;
-      edited.add(part);
+      let list = edited.get(part);
+      if (!list) edited.set(part, (list = []));
+      list.push(had);
       continue;
     }
     let list = came.get(part);
@@ -125,15 +141,16 @@ export function changedParts(prev: SearchParts, rendered: readonly { kind: strin
   }
   if (partTarget(articles) !== prev.count) return undefined;
   const members = prev.members.slice();
-  const dirty = [...new Set([...gone.keys(), ...came.keys(), ...edited])].sort((a, b) => a - b);
-  for (const part of dirty) {
+  const moved = [...new Set([...gone.keys(), ...came.keys()])].sort((a, b) => a - b);
+  for (const part of moved) {
     const left = gone.get(part);
     const list = left ? members[part]!.filter((p) => !left.has(p.file)) : members[part]!.slice();
     for (const p of came.get(part) ?? []) list.splice(firstNotBefore(list, (q) => before(q, p)), 0, p);
     if (list.length === 0 && prev.count > 1) return undefined;
     members[part] = list;
   }
-  return { parts: { count: prev.count, articles, members }, dirty };
+  for (const part of moved) edited.delete(part);
+  return { parts: { count: prev.count, articles, members }, moved, edited };
 }
 
 /** What a process that publishes again keeps of a build's index: its parts and the files each wrote, by the build's files. */

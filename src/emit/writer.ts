@@ -102,6 +102,15 @@ export class OutputWriter {
     return true;
   }
 
+  /**
+   * Drops a previous release's file this build started from and will not write as it was (a
+   * part of the static search index built again, ./search-emit.ts). Only when started from the
+   * previous files; otherwise a file not written is not the build's anyway.
+   */
+  drop(rel: string): void {
+    if (this.#patch) this.#drop(rel);
+  }
+
   #drop(rel: string): void {
     const had = this.#entries.get(rel);
     if (!had) return;

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSearchIndex, indexedPart, publishedIndexFiles, type SearchIndexFile } from '../../../src/emit/search-index.ts';
+import { buildSearchIndexParts, indexedHash, indexedPart, publishedIndexFiles, type SearchIndexFile } from '../../../src/emit/search-index.ts';
+import { assignParts } from '../../../src/emit/search-parts.ts';
 import { escapeHtml } from '../../../src/core/html.ts';
 import { postFromHit } from '../../../src/app/pages/search/static-index.ts';
 import { articleIndexAttributes } from '../../../src/site/search-index.ts';
@@ -70,10 +71,17 @@ function fragments(files: readonly SearchIndexFile[]) {
     .sort((a, b) => (a.url < b.url ? -1 : 1));
 }
 
-describe('buildSearchIndex', { timeout: 60_000 }, () => {
+/** The index of `pages` as a build makes it (their articles in parts, here one), and each page's indexed-text hash. */
+async function buildSearchIndex(locate: (file: string) => string, pages: typeof PAGES) {
+  const parts = assignParts(pages);
+  expect(parts.count).toBe(1);
+  return buildSearchIndexParts(locate, [{ part: 0, pages: parts.members[0]! }]);
+}
+
+describe('buildSearchIndexParts', { timeout: 60_000 }, () => {
   it('indexes the article pages only, with the metadata and filter the search page reads', async () => {
-    const files = await buildSearchIndex((f) => join(root, f), PAGES);
-    const frags = fragments(files);
+    const built = await buildSearchIndex((f) => join(root, f), PAGES);
+    const frags = fragments(built.files.get(0)!);
     expect(frags.map((f) => f.url)).toEqual(['/news/first', '/podcasts/second']);
     expect(frags[0]!.meta).toEqual({
       title: 'Kubernetes, at last: a guide',
@@ -93,15 +101,34 @@ describe('buildSearchIndex', { timeout: 60_000 }, () => {
     for (const left of ['Home News Events', 'Footer text', 'gardening', 'zebra']) expect(frags.map((f) => f.content).join(' ')).not.toContain(left);
   });
 
+  it('gives each page the hash of what Pagefind was given of it, which only the article element moves', async () => {
+    const built = await buildSearchIndex((f) => join(root, f), PAGES);
+    const page = articlePage(PAGES[0]!);
+    expect([...built.indexed.keys()].sort()).toEqual(['news/first/index.html', 'podcasts/second/index.html']);
+    expect(built.indexed.get('news/first/index.html')).toBe(indexedHash(page));
+    // Another footer or embedded data (an ad, a side list): the same text for Pagefind.
+    expect(indexedHash(page.replace('Footer text', 'Another footer').replace('zebra', 'okapi'))).toBe(indexedHash(page));
+    expect(indexedHash(page.replace('Clusters and schedulers', 'Pods and schedulers'))).not.toBe(indexedHash(page));
+  });
+
+  it('builds a part other than the first in its folder, without the runtime the first publishes', async () => {
+    const article = PAGES.filter((p) => p.kind === 'article');
+    const built = await buildSearchIndexParts((f) => join(root, f), [{ part: 3, pages: article }]);
+    const paths = built.files.get(3)!.map((f) => f.path);
+    expect(paths.every((p) => p.startsWith('parts/3/'))).toBe(true);
+    expect(paths).toContain('parts/3/pagefind-entry.json');
+    expect(paths.filter((p) => /pagefind(-worker)?\.js$|\.pagefind$/.test(p))).toEqual([]);
+  });
+
   it('gives the same files for the same pages', async () => {
-    const a = await buildSearchIndex((f) => join(root, f), PAGES);
-    const b = await buildSearchIndex((f) => join(root, f), PAGES);
+    const a = (await buildSearchIndex((f) => join(root, f), PAGES)).files.get(0)!;
+    const b = (await buildSearchIndex((f) => join(root, f), PAGES)).files.get(0)!;
     expect(b.map((f) => f.path)).toEqual(a.map((f) => f.path));
     b.forEach((f, i) => expect(f.contents.equals(a[i]!.contents), f.path).toBe(true));
   });
 
   it('publishes what the search page loads and nothing else, sorted by path', async () => {
-    const paths = (await buildSearchIndex((f) => join(root, f), PAGES)).map((f) => f.path);
+    const paths = (await buildSearchIndex((f) => join(root, f), PAGES)).files.get(0)!.map((f) => f.path);
     expect(paths).toEqual([...paths].sort());
     for (const f of ['pagefind.js', 'pagefind-worker.js', 'pagefind-entry.json', 'wasm.en.pagefind']) expect(paths).toContain(f);
     expect(paths.some((p) => /^pagefind\.en_[0-9a-f]+\.pf_meta$/.test(p))).toBe(true);

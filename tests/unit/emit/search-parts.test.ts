@@ -63,7 +63,7 @@ describe('assignParts', () => {
 
 describe('changedParts', () => {
   /** The parts worked out whole and by the change agree, over random adds, deletes and edits. */
-  it('gives what assignParts gives, naming exactly the parts that changed and sharing the others', () => {
+  it('gives what assignParts gives, naming the parts whose articles came or went and the articles rendered again, sharing the others', () => {
     const rng = mulberry32(41);
     // Around 256 articles, where the count moves between four and eight parts.
     let live = Array.from({ length: 250 }, (_, i) => article(`start-${i}`));
@@ -74,12 +74,14 @@ describe('changedParts', () => {
       const rendered: { kind: string; path: string; file: string }[] = [];
       const deleted: string[] = [];
       const touched = new Set<string>();
+      const edits = new Set<string>();
       for (let k = 1 + Math.floor(rng() * 3); k > 0; k--) {
         const r = rng();
         if (r < 0.4 && live.length > 0) {
           const i = Math.floor(rng() * live.length);
           if (touched.has(live[i]!.file)) continue;
           touched.add(live[i]!.file);
+          edits.add(live[i]!.file);
           rendered.push({ ...live[i]! });
         } else if (r < 0.7 && live.length > 1) {
           const i = Math.floor(rng() * live.length);
@@ -102,10 +104,15 @@ describe('changedParts', () => {
       if (change) {
         incremental += 1;
         expect(change.parts).toEqual(whole);
-        const touchedParts = new Set([...touched].map((f) => partOf(f, parts.count)));
-        expect(new Set(change.dirty)).toEqual(touchedParts);
+        const moved = new Set([...touched].filter((f) => !edits.has(f)).map((f) => partOf(f, parts.count)));
+        expect(new Set(change.moved)).toEqual(moved);
+        // The articles rendered again outside those parts, as their parts held them.
+        const edited = new Map<number, string[]>();
+        for (const f of edits) if (!moved.has(partOf(f, parts.count))) edited.set(partOf(f, parts.count), [...(edited.get(partOf(f, parts.count)) ?? []), f]);
+        expect(new Map([...change.edited].map(([part, pages]) => [part, pages.map((p) => p.file).sort()]))).toEqual(new Map([...edited].map(([part, files]) => [part, files.sort()])));
+        for (const [part, pages] of change.edited) for (const p of pages) expect(parts.members[part]).toContain(p);
         change.parts.members.forEach((m, i) => {
-          if (!touchedParts.has(i)) expect(m).toBe(parts.members[i]);
+          if (!moved.has(i)) expect(m).toBe(parts.members[i]);
         });
       } else {
         // Only when the count moves (or an empty part would halve it).
