@@ -1,10 +1,15 @@
 // `pressroom check`: does this API answer as the crawler expects? One request
-// per kind of endpoint the crawl reads (the panels, the home lists, a topic
-// page, a post, its author, a tag, the events, an event, the ads, search),
-// each body checked against its schema in src/api/schemas.ts with every
-// problem listed (the build stops at the first). Later requests take their
-// slugs from earlier answers, as the crawl does, so a sample is real data.
+// per kind of endpoint the crawl reads (the panels, the home lists, a post, its
+// author, a tag, the events, an event, the ads, search), and every listing the
+// crawl pages through: the first page of each category's topic listing (and
+// its aside), a topic listing of a sub-category, an author's posts. Each body
+// is checked against its schema in src/api/schemas.ts with every problem
+// listed. Every category, because an API can break one category's listing and
+// not another's: a check of one sampled category passed an API whose build
+// then stopped on another. Later requests take their slugs from earlier
+// answers, as the crawl does, so a sample is real data.
 import { ep } from '../api/endpoints.ts';
+import { CATEGORY_SLUGS } from '../api/types.ts';
 import { fieldPath, schemaFor } from '../api/schemas.ts';
 import { isPressroomError } from '../core/errors.ts';
 import { createApiClient, isFinalAnswer, type ApiClient } from '../crawl/http.ts';
@@ -66,10 +71,19 @@ export async function checkApi(opts: CheckOptions): Promise<CheckResult[]> {
       await get(path);
     }
     const latest = await get<Items>(ep.homeLatest());
+    const subcats = await get<{ subcat_slug: string }[]>(ep.subcatList());
+    // Every category's listing and aside, as the crawl reads each of them.
+    for (const cat of CATEGORY_SLUGS) {
+      await get(ep.topic(cat, null, 1));
+      await get(ep.asideTopic(cat));
+    }
     const post = latest?.[0];
+    const subcat = subcats?.[0]?.subcat_slug;
+    if (subcat) {
+      await get(ep.topic(post?.cat_slug ?? CATEGORY_SLUGS[0], subcat, 1));
+      await get(ep.tag(subcat));
+    }
     if (post) {
-      await get(ep.topic(post.cat_slug, null, 1));
-      await get(ep.asideTopic(post.cat_slug));
       const details = await get<{ result: { post_author_id: number }[] }>(ep.postDetails(post.cat_slug, post.post_name));
       const authorId = details?.result[0]?.post_author_id;
       if (authorId !== undefined) await get(ep.authorById(authorId));
@@ -80,8 +94,6 @@ export async function checkApi(opts: CheckOptions): Promise<CheckResult[]> {
       const term = post.post_title.split(/\s+/).find((w) => w.length > 3) ?? post.post_title;
       await get(ep.search(post.cat_slug, term.toLowerCase(), 1));
     }
-    const subcats = await get<{ subcat_slug: string }[]>(ep.subcatList());
-    if (subcats?.[0]) await get(ep.tag(subcats[0].subcat_slug));
     const events = await get<{ responseData: { eventData: { event_slug: string }[] } }>(ep.eventsAll(1));
     await get(ep.eventsUpcoming(1));
     await get(ep.eventsPast(1));
