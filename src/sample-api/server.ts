@@ -38,6 +38,12 @@ export interface SampleApiOptions {
   mutable?: boolean;
   /** POST the REFs of every mutation (HTTP or programmatic) here, signed with `secret` */
   webhook?: WebhookOptions | null;
+  /**
+   * How long an idle client connection is kept open (Node's default, 5 s, when unset). The server
+   * announces it in `Keep-Alive: timeout=N`, which undici follows; a test that counts connections
+   * sets it past the test's length, so that no idle close, which depends on the machine's speed, is counted.
+   */
+  keepAliveMs?: number;
 }
 
 export interface SampleApi {
@@ -172,6 +178,7 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Sa
       else res.destroy();
     });
   });
+  if (options.keepAliveMs !== undefined) server.keepAliveTimeout = options.keepAliveMs;
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', (e: NodeJS.ErrnoException) => reject(new Error(`sample API: cannot listen on ${host}:${options.port ?? 0}: ${e.code ?? e.message}`)));
