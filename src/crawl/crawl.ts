@@ -14,6 +14,7 @@ import { PAGE_KINDS } from '../site/kinds/index.ts';
 import type { PageKind, SiteContextForKinds, SnapshotView } from '../site/types.ts';
 import { missingPaths, SAMPLE_REDIRECTS_PATH } from './discover.ts';
 import { isFinalAnswer, type ApiClient } from './http.ts';
+import { ShapeFailures } from './shape-failures.ts';
 import { Snapshot } from './snapshot-store.ts';
 
 export const DEFAULT_MAX_REQUESTS = 500_000;
@@ -67,17 +68,24 @@ export function crawlStats(opts: Pick<CrawlOptions, 'client'>, snap: Snapshot, r
  * The fixed point: fetch what the catalogue wants and the snapshot lacks, until
  * nothing new is wanted. Returns the number of rounds. A change-driven crawl
  * (./changed.ts) runs the same loop over the previous snapshot, so it fetches
- * only what its changes newly announced.
+ * only what its changes newly announced. A response of the wrong shape is kept
+ * aside, not fetched again, and the crawl goes on to its fixed point, so that
+ * the one error it then fails with names every broken endpoint (./shape-failures.ts).
  */
 export async function fillMissing(opts: CrawlOptions, snap: Snapshot, already = 0): Promise<number> {
   const kinds = opts.kinds ?? PAGE_KINDS;
   const budget = opts.maxRequests ?? DEFAULT_MAX_REQUESTS;
+  const broken = new ShapeFailures();
   let done = already;
   let total = already;
   let round = 0;
   for (;;) {
-    const missing = missingPaths(snap, opts.ctx, kinds);
-    if (missing.length === 0) return round;
+    const wanted = missingPaths(snap, opts.ctx, kinds);
+    const missing = broken.size === 0 ? wanted : wanted.filter((p) => !broken.has(p));
+    if (missing.length === 0) {
+      if (broken.size > 0) throw broken.error();
+      return round;
+    }
     round += 1;
     if (done + missing.length > budget) {
       throw pressroomError('PR_CRAWL_BUDGET', { limit: budget, round, pending: missing.length, example: `GET ${missing[0]}` });
@@ -87,18 +95,28 @@ export async function fillMissing(opts: CrawlOptions, snap: Snapshot, already = 
     await fetchAll(opts, snap, missing, () => {
       done += 1;
       opts.onProgress?.({ round, done, total });
-    });
+    }, broken);
   }
 }
 
-/** Fetches `paths` into the snapshot, `concurrency` at a time; the first failure stops the rest. */
-export async function fetchAll(opts: CrawlOptions, snap: Snapshot, paths: readonly string[], onDone?: () => void): Promise<void> {
+/**
+ * Fetches `paths` into the snapshot, `concurrency` at a time. The first failure
+ * stops the rest, except a response of the wrong shape: that goes into `broken`
+ * and the others are fetched; without `broken`, one error naming all of them
+ * follows once the rest are in.
+ */
+export async function fetchAll(opts: CrawlOptions, snap: Snapshot, paths: readonly string[], onDone?: () => void, broken?: ShapeFailures): Promise<void> {
   const limit = pLimit(opts.concurrency);
+  const shapes = broken ?? new ShapeFailures();
   try {
     await Promise.all(
       paths.map((path) =>
         limit(async () => {
-          await fetchInto(opts, snap, path);
+          try {
+            await fetchInto(opts, snap, path);
+          } catch (e) {
+            if (!shapes.add(path, e)) throw e;
+          }
           onDone?.();
         }),
       ),
@@ -107,6 +125,7 @@ export async function fetchAll(opts: CrawlOptions, snap: Snapshot, paths: readon
     limit.clearQueue();
     throw e;
   }
+  if (!broken && shapes.size > 0) throw shapes.error();
 }
 
 async function fetchInto(opts: CrawlOptions, snap: Snapshot, path: string): Promise<void> {

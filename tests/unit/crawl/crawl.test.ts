@@ -3,7 +3,8 @@
 import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ep } from '../../../src/api/endpoints.ts';
-import { crawl } from '../../../src/crawl/crawl.ts';
+import { crawl, fetchAll } from '../../../src/crawl/crawl.ts';
+import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
 import { SAMPLE_REDIRECTS_PATH } from '../../../src/crawl/discover.ts';
 import { createApiClient } from '../../../src/crawl/http.ts';
 import { allPages, topicPagination } from '../../../src/site/common.ts';
@@ -103,6 +104,55 @@ describe('crawl', () => {
       pool.intercept({ path: ep.topic('news', null, 1) }).reply(200, { success: true, posts: { postData: [{ id: 'x' }], pagination: {} } }, { headers: { 'content-type': 'application/json' } });
     });
     await expect(crawl({ client, ctx: testCtx(), warn: () => {}, concurrency: 2, kinds })).rejects.toMatchObject({ code: 'PR_API_SHAPE', message: expect.stringMatching(/topic\/news.*posts\.pagination\.page/) });
+  });
+
+  it('goes on past a response of the wrong shape and fails once, naming every broken endpoint and the field each lacks', async () => {
+    const json = { headers: { 'content-type': 'application/json' } };
+    const client = setup(0, (pool) => {
+      const page2 = topicPage(2, 23);
+      pool.intercept({ path: ep.topic('news', null, 1) }).reply(200, topicPage(1, 23), json);
+      pool.intercept({ path: ep.topic('news', null, 2) }).reply(200, { success: true, posts: { postData: page2.posts.postData } }, json);
+      pool.intercept({ path: ep.topic('news', null, 3) }).reply(200, topicPage(3, 23), json);
+      for (let id = 1; id <= 10; id++) pool.intercept({ path: ep.postDetails('news', `post-${id}`) }).reply(201, id === 5 || id === 7 ? { success: true, message: 'ok' } : details(id), json);
+    });
+    const err = await crawl({ client, ctx: testCtx(), warn: () => {}, concurrency: 4, kinds }).then(() => null, (e) => e);
+    expect(err).toMatchObject({ code: 'PR_API_SHAPES', exitCode: 4 });
+    expect(err.message).toBe(
+      [
+        '3 responses from the content API have an unexpected shape:',
+        `  GET ${ep.postDetails('news', 'post-5')} at result: Invalid input: expected array, received undefined`,
+        `  GET ${ep.postDetails('news', 'post-7')} at result: Invalid input: expected array, received undefined`,
+        `  GET ${ep.topic('news', null, 2)} at posts.pagination: Invalid input: expected object, received undefined`,
+      ].join('\n'),
+    );
+    expect(err.details).toMatchObject({ count: 3, broken: [{ endpoint: `GET ${ep.postDetails('news', 'post-5')}`, field: 'result' }, {}, { field: 'posts.pagination' }] });
+    // Every page and every post page 1 lists was fetched: the crawl did not stop at the first broken answer.
+    expect(client.stats.requests).toBe(13);
+  });
+
+  it('lists at most 20 broken endpoints, then how many more', async () => {
+    const json = { headers: { 'content-type': 'application/json' } };
+    const client = setup(0, (pool) => {
+      for (let p = 1; p <= 3; p++) pool.intercept({ path: ep.topic('news', null, p) }).reply(200, topicPage(p, 25), json);
+      for (let id = 1; id <= 25; id++) pool.intercept({ path: ep.postDetails('news', `post-${id}`) }).reply(201, { success: true, message: 'ok' }, json);
+    });
+    const err = await crawl({ client, ctx: testCtx(), warn: () => {}, concurrency: 4, kinds }).then(() => null, (e) => e);
+    expect(err).toMatchObject({ code: 'PR_API_SHAPES', details: { count: 25 } });
+    expect(err.details.broken).toHaveLength(20);
+    expect(err.message.split('\n')).toHaveLength(22);
+    expect(err.message).toMatch(/^25 responses .*\n  GET \/api\/post\/postdetails\/news\/post-1 at result: .*\n  GET \/api\/post\/postdetails\/news\/post-10 at result: /);
+    expect(err.message.endsWith('\n  ... and 5 more')).toBe(true);
+  });
+
+  it('fetchAll (the change-driven crawl\'s batches) fetches the whole batch, then names every broken response', async () => {
+    const json = { headers: { 'content-type': 'application/json' } };
+    const client = setup(0, (pool) => {
+      for (let id = 1; id <= 4; id++) pool.intercept({ path: ep.postDetails('news', `post-${id}`) }).reply(201, id % 2 ? { success: true } : details(id), json);
+    });
+    const snap = new Snapshot();
+    const paths = [1, 2, 3, 4].map((id) => ep.postDetails('news', `post-${id}`));
+    await expect(fetchAll({ client, ctx: testCtx(), warn: () => {}, concurrency: 1 }, snap, paths)).rejects.toMatchObject({ code: 'PR_API_SHAPES', details: { count: 2 } });
+    expect(snap.paths()).toEqual([paths[1], paths[3]]);
   });
 
   it('quarantines a list item with a wrong field type: left out, named with its endpoint, id and reason, kept in the entry', async () => {
