@@ -18,6 +18,7 @@ import type { BuildOptions, BuildReport } from '../pipeline/types.ts';
 import { watchLog, type WatchLog } from './log.ts';
 import { type BuildScope, realTimers, type Timers, WatchQueue, type WatchStatus } from './queue.ts';
 import { startWatchServer } from './server.ts';
+import { MemoryWatch, type MemoryStatus } from './memory.ts';
 import { apiAgent } from '../crawl/http.ts';
 import { CATEGORY_SLUGS } from '../api/types.ts';
 import { listedPosts } from '../site/common.ts';
@@ -51,10 +52,13 @@ export interface WatchOptions {
   runBuild?: (options: BuildOptions) => Promise<BuildReport>;
 }
 
+/** What GET /status answers (besides the webhooks refused, which the server counts). */
+export type WatcherStatus = WatchStatus & { memory: MemoryStatus };
+
 export interface Watcher {
   /** The server's origin, e.g. http://127.0.0.1:8787. */
   url: string;
-  status(): WatchStatus;
+  status(): WatcherStatus;
   /** Stops accepting webhooks, cancels the timers, and resolves once the running build (if any) has finished. */
   close(): Promise<void>;
 }
@@ -130,10 +134,12 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
         .then(() => void collectGarbageNow());
   let preparing = true;
   void ready.finally(() => void (preparing = false));
+  const memory = new MemoryWatch();
+  memory.start();
   // Idle but still preparing reads as 'preparing' on /status (an operator, or a benchmark, waits for 'idle').
-  const status = (): WatchStatus => {
+  const status = (): WatcherStatus => {
     const s = queue.status();
-    return preparing && s.state === 'idle' ? { ...s, state: 'preparing' } : s;
+    return { ...s, ...(preparing && s.state === 'idle' ? { state: 'preparing' as const } : {}), memory: memory.sample() };
   };
   const buildWith = async (scope: BuildScope) => {
     await ready;
@@ -147,11 +153,18 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
     pollMs,
     backoff: o.backoff ?? WATCH_DEFAULTS.backoff,
     timers: o.timers ?? realTimers,
-    onPublish: (p) => log.publish(p),
+    onPublish: (p) => {
+      memory.published();
+      log.publish(p);
+    },
     onFailure: (e) => log.failure(e, queue.status().queue),
     // Between stories, with none waiting (after the publish's latency is recorded): the old objects
     // publishes left behind are collected before V8 marks the heap inside a story (src/core/collect.ts).
-    whenIdle: o.runBuild ? undefined : () => void collectIfGrown(),
+    // The sample after it is where the process is smallest: the low point between publishes on /status.
+    whenIdle: () => {
+      if (!o.runBuild) collectIfGrown();
+      memory.sample();
+    },
   });
   const server = await startWatchServer({
     host: o.host ?? WATCH_DEFAULTS.host,
@@ -176,6 +189,7 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
         const stopped = queue.stop();
         await server.close();
         await stopped;
+        memory.stop();
         await session.agent?.close();
       })();
       return closing;
