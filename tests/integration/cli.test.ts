@@ -2,10 +2,14 @@
 // flag errors (exit 2), configuration errors from the file, a variable and a
 // flag (exit 3, all at once, with path, source and suggestion), --json errors,
 // --log-format json lines, `pressroom api` editing flags, `pressroom config`,
-// `pressroom check`, and a build from a configuration holding only the required keys.
+// `pressroom check` (every category's listing, each broken one named), a build
+// naming every response of the wrong shape, and a build from a configuration holding only the required keys.
 import { readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORY_SLUGS } from '../../src/api/types.ts';
 import type { SampleApi } from '../../src/sample-api/index.ts';
 import { ROOT, spawnCli, startTestApi, tempDir, TEST_NOW } from '../helpers/pressroom.ts';
 
@@ -137,7 +141,46 @@ describe('config and check', () => {
       api.setFaults(null);
     }
   });
+
+  it('an API whose topic listings of two categories lack pagination: check fails on both, a build fails naming both (exit 4)', async () => {
+    // Two categories other than the newest post's, whose listing a check of one sampled category read.
+    const newest = ((await (await fetch(`${api.url}/api/post/homelatest`)).json()) as { cat_slug: string }[])[0].cat_slug;
+    const broken = CATEGORY_SLUGS.filter((c) => c !== newest).slice(0, 2);
+    const proxy = await startStrippingProxy(api.url, (path) => broken.some((c) => path.startsWith(`/api/post/topic/${c}?`)));
+    try {
+      const check = await cli(['check', '--config', minimal, '--api', proxy.url]);
+      expect(check.code).toBe(4);
+      for (const c of broken) expect(check.stdout).toMatch(new RegExp(`^FAIL +200 .*GET /api/post/topic/${c}\\?limit=10&page=1\n +posts\\.pagination: `, 'm'));
+      expect(check.stderr).toMatch(/^error PR_CHECK_FAILED: 2 of \d+ checks failed/m);
+
+      const out = join(tmp.dir, 'shapes-out');
+      const build = await cli(['build', '--config', minimal, '--api', proxy.url, '--out', out, '--now', TEST_NOW]);
+      expect(build.code).toBe(4);
+      const listed = broken.map((c) => `  GET /api/post/topic/${c}?limit=10&page=1 at posts.pagination: Invalid input: expected object, received undefined`).sort();
+      expect(build.stderr).toContain(`error PR_API_SHAPES: 2 responses from the content API have an unexpected shape:\n${listed.join('\n')}\n  hint: `);
+    } finally {
+      await proxy.close();
+    }
+  });
 });
+
+/** A proxy of the sample API whose answers to the paths `strip` picks lose their `posts.pagination`. */
+async function startStrippingProxy(target: string, strip: (path: string) => boolean): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer(async (req, res) => {
+    const upstream = await fetch(target + req.url);
+    let body = await upstream.text();
+    if (upstream.ok && strip(req.url!)) {
+      const json = JSON.parse(body);
+      delete json.posts.pagination;
+      body = JSON.stringify(json);
+    }
+    res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+    res.end(body);
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((ok) => server.close(() => ok())) };
+}
 
 describe('a build', () => {
   it('from a configuration with only the required keys, with --log-format json: one JSON object per line', async () => {
