@@ -69,8 +69,8 @@ describe('axe-core finds no accessibility violation', () => {
             }
             window.scrollTo(0, 0);
           });
-          await o.page.waitForFunction(() => document.querySelector('.reveal-out') === null, undefined, { timeout: 10_000 });
-          await o.page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 });
+          await o.page.waitForFunction(() => document.querySelector('.reveal-out') === null, undefined);
+          await o.page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined);
           await o.page.addScriptTag({ content: AXE });
           const violations = await o.page.evaluate(async () => {
             const result = await (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Violation[] }> } }).axe.run(document, {

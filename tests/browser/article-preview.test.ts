@@ -68,7 +68,6 @@ describe('article page', () => {
     await page.waitForFunction(
       (id) => Math.abs(document.getElementById(id)!.getBoundingClientRect().top - 130) <= 2,
       entry.id,
-      { timeout: 5000 },
     );
     expect(await page.locator(`.toc-list a[href="#${entry.id}"]`).getAttribute('aria-current')).toBe('location');
 
@@ -79,7 +78,7 @@ describe('article page', () => {
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await page.waitForFunction(() => window.scrollY === 0);
     // The button goes once React has handled the scroll event (asynchronously).
-    await page.waitForSelector('.scroll-top', { state: 'detached', timeout: 5000 });
+    await page.waitForSelector('.scroll-top', { state: 'detached' });
     expect(await page.locator('.scroll-top').count()).toBe(0);
     await page.evaluate(() => window.scrollTo({ top: 600, behavior: 'instant' }));
     await page.waitForSelector('button.scroll-top');
@@ -162,7 +161,7 @@ describe('article preview', () => {
 describe('404 page', () => {
   it('follows the redirect the sample API has for the URL', async () => {
     const { page, problems } = await open('/category/security');
-    await page.waitForURL((u) => u.pathname === '/tag/cyber-security', { timeout: 10_000 });
+    await page.waitForURL((u) => u.pathname === '/tag/cyber-security');
     await page.waitForSelector('h1');
     expect(unexpected(problems, 404)).toEqual([]);
   });
@@ -170,7 +169,7 @@ describe('404 page', () => {
   it('an unknown article ends at /404 alike when loaded directly and after a client navigation', async () => {
     const unknown = '/news/no-such-article-anywhere';
     const ending = async (page: Page) => {
-      await page.waitForURL((u) => u.pathname === '/404', { timeout: 10_000 });
+      await page.waitForURL((u) => u.pathname === '/404');
       await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/api/url_redirect/check_redirect')));
       return {
         h1: await page.locator('h1').allTextContents(),

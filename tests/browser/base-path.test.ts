@@ -44,7 +44,7 @@ beforeAll(async () => {
   expect(home).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/project\/$/);
   origin = new URL(home).origin;
   browser = await launchBrowser();
-}, 300_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -12,11 +12,27 @@ export const ARTIFACTS = resolve(import.meta.dirname, 'artifacts');
 
 export const WIDTHS = { desktop: 1280, mobile: 375 } as const;
 
+/**
+ * How long any wait of a page (a selector, a function, a navigation) may take before it counts as
+ * hung. Playwright's 30 s default is a speed assumption that a loaded 2-core machine breaks; the
+ * tests wait for events, and this only ends a wait for one that never comes.
+ */
+export const HANG_MS = 240_000;
+
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  // Every context the tests make, here or in their own files, gets the hang limit.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(HANG_MS);
+    context.setDefaultNavigationTimeout(HANG_MS);
+    return context;
+  };
+  return browser;
 }
 
 export function siteUrl(path = '/'): string {
@@ -56,7 +72,7 @@ export async function openPage(browser: Browser, path: string, opts: { width?: n
 }
 
 export async function waitHydrated(page: Page): Promise<void> {
-  await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
+  await page.waitForSelector('html[data-hydrated="true"]');
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

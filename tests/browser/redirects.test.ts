@@ -38,8 +38,8 @@ describe('serve honours _redirects and _headers', () => {
     expect(res.status).toBe(rule.status);
     expect(res.headers.get('location')).toBe(rule.to);
     const { page, problems, close } = await openPage(browser, rule.from, { waitHydrated: false });
-    await page.waitForURL((u) => u.pathname === rule.to, { timeout: 10_000 });
-    await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
+    await page.waitForURL((u) => u.pathname === rule.to);
+    await page.waitForSelector('html[data-hydrated="true"]');
     expect(await page.locator('h1').first().isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await close();

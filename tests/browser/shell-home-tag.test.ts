@@ -82,7 +82,7 @@ for (const [name, width] of Object.entries(WIDTHS)) {
       const rot = page.locator('.home-page .ad-rotator');
       expect(Number(await rot.getAttribute('data-ad-count'))).toBeGreaterThan(1);
       const first = await rot.locator('img').getAttribute('src');
-      await page.waitForFunction((src) => document.querySelector('.home-page .ad-rotator img')?.getAttribute('src') !== src, first, { timeout: 12_000 });
+      await page.waitForFunction((src) => document.querySelector('.home-page .ad-rotator img')?.getAttribute('src') !== src, first);
 
       expect(o.problems).toEqual([]);
       await o.close();

@@ -46,7 +46,7 @@ export function changedProperty(defaultSeeds: number[], options: PropertyOptions
   const dirs: string[] = [];
   afterAll(async () => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
   describe.each(seeds)('change-driven builds equal full builds (seed %i)', (seed) => {
-    it(`after each of ${steps} random edits`, { timeout: 900_000 }, () => run(seed, dirs, { ...options, steps, posts: options.posts ?? POSTS }));
+    it(`after each of ${steps} random edits`, () => run(seed, dirs, { ...options, steps, posts: options.posts ?? POSTS }));
   });
 }
 

@@ -120,7 +120,7 @@ beforeAll(async () => {
   // documents that are never addressed by their own path (404.html and the run-time shells,
   // all noindex; a root build names /404 and /_shell/... there alike).
   followable = [...new Set(found.filter((x) => !(/^(404\.html|_shell\/)/.test(x.file) && /canonical|og:url/.test(x.kind))).map((x) => x.url))];
-}, 300_000);
+});
 afterAll(async () => {
   await serving?.close();
   await tmp?.cleanup();

@@ -17,7 +17,7 @@ afterAll(async () => {
   await tmp?.cleanup();
 });
 
-it('a change-driven build on the next day renders only what changed', { timeout: 60_000 }, async () => {
+it('a change-driven build on the next day renders only what changed', async () => {
   const opts = { api: api.url, handleSignals: false, workers: 0 as const };
   await buildInto(tmp.dir, { ...opts, now: '2026-01-15T12:00:00.000Z' });
   const next = await buildInto(tmp.dir, { ...opts, now: '2026-01-16T12:00:00.000Z', changed: [parseRef('ads')] });

@@ -28,7 +28,7 @@ afterAll(async () => {
 const AFTER_SWAP = new Set(['release', 'snapshot']);
 
 describe('kill -9 during a change-driven build', () => {
-  it.each(KILL_POINTS)('at %s: the site is the previous (or the complete new) one, and the next build publishes the change', { timeout: 60_000 }, async (point) => {
+  it.each(KILL_POINTS)('at %s: the site is the previous (or the complete new) one, and the next build publishes the change', async (point) => {
     const out = join(tmp.dir, 'out');
     const before = await treeHashes(out);
     const post = api.corpus.posts.find((p) => p.status === 'publish')!;

@@ -50,7 +50,7 @@ describe('a change-driven build reads again what can show the change', () => {
     await build(base);
     session = { previous: await loadPrevious(snapshotDirFor({ out: base.out! })) };
     await rehearse({ ...base, session });
-  }, 300_000);
+  });
   afterAll(async () => {
     await new Promise((ok) => proxy?.server.close(ok));
     await api?.close();

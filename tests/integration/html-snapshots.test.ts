@@ -34,7 +34,7 @@ beforeAll(async () => {
   for (const route of plan(snapshot, ctx, config).routes) if (!samples.has(route.kind)) samples.set(route.kind, route);
   const bundle = await bundleClient({ minify: true });
   renderer = await createRenderer({ config, publicConfig: publicConfig(config), bundle, snapshot, strict: true });
-}, 300_000);
+});
 
 const fileOf = (kind: string) => join(HTML_DIR, `${kind}.html`);
 
@@ -46,7 +46,7 @@ const fileOf = (kind: string) => join(HTML_DIR, `${kind}.html`);
 const DATA_BLOCK = /(<script id="__PRESSROOM_DATA__" type="application\/json">\n)[\s\S]*?\n(<\/script>)/;
 const reviewable = (normalised: string) => normalised.replace(DATA_BLOCK, '$1(embedded data left out)\n$2');
 
-describe('HTML snapshots of every page kind', { timeout: 120_000 }, () => {
+describe('HTML snapshots of every page kind', () => {
   it('the fixture snapshot has a route of every page kind, and every reviewed file belongs to one', async () => {
     expect([...samples.keys()].sort()).toEqual(PAGE_KINDS.map((k) => k.kind).sort());
     if (UPDATE) await mkdir(HTML_DIR, { recursive: true });

@@ -58,7 +58,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-describe('incremental builds against the sample API', { timeout: 600_000 }, () => {
+describe('incremental builds against the sample API', () => {
   let first: BuildReport;
   const anchor = 'about/index.html';
 

@@ -61,7 +61,7 @@ beforeAll(async () => {
   // (ENOTCACHED); --prefer-offline reads the metadata once and the tarballs from the cache.
   ok(await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], app), 'npm install');
   bin = join(app, 'node_modules', '.bin', 'pressroom');
-}, 600_000);
+});
 
 afterAll(async () => {
   await tmp?.cleanup();

@@ -67,7 +67,7 @@ afterAll(async () => {
 describe('two trees and the object store', () => {
   const sites: { id: string; tree: Record<string, string> }[] = [];
 
-  it('each publish stages only what changed, out/ equals a full build and the spare holds the site before it', { timeout: 180_000 }, async () => {
+  it('each publish stages only what changed, out/ equals a full build and the spare holds the site before it', async () => {
     const first = await run();
     // A one-off first build makes no spare: the next publish makes it from out/ (below, 'rebuilt').
     await expect(readdir(outPaths(out).spare)).rejects.toMatchObject({ code: 'ENOENT' });
@@ -114,7 +114,7 @@ describe('two trees and the object store', () => {
     }
   });
 
-  it('a spare that is not recorded as intact is rebuilt from out/, and the publish is still exact', { timeout: 60_000 }, async () => {
+  it('a spare that is not recorded as intact is rebuilt from out/, and the publish is still exact', async () => {
     // As a build killed while changing the spare leaves it: files replaced, no record. (Replaced, never
     // written in place: the spare shares its unchanged files' inodes with out/.)
     await rm(join(outPaths(out).spare, 'index.html'));
@@ -129,7 +129,7 @@ describe('two trees and the object store', () => {
     await expectFullBuildEqual();
   });
 
-  it('switching precompressed siblings off and on again: the next incremental publishes are still exact', { timeout: 90_000 }, async () => {
+  it('switching precompressed siblings off and on again: the next incremental publishes are still exact', async () => {
     const config = JSON.parse(await readFile(configFile, 'utf8')) as Record<string, unknown>;
     const plain = join(tmp.dir, 'plain.json');
     await writeFile(plain, JSON.stringify({ ...config, hosts: ['netlify'] }));
@@ -149,7 +149,7 @@ describe('two trees and the object store', () => {
     }
   });
 
-  it('rollback rebuilds a kept release from the object store, both ways; diff compares two releases', { timeout: 60_000 }, async () => {
+  it('rollback rebuilds a kept release from the object store, both ways; diff compares two releases', async () => {
     const kept = new Set((await listReleases(out)).map((r) => r.id));
     const targets = sites.filter((s) => kept.has(s.id));
     expect(targets.length).toBeGreaterThanOrEqual(3);
@@ -209,7 +209,7 @@ describe('two trees and the object store', () => {
     await expectFullBuildEqual();
   });
 
-  it('the sweep removes only objects no kept release names', { timeout: 60_000 }, async () => {
+  it('the sweep removes only objects no kept release names', async () => {
     // Keep only the current release: the objects of the others go, and the current one still rolls back whole.
     const current = (await currentReleaseId(out))!;
     const keepOne = join(tmp.dir, 'keep-one.json');
@@ -233,7 +233,7 @@ describe('two trees and the object store', () => {
     expect(await treeHashes(out)).toEqual(tree);
   });
 
-  it('a process that publishes again (a build session, as pressroom watch keeps) makes the spare after its first publish', { timeout: 90_000 }, async () => {
+  it('a process that publishes again (a build session, as pressroom watch keeps) makes the spare after its first publish', async () => {
     const own = join(tmp.dir, 'session', 'out');
     const session = {};
     const first = await build({ api: api.url, out: own, now: TEST_NOW, configFile, env: {}, handleSignals: false, workers: 0, session });

@@ -26,7 +26,7 @@ afterAll(async () => {
   await tmp?.cleanup();
 });
 
-it('renders nothing new, publishes, records and saves nothing, and the next change-driven build publishes as usual', { timeout: 60_000 }, async () => {
+it('renders nothing new, publishes, records and saves nothing, and the next change-driven build publishes as usual', async () => {
   const out = join(tmp.dir, 'out');
   const opts = { api: api.url, handleSignals: false, workers: 0 as const };
   await buildInto(tmp.dir, opts);
@@ -57,7 +57,7 @@ it('renders nothing new, publishes, records and saves nothing, and the next chan
   expect(await readFile(join(out, api.corpus.categories[post.cat].cat_slug, post.name, 'index.html'), 'utf8').catch(() => '')).toContain('Rehearsed, then published');
 });
 
-it("a story's rehearsal re-reads the story's responses as its build would, and still publishes, records and saves nothing", { timeout: 60_000 }, async () => {
+it("a story's rehearsal re-reads the story's responses as its build would, and still publishes, records and saves nothing", async () => {
   const dir = join(tmp.dir, 'story');
   const out = join(dir, 'out');
   const opts = { api: api.url, handleSignals: false, workers: 0 as const };
@@ -87,7 +87,7 @@ it("a story's rehearsal re-reads the story's responses as its build would, and s
   expect((await readdir(dir)).sort()).toEqual(['.pressroom', 'out']);
 });
 
-it('refuses with PR_REHEARSAL_BASE when the saved snapshot is not the one the published site was rendered from', { timeout: 60_000 }, async () => {
+it('refuses with PR_REHEARSAL_BASE when the saved snapshot is not the one the published site was rendered from', async () => {
   const dir = join(tmp.dir, 'stale');
   const out = join(dir, 'out');
   const opts = { api: api.url, handleSignals: false, workers: 0 as const };
@@ -105,7 +105,7 @@ it('refuses with PR_REHEARSAL_BASE when the saved snapshot is not the one the pu
   expect(await listReleases(out)).toEqual(releases);
 });
 
-it('a session keeps the release it recorded only while out/ still holds it', { timeout: 60_000 }, async () => {
+it('a session keeps the release it recorded only while out/ still holds it', async () => {
   const dir = join(tmp.dir, 'kept');
   const out = join(dir, 'out');
   const opts = { api: api.url, handleSignals: false, workers: 0 as const };

@@ -30,7 +30,7 @@ beforeAll(async () => {
   // nginx serves precompressed siblings, so this build writes them (output.precompress "auto").
   await buildInto(tmp.dir, { api: api.url, env: { PRESSROOM_HOSTS: 'nginx' } });
   expected = await expectedSite(httpGet(api.url));
-}, 300_000);
+});
 afterAll(async () => {
   await api?.close();
   await tmp?.cleanup();
@@ -45,7 +45,7 @@ const inflate = (bytes: Buffer) => {
   return raw.subarray(12);
 };
 
-describe('the static search index of a build', { timeout: 300_000 }, () => {
+describe('the static search index of a build', () => {
   it('holds every published article, and nothing else, with the title the page shows', async () => {
     const files = (await listFiles(out)).filter((f) => f.startsWith('pagefind/'));
     // In parts (src/emit/search-parts.ts): the first in the folder itself, the others listed.

@@ -190,5 +190,5 @@ describe('pressroom build against the sample API', () => {
       await a.cleanup();
       await b.cleanup();
     }
-  }, 300_000);
+  });
 });

@@ -23,13 +23,13 @@ beforeAll(async () => {
   await buildInto(join(tmp.dir, 'w0'), { api: api.url, workers: 0, handleSignals: false });
   snapshotDir = join(tmp.dir, 'w0', '.pressroom', 'snapshot');
   single = await treeHashes(join(tmp.dir, 'w0', 'out'));
-}, 120_000);
+});
 afterAll(async () => {
   await api?.close();
   await tmp?.cleanup();
 });
 
-describe('the render pool', { timeout: 180_000 }, () => {
+describe('the render pool', () => {
   it('gives byte-identical out/ with 1, 2 and 3 threads', async () => {
     for (const workers of [1, 2, 3]) {
       const report = await buildInto(join(tmp.dir, `w${workers}`), { fromSnapshot: snapshotDir, workers, full: true, handleSignals: false });
@@ -66,7 +66,7 @@ describe('the render pool', { timeout: 180_000 }, () => {
   });
 });
 
-describe('shards and merge', { timeout: 240_000 }, () => {
+describe('shards and merge', () => {
   let shards: string[] = [];
   beforeAll(() => {
     shards = [1, 2, 3].map((i) => join(tmp.dir, `shard-${i}`));

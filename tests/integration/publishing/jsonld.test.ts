@@ -34,7 +34,7 @@ beforeAll(async () => {
   out = join(tmp.dir, 'out');
   report = await buildInto(tmp.dir, { sample: { posts: POSTS } });
   files = await listFiles(out);
-}, 240_000);
+});
 afterAll(async () => {
   await tmp?.cleanup();
 });

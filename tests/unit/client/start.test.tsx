@@ -51,7 +51,7 @@ describe('startClient', () => {
     vi.unstubAllGlobals();
   });
 
-  const hydrated = () => vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe('true'), { timeout: 3000 });
+  const hydrated = () => vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe('true'), { timeout: 60_000 });
 
   it('hydrates prerendered HTML with the embedded state: no mismatch, no request', async () => {
     const page = renderer.renderRoute(route('about', '/about', ['/api/test/item']));

@@ -449,14 +449,14 @@ describe('Snapshot journal (O(change) saves)', () => {
       child.on('exit', (code, signal) => (signal ? ok(signal) : fail(new Error(`exit ${code}: ${err}`))));
     });
 
-  it('kill -9 after the journal append: the previous snapshot loads', { timeout: 20_000 }, async () => {
+  it('kill -9 after the journal append: the previous snapshot loads', async () => {
     const prev = await saved();
     expect(await killedSave('snapshot-append', 2)).toBe('SIGKILL');
     expect((await readMeta()).generation).toBe(1);
     await same(prev);
   });
 
-  it('kill -9 in a compaction, after the new base is in place: the new snapshot loads (the journal replays over either base)', { timeout: 20_000 }, async () => {
+  it('kill -9 in a compaction, after the new base is in place: the new snapshot loads (the journal replays over either base)', async () => {
     const prev = await saved();
     const base = await readFile(join(dir, 'snapshot.ndjson'));
     expect(await killedSave('snapshot-fold', 20)).toBe('SIGKILL');

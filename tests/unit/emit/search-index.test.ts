@@ -78,7 +78,7 @@ async function buildSearchIndex(locate: (file: string) => string, pages: typeof 
   return buildSearchIndexParts(locate, [{ part: 0, pages: parts.members[0]! }]);
 }
 
-describe('buildSearchIndexParts', { timeout: 60_000 }, () => {
+describe('buildSearchIndexParts', () => {
   it('indexes the article pages only, with the metadata and filter the search page reads', async () => {
     const built = await buildSearchIndex((f) => join(root, f), PAGES);
     const frags = fragments(built.files.get(0)!);
@@ -175,7 +175,7 @@ describe('indexedPart and publishedIndexFiles', () => {
     } finally {
       await pagefind.close();
     }
-  }, 60_000);
+  });
 
   it('keeps the WebAssembly of the languages in the entry file only', () => {
     const f = (path: string, text = '') => ({ path, contents: Buffer.from(text) });
