@@ -7,12 +7,16 @@
 // emptied between stories (src/core/collect.ts), a story runs with none. V8 reads the size
 // only when the process starts (v8.setFlagsFromString changes nothing afterwards), and a
 // one-off build keeps the default: its peak, which the young generation adds to, is what
-// its budget counts. The parent only passes signals on and exits as the child does: it
-// starts it in a process group of its own, so a terminal's Ctrl-C reaches the watcher once
-// (twice would stop it at once, not after the running build), and the child stops as on
-// SIGTERM when the parent goes (its IPC channel closes), so a killed parent leaves no
-// watcher holding the lock and the port. A flag given already (node's own or NODE_OPTIONS)
-// is left as it is, with no child.
+// its budget counts. The parent only passes signals on and exits as the child does. Both
+// stay in one process group, so a signal to the group (kill -9 of the group, a terminal's
+// Ctrl-C, a supervisor's stop) reaches the watcher itself: a child in a group of its own went
+// on publishing after its group was killed. Ctrl-C then reaches the watcher twice, directly and
+// passed on by the parent, and twice means "stop at once, not after the running build": so
+// the parent passes SIGINT and SIGTERM on as a message (PASSED_SIGNAL), which the watcher
+// counts apart from the signals it gets itself (cli/commands/watch.ts). The child stops as on
+// SIGTERM when the parent goes (its IPC channel closes), so a killed parent leaves no watcher
+// holding the lock and the port. A flag given already (node's own or NODE_OPTIONS) is left as
+// it is, with no child.
 
 import { spawn } from 'node:child_process';
 import { load } from './load.js';
@@ -21,6 +25,8 @@ import { load } from './load.js';
 export const WATCH_SEMI_SPACE_MB = 64;
 const FLAG = '--max-semi-space-size';
 const SIGNALS = /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP']);
+/** The `type` of the message by which the parent passes SIGINT or SIGTERM on: `{ type, signal }`. */
+export const PASSED_SIGNAL = 'pressroom:signal';
 
 /**
  * For `pressroom watch` without the flag: runs it in a child process with the flag and
@@ -44,10 +50,13 @@ export function watchInChild(argv, node = process.execPath) {
   }
   const child = spawn(node, [...process.execArgv, `${FLAG}=${WATCH_SEMI_SPACE_MB}`, argv[1], ...argv.slice(2)], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    detached: true,
   });
   /** @param {NodeJS.Signals} s */
-  const pass = (s) => child.kill(s);
+  const pass = (s) => {
+    // SIGHUP ends the watcher (it has no handler), however many times it comes: passed on as it is.
+    if (s === 'SIGHUP' || !child.connected) return void child.kill(s);
+    child.send({ type: PASSED_SIGNAL, signal: s }, (e) => e && child.kill(s));
+  };
   for (const s of SIGNALS) process.on(s, pass);
   const stopPassing = () => {
     for (const s of SIGNALS) process.off(s, pass);

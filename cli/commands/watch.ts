@@ -3,7 +3,7 @@
 // running build finish (a build is never cut in the middle by the watcher), then
 // the command returns and the process exits 0. A second signal ends the process
 // at once, like a killed build: out/ stays as it was and the next run takes over
-// the lock.
+// the lock. A signal the parent process passes on counts apart (stopRequests).
 import { pressroomError } from '../../src/core/errors.ts';
 import { readSecret, startWatch } from '../../src/watch/index.ts';
 import { watchLog } from '../../src/watch/log.ts';
@@ -25,6 +25,8 @@ export interface WatchFlags extends ConfigurationFlags {
 }
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+/** The message by which cli/watch-process.js passes a signal on (its PASSED_SIGNAL: that file is not bundled with the commands). */
+const PASSED_SIGNAL = 'pressroom:signal';
 
 export async function runWatch(_ctx: unknown, o: WatchFlags): Promise<void> {
   if (o.sample) throw pressroomError('PR_WATCH_SAMPLE');
@@ -44,21 +46,45 @@ export async function runWatch(_ctx: unknown, o: WatchFlags): Promise<void> {
     log: watchLog(process.stderr, o.logFormat),
   });
   process.stdout.write(`${watcher.url}\n`);
-  await new Promise<void>((resolve) => {
-    const first = () => {
-      for (const s of SIGNALS) process.off(s, first);
-      resolve();
-    };
-    for (const s of SIGNALS) process.on(s, first);
-  });
-  const force = (s: NodeJS.Signals) => {
-    for (const x of SIGNALS) process.off(x, force);
-    process.kill(process.pid, s); // no handler left: the signal's default action ends the process
-  };
-  for (const s of SIGNALS) process.on(s, force);
+  const stop = stopRequests();
   try {
+    await stop.first;
     await watcher.close();
   } finally {
-    for (const s of SIGNALS) process.off(s, force);
+    stop.dispose();
   }
+}
+
+/**
+ * The stop requests: the first lets the running build finish, the second ends the process at once
+ * (the signal's default action). This process's own SIGINT/SIGTERM and the ones its parent passes
+ * on (cli/watch-process.js PASSED_SIGNAL) are counted apart: both processes are in one group, so
+ * a terminal's Ctrl-C comes both ways, and that is one request, not two.
+ */
+function stopRequests(): { first: Promise<void>; dispose(): void } {
+  const counts = { own: 0, passed: 0 };
+  let stop!: () => void;
+  const first = new Promise<void>((ok) => (stop = ok));
+  const request = (from: keyof typeof counts, signal: NodeJS.Signals) => {
+    counts[from] += 1;
+    if (counts[from] === 1) return stop();
+    dispose();
+    process.kill(process.pid, signal); // no handler left: the signal's default action ends the process
+  };
+  const own = (s: NodeJS.Signals) => request('own', s);
+  const passed = (m: unknown) => {
+    const signal = (m as { type?: unknown; signal?: unknown } | null)?.signal;
+    if ((m as { type?: unknown } | null)?.type === PASSED_SIGNAL && (signal === 'SIGINT' || signal === 'SIGTERM')) request('passed', signal);
+  };
+  for (const s of SIGNALS) process.on(s, own);
+  // Only in the watcher's own process (cli/watch-process.js): a 'message' listener holds the channel open.
+  if (process.send) {
+    process.on('message', passed);
+    process.channel?.unref();
+  }
+  function dispose() {
+    for (const s of SIGNALS) process.off(s, own);
+    process.off('message', passed);
+  }
+  return { first, dispose };
 }

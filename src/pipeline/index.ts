@@ -41,7 +41,7 @@ export type { BuildEvent, BuildOptions, BuildReport, StageName } from './types.t
 
 /** Two builds on one output never overlap (docs/operations.md, "The run lock and exit codes"): the run lock is held from start to report. */
 export async function build(options: BuildOptions = {}): Promise<BuildReport> {
-  const lock = await acquireLock(resolve(options.out ?? 'out'), { command: 'build', handleSignals: options.handleSignals });
+  const lock = await acquireLock(resolve(options.out ?? 'out'), { command: options.lockCommand ?? 'build', handleSignals: options.handleSignals });
   // What a build started that must end however it ends (render threads started early, ./warm-pool.ts).
   const cleanup: (() => Promise<void>)[] = [];
   try {

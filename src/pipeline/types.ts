@@ -79,6 +79,8 @@ export interface BuildOptions {
   rehearse?: boolean;
   /** Release the run lock on SIGINT/SIGTERM (default true; tests running several builds in one process pass false). */
   handleSignals?: boolean;
+  /** What the run lock says holds it (default `build`): `watch` for pressroom watch's builds, so a PR_LOCKED names the watcher. */
+  lockCommand?: string;
 }
 
 export interface BuildReport {

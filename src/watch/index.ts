@@ -3,7 +3,8 @@
 // with build() (src/pipeline/index.ts): the REFs of a batch as a change-driven
 // build (`changed`), the poll as a full conditional build. The build takes the
 // run lock itself, so a cron build or a rollback on the same output is never
-// overlapped: its PR_LOCKED is one more failure to retry.
+// overlapped: its PR_LOCKED is one more failure to retry. The lock says `watch`,
+// so the PR_LOCKED a cron build meets names the watcher, not a build.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { prepareSpare } from '../publish/index.ts';
@@ -124,9 +125,9 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
         .then(() => (session.previous && api.kind === 'api' ? warmCrawl(config, api.base, clock, session.previous.snapshot, session.agent) : undefined))
         .then(() => {
           const story = session.previous && listedPosts(session.previous.snapshot, CATEGORY_SLUGS)[0];
-          return story ? rehearse({ ...o.build, handleSignals: false, session }, [{ kind: 'post', id: story.id }]).catch(() => undefined) : undefined;
+          return story ? rehearse({ ...o.build, handleSignals: false, session, lockCommand: 'watch' }, [{ kind: 'post', id: story.id }]).catch(() => undefined) : undefined;
         })
-        .then(() => (session.previous ? rehearse({ ...o.build, handleSignals: false, session }) : undefined))
+        .then(() => (session.previous ? rehearse({ ...o.build, handleSignals: false, session, lockCommand: 'watch' }) : undefined))
         // Every listing's index, which a story otherwise builds the first time it touches the listing (src/crawl/collections.ts).
         .then(() => session.previous && warmStoryListings(session.previous.snapshot))
         .then(() => undefined, () => undefined)
@@ -143,7 +144,7 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
   };
   const buildWith = async (scope: BuildScope) => {
     await ready;
-    return runBuild({ ...o.build, handleSignals: false, session, ...(scope === 'full' ? {} : { changed: scope }) });
+    return runBuild({ ...o.build, handleSignals: false, session, lockCommand: 'watch', ...(scope === 'full' ? {} : { changed: scope }) });
   };
   const pollMs = o.pollMs === undefined ? WATCH_DEFAULTS.pollMs : o.pollMs;
   const debounceMs = o.debounceMs ?? WATCH_DEFAULTS.debounceMs;

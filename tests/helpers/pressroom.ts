@@ -36,8 +36,9 @@ export interface CliRun {
 }
 
 /** Spawns `node cli/bin.cjs ...args` from the project root (no TTY: plain progress lines). */
-export function spawnCli(args: string[], env: Record<string, string> = {}): CliRun {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function spawnCli(args: string[], env: Record<string, string> = {}, opts: { detached?: boolean } = {}): CliRun {
+  // detached: in a process group of its own, which the test can signal whole (process.kill(-pid, ...)).
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'], detached: opts.detached ?? false });
   let out = '';
   let err = '';
   child.stdout!.on('data', (d) => (out += d));
