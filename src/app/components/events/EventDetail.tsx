@@ -35,9 +35,14 @@ export type EventVariant = 'upcoming' | 'past';
  */
 const AD_PICK: Record<EventVariant, number[]> = { upcoming: [0, 1], past: [1, 2] };
 
-function cls(i: number, shown: number): string {
+/**
+ * Block `i`'s classes: its fade-in, and the staggered `loaded` class, which
+ * comes block by block after hydration (70 ms steps), never in the HTML: the
+ * blocks are on screen at load, so they step without being hidden (decision 9).
+ */
+function cls(i: number, shown: number, stepped: number): string {
   const c = revealClass(i, shown);
-  return c.includes('reveal-in') ? `${c} loaded` : c;
+  return i < stepped ? `${c} loaded` : c;
 }
 
 export function EventDetail({ variant }: { variant: EventVariant }) {
@@ -45,7 +50,7 @@ export function EventDetail({ variant }: { variant: EventVariant }) {
   const slug = useParams().event_slug ?? '';
   const { pathname } = useLocation();
   const { data, status, isLoading, error } = useApi<EventDetailsResponse>(ep.eventDetails(slug));
-  const [ref, shown] = useReveal<HTMLDivElement>({ stepMs: 70 });
+  const [ref, shown, stepped] = useReveal<HTMLDivElement>({ stepMs: 70, stepInView: true });
   const ev = data?.eventData?.[0];
   // One event, two URLs (/past-events/{slug} exists too: docs/decisions.md, 16): the
   // canonical is always /events/{slug}, so search engines index one page.
@@ -98,7 +103,7 @@ export function EventDetail({ variant }: { variant: EventVariant }) {
       <p className="event-detail-heading">{variant === 'past' ? 'Past Event' : 'Event'}</p>
       <div className="event-detail-layout">
         <div className="event-detail-main" ref={ref}>
-          <header className={`event-detail-header ${cls(0, shown)}`}>
+          <header className={`event-detail-header ${cls(0, shown, stepped)}`}>
             <h1 className="event-detail-title">{ev.event_title}</h1>
             <p className="event-detail-meta">
               <time dateTime={isoDate(ev.event_date)}>{formatLongDate(ev.event_date)}</time>
@@ -107,22 +112,22 @@ export function EventDetail({ variant }: { variant: EventVariant }) {
             <ShareButtons path={path} title={ev.event_title} instagram />
           </header>
           {showEventBanner(ev) ? (
-            <div className={`event-detail-banner ${cls(1, shown)}`}>
+            <div className={`event-detail-banner ${cls(1, shown, stepped)}`}>
               <ApiImage path={ev.event_banner} alt={ev.event_title} width={1000} height={563} request={1000} widths={ARTICLE_WIDTHS} sizes="(min-width: 992px) 66vw, 100vw" eager />
             </div>
           ) : null}
           {embed ? (
-            <div className={`event-detail-video ${cls(1, shown)}`}>
+            <div className={`event-detail-video ${cls(1, shown, stepped)}`}>
               <iframe src={embed} title={`Video: ${ev.event_title}`} width={800} height={450} loading="lazy" allow="accelerometer; encrypted-media; gyroscope; picture-in-picture" allowFullScreen referrerPolicy="strict-origin-when-cross-origin" />
             </div>
           ) : null}
-          <div className={cls(2, shown)}>
+          <div className={cls(2, shown, stepped)}>
             <EventToc toc={ev.toc} />
           </div>
           {/* event_desc arrives sanitised in the snapshot (crawl normalisation); its site-relative links and images go under the base path. */}
-          <div className={`event-detail-body cms-content ${cls(3, shown)}`} dangerouslySetInnerHTML={{ __html: rebaseHtml(basePathOf({ site }), ev.event_desc) }} />
+          <div className={`event-detail-body cms-content ${cls(3, shown, stepped)}`} dangerouslySetInnerHTML={{ __html: rebaseHtml(basePathOf({ site }), ev.event_desc) }} />
           {ev.event_link && /^https?:\/\//i.test(ev.event_link) ? (
-            <p className={cls(4, shown)}>
+            <p className={cls(4, shown, stepped)}>
               <a className="btn btn-primary" href={ev.event_link} target="_blank" rel="noopener noreferrer">
                 Event website
               </a>
