@@ -3,7 +3,7 @@
 // pages read the static mirror (every page was crawled). The page number lives
 // in localStorage ('currentPage', ./useStoredPage.ts), restored after
 // hydration.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import type { SubCategory, TopicResponse } from '../../../api/types.ts';
@@ -53,10 +53,19 @@ export default function TopicPage() {
   const malformed = current.data !== undefined && list === null;
   const empty = list !== null && list.posts.length === 0;
   const failed = !current.isLoading && current.data === undefined;
+  // The last page that showed posts: a page that then fails to load goes back to it.
+  const [lastShown, setLastShown] = useState(1);
+  const shows = list !== null && list.posts.length > 0;
+  useEffect(() => {
+    if (shows) setLastShown(shownPage);
+  }, [shows, shownPage]);
+  const goingBack = failed && shownPage !== lastShown;
 
   // Malformed -> console error and /404; empty -> /no-posts; a failed
-  // load is logged only. Navigation happens in effects, so the server render
-  // (which never sees these cases: plan skips empty listings) stays pure.
+  // load is logged only, and the page stays as it was: the posts and the
+  // pagination of the page shown before. Navigation happens in effects, so the
+  // server render (which never sees these cases: plan skips empty listings)
+  // stays pure.
   useEffect(() => {
     if (malformed) {
       console.error(`Invalid topic response for ${ep.topic(cat, sub, shownPage)}: posts.postData and posts.pagination {totalItems, totalPages} are required`);
@@ -65,8 +74,9 @@ export default function TopicPage() {
       navigate(paths.noPosts(), { replace: true });
     } else if (failed) {
       console.log(`Error fetching topic posts (${ep.topic(cat, sub, shownPage)}): status ${current.status ?? 'none'}`, current.error ?? '');
+      if (goingBack) setPage(lastShown);
     }
-  }, [malformed, empty, failed, cat, sub, shownPage, navigate, current.status, current.error]);
+  }, [malformed, empty, failed, goingBack, lastShown, setPage, cat, sub, shownPage, navigate, current.status, current.error]);
 
   // A failed sub-category list is logged; status 404 redirects to /404.
   const subFailed = !subcats.isLoading && subcats.data === undefined;
@@ -117,8 +127,8 @@ export default function TopicPage() {
         </div>
         {tabs.length > 0 ? <FilterTabs items={tabs} visible={TOPIC_TABS} ariaLabel={`Filter ${catTitle} by sub-category`} label="Filter :" /> : null}
       </header>
-      {current.isLoading ? (
-        <PageSkeleton label={`Loading page ${shownPage}…`} />
+      {current.isLoading || goingBack ? (
+        <PageSkeleton label={`Loading page ${goingBack ? lastShown : shownPage}…`} />
       ) : list && list.posts.length > 0 ? (
         <>
           {/* Fade-in: 40 ms steps; the second block after 100 px of scroll at 150 ms steps. */}
