@@ -4,18 +4,22 @@
 //
 // The prerendered HTML is page 1 and so is the first client render (no
 // hydration mismatch); the stored number is read in an effect, after
-// hydration. It is restored once per document load — the first topic page the
-// document shows — while a move to another category or sub-category inside the
-// app starts again at page 1 (and stores 1).
+// hydration. It is restored by the first topic page a document shows, and
+// whenever the app shows again the listing the number was stored for (Back
+// from an article or an author page), while a move to another category or
+// sub-category inside the app starts again at page 1 (and stores 1).
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export const STORAGE_KEY = 'currentPage';
 
 let restoredThisDocument = false;
+/** The listing whose page this document stored or restored last (the stored number names no listing). */
+let storedFor: string | null = null;
 
 /** For tests: forget that this document already restored its page. */
 export function resetRestoreFlag(): void {
   restoredThisDocument = false;
+  storedFor = null;
 }
 
 export function readStoredPage(): number | null {
@@ -42,7 +46,7 @@ export function useStoredPage(listingKey: string): [number, (n: number) => void]
   const seenKey = useRef<string | null>(null);
   useEffect(() => {
     if (seenKey.current === listingKey) return;
-    if (seenKey.current === null && !restoredThisDocument) {
+    if (seenKey.current === null && (!restoredThisDocument || storedFor === listingKey)) {
       restoredThisDocument = true;
       const stored = readStoredPage();
       if (stored !== null && stored > 1) setPageState(stored);
@@ -51,10 +55,15 @@ export function useStoredPage(listingKey: string): [number, (n: number) => void]
       writeStoredPage(1);
     }
     seenKey.current = listingKey;
+    storedFor = listingKey;
   }, [listingKey]);
-  const setPage = useCallback((n: number) => {
-    setPageState(n);
-    writeStoredPage(n);
-  }, []);
+  const setPage = useCallback(
+    (n: number) => {
+      setPageState(n);
+      writeStoredPage(n);
+      storedFor = listingKey;
+    },
+    [listingKey],
+  );
   return [page, setPage];
 }
