@@ -7,7 +7,9 @@
 //
 // Tags the API answers 500 for are never prerendered (src/site/kinds/tag.ts);
 // a client-side navigation to one reads the mirror's 500/501 and goes to /404
-// (docs/pages.md); other failures are logged only.
+// (docs/pages.md), and so does a data file the host answers 500 or 501 for
+// (the mirror's read fails with that status: the tag cannot be shown either
+// way); other failures are logged only.
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
@@ -18,7 +20,7 @@ import { AdSlot } from '../../components/ads/AdSlot.tsx';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
 import { ShareButtons } from '../../components/ShareButtons.tsx';
 import { useSite } from '../../context.tsx';
-import { useApi } from '../../data/api.ts';
+import { FetchError, useApi } from '../../data/api.ts';
 import { usePageHead } from '../../head.tsx';
 import { capitalise } from '../../lib/format.ts';
 import { siteTitle } from '../../lib/site-title.ts';
@@ -56,7 +58,8 @@ export default function TagPage() {
     alternates: feedLinksFor('tag', { subcat }, sectionTitle, tag),
   });
 
-  const gone = r.status === 500 || r.status === 501;
+  const status = r.status ?? (r.error instanceof FetchError ? r.error.status : undefined);
+  const gone = status === 500 || status === 501;
   useEffect(() => {
     if (gone) navigate(paths.notFound(), { replace: true });
     else if (!r.isLoading && (r.error || !body)) console.log(`Tag ${subcat}: ${r.error?.message ?? `status ${r.status}`}`);
