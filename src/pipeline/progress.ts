@@ -1,7 +1,10 @@
 // Feedback while building (docs/cli.md, "pressroom build"): a progress bar per stage when
 // stderr is a terminal (cli-progress), plain lines otherwise (CI logs, pipes),
-// nothing with --quiet; then one summary line.
+// nothing with --quiet; then one summary line. A stage whose total grows while
+// it runs (the crawl: each round finds more requests) shows what is done and
+// what was found so far, never a percentage, which would go backwards.
 import cliProgress from 'cli-progress';
+import { progressPacer, type PacedLine, type ProgressEvent, type Ticker } from './progress-pace.ts';
 import type { BuildEvent, BuildReport, StageName } from './types.ts';
 
 export interface Reporter {
@@ -11,40 +14,44 @@ export interface Reporter {
 
 type Out = { write(s: string): unknown; isTTY?: boolean };
 
-export function createReporter(opts: { stream: Out; quiet?: boolean; tty?: boolean }): Reporter {
+export function createReporter(opts: { stream: Out; quiet?: boolean; tty?: boolean; ticker?: Ticker }): Reporter {
   if (opts.quiet) return { onEvent: () => {}, stop: () => {} };
-  return (opts.tty ?? opts.stream.isTTY) ? barReporter(opts.stream) : lineReporter(opts.stream);
+  return (opts.tty ?? opts.stream.isTTY) ? barReporter(opts.stream) : lineReporter(opts.stream, opts.ticker);
 }
 
-/** Plain lines: the start and end of each stage, and progress at every tenth. */
-function lineReporter(stream: Out): Reporter {
-  const lastTenth = new Map<StageName, number>();
+/** `render: 44/437`; a growing total `crawl: 25 done, 164 found so far`. */
+export function progressText(p: Pick<ProgressEvent, 'done' | 'total' | 'growing'>): string {
+  return p.growing ? `${p.done} done, ${p.total} found so far` : `${p.done}/${p.total}`;
+}
+
+/** `render: 44/437`, `crawl: 25 done, 164 found so far (6 s)`, `bundle: running (4 s)` */
+function pacedText({ stage, progress, tick }: PacedLine): string {
+  const time = tick ? `${progress ? ' ' : ''}(${Math.round(tick.elapsedMs / 1000)} s)` : '';
+  return `${stage}: ${progress ? progressText(progress) : 'running '}${time}`;
+}
+
+/** Plain lines: the start and end of each stage, progress at every tenth, and a line every 2 s while a stage runs. */
+function lineReporter(stream: Out, ticker?: Ticker): Reporter {
+  const pacer = progressPacer((line) => void stream.write(`${pacedText(line)}\n`), { ticker });
   return {
     onEvent(e) {
       if (e.type === 'info') stream.write(`${e.message}\n`);
       else if (e.type === 'stage-start') stream.write(`${e.stage}: started${e.total !== undefined ? ` (${e.total})` : ''}\n`);
       else if (e.type === 'stage-end') stream.write(`${e.stage}: done in ${e.ms} ms\n`);
-      else if (e.type === 'progress' && e.total > 0) {
-        const tenth = Math.floor((e.done / e.total) * 10);
-        if (tenth > (lastTenth.get(e.stage) ?? 0)) {
-          lastTenth.set(e.stage, tenth);
-          stream.write(`${e.stage}: ${e.done}/${e.total}\n`);
-        }
-      }
+      pacer.onEvent(e);
     },
-    stop() {},
+    stop: () => pacer.stop(),
   };
 }
 
 function barReporter(stream: Out): Reporter {
   const bars = new Map<StageName, cliProgress.SingleBar>();
-  const bar = (stage: StageName, total: number) => {
+  const bar = (stage: StageName, total: number, growing: boolean) => {
     let b = bars.get(stage);
     if (!b) {
-      b = new cliProgress.SingleBar(
-        { format: `${stage.padEnd(8)} [{bar}] {value}/{total} {percentage}%`, stream: stream as NodeJS.WritableStream, hideCursor: true, clearOnComplete: false, fps: 10 },
-        cliProgress.Presets.shades_classic,
-      );
+      // A growing total gets no bar and no percentage: both would go backwards when a round finds more.
+      const format = growing ? `${stage.padEnd(8)} {value} done, {total} found so far` : `${stage.padEnd(8)} [{bar}] {value}/{total} {percentage}%`;
+      b = new cliProgress.SingleBar({ format, stream: stream as NodeJS.WritableStream, hideCursor: true, clearOnComplete: false, fps: 10 }, cliProgress.Presets.shades_classic);
       b.start(total, 0);
       bars.set(stage, b);
     }
@@ -53,9 +60,9 @@ function barReporter(stream: Out): Reporter {
   return {
     onEvent(e) {
       if (e.type === 'info') stream.write(`${e.message}\n`);
-      else if (e.type === 'stage-start' && e.total !== undefined) bar(e.stage, e.total);
+      else if (e.type === 'stage-start' && e.total !== undefined) bar(e.stage, e.total, false);
       else if (e.type === 'progress') {
-        const b = bar(e.stage, e.total);
+        const b = bar(e.stage, e.total, e.growing === true);
         b.setTotal(e.total);
         b.update(e.done);
       } else if (e.type === 'stage-end') {

@@ -95,7 +95,7 @@ async function crawlFrom(input: AcquireInput, base: string, source: BuildSource,
     maxInvalidShare: c.maxInvalidShare,
     sampleRedirects,
     previous: input.previous?.snapshot,
-    onProgress: (p: { done: number; total: number }) => input.emitEvent({ type: 'progress', stage: 'crawl', done: p.done, total: p.total }),
+    onProgress: (p: { done: number; total: number }) => input.emitEvent({ type: 'progress', stage: 'crawl', done: p.done, total: p.total, growing: true }),
   };
   try {
     const refs = input.options.changed ?? [];

@@ -9,7 +9,8 @@ export type StageName = 'config' | 'crawl' | 'snapshot' | 'plan' | 'bundle' | 'r
 
 export type BuildEvent =
   | { type: 'stage-start'; stage: StageName; total?: number }
-  | { type: 'progress'; stage: StageName; done: number; total: number }
+  /** `growing`: the total is what was found so far and grows while the stage runs (the crawl's rounds). */
+  | { type: 'progress'; stage: StageName; done: number; total: number; growing?: boolean }
   | { type: 'stage-end'; stage: StageName; ms: number }
   | { type: 'info'; message: string };
 
