@@ -129,6 +129,8 @@ export async function createProgram(args = []) {
     .addOption(new Option('--debounce <duration>', 'wait this long after the first webhook of a batch before building (0: an idle watcher builds at once; webhooks that come during a build join the next one)').argParser(duration('debounce')).default(0, '0ms'))
     .addOption(new Option('--poll <duration>', 'full conditional build at start and then every DURATION (30s, 15m, 1h), or off').argParser(duration('poll', { min: 1000, off: true })).default(900_000, '15m'))
     .addOption(new Option('--max-body <bytes>', 'largest webhook body accepted (65536, 64KiB, 1MiB)').argParser(bytes('max-body')).default(1024 * 1024, '1MiB'))
+    .addOption(new Option('--signature-tolerance <duration>', 'how far a signed X-Pressroom-Timestamp may be from this clock, and how long an accepted delivery is remembered against replays').argParser(duration('signature-tolerance', { min: 1000 })).default(300_000, '5m'))
+    .option('--require-timestamp', 'refuse webhooks signed over the body alone (they can be replayed): only timestamped signatures are accepted')
     .addOption(new Option('--retry-initial <duration>', 'first wait before retrying a failed build; doubles on each failure').argParser(duration('retry-initial', { min: 1 })).default(1000, '1s'))
     .addOption(new Option('--retry-max <duration>', 'longest wait between retries').argParser(duration('retry-max', { min: 1 })).default(300_000, '5m'))
     .addOption(logFormat())

@@ -47,7 +47,7 @@ export async function runBuild(_ctx: unknown, o: BuildFlags): Promise<void> {
   }
   const changed = await changedRefs(o);
   const log = o.logFormat === 'json' ? jsonLog(process.stderr, { quiet: o.quiet }) : null;
-  const reporter = log ? { onEvent: log.onEvent, stop: () => {} } : createReporter({ stream: process.stderr, quiet: o.quiet });
+  const reporter = log ? { onEvent: log.onEvent, stop: log.stop } : createReporter({ stream: process.stderr, quiet: o.quiet });
   let report;
   try {
     report = await build({

@@ -1,34 +1,35 @@
 // `--log-format json`: the build's feedback as one JSON object per line on
 // stderr (stdout stays for `--json`'s report), for log shippers. Each line has
 // `time` (ISO-8601) and `type`: stage-start {stage, total?}, progress {stage,
-// done, total} (at each tenth, like the text lines), stage-end {stage, ms},
+// done, total, growing?} (when the text lines print one: at each tenth, when a
+// growing total grows, and every 2 s with elapsedMs), stage-end {stage, ms},
 // info {message}, warning {code, message}, summary {...} and, from cli/main.js,
 // error {code, exit, message, hint}.
-import type { BuildEvent, BuildReport, StageName } from '../../src/pipeline/index.ts';
+import type { BuildEvent, BuildReport } from '../../src/pipeline/index.ts';
+import { progressPacer, type Ticker } from '../../src/pipeline/progress-pace.ts';
 
 type Out = { write(s: string): unknown };
 
 export interface JsonLog {
   onEvent(e: BuildEvent): void;
+  /** Stops the interval's progress lines (a build that failed mid-stage). */
+  stop(): void;
   warnings(r: BuildReport): void;
   summary(r: BuildReport): void;
 }
 
-export function jsonLog(stream: Out, opts: { quiet?: boolean; now?: () => Date } = {}): JsonLog {
+export function jsonLog(stream: Out, opts: { quiet?: boolean; now?: () => Date; ticker?: Ticker } = {}): JsonLog {
   const now = opts.now ?? (() => new Date());
   const line = (o: Record<string, unknown>) => stream.write(`${JSON.stringify({ time: now().toISOString(), ...o })}\n`);
-  const lastTenth = new Map<StageName, number>();
+  // A tick of a stage with no count yet (plan, bundle) prints nothing: a progress line always has done and total.
+  const pacer = progressPacer(({ progress, tick }) => void (progress && line({ ...progress, ...(tick ? { elapsedMs: Math.round(tick.elapsedMs) } : {}) })), { ticker: opts.ticker });
   return {
     onEvent(e) {
       if (opts.quiet) return;
-      if (e.type !== 'progress') return void line({ ...e });
-      if (e.total <= 0) return;
-      const tenth = Math.floor((e.done / e.total) * 10);
-      if (tenth > (lastTenth.get(e.stage) ?? 0)) {
-        lastTenth.set(e.stage, tenth);
-        line({ ...e });
-      }
+      if (e.type !== 'progress') line({ ...e });
+      pacer.onEvent(e);
     },
+    stop: () => pacer.stop(),
     warnings(r) {
       for (const w of r.warnings) {
         const at = w.indexOf(': ');

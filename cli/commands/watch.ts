@@ -19,6 +19,8 @@ export interface WatchFlags extends ConfigurationFlags {
   /** false: --poll off. */
   poll: number | false;
   maxBody: number;
+  signatureTolerance: number;
+  requireTimestamp?: boolean;
   retryInitial: number;
   retryMax: number;
   logFormat: 'text' | 'json';
@@ -42,6 +44,8 @@ export async function runWatch(_ctx: unknown, o: WatchFlags): Promise<void> {
     debounceMs: o.debounce,
     pollMs: o.poll === false ? null : o.poll,
     maxBody: o.maxBody,
+    signatureToleranceMs: o.signatureTolerance,
+    requireTimestamp: o.requireTimestamp === true,
     backoff: { initialMs: o.retryInitial, maxMs: Math.max(o.retryInitial, o.retryMax) },
     log: watchLog(process.stderr, o.logFormat),
   });

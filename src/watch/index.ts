@@ -19,6 +19,7 @@ import type { BuildOptions, BuildReport } from '../pipeline/types.ts';
 import { watchLog, type WatchLog } from './log.ts';
 import { type BuildScope, realTimers, type Timers, WatchQueue, type WatchStatus } from './queue.ts';
 import { startWatchServer } from './server.ts';
+import { RejectionLog } from './rejections.ts';
 import { MemoryWatch, type MemoryStatus } from './memory.ts';
 import { apiAgent } from '../crawl/http.ts';
 import { CATEGORY_SLUGS } from '../api/types.ts';
@@ -32,6 +33,8 @@ export const WATCH_DEFAULTS = {
   debounceMs: 0,
   pollMs: 15 * 60_000,
   maxBody: 1024 * 1024,
+  // Stripe's and Slack's default (decision 104): room for clock drift and a sender's retries, short for a replay.
+  signatureToleranceMs: 5 * 60_000,
   backoff: { initialMs: 1000, maxMs: 5 * 60_000 },
 } as const;
 
@@ -46,6 +49,10 @@ export interface WatchOptions {
   /** null: no poll. */
   pollMs?: number | null;
   maxBody?: number;
+  /** How far a signed timestamp may be from the watcher's clock, and how long a delivery is remembered (decision 104). */
+  signatureToleranceMs?: number;
+  /** Refuse body-only signatures (they can be replayed). */
+  requireTimestamp?: boolean;
   backoff?: { initialMs: number; maxMs: number };
   log?: WatchLog;
   timers?: Timers;
@@ -148,12 +155,13 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
   };
   const pollMs = o.pollMs === undefined ? WATCH_DEFAULTS.pollMs : o.pollMs;
   const debounceMs = o.debounceMs ?? WATCH_DEFAULTS.debounceMs;
+  const timers = o.timers ?? realTimers;
   const queue: WatchQueue = new WatchQueue({
     runBuild: buildWith,
     debounceMs,
     pollMs,
     backoff: o.backoff ?? WATCH_DEFAULTS.backoff,
-    timers: o.timers ?? realTimers,
+    timers,
     onPublish: (p) => {
       memory.published();
       log.publish(p);
@@ -167,11 +175,16 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
       memory.sample();
     },
   });
+  const rejections = new RejectionLog({ rejected: (r) => log.rejected?.(r), suppressed: (reason, n, ms) => log.suppressed?.(reason, n, ms) }, timers);
   const server = await startWatchServer({
     host: o.host ?? WATCH_DEFAULTS.host,
     port: o.port ?? WATCH_DEFAULTS.port,
     secret: o.secret,
     maxBody: o.maxBody ?? WATCH_DEFAULTS.maxBody,
+    toleranceMs: o.signatureToleranceMs ?? WATCH_DEFAULTS.signatureToleranceMs,
+    requireTimestamp: o.requireTimestamp ?? false,
+    now: () => timers.now(),
+    onReject: (r) => rejections.add(r),
     accept: (refs, receivedAt) => queue.add(refs, receivedAt),
     status,
   });
@@ -189,6 +202,8 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
         // Timers first, so nothing new starts while the server drains its requests.
         const stopped = queue.stop();
         await server.close();
+        // The refusals left out of the log so far are counted now, not lost with the process.
+        rejections.close();
         await stopped;
         memory.stop();
         await session.agent?.close();

@@ -1,13 +1,16 @@
-// The watcher's log on stderr: one line per publish and per failure (and one
-// when it starts listening and stops), so a journal or a log shipper sees
+// The watcher's log on stderr: one line per publish, per failure and per
+// refused webhook (rate-limited: src/watch/rejections.ts), and one when it
+// starts listening and stops, so a journal or a log shipper sees
 // each outcome as one record. Text for people; with --log-format json one
 // JSON object per line, `time` first as in the build's JSON log
 // (cli/commands/log.ts), with `type` naming the line, as the build's JSON lines do.
 import type { ErrorRecord, PublishRecord } from './queue.ts';
+import type { RejectionSink } from './rejections.ts';
 
 type Out = { write(s: string): unknown };
 
-export interface WatchLog {
+// The refusals' lines are optional: a log written for an embedding (the tests' silent logs) need not take them.
+export interface WatchLog extends Partial<RejectionSink> {
   listening(info: { url: string; pollMs: number | null; debounceMs: number }): void;
   publish(p: PublishRecord): void;
   failure(e: ErrorRecord, pending: number): void;
@@ -28,7 +31,7 @@ export function seconds(ms: number): string {
 const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
 const what = (refs: string[] | 'poll') => (refs === 'poll' ? '(poll)' : plural(refs.length, 'ref'));
 
-export function watchLog(stream: Out, format: 'text' | 'json', now: () => Date = () => new Date()): WatchLog {
+export function watchLog(stream: Out, format: 'text' | 'json', now: () => Date = () => new Date()): Required<WatchLog> {
   const json = (o: Record<string, unknown>) => stream.write(`${JSON.stringify({ time: now().toISOString(), ...o })}\n`);
   const text = (s: string) => stream.write(`${s}\n`);
   return {
@@ -52,6 +55,15 @@ export function watchLog(stream: Out, format: 'text' | 'json', now: () => Date =
       text(`build ${what(e.refs)} failed (attempt ${e.attempt}, retry in ${seconds(retryInMs)}, ${plural(pending, 'ref')} pending; the site is unchanged): ${e.code}: ${message}`);
       // A bug (an error outside the catalogue) is the one failure worth more lines: its stack.
       if (e.stack) text(e.stack.replace(/^/gm, '  '));
+    },
+    rejected({ reason, status, address, request }) {
+      if (format === 'json') return void json({ type: 'rejected', reason, status, address, ...(request ? { request } : {}) });
+      // The request line is the client's text: quoted, so it cannot pass for more of the line.
+      text(`rejected a request from ${address}: ${reason} (${status})${request ? `: ${JSON.stringify(request)}` : ''}`);
+    },
+    suppressed(reason, n, windowMs) {
+      if (format === 'json') return void json({ type: 'rejected-suppressed', reason, count: n, windowMs });
+      text(`rejected ${plural(n, 'more request')} for ${reason} in ${seconds(windowMs)}, not logged one by one`);
     },
     stopping(building, pending) {
       if (format === 'json') return void json({ type: 'stopping', building, pending });

@@ -4,17 +4,21 @@
 //   GET  /healthz         liveness: 200 "ok" while the process and its event loop answer
 //   GET  /status          the scheduler's state, last publish, last error, counters
 //
-// The webhook's signature (HMAC-SHA256 of the raw body, src/core/signature.ts)
-// is checked before the body is parsed: an unsigned caller cannot make the
-// watcher parse, log or build anything. The body is read up to --max-body
+// The webhook's signature (HMAC-SHA256 of the raw body, or of a signed
+// timestamp and the body: src/core/signature.ts), its timestamp's age and
+// whether it was accepted already (./webhook-guard.ts, decision 104) are
+// checked before the body is parsed: an unsigned caller cannot make the
+// watcher parse or build anything. Each refusal is counted on /status and
+// reported to onReject with the peer's address (the log: ./rejections.ts). The body is read up to --max-body
 // bytes and no further (a length announced above it is refused before a byte
 // is read), so a large or endless body costs at most that much memory.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isPressroomError, pressroomError } from '../core/errors.ts';
-import { SIGNATURE_HEADERS, verifySignature } from '../core/signature.ts';
 import { formatRef, refsFromWebhookBody, type Ref } from '../crawl/refs.ts';
 import type { WatchStatus } from './queue.ts';
+import type { Rejection } from './rejections.ts';
+import { type RejectReason, WebhookGuard } from './webhook-guard.ts';
 
 export const HOOK_PATH = '/hooks/publish';
 
@@ -23,6 +27,14 @@ export interface WatchServerOptions {
   port: number;
   secret: string;
   maxBody: number;
+  /** How far a signed timestamp may be from now, and how long an accepted delivery is remembered. */
+  toleranceMs: number;
+  /** Refuse body-only signatures. */
+  requireTimestamp: boolean;
+  /** The clock the timestamps are checked against (default Date.now). */
+  now?: () => number;
+  /** Each refused request, for the log. */
+  onReject?(r: Rejection): void;
   /** Queues the REFs of an accepted webhook; returns the pending count, or null when the watcher is stopping. */
   accept(refs: readonly Ref[], receivedAt: number): number | null;
   status(): WatchStatus;
@@ -34,13 +46,44 @@ export interface WatchServer {
   close(): Promise<void>;
 }
 
-/** Webhooks refused (401, 400, 413), for /status. */
-type Rejected = { signature: number; body: number; tooLarge: number };
+/** Webhooks refused (401, 409, 400, 413), for /status. */
+type Rejected = { signature: number; timestamp: number; replayed: number; body: number; tooLarge: number };
+const COUNTER: Partial<Record<RejectReason, keyof Rejected>> = {
+  'missing signature': 'signature',
+  'bad signature': 'signature',
+  'missing timestamp': 'timestamp',
+  'bad timestamp': 'timestamp',
+  'stale timestamp': 'timestamp',
+  replayed: 'replayed',
+  'bad delivery id': 'body',
+  'bad body': 'body',
+  'too large': 'tooLarge',
+};
+
+/** What one server shares between its requests: the counters, the remembered deliveries, the report of a refusal. */
+interface Context {
+  o: WatchServerOptions;
+  rejected: Rejected;
+  guard: WebhookGuard;
+  reject(req: IncomingMessage, reason: RejectReason, status: number): void;
+}
 
 export async function startWatchServer(o: WatchServerOptions): Promise<WatchServer> {
-  const rejected: Rejected = { signature: 0, body: 0, tooLarge: 0 };
+  const rejected: Rejected = { signature: 0, timestamp: 0, replayed: 0, body: 0, tooLarge: 0 };
+  const now = o.now ?? Date.now;
+  const c: Context = {
+    o,
+    rejected,
+    guard: new WebhookGuard({ secret: o.secret, toleranceMs: o.toleranceMs, requireTimestamp: o.requireTimestamp, now }),
+    reject(req, reason, status) {
+      const counter = COUNTER[reason];
+      if (counter) rejected[counter] += 1;
+      const wrongRoute = reason === 'bad method' || reason === 'unknown path';
+      o.onReject?.({ reason, status, address: req.socket.remoteAddress ?? 'unknown', ...(wrongRoute ? { request: `${req.method} ${(req.url ?? '/').slice(0, 200)}` } : {}) });
+    },
+  };
   const server = createServer((req, res) => {
-    route(o, rejected, req, res).catch((e: unknown) => {
+    route(c, req, res).catch((e: unknown) => {
       if (!res.headersSent) json(res, 500, { error: `internal error: ${(e as Error).message}` });
       else res.destroy();
     });
@@ -48,7 +91,7 @@ export async function startWatchServer(o: WatchServerOptions): Promise<WatchServ
   // `Expect: 100-continue` (curl sends it for large bodies): refuse an announced
   // oversized body before the client sends it.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
-    if (announcedTooLarge(req, o.maxBody)) return void tooLarge(res, rejected, o.maxBody);
+    if (announcedTooLarge(req, o.maxBody)) return void tooLarge(c, req, res);
     res.writeContinue();
     server.emit('request', req, res);
   });
@@ -71,7 +114,8 @@ export async function startWatchServer(o: WatchServerOptions): Promise<WatchServ
   };
 }
 
-async function route(o: WatchServerOptions, rejected: Rejected, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function route(c: Context, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { o, rejected } = c;
   const receivedAt = Date.now();
   const url = req.url ?? '/';
   const q = url.indexOf('?');
@@ -79,34 +123,36 @@ async function route(o: WatchServerOptions, rejected: Rejected, req: IncomingMes
   const read = req.method === 'GET' || req.method === 'HEAD';
   switch (path) {
     case HOOK_PATH:
-      if (req.method !== 'POST') return methodNotAllowed(res, 'POST');
-      return hook(o, rejected, req, res, receivedAt);
+      if (req.method !== 'POST') return methodNotAllowed(c, req, res, 'POST');
+      return hook(c, req, res, receivedAt);
     case '/healthz':
-      if (!read) return methodNotAllowed(res, 'GET, HEAD');
+      if (!read) return methodNotAllowed(c, req, res, 'GET, HEAD');
       res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
       return void res.end(req.method === 'HEAD' ? undefined : 'ok\n');
     case '/status':
-      if (!read) return methodNotAllowed(res, 'GET, HEAD');
+      if (!read) return methodNotAllowed(c, req, res, 'GET, HEAD');
       return json(res, 200, { ...o.status(), rejected }, req.method === 'HEAD');
     default:
+      c.reject(req, 'unknown path', 404);
       return json(res, 404, { error: `not found: ${path.slice(0, 200)} (the watcher answers POST ${HOOK_PATH}, GET /healthz and GET /status)` });
   }
 }
 
-async function hook(o: WatchServerOptions, rejected: Rejected, req: IncomingMessage, res: ServerResponse, receivedAt: number): Promise<void> {
-  if (announcedTooLarge(req, o.maxBody)) return tooLarge(res, rejected, o.maxBody);
+async function hook(c: Context, req: IncomingMessage, res: ServerResponse, receivedAt: number): Promise<void> {
+  const { o } = c;
+  if (announcedTooLarge(req, o.maxBody)) return tooLarge(c, req, res);
   const body = await readLimited(req, o.maxBody);
-  if (body === null) return tooLarge(res, rejected, o.maxBody);
-  const header = SIGNATURE_HEADERS.map((h) => req.headers[h]).find((v) => v !== undefined);
-  if (!verifySignature(o.secret, body, typeof header === 'string' ? header : undefined)) {
-    rejected.signature += 1;
-    return json(res, 401, { error: `${header === undefined ? 'missing' : 'bad'} signature: send X-Pressroom-Signature-256: sha256=<hex HMAC-SHA256 of the raw body with the shared secret>` });
+  if (body === null) return tooLarge(c, req, res);
+  const verdict = c.guard.check(req.headers, body);
+  if (!verdict.ok) {
+    c.reject(req, verdict.reason, verdict.status);
+    return json(res, verdict.status, { error: verdict.error });
   }
   let refs: Ref[];
   try {
     refs = refsFromWebhookBody(JSON.parse(body.toString('utf8')));
   } catch (e) {
-    rejected.body += 1;
+    c.reject(req, 'bad body', 400);
     const message = isPressroomError(e) ? e.message : `the body is not JSON: ${(e as Error).message}`;
     return json(res, 400, { error: message });
   }
@@ -143,14 +189,16 @@ function readLimited(req: IncomingMessage, max: number): Promise<Buffer | null> 
   });
 }
 
-function tooLarge(res: ServerResponse, rejected: Rejected, max: number): void {
-  rejected.tooLarge += 1;
+function tooLarge(c: Context, req: IncomingMessage, res: ServerResponse): void {
+  c.reject(req, 'too large', 413);
+  const max = c.o.maxBody;
   // Connection: close, so node stops reading the rest of the body and drops the connection after the answer.
   res.shouldKeepAlive = false;
   json(res, 413, { error: `the body is larger than --max-body (${max} bytes)` });
 }
 
-function methodNotAllowed(res: ServerResponse, allow: string): void {
+function methodNotAllowed(c: Context, req: IncomingMessage, res: ServerResponse, allow: string): void {
+  c.reject(req, 'bad method', 405);
   res.setHeader('allow', allow);
   json(res, 405, { error: `method not allowed: use ${allow}` });
 }

@@ -35,6 +35,26 @@ describe('jsonLog', () => {
     expect(lines.at(-1)).toMatchObject({ type: 'summary', ok: true, pages: 3, ms: 1200, warnings: 2, quarantined: 1, release: 'r1', source: { kind: 'api' } });
   });
 
+  it('prints the crawl\'s growing total when it grows, and the running stage\'s progress at every tick of an interval timer', () => {
+    const lines: string[] = [];
+    let tick: (() => void) | null = null;
+    let t = 0;
+    const ticker = { now: () => t, setInterval: (fn: () => void) => ((tick = fn), 1), clearInterval: () => void (tick = null) };
+    const log = jsonLog({ write: (s: string) => lines.push(s) }, { now: () => new Date('2026-01-15T12:00:00Z'), ticker });
+    const crawl = (done: number, total: number) => log.onEvent({ type: 'progress', stage: 'crawl', done, total, growing: true });
+    log.onEvent({ type: 'stage-start', stage: 'crawl' });
+    for (let d = 0; d <= 25; d++) crawl(d, 25);
+    for (let d = 25; d <= 40; d++) crawl(d, 646);
+    const progress = () => lines.map((l) => JSON.parse(l)).filter((l) => l.type === 'progress');
+    expect(progress()).toContainEqual(expect.objectContaining({ done: 25, total: 646, growing: true }));
+    const before = progress().length;
+    t = 2000;
+    tick!();
+    expect(progress().slice(before)).toEqual([expect.objectContaining({ stage: 'crawl', done: 40, total: 646, growing: true, elapsedMs: 2000 })]);
+    log.stop();
+    expect(tick).toBeNull();
+  });
+
   it('--quiet keeps warnings and the summary, not the stage events', () => {
     const { log, parsed } = collect({ quiet: true });
     log.onEvent({ type: 'stage-start', stage: 'crawl' });

@@ -37,6 +37,25 @@ describe('the watch log', () => {
     expect(parsed[2]).toMatchObject({ type: 'failure', refs: 'poll', code: 'PR_API_STATUS', message: failure.message, attempt: 2, retryInMs: 2000, pending: 0 });
   });
 
+  it('writes a refused request with its reason, status and address; then how many more were left out', () => {
+    const text = collect('text');
+    text.log.rejected({ reason: 'bad signature', status: 401, address: '203.0.113.7' });
+    text.log.rejected({ reason: 'unknown path', status: 404, address: '::1', request: 'POST /hooks/publsh\u001b[2J' });
+    text.log.suppressed('bad signature', 41, 60_000);
+    expect(text.lines).toEqual([
+      'rejected a request from 203.0.113.7: bad signature (401)\n',
+      'rejected a request from ::1: unknown path (404): "POST /hooks/publsh\\u001b[2J"\n',
+      'rejected 41 more requests for bad signature in 1m, not logged one by one\n',
+    ]);
+    const json = collect('json');
+    json.log.rejected({ reason: 'replayed', status: 409, address: '203.0.113.7' });
+    json.log.suppressed('replayed', 2, 60_000);
+    expect(json.lines.map((l) => JSON.parse(l))).toEqual([
+      { time: '2026-01-15T12:00:00.000Z', type: 'rejected', reason: 'replayed', status: 409, address: '203.0.113.7' },
+      { time: '2026-01-15T12:00:00.000Z', type: 'rejected-suppressed', reason: 'replayed', count: 2, windowMs: 60_000 },
+    ]);
+  });
+
   it('formats durations for people', () => {
     expect([850, 59_949, 65_000, 900_000, 3_600_000, 5_430_000].map(seconds)).toEqual(['0.9s', '59.9s', '1m 5s', '15m', '1h', '1h 30m 30s']);
   });

@@ -1,25 +1,29 @@
 // The watcher's HTTP side (src/watch/server.ts) on 127.0.0.1 port 0 with a
 // recording queue: the signature is checked before anything is parsed or
-// queued, bodies are capped in bytes, and every refusal has its status.
+// queued, a replay is refused, bodies are capped in bytes, and every refusal
+// has its status and is reported with its reason and the peer's address.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signBody } from '../../../src/core/signature.ts';
+import { signBody, signTimestamped } from '../../../src/core/signature.ts';
 import { formatRef, type Ref } from '../../../src/crawl/refs.ts';
 import type { WatchStatus } from '../../../src/watch/queue.ts';
-import { startWatchServer, type WatchServer } from '../../../src/watch/server.ts';
+import type { Rejection } from '../../../src/watch/rejections.ts';
+import { startWatchServer, type WatchServer, type WatchServerOptions } from '../../../src/watch/server.ts';
 
 const SECRET = 'unit-secret';
 const MAX = 64;
 let server: WatchServer;
 let accepted: string[][] = [];
 let stopping = false;
+const rejections: Rejection[] = [];
+
+/** A server on 127.0.0.1 port 0 with the secret and limits above; `o` the rest. */
+const serve = (o: Pick<WatchServerOptions, 'accept' | 'status'> & Partial<WatchServerOptions>) =>
+  startWatchServer({ host: '127.0.0.1', port: 0, secret: SECRET, maxBody: MAX, toleranceMs: 5 * 60_000, requireTimestamp: false, ...o });
 
 beforeAll(async () => {
-  server = await startWatchServer({
-    host: '127.0.0.1',
-    port: 0,
-    secret: SECRET,
-    maxBody: MAX,
+  server = await serve({
+    onReject: (r) => void rejections.push(r),
     accept: (refs: readonly Ref[]) => (stopping ? null : (accepted.push(refs.map(formatRef)), accepted.flat().length)),
     status: () => ({ state: 'idle', queue: 0, counters: { builds: 0, failures: 0, webhooks: accepted.length } }) as unknown as WatchStatus,
   });
@@ -118,5 +122,70 @@ describe('the other endpoints', () => {
     const other = await fetch(`${server.url}/hooks/other`, { method: 'POST', body: '{}' });
     expect(other.status).toBe(404);
     expect((await fetch(`${server.url}/healthz?probe=1`)).status).toBe(200);
+  });
+});
+
+describe('refusals reported for the log', () => {
+  it('reports each refusal with its reason, status and the peer\'s address, and the wrong route asked for', async () => {
+    rejections.length = 0;
+    const body = '["post:1"]';
+    await hook(body, { 'x-pressroom-signature-256': signBody('wrong', body) });
+    await hook(body, {});
+    await hook(new Uint8Array(MAX + 1).fill(97));
+    await hook('not json');
+    await fetch(`${server.url}/hooks/publish`);
+    await fetch(`${server.url}/hooks/other?x=1`, { method: 'POST', body: '{}' });
+    expect(rejections).toEqual([
+      { reason: 'bad signature', status: 401, address: '127.0.0.1' },
+      { reason: 'missing signature', status: 401, address: '127.0.0.1' },
+      { reason: 'too large', status: 413, address: '127.0.0.1' },
+      { reason: 'bad body', status: 400, address: '127.0.0.1' },
+      { reason: 'bad method', status: 405, address: '127.0.0.1', request: 'GET /hooks/publish' },
+      { reason: 'unknown path', status: 404, address: '127.0.0.1', request: 'POST /hooks/other?x=1' },
+    ]);
+  });
+});
+
+describe('replayed webhooks', () => {
+  let clockMs = Date.UTC(2026, 0, 15, 12);
+  let own: WatchServer;
+  let queued = 0;
+  const seen: Rejection[] = [];
+  beforeAll(async () => {
+    own = await serve({
+      toleranceMs: 60_000,
+      now: () => clockMs,
+      onReject: (r) => void seen.push(r),
+      accept: () => ++queued,
+      status: () => ({ state: 'idle', queue: 0 }) as unknown as WatchStatus,
+    });
+  });
+  afterAll(() => own?.close());
+  const post = (body: string, headers: Record<string, string>) => fetch(`${own.url}/hooks/publish`, { method: 'POST', body, headers });
+
+  it('accepts a timestamped delivery once: the same request again is 409, and later a stale 401; /status counts both', async () => {
+    const body = '["post:1"]';
+    const ts = String(clockMs / 1000);
+    const captured = { 'x-pressroom-timestamp': ts, 'x-pressroom-signature-256': signTimestamped(SECRET, ts, body) };
+    expect((await post(body, captured)).status).toBe(202);
+    const again = await post(body, captured);
+    expect(again.status).toBe(409);
+    expect((await again.json()).error).toMatch(/^replayed: this timestamp, body and signature were accepted already/);
+    clockMs += 61_000;
+    const stale = await post(body, captured);
+    expect(stale.status).toBe(401);
+    expect((await stale.json()).error).toMatch(/^stale timestamp: /);
+    expect(queued).toBe(1);
+    expect(seen.map((r) => r.reason)).toEqual(['replayed', 'stale timestamp']);
+    const status = await (await fetch(`${own.url}/status`)).json();
+    expect(status.rejected).toEqual({ signature: 0, timestamp: 1, replayed: 1, body: 0, tooLarge: 0 });
+  });
+
+  it('refuses a body-only delivery whose id it accepted within the window', async () => {
+    const body = '["ads"]';
+    const headers = { 'x-hub-signature-256': signBody(SECRET, body), 'x-github-delivery': 'abc-1' };
+    expect((await post(body, headers)).status).toBe(202);
+    expect((await post(body, headers)).status).toBe(409);
+    expect((await post(body, { ...headers, 'x-github-delivery': 'abc-2' })).status).toBe(202);
   });
 });
