@@ -72,6 +72,7 @@ function configFlags(cmd, { sample = true } = {}) {
     .option('--config <file>', CONFIG_HELP)
     .addOption(new Option('--api <url>', 'content API base URL (overrides config api.base and PRESSROOM_API)').conflicts('sample'))
     .addOption(sample ? sampleFlag : sampleFlag.hideHelp())
+    .option('--site-name <name>', 'the publication\'s name (overrides config site.name and PRESSROOM_SITE_NAME)')
     .option('--site-url <url>', 'the site\'s public address, e.g. https://news.example.com or https://user.github.io/project (overrides config site.url and PRESSROOM_SITE_URL)')
     .option('--base-path <path>', 'path prefix the site is served under, e.g. /project (overrides config site.basePath and PRESSROOM_BASE_PATH; default: the path of the site URL)')
     .option('--concurrency <n>', 'concurrent API requests, 1 to 256 (overrides config crawl.concurrency)')
@@ -100,9 +101,15 @@ const lazy = (specifier, name) => async (/** @type {unknown[]} */ ...args) => {
 export async function createProgram(args = []) {
   const program = new Command('pressroom')
     .description('Turns a technology-news publication\'s content API into a fast static site.')
-    .version(VERSION, '-V, --version', 'print the version')
+    // -v, as node, npm and git take it (there is no --verbose to confuse it with); commander's -V still works.
+    .version(VERSION, '-v, --version', 'print the version')
     .exitOverride()
     .configureOutput({ outputError: () => {} });
+  program.addOption(new Option('-V').hideHelp());
+  program.on('option:V', () => {
+    process.stdout.write(`${VERSION}\n`);
+    throw new CommanderError(0, 'commander.version', VERSION);
+  });
 
   configFlags(program.command('build').description('Crawl the content API (or, with --sample, the embedded sample API), render every page and publish out/ atomically'))
     .option('--out <dir>', 'output folder', 'out')

@@ -1,7 +1,7 @@
 // `pressroom build`: flags -> build() -> feedback on stderr (text or JSON lines),
 // the report on stdout with --json.
 import { build } from '../../src/pipeline/index.ts';
-import { createReporter, summaryLine } from '../../src/pipeline/progress.ts';
+import { createReporter, sourceWords, summaryLine } from '../../src/pipeline/progress.ts';
 import { changeLine } from './ops.ts';
 import { jsonLog } from './log.ts';
 import { runShard } from './scale.ts';
@@ -16,6 +16,7 @@ export interface ConfigurationFlags {
   config?: string;
   api?: string;
   sample?: boolean;
+  siteName?: string;
   siteUrl?: string;
   basePath?: string;
   concurrency?: string;
@@ -23,7 +24,7 @@ export interface ConfigurationFlags {
 }
 
 /** Configuration flags go in as given: the configuration validates them and names the flag in its errors. */
-export const configurationOptions = (o: ConfigurationFlags) => ({ configFile: o.config, api: o.api, sample: o.sample, siteUrl: o.siteUrl, basePath: o.basePath, concurrency: o.concurrency, hosts: o.hosts });
+export const configurationOptions = (o: ConfigurationFlags) => ({ configFile: o.config, api: o.api, sample: o.sample, siteName: o.siteName, siteUrl: o.siteUrl, basePath: o.basePath, concurrency: o.concurrency, hosts: o.hosts });
 
 export interface BuildFlags extends ConfigurationFlags {
   out: string;
@@ -43,7 +44,7 @@ export interface BuildFlags extends ConfigurationFlags {
 
 export async function runBuild(_ctx: unknown, o: BuildFlags): Promise<void> {
   if (o.shard !== undefined) {
-    return runShard({ ...o, shard: o.shard }, { configFile: o.config, api: o.api, sample: o.sample, siteUrl: o.siteUrl, basePath: o.basePath, out: o.out, now: o.now, fromSnapshot: o.fromSnapshot, workers: o.workers, strict: o.strict });
+    return runShard({ ...o, shard: o.shard }, { configFile: o.config, api: o.api, sample: o.sample, siteName: o.siteName, siteUrl: o.siteUrl, basePath: o.basePath, out: o.out, now: o.now, fromSnapshot: o.fromSnapshot, workers: o.workers, strict: o.strict });
   }
   const changed = await changedRefs(o);
   const log = o.logFormat === 'json' ? jsonLog(process.stderr, { quiet: o.quiet }) : null;
@@ -65,15 +66,17 @@ export async function runBuild(_ctx: unknown, o: BuildFlags): Promise<void> {
   } finally {
     reporter.stop();
   }
+  // The time the operator waited: from the process's start (loading the command's code included), not the build's.
+  const wallMs = Math.round(performance.now());
   if (log) {
     log.warnings(report);
-    log.summary(report);
+    log.summary(report, wallMs);
   } else {
     if (!o.quiet) {
       for (const w of report.warnings.slice(0, MAX_WARNINGS_SHOWN)) process.stderr.write(`warning ${w}\n`);
       if (report.warnings.length > MAX_WARNINGS_SHOWN) process.stderr.write(`… ${report.warnings.length - MAX_WARNINGS_SHOWN} more warnings (see --json)\n`);
     }
-    process.stderr.write(`${summaryLine(report)}\n`);
+    process.stderr.write(`${summaryLine(report, { wallMs, out: o.out, from: sourceWords(report.source, o.fromSnapshot) })}\n`);
     if (!o.quiet) process.stderr.write(changeLine(report));
   }
   if (o.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

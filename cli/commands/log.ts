@@ -15,7 +15,8 @@ export interface JsonLog {
   /** Stops the interval's progress lines (a build that failed mid-stage). */
   stop(): void;
   warnings(r: BuildReport): void;
-  summary(r: BuildReport): void;
+  /** `wallMs`: since the process started (the text summary's time); `ms` is the build's own. */
+  summary(r: BuildReport, wallMs?: number): void;
 }
 
 export function jsonLog(stream: Out, opts: { quiet?: boolean; now?: () => Date; ticker?: Ticker } = {}): JsonLog {
@@ -36,7 +37,7 @@ export function jsonLog(stream: Out, opts: { quiet?: boolean; now?: () => Date; 
         line({ type: 'warning', code: at > 0 ? w.slice(0, at) : 'PR_WARNING', message: at > 0 ? w.slice(at + 2) : w });
       }
     },
-    summary(r) {
+    summary(r, wallMs) {
       const i = r.incremental;
       line({
         type: 'summary',
@@ -48,6 +49,7 @@ export function jsonLog(stream: Out, opts: { quiet?: boolean; now?: () => Date; 
         files: r.files,
         bytes: r.bytes,
         ms: r.timings.total,
+        ...(wallMs !== undefined ? { wallMs } : {}),
         pagesPerSecond: r.pagesPerSecond,
         warnings: r.warnings.length,
         quarantined: r.quarantined.length,

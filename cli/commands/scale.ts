@@ -1,7 +1,7 @@
 // `crawl`, `merge` and `build --shard` (defined in cli/main.js; docs/scale.md,
 // "Across machines: crawl, shards, merge"). Flags -> library call -> feedback on stderr.
 import { build } from '../../src/pipeline/index.ts';
-import { createReporter, summaryLine } from '../../src/pipeline/progress.ts';
+import { createReporter, sourceWords, summaryLine } from '../../src/pipeline/progress.ts';
 import { buildShard, crawlSnapshot } from '../../src/pipeline/scale.ts';
 import { parseShard } from '../../src/pipeline/shard.ts';
 import type { BuildOptions } from '../../src/pipeline/types.ts';
@@ -37,9 +37,9 @@ export async function runShard(o: Common & { shard: string }, options: BuildOpti
   if (o.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }
 
-export async function runCrawl(_ctx: unknown, o: Common & { snapshot: string; config?: string; api?: string; sample?: boolean; siteUrl?: string; basePath?: string; concurrency?: string; hosts?: string; now?: string; full?: boolean }): Promise<void> {
+export async function runCrawl(_ctx: unknown, o: Common & { snapshot: string; config?: string; api?: string; sample?: boolean; siteName?: string; siteUrl?: string; basePath?: string; concurrency?: string; hosts?: string; now?: string; full?: boolean }): Promise<void> {
   const report = await withReporter(o.quiet, (onEvent) =>
-    crawlSnapshot({ snapshotDir: o.snapshot, configFile: o.config, api: o.api, sample: o.sample, siteUrl: o.siteUrl, basePath: o.basePath, concurrency: o.concurrency, hosts: o.hosts, now: o.now, full: o.full, onEvent }),
+    crawlSnapshot({ snapshotDir: o.snapshot, configFile: o.config, api: o.api, sample: o.sample, siteName: o.siteName, siteUrl: o.siteUrl, basePath: o.basePath, concurrency: o.concurrency, hosts: o.hosts, now: o.now, full: o.full, onEvent }),
   );
   printWarnings(report.warnings, Boolean(o.quiet));
   process.stderr.write(`crawled ${report.entries} responses (${report.requests} requests, ${report.notModified} not modified) into ${report.snapshot} in ${(report.ms / 1000).toFixed(1)} s\n`);
@@ -51,6 +51,6 @@ export async function runMerge(_ctx: unknown, shards: string[], o: Common & { fr
     build({ mergeShards: shards, fromSnapshot: o.fromSnapshot, out: o.out, configFile: o.config, now: o.now, hosts: o.hosts, allowShrink: o.allowShrink, strict: o.strict, onEvent }),
   );
   printWarnings(report.warnings, Boolean(o.quiet));
-  process.stderr.write(`${summaryLine(report)}\n`);
+  process.stderr.write(`${summaryLine(report, { wallMs: Math.round(performance.now()), out: o.out, from: sourceWords(report.source, o.fromSnapshot) })}\n`);
   if (o.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }

@@ -26,6 +26,7 @@ export const CONFIG_INPUTS: readonly ConfigInput[] = [
   { path: 'api.base', flag: 'sample', parse: 'sample' },
   { path: 'api.publicBase', env: 'PRESSROOM_PUBLIC_API', parse: 'string' },
   { path: 'api.imageHost', env: 'PRESSROOM_IMAGE_HOST', parse: 'string' },
+  { path: 'site.name', env: 'PRESSROOM_SITE_NAME', flag: 'site-name', parse: 'string' },
   { path: 'site.url', env: 'PRESSROOM_SITE_URL', flag: 'site-url', parse: 'string' },
   { path: 'site.basePath', env: 'PRESSROOM_BASE_PATH', flag: 'base-path', parse: 'string' },
   { path: 'today', env: 'PRESSROOM_TODAY', parse: 'string' },

@@ -24,6 +24,9 @@ export function configFileFor(file?: string, cwd = process.cwd()): string {
   return existsSync(local) ? local : join(PACKAGE_ROOT, DEFAULT_CONFIG_FILE);
 }
 
+/** What `file` is called when no configuration file was read (src/config/load.ts resolveConfig). */
+export const NO_CONFIG_FILE = 'no configuration file';
+
 export interface LoadOptions {
   /** Default: configFileFor(undefined). */
   file?: string;
@@ -55,6 +58,12 @@ export interface ResolvedConfig {
   file: string;
   /** The source of the value at `path` in the effective configuration. */
   sourceOf(path: readonly PropertyKey[]): ConfigSource;
+  /**
+   * True when no file was named or found and the sample publication's configuration stands in
+   * (it configures no API): its name, address and accounts are the sample's, so only content of
+   * the sample may be published with it (src/pipeline/index.ts refuses a snapshot of an API).
+   */
+  sampleConfig: boolean;
 }
 
 export function loadConfig(opts: LoadOptions = {}): Readonly<SiteConfig> {
@@ -63,31 +72,21 @@ export function loadConfig(opts: LoadOptions = {}): Readonly<SiteConfig> {
 
 export function resolveConfig(opts: LoadOptions = {}): ResolvedConfig {
   const abs = configFileFor(opts.file);
-  const file = displayPath(abs);
-  let fileRaw: unknown;
-  try {
-    fileRaw = JSON.parse(readFileSync(abs, 'utf8'));
-  } catch (e) {
-    throw pressroomError('PR_CONFIG_READ', { file, detail: (e as Error).message }, e);
-  }
-  if (typeof fileRaw !== 'object' || fileRaw === null || Array.isArray(fileRaw)) {
-    throw pressroomError('PR_CONFIG_READ', { file, detail: 'the file must hold one JSON object' });
-  }
-  const raw = structuredClone(fileRaw) as Record<string, unknown>;
   const overrides = new Map<string, ConfigSource>();
-  const set = (path: string, value: unknown, source: ConfigSource) => {
-    if (value === undefined) return;
-    setPath(raw, path.split('.'), value);
-    overrides.set(path, source);
-  };
-  const env = opts.env ?? process.env;
-  for (const input of CONFIG_INPUTS) {
-    const v = input.env ? env[input.env] : undefined;
-    if (input.env && v !== undefined && v !== '') set(input.path, parseInput(input.parse, v), { kind: 'env', name: input.env });
-  }
-  for (const input of CONFIG_INPUTS) {
-    if (input.flag) set(input.path, parseInput(input.parse, opts.flags?.[optionName(input.flag)]), { kind: 'flag', name: input.flag });
-  }
+  const given = inputValues(opts, overrides);
+  // Standing in for a missing file, the sample's configuration (the sample's name, address,
+  // accounts) serves the sample, and a build with no API, which stops anyway. A run given an API,
+  // or a name or address of its own, by a variable or flag reads no file: it is another site,
+  // which must be given its own name and address.
+  const apiGiven = given.get('api.base');
+  const ownSite = (typeof apiGiven === 'string' && apiGiven !== '') || given.has('site.name') || given.has('site.url');
+  const standIn = opts.file === undefined && !existsSync(resolve(DEFAULT_CONFIG_FILE));
+  const noFile = standIn && apiGiven !== 'sample' && ownSite;
+  const file = noFile ? NO_CONFIG_FILE : displayPath(abs);
+  const fileRaw: unknown = noFile ? {} : readConfigFile(abs, file);
+  const raw = structuredClone(fileRaw) as Record<string, unknown>;
+  for (const [path, value] of given) setPath(raw, path.split('.'), value);
+  if (noFile) requireOwnSite(overrides, typeof apiGiven === 'string' ? apiGiven : undefined);
 
   const sourceOf = (path: readonly PropertyKey[]): ConfigSource => {
     const dotted = path.filter((p) => typeof p === 'string').join('.');
@@ -99,7 +98,80 @@ export function resolveConfig(opts: LoadOptions = {}): ResolvedConfig {
     return sourceLabel(s.kind === 'default' ? { kind: 'file', file } : s);
   };
   const config = validateConfig(raw, problemSource);
-  return { config, fileRaw: fileRaw as Record<string, unknown>, overrides, file, sourceOf };
+  return { config, fileRaw: fileRaw as Record<string, unknown>, overrides, file, sourceOf, sampleConfig: standIn && !noFile };
+}
+
+/** The values the environment and the flags give, by key path (flags over variables), each source noted in `overrides`. */
+function inputValues(opts: LoadOptions, overrides: Map<string, ConfigSource>): Map<string, unknown> {
+  const values = new Map<string, unknown>();
+  const set = (path: string, value: unknown, source: ConfigSource) => {
+    if (value === undefined) return;
+    values.set(path, value);
+    overrides.set(path, source);
+  };
+  const env = opts.env ?? process.env;
+  for (const input of CONFIG_INPUTS) {
+    const v = input.env ? env[input.env] : undefined;
+    if (input.env && v !== undefined && v !== '') set(input.path, parseInput(input.parse, v), { kind: 'env', name: input.env });
+  }
+  for (const input of CONFIG_INPUTS) {
+    if (input.flag) set(input.path, parseInput(input.parse, opts.flags?.[optionName(input.flag)]), { kind: 'flag', name: input.flag });
+  }
+  return values;
+}
+
+/** The file's one JSON object; a syntax error is named by line and column. */
+function readConfigFile(abs: string, file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(abs, 'utf8');
+  } catch (e) {
+    throw pressroomError('PR_CONFIG_READ', { file, detail: (e as Error).message }, e);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    const { line, column, detail } = jsonSyntaxPlace(text, (e as Error).message);
+    throw pressroomError('PR_CONFIG_SYNTAX', { file, line, column, detail }, e);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw pressroomError('PR_CONFIG_READ', { file, detail: 'the file must hold one JSON object' });
+  }
+  return value;
+}
+
+/**
+ * Line and column (from 1) of a JSON.parse error, from the position V8 names ("... in JSON at
+ * position 42", with "(line 3 column 5)" on newer Node); an error without one (the text ended
+ * early) is at the end of the text. `detail` is the message without the place.
+ */
+export function jsonSyntaxPlace(text: string, message: string): { line: number; column: number; detail: string } {
+  const at = /\bat position (\d+)/.exec(message);
+  const position = at ? Math.min(Number(at[1]), text.length) : text.length;
+  const before = text.slice(0, position).split(/\r\n|\r|\n/);
+  const detail = message.replace(/,? (in JSON )?at position \d+( \(line \d+ column \d+\))?/, '').replace(/ in JSON$/, '');
+  return { line: before.length, column: before.at(-1)!.length + 1, detail };
+}
+
+/** Without a file, the site's name and address must come from variables or flags (PR_CONFIG_NO_SITE names the missing ones). */
+function requireOwnSite(overrides: ReadonlyMap<string, ConfigSource>, api: string | undefined): void {
+  const missing = [
+    ['site.name', 'name (site.name: --site-name or PRESSROOM_SITE_NAME)'],
+    ['site.url', 'address (site.url: --site-url or PRESSROOM_SITE_URL)'],
+  ].filter(([path]) => !overrides.has(path));
+  if (missing.length === 0) return;
+  const of = api ? ` of the API ${api} (set by ${sourceLabel(overrides.get('api.base')!)})` : '';
+  throw pressroomError('PR_CONFIG_NO_SITE', {
+    missing: missing.map(([, words]) => words).join(' and '),
+    detail: `a build${of} needs the site's own, and there is no ${DEFAULT_CONFIG_FILE} in ${process.cwd()}`,
+  });
+}
+
+/** Where the API address was set, in words for a hint: `--api`, `PRESSROOM_API` or `api.base in FILE`. */
+export function apiBaseFrom(r: Pick<ResolvedConfig, 'sourceOf'>): string {
+  const s = r.sourceOf(['api', 'base']);
+  return s.kind === 'file' ? `api.base in ${s.file}` : s.kind === 'default' ? 'api.base (not set)' : sourceLabel(s);
 }
 
 /** Validates a raw configuration; `where` names the source of a problem at a path (default: "config"). */

@@ -34,15 +34,17 @@ export const CATALOGUE = {
   PR_WATCH_SAMPLE: { exit: 'usage', message: 'pressroom watch cannot watch the embedded sample API (--sample or api.base "sample"): a build starts it and stops it, so nothing can change it between builds', hint: 'Run an editable sample API as its own process with `pressroom api --mutable` and point the watcher at the URL it prints with --api URL.' },
   // config
   PR_CONFIG_READ: { exit: 'config', message: 'Cannot read the configuration file {file}: {detail}', hint: 'Check the path given to --config (default config/site.json in the working directory).' },
+  PR_CONFIG_SYNTAX: { exit: 'config', message: 'The configuration file {file} is not valid JSON at line {line}, column {column}: {detail}', hint: 'Fix the JSON at that line and column: a missing or extra comma, a missing quote or bracket, a comment (JSON has none). An editor that reads the file\'s "$schema" marks the place.' },
+  PR_CONFIG_NO_SITE: { exit: 'config', message: 'No configuration file gives this site\'s {missing}: {detail}', hint: 'Give the site its own name and address: write config/site.json (or pass --config FILE) with "site": {"name": ..., "url": ...}, or set --site-name and --site-url (PRESSROOM_SITE_NAME, PRESSROOM_SITE_URL). Only a --sample build uses the sample publication\'s configuration.' },
   PR_CONFIG_INVALID: { exit: 'config', message: 'Invalid configuration at {where}: {detail}', hint: 'Fix each named key where it is set (the file, the PRESSROOM_* variable or the flag in brackets); docs/configuration.md lists every key. `pressroom config` shows where each value comes from.' },
   PR_CONFIG_NO_API: { exit: 'config', message: 'No content API is configured, so there is nothing to build from', hint: 'Point Pressroom at your API with api.base in the configuration file, PRESSROOM_API or --api URL; or build the embedded sample site with --sample (or api.base "sample").' },
   // api / crawl
-  PR_API_UNREACHABLE: { exit: 'api', message: 'The content API did not answer {endpoint}: {detail}', hint: 'Check --api (or PRESSROOM_API) and that the service is up; retries were already made.' },
+  PR_API_UNREACHABLE: { exit: 'api', message: 'The content API did not answer {endpoint}: {detail}', hint: 'Check the API address, set by {from}, and that the service is up; retries were already made.' },
   PR_API_STATUS: { exit: 'api', message: 'The content API answered {status} for {endpoint}', hint: 'The service failed for this request after the allowed retries; see its logs.' },
   PR_API_SHAPE: { exit: 'api', message: 'Unexpected response shape from {endpoint} at {field}: {detail}', hint: 'The API does not answer as docs/api-contract.md describes; the build stops rather than publish a broken site.' },
   PR_API_SHAPES: { exit: 'api', message: '{count} responses from the content API have an unexpected shape:{endpoints}', hint: 'The API does not answer as docs/api-contract.md describes at each endpoint listed (the field that fails, and what it should be); the build stops rather than publish a broken site.' },
   PR_API_TOO_LARGE: { exit: 'api', message: 'The response from {endpoint} exceeds the size cap of {limit} bytes', hint: 'Raise crawl.maxResponseBytes in the configuration if the response is legitimate.' },
-  PR_API_NOT_JSON: { exit: 'api', message: 'The response from {endpoint} is not JSON ({detail})', hint: 'A proxy or error page answered instead of the API; check --api.' },
+  PR_API_NOT_JSON: { exit: 'api', message: 'The response from {endpoint} is not JSON ({detail})', hint: 'A proxy or error page answered instead of the API; check the API address, set by {from}.' },
   PR_CRAWL_BUDGET: { exit: 'api', message: 'The crawl passed its budget of {limit} requests (round {round}, {pending} more wanted, e.g. {example})', hint: 'The API keeps announcing new pages (a paging loop?); check the named endpoint, or raise the budget if the site is really this large.' },
   PR_SHARD_INVALID: { exit: 'usage', message: 'Cannot merge the shards: {detail}', hint: 'Build every shard 1/N..N/N with `pressroom build --shard I/N --from-snapshot DIR` from the same snapshot and checkout, then merge them all with that snapshot.' },
   PR_SNAPSHOT_READ: { exit: 'api', message: 'Cannot read the snapshot {dir}: {detail}', hint: 'Point --from-snapshot at a folder written by a previous build (.pressroom/snapshot).' },
@@ -55,6 +57,7 @@ export const CATALOGUE = {
   PR_BUNDLE_PREBUILT: { exit: 'internal', message: 'The prebuilt client bundle in {dir} is unreadable: {detail}', hint: 'The installed package is incomplete: install Pressroom again (the bundle is built by `npm pack`).' },
   PR_BUNDLE_NODE_MODULE: { exit: 'render', message: 'A Node-only module reached the client bundle: {module} (imported by {importer})', hint: 'src/app and src/client must not import Node modules; move the code to the server side.' },
   // output
+  PR_OUT_NOT_SITE: { exit: 'usage', message: 'Refusing to build into {out}: {what}, not a folder Pressroom built (no pressroom-manifest.json), and a build replaces its output folder whole', hint: 'Nothing was written. Point --out at a new or empty folder, or at a folder a build wrote; move the existing one away first if it is an old Pressroom output whose manifest was removed.' },
   PR_OUTPUT_WRITE: { exit: 'output', message: 'Cannot write {file}: {detail}', hint: 'Check free disk space and permissions of the output folder.' },
   PR_MANIFEST: { exit: 'output', message: 'The site\'s manifest cannot be read at {file}: {detail}', hint: 'The manifest (pressroom-manifest.json and its parts under pressroom-manifest/) is written by emit and never edited; a damaged one is made again by `pressroom build --full`.' },
   PR_OUTPUT_PUBLISH: { exit: 'output', message: 'Cannot publish the build into {out}: {detail}', hint: 'The previous site is untouched; check permissions of the folder holding --out.' },
@@ -62,7 +65,7 @@ export const CATALOGUE = {
   PR_SEARCH_INDEX: { exit: 'output', message: 'Cannot build the static search index: {detail}', hint: 'The index is built by Pagefind (the pagefind package and its binary for this platform, @pagefind/<platform>-<arch>, installed with Pressroom); reinstall if it is missing, or set search.staticIndex to "off" to build without the index.' },
   PR_HEADERS_LIMIT: { exit: 'output', message: '{host} allows at most {limit} {what}; this build has {count}', hint: 'Switch the host off with --hosts (or config hosts).' },
   PR_LOCKED: { exit: 'busy', message: 'Another build holds the lock on {out} (pid {pid} since {since})', hint: 'Wait for it to finish; a lock of a dead process is taken over automatically.' },
-  PR_SAMPLE_OVER_API: { exit: 'gate', message: 'Refusing to publish the embedded sample site into {out}: its current release was built from the API {base}', hint: 'A sample build never replaces a real site. Build the sample into another folder (--out sample-out), or point the build at the API (--api or PRESSROOM_API).' },
+  PR_SAMPLE_OVER_API: { exit: 'gate', message: 'Refusing to publish the embedded sample site into {out}: its current release was built from the API {base}', hint: 'A sample build never replaces a real site, and `npm start` builds the sample into out/. Build and serve the sample in a folder of its own: `pressroom build --sample --out out-sample && pressroom serve --out out-sample`. To start fresh with the sample instead, remove {out} and the .pressroom/ folder beside it (the site\'s kept releases go with them).' },
   PR_CHECK_FAILED: { exit: 'api', message: '{failed} of {total} checks failed against {api}', hint: 'Each failed line above names the endpoint and the field that differs from the shapes the crawler expects (src/api/schemas.ts).' },
   PR_SHRINK_GATE: { exit: 'gate', message: 'This build would publish {count} routes, far fewer than the {previous} of the last build', hint: 'If the shrink is intended, rerun with --allow-shrink.' },
   PR_INTERNAL: { exit: 'internal', message: 'Internal error: {detail}', hint: 'This is a bug in Pressroom; please report it with the stack trace.' },
@@ -85,7 +88,8 @@ export class PressroomError extends Error {
     this.name = 'PressroomError';
     this.code = code;
     this.exit = entry.exit;
-    this.hint = entry.hint;
+    // A hint can name where a value came from (PR_API_UNREACHABLE: the flag, variable or file key of the API address).
+    this.hint = fill(entry.hint, params);
     this.params = params;
   }
 

@@ -39,7 +39,15 @@ export interface ApiClientOptions {
   retryAfterCapMs?: number;
   /** Total time one request may spend sleeping between retries. */
   retryBudgetMs?: number;
+  /**
+   * Where `base` was set (`--api`, `PRESSROOM_API`, `api.base in FILE`): the hints of
+   * PR_API_UNREACHABLE and PR_API_NOT_JSON name it, so an operator checks the right place.
+   */
+  baseFrom?: string;
 }
+
+/** The hint's words for where the API address was set, when the caller does not know. */
+export const API_BASE_FROM_ANY = 'api.base in the configuration file, PRESSROOM_API or --api';
 
 export interface GetOptions {
   etag?: string;
@@ -134,6 +142,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   const retryBudget = opts.retryBudgetMs ?? 30_000;
   const limit = pLimit(Math.max(1, opts.concurrency));
   const stats: ApiStats = { requests: 0, retries: 0, notModified: 0, bytes: 0 };
+  const from = opts.baseFrom ?? API_BASE_FROM_ANY;
 
   async function attempt(method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string): Promise<ApiResponse> {
     const endpoint = `${method} ${path}`;
@@ -152,7 +161,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
         signal: AbortSignal.timeout(opts.timeoutMs),
       });
     } catch (e) {
-      throw new AttemptError(pressroomError('PR_API_UNREACHABLE', { endpoint, detail: describe(e, opts.timeoutMs) }, e), true);
+      throw new AttemptError(pressroomError('PR_API_UNREACHABLE', { endpoint, detail: describe(e, opts.timeoutMs), from }, e), true);
     }
     const { statusCode: status, headers: h } = res;
     const etag = header(h, 'etag');
@@ -169,7 +178,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     const text = await readCapped(res, endpoint);
     const type = header(h, 'content-type') ?? '';
     if (type && !/[/+]json\b/i.test(type)) {
-      throw new AttemptError(pressroomError('PR_API_NOT_JSON', { endpoint, detail: `status ${status}, content-type ${type}` }), false);
+      throw new AttemptError(pressroomError('PR_API_NOT_JSON', { endpoint, detail: `status ${status}, content-type ${type}`, from }), false);
     }
     let parsed: unknown;
     try {
@@ -178,7 +187,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       // A JSON response that does not parse was cut short (a proxy or a reset
       // connection): worth another attempt.
       const detail = `status ${status}, ${text.length} bytes that do not parse: ${(e as Error).message}`;
-      throw new AttemptError(pressroomError('PR_API_NOT_JSON', { endpoint, detail }), true);
+      throw new AttemptError(pressroomError('PR_API_NOT_JSON', { endpoint, detail, from }), true);
     }
     return { status, body: parsed, etag, lastModified, notModified: false, attempts: 1 };
   }
@@ -205,7 +214,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     } catch (e) {
       if (e instanceof AttemptError) throw e;
       // A reset mid-body or a content-length mismatch: a truncated response.
-      throw new AttemptError(pressroomError('PR_API_UNREACHABLE', { endpoint, detail: `body cut short: ${describe(e, opts.timeoutMs)}` }, e), true);
+      throw new AttemptError(pressroomError('PR_API_UNREACHABLE', { endpoint, detail: `body cut short: ${describe(e, opts.timeoutMs)}`, from }, e), true);
     }
     stats.bytes += size;
     return Buffer.concat(chunks).toString('utf8');

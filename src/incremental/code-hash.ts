@@ -75,6 +75,15 @@ export async function codeHash(inputs: CodeInputs): Promise<string> {
 }
 
 /**
+ * The configuration's part of the code hash alone: kept with the build state, so a build that
+ * renders everything because the hash changed can say whether the configuration did
+ * (`config-changed`, e.g. another --site-url) rather than the code.
+ */
+export function configHash(inputs: Pick<CodeInputs, 'config' | 'publicConfig'>): string {
+  return createHash('sha256').update(stableStringify({ config: inputs.config, publicConfig: inputs.publicConfig })).digest('hex');
+}
+
+/**
  * The versions and the digest of the code files of `root`. Pressroom's own
  * (PACKAGE_ROOT) is read once per process: it is the code this process runs,
  * which files changed on disk since it started do not change (a watcher's

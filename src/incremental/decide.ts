@@ -19,7 +19,7 @@ import type { PlannedRoute } from '../plan/types.ts';
 import type { SnapshotEntry, SnapshotView } from '../site/types.ts';
 import type { BuildState, RouteState } from './state.ts';
 
-export type DecisionReason = 'full' | 'first-build' | 'code-changed' | 'incremental';
+export type DecisionReason = 'full' | 'first-build' | 'code-changed' | 'config-changed' | 'incremental';
 
 export interface Decision<R extends { file: string } = PlannedRoute> {
   reason: DecisionReason;
@@ -81,9 +81,16 @@ export function keptDepsHashes(snap: Pick<SnapshotView, 'get' | 'state' | 'chang
   };
 }
 
+/** Why the code hash differs: the configuration's hash differs too (a state written before it was kept has none: code-changed, as it said then). */
+function changedWhat(previous: BuildState, configHash: string | undefined): DecisionReason {
+  return configHash !== undefined && previous.configHash !== undefined && previous.configHash !== configHash ? 'config-changed' : 'code-changed';
+}
+
 export function decide<R extends { path: string; file: string }>(input: {
   previous: BuildState | undefined;
   codeHash: string;
+  /** The configuration's own hash (./code-hash.ts configHash): when it differs from the previous state's, the reason says the configuration changed, not the code. */
+  configHash?: string;
   routes: readonly R[];
   hashOf: (route: R) => string;
   full?: boolean;
@@ -91,7 +98,7 @@ export function decide<R extends { path: string; file: string }>(input: {
   changedHashes?: Map<R, string>;
 }): Decision<R> {
   const { previous, codeHash, routes } = input;
-  const reason: DecisionReason = input.full ? 'full' : !previous ? 'first-build' : previous.codeHash !== codeHash ? 'code-changed' : 'incremental';
+  const reason: DecisionReason = input.full ? 'full' : !previous ? 'first-build' : previous.codeHash !== codeHash ? changedWhat(previous, input.configHash) : 'incremental';
   if (reason !== 'incremental') return { reason, render: [...routes], reused: 0, reuse: [], deleted: deletedFiles(previous, routes) };
   const render: R[] = [];
   const reuse: { route: R; previous: RouteState }[] = [];

@@ -23,7 +23,7 @@ import { decide, keptDepsHashes, type Decision } from './decide.ts';
 import { notePatched, STATE_VERSION, type BuildState, type RouteState } from './state.ts';
 import { OverlayMap } from '../core/overlay-map.ts';
 
-export { codeHash } from './code-hash.ts';
+export { codeHash, configHash } from './code-hash.ts';
 export { keepAlignmentOfCurrent } from './aligned.ts';
 export type { Decision, DecisionReason } from './decide.ts';
 
@@ -43,6 +43,8 @@ export interface IncrementalStep {
   snapshotState?: string;
   /** Whether the decision was made from what the process kept with the previous state (./aligned.ts), not by a walk of every route. */
   decidedFromKept: boolean;
+  /** The configuration's hash, kept with the next state. */
+  configHash?: string;
 }
 
 /** The release out/ holds now, as src/publish/releases.ts currentState reads it (undefined on a first build). */
@@ -66,6 +68,8 @@ export async function incrementalStep(input: {
   routes: readonly PlannedRoute[];
   snapshot: SnapshotView;
   codeHash: string;
+  /** The configuration's own hash (./code-hash.ts configHash): a decision to render everything names a change of it. */
+  configHash?: string;
   full?: boolean;
   /** The saved snapshot and its id (src/pipeline/shard.ts snapshotId). */
   previousSnapshot?: { snapshot: SnapshotView; id: string };
@@ -80,12 +84,13 @@ export async function incrementalStep(input: {
   const incremental = prev !== undefined && !input.full && prev.state.codeHash === input.codeHash;
   const alignment = incremental ? alignmentOf(prev.state, input.routes) : undefined;
   const aligned = alignment && alignedDecision({ previous: prev!.state, alignment, snapshot: input.snapshot, routes: input.routes, hashOf: hash, changedHashes });
-  const decision = aligned ?? decide({ previous: prev?.state, codeHash: input.codeHash, routes: input.routes, hashOf: hash, full: input.full, changedHashes });
+  const decision = aligned ?? decide({ previous: prev?.state, codeHash: input.codeHash, configHash: input.configHash, routes: input.routes, hashOf: hash, full: input.full, changedHashes });
   const decidedFromKept = aligned !== undefined;
   const snapshotState = input.snapshot.state;
   // Every route is rendered: hashed now, as before a build renders (not at its end, where a full build's memory peaks).
   if (decision.reason !== 'incremental') for (const r of input.routes) changedHashes.set(r, hash(r));
-  if (!prev) return { decision, hashOf, snapshotState, decidedFromKept };
+  const configHash = input.configHash;
+  if (!prev) return { decision, hashOf, snapshotState, decidedFromKept, configHash };
   const files = prev.files ?? (await manifestFiles(prev.manifest, prev.site));
   // The snapshot the previous release was rendered from, when the saved one is it and the code is the same
   // (the code writes the mirror): its entry hashes carry unchanged mirror files unread.
@@ -101,6 +106,7 @@ export async function incrementalStep(input: {
     alignment,
     snapshotState,
     decidedFromKept,
+    configHash,
     previousRelease: prev.id,
     previousFiles: { root: prev.site, files, inPlace, ...(from ? { entryHash: (path: string) => from.get(path)?.hash } : {}), ...(changedApiPaths ? { changedApiPaths } : {}) },
   };
@@ -137,7 +143,7 @@ export function reusedPages(step: IncrementalStep): RouteState[] {
  * from every route, all of which it rendered.
  */
 export function nextState(codeHash: string, routes: readonly PlannedRoute[], step: IncrementalStep, files: ReadonlyMap<string, ManifestEntry>, snapshot?: string): BuildState {
-  const state: BuildState = { version: STATE_VERSION, codeHash, ...(snapshot ? { snapshot } : {}), routes: new Map() };
+  const state: BuildState = { version: STATE_VERSION, codeHash, ...(step.configHash ? { configHash: step.configHash } : {}), ...(snapshot ? { snapshot } : {}), routes: new Map() };
   const entryOf = (r: PlannedRoute): RouteState => {
     const f = files.get(r.file)!;
     return { path: r.path, file: r.file, depsHash: step.hashOf(r), sha256: f.sha256, size: f.size };

@@ -28,6 +28,8 @@ export interface BuildState {
   version: typeof STATE_VERSION;
   /** sha256 of everything code-like: sources, template, bundle, config, versions (./code-hash.ts). */
   codeHash: string;
+  /** sha256 of the configuration alone (./code-hash.ts configHash), so the next build can say a change of it was not one of the code. */
+  configHash?: string;
   /**
    * The id of the snapshot this release was rendered from (src/pipeline/shard.ts
    * snapshotId). A change-driven build starts from the saved snapshot only when
@@ -127,7 +129,8 @@ export function* stateParts(state: BuildState): Generator<StatePart> {
 export function stateIndexText(state: BuildState, parts: readonly { sha256: string; size: number }[]): string {
   PARTS_OF.set(state, new Set(parts.map((p) => p.sha256)));
   const snap = state.snapshot ? `, "snapshot": ${JSON.stringify(state.snapshot)}` : '';
-  return `{"version": ${state.version}, "codeHash": ${JSON.stringify(state.codeHash)}${snap}, "parts": [\n${parts.map((p) => `  {"sha256": "${p.sha256}", "size": ${p.size}}`).join(',\n')}\n]}\n`;
+  const config = state.configHash ? `, "configHash": ${JSON.stringify(state.configHash)}` : '';
+  return `{"version": ${state.version}, "codeHash": ${JSON.stringify(state.codeHash)}${config}${snap}, "parts": [\n${parts.map((p) => `  {"sha256": "${p.sha256}", "size": ${p.size}}`).join(',\n')}\n]}\n`;
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;
@@ -145,14 +148,14 @@ export async function readState(file: string, readPart: StatePartReader): Promis
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw pressroomError('PR_OUTPUT_WRITE', { file, detail: (e as Error).message }, e);
   }
-  let v: { version?: unknown; codeHash?: unknown; snapshot?: unknown; routes?: unknown; parts?: unknown };
+  let v: { version?: unknown; codeHash?: unknown; configHash?: unknown; snapshot?: unknown; routes?: unknown; parts?: unknown };
   try {
     v = JSON.parse(text);
   } catch {
     return undefined;
   }
   if (typeof v?.codeHash !== 'string' || (v.snapshot !== undefined && typeof v.snapshot !== 'string')) return undefined;
-  const head = { version: STATE_VERSION as typeof STATE_VERSION, codeHash: v.codeHash, ...(typeof v.snapshot === 'string' ? { snapshot: v.snapshot } : {}) };
+  const head = { version: STATE_VERSION as typeof STATE_VERSION, codeHash: v.codeHash, ...(typeof v.configHash === 'string' ? { configHash: v.configHash } : {}), ...(typeof v.snapshot === 'string' ? { snapshot: v.snapshot } : {}) };
   // Format 1: the routes inline.
   if (v.version === 1) return isObject(v.routes) ? { ...head, routes: new Map(Object.entries(v.routes as Record<string, RouteState>)) } : undefined;
   if (v.version !== STATE_VERSION || !Array.isArray(v.parts)) return undefined;

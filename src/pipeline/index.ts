@@ -7,7 +7,7 @@
 // is given and returns what it staged; publishStaged swaps it in, recordRelease records it.
 import { dirname, join, resolve } from 'node:path';
 import { clientBundle } from '../bundle/prebuilt.ts';
-import { buildClock, loadConfig, publicConfig } from '../config/load.ts';
+import { apiBaseFrom, buildClock, publicConfig, resolveConfig } from '../config/load.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import type { Snapshot } from '../crawl/snapshot-store.ts';
 import { setKeepsForNextBuild } from '../core/resident.ts';
@@ -15,7 +15,7 @@ import { emit } from '../emit/index.ts';
 import { plan } from '../plan/index.ts';
 import { createPageRenderer, resolveWorkers } from '../render/pool.ts';
 import { acquireLock } from '../publish/lock.ts';
-import { codeHash, incrementalStep, keepAlignmentOfCurrent, nextState, reusedPages } from '../incremental/index.ts';
+import { codeHash, configHash, incrementalStep, keepAlignmentOfCurrent, nextState, reusedPages } from '../incremental/index.ts';
 import { currentState, keepRelease } from '../publish/releases.ts';
 import { checkShrinkGate } from '../publish/gate.ts';
 import { writeBuildReport } from '../publish/report.ts';
@@ -23,7 +23,8 @@ import { discardStaged, publishStaged, recordRelease, recover, type PublishMode 
 import { outPaths } from '../publish/paths.ts';
 import { precompressEnabled } from '../emit/precompress.ts';
 import type { SiteContextForKinds } from '../site/types.ts';
-import { refuseSampleOverApi } from './sample-guard.ts';
+import { checkSource } from './sample-guard.ts';
+import { refuseForeignOut } from './out-guard.ts';
 import { acquireSnapshot, loadPrevious, prepareSnapshotSave, residentPrevious, unpublishedChange, type PreparedSnapshot } from './snapshot.ts';
 import { shardPages, snapshotClock, snapshotId } from './shard.ts';
 import { pressroomError } from '../core/errors.ts';
@@ -41,6 +42,7 @@ export type { BuildEvent, BuildOptions, BuildReport, StageName } from './types.t
 
 /** Two builds on one output never overlap (docs/operations.md, "The run lock and exit codes"): the run lock is held from start to report. */
 export async function build(options: BuildOptions = {}): Promise<BuildReport> {
+  await refuseForeignOut(resolve(options.out ?? 'out'));
   const lock = await acquireLock(resolve(options.out ?? 'out'), { command: options.lockCommand ?? 'build', handleSignals: options.handleSignals });
   // What a build started that must end however it ends (render threads started early, ./warm-pool.ts).
   const cleanup: (() => Promise<void>)[] = [];
@@ -75,7 +77,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
 
   // Only a process that publishes again keeps what a build derived for the next one (src/core/resident.ts).
   setKeepsForNextBuild(options.session !== undefined);
-  const { config: configured, clock } = await stage('config', () => configure(options));
+  const { config: configured, clock, apiFrom, sampleConfig } = await stage('config', () => configure(options));
   const out = resolve(options.out ?? 'out');
   // A publish killed between its renames is restored first (and dead builds' folders go), so the build
   // compares with the site readers see, incremental or change-driven.
@@ -101,17 +103,17 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
     if (e.type === 'progress') warm.crawled(e.done);
     emitEvent(e);
   };
-  const acquired = await stage('crawl', () => acquireSnapshot({ options, config: configured, clock, ctx, warn, emitEvent: crawlEvents, previous: previousSnapshot, changeBase }));
-  await refuseSampleOverApi(out, acquired.source);
+  const acquired = await stage('crawl', () => acquireSnapshot({ options, config: configured, apiFrom, clock, ctx, warn, emitEvent: crawlEvents, previous: previousSnapshot, changeBase }));
+  const { replacesSample } = await checkSource(out, acquired.source, sampleConfig, (message) => emitEvent({ type: 'info', message }));
   const snapshot: Snapshot = acquired.snapshot;
   const buildPlan = await stage('plan', () => plan(snapshot, ctx, configured));
   const config = withSearchIndexMode(configured, buildPlan.routes, warn);
   const quarantined = quarantinedRecords(snapshot, planQuarantine);
   enforceStrict(quarantined, options.strict);
-  checkShrinkGate({ count: buildPlan.routes.length, previous: previous && previous.state.routes.size, shrinkGate: config.shrinkGate, allowShrink: options.allowShrink });
+  checkShrinkGate({ count: buildPlan.routes.length, previous: previous && !replacesSample ? previous.state.routes.size : undefined, shrinkGate: config.shrinkGate, allowShrink: options.allowShrink });
   const bundle = await stage('bundle', () => clientBundle(config.site.basePath));
   const code = await codeHash({ bundleHash: bundle.hash, config, publicConfig: publicConfig(config) });
-  const step = await incrementalStep({ previous, routes: buildPlan.routes, snapshot, codeHash: code, full: options.full, previousSnapshot: previousSnapshot && { snapshot: previousSnapshot.snapshot, id: previousSnapshot.id() } });
+  const step = await incrementalStep({ previous, routes: buildPlan.routes, snapshot, codeHash: code, configHash: configHash({ config, publicConfig: publicConfig(config) }), full: options.full, previousSnapshot: previousSnapshot && { snapshot: previousSnapshot.snapshot, id: previousSnapshot.id() } });
   const renderer = options.mergeShards
     ? await shardPages(options.mergeShards, { snapshot: snapshotId(snapshot), code, routes: buildPlan.routes })
     : await createPageRenderer({ config, publicConfig: publicConfig(config), bundle, snapshot, workers: resolveWorkers(config.render.workers, step.decision.render.length), pool: warm.take() });
@@ -281,8 +283,12 @@ export function snapshotDirFor(options: Pick<BuildOptions, 'out' | 'snapshotDir'
   return options.snapshotDir ?? join(dirname(resolve(options.out ?? 'out')), '.pressroom', 'snapshot');
 }
 
-/** file < environment < flags (the config keys among the options), then the one build clock (src/config/load.ts). */
-export function configure(options: BuildOptions): { config: Readonly<SiteConfig>; clock: Date } {
-  const config = loadConfig({ file: options.configFile, env: options.env, flags: options as Record<string, unknown> });
-  return { config, clock: buildClock(config, options.now) };
+/**
+ * file < environment < flags (the config keys among the options), then the one build clock
+ * (src/config/load.ts); with where the API address was set (error hints name it) and whether
+ * the sample's configuration stands in for a missing file.
+ */
+export function configure(options: BuildOptions): { config: Readonly<SiteConfig>; clock: Date; apiFrom: string; sampleConfig: boolean } {
+  const r = resolveConfig({ file: options.configFile, env: options.env, flags: options as Record<string, unknown> });
+  return { config: r.config, clock: buildClock(r.config, options.now), apiFrom: apiBaseFrom(r), sampleConfig: r.sampleConfig };
 }

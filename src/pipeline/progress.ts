@@ -81,11 +81,26 @@ function barReporter(stream: Out): Reporter {
   };
 }
 
-/** `built 1234 pages, 2345 files, 12.3 MB in 8.1 s (152 pages/s)` */
-export function summaryLine(r: Pick<BuildReport, 'pages' | 'files' | 'bytes' | 'timings' | 'pagesPerSecond' | 'warnings'> & Partial<Pick<BuildReport, 'quarantined'>>): string {
+/** Where the summary line says the build went, from what, in how long (build.ts, scale.ts). */
+export interface SummaryPlace {
+  wallMs: number;
+  out: string;
+  from: string;
+}
+
+/** `built 1234 pages, 2345 files, 12.3 MB into out from https://cms.example.com in 9.1 s (136 pages/s)` */
+export function summaryLine(r: Pick<BuildReport, 'pages' | 'files' | 'bytes' | 'warnings'> & Partial<Pick<BuildReport, 'quarantined'>>, place: SummaryPlace): string {
   const mb = (r.bytes / 1_000_000).toFixed(1);
-  const s = (r.timings.total / 1000).toFixed(1);
+  const s = (place.wallMs / 1000).toFixed(1);
+  // Pages per second of the same time the line shows, so the two figures agree.
+  const rate = place.wallMs > 0 ? Math.round((r.pages / place.wallMs) * 1000) : 0;
   const warn = r.warnings.length ? `, ${r.warnings.length} warning${r.warnings.length === 1 ? '' : 's'}` : '';
   const q = r.quarantined?.length ? `, ${r.quarantined.length} quarantined` : '';
-  return `built ${r.pages} pages, ${r.files} files, ${mb} MB in ${s} s (${r.pagesPerSecond} pages/s)${warn}${q}`;
+  return `built ${r.pages} pages, ${r.files} files, ${mb} MB into ${place.out} from ${place.from} in ${s} s (${rate} pages/s)${warn}${q}`;
+}
+
+/** What a build's content came from, in words: the API's address, the embedded sample API, or the snapshot folder it was rendered from. */
+export function sourceWords(source: BuildReport['source'], fromSnapshot?: string): string {
+  if (fromSnapshot !== undefined) return `the snapshot ${fromSnapshot}`;
+  return source.kind === 'api' ? source.base : 'the embedded sample API';
 }

@@ -1,18 +1,47 @@
-// A sample build never replaces a real site. The published folder's manifest
-// (out/pressroom-manifest.json, written by emit) says where its content came
-// from; when that was a real API and this build's content is the embedded
-// sample (--sample, api.base "sample", or a snapshot of the sample), the build
-// stops before anything is written (PR_SAMPLE_OVER_API, exit 8).
+// The sample and a real site in one output folder (decision 106). The published folder's
+// manifest (out/pressroom-manifest.json, written by emit) says where its content came from:
+// - a sample build never replaces a site of a real API: when out/ holds one and this build's
+//   content is the embedded sample (--sample, api.base "sample", or a snapshot of the sample),
+//   the build stops before anything is written (PR_SAMPLE_OVER_API, exit 8);
+// - a site of an API replaces the sample without the shrink gate: the gate compares one
+//   publication's builds, and the sample's 437 routes say nothing about how many yours has.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DEFAULT_CONFIG_FILE } from '../config/load.ts';
 import { pressroomError } from '../core/errors.ts';
 import { MANIFEST_FILE, type BuildSource, type ManifestHead } from '../emit/index.ts';
 
-export async function refuseSampleOverApi(out: string, source: BuildSource): Promise<void> {
-  if (source.kind !== 'embedded-sample') return;
-  const published = await readFile(join(out, MANIFEST_FILE), 'utf8').then(
+/** Where the site published in `out` came from, by its manifest; undefined when there is none (or not one of ours). */
+export async function publishedSource(out: string): Promise<BuildSource | undefined> {
+  return readFile(join(out, MANIFEST_FILE), 'utf8').then(
     (text) => (JSON.parse(text) as Partial<ManifestHead>).source,
     () => undefined, // no site yet, or not one of ours: nothing to protect
   );
+}
+
+/**
+ * The checks of a build's content once its source is known, before anything is written: the
+ * sample never over a real site, an API's content never under the sample's configuration
+ * (src/config/load.ts sampleConfig). Says whether the build replaces the sample site (then the
+ * shrink gate has nothing to compare with), and tells the operator so.
+ */
+export async function checkSource(out: string, source: BuildSource, sampleConfig: boolean, info: (message: string) => void): Promise<{ replacesSample: boolean }> {
+  const published = await publishedSource(out);
+  refuseSampleOverApi(out, published, source);
+  if (sampleConfig && source.kind === 'api') {
+    throw pressroomError('PR_CONFIG_NO_SITE', { missing: 'name (site.name) and address (site.url)', detail: `the content was crawled from the API ${source.base}, and with no ${DEFAULT_CONFIG_FILE} here the sample publication's configuration stands in` });
+  }
+  const replacing = replacesSample(published, source);
+  if (replacing) info(`${out} holds the embedded sample site: this build of ${source.kind === 'api' ? source.base : 'the API'} replaces it (the shrink gate compares builds of one publication)`);
+  return { replacesSample: replacing };
+}
+
+export function refuseSampleOverApi(out: string, published: BuildSource | undefined, source: BuildSource): void {
+  if (source.kind !== 'embedded-sample') return;
   if (published?.kind === 'api') throw pressroomError('PR_SAMPLE_OVER_API', { out, base: published.base });
+}
+
+/** Whether this build replaces the embedded sample site in out/ with a site of an API. */
+export function replacesSample(published: BuildSource | undefined, source: BuildSource): boolean {
+  return published?.kind === 'embedded-sample' && source.kind === 'api';
 }

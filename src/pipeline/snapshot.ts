@@ -48,6 +48,8 @@ export interface Previous {
 interface AcquireInput {
   options: BuildOptions;
   config: Readonly<SiteConfig>;
+  /** Where the API address was set (src/pipeline/index.ts configure): the crawl's error hints name it. */
+  apiFrom?: string;
   clock: Date;
   ctx: SiteContextForKinds;
   warn: (code: string, message: string) => void;
@@ -86,7 +88,7 @@ export async function acquireSnapshot(input: AcquireInput): Promise<Acquired> {
 async function crawlFrom(input: AcquireInput, base: string, source: BuildSource, sampleRedirects: boolean): Promise<Acquired> {
   const { crawl: c } = input.config;
   // A watcher's own connections to the API (not to a sample API, which is a new process per build).
-  const client = crawlClient(input.config, base, undefined, source.kind === 'api' ? input.options.session?.agent : undefined);
+  const client = crawlClient(input.config, base, undefined, source.kind === 'api' ? input.options.session?.agent : undefined, source.kind === 'api' ? input.apiFrom : 'the embedded sample API');
   const opts = {
     client,
     ctx: input.ctx,
@@ -125,9 +127,9 @@ async function crawlFrom(input: AcquireInput, base: string, source: BuildSource,
  * The crawl's API client for `base`, as configured (`retries`: the configured number unless given),
  * over `dispatcher`'s connections when given (which its close() leaves open), else its own.
  */
-export function crawlClient(config: Pick<SiteConfig, 'crawl'>, base: string, retries = config.crawl.retries, dispatcher?: Dispatcher) {
+export function crawlClient(config: Pick<SiteConfig, 'crawl'>, base: string, retries = config.crawl.retries, dispatcher?: Dispatcher, baseFrom?: string) {
   const c = config.crawl;
-  return createApiClient({ base, timeoutMs: c.timeoutMs, retries, maxResponseBytes: c.maxResponseBytes, concurrency: c.concurrency, dispatcher });
+  return createApiClient({ base, timeoutMs: c.timeoutMs, retries, maxResponseBytes: c.maxResponseBytes, concurrency: c.concurrency, dispatcher, baseFrom });
 }
 
 export async function saveSnapshot(snapshot: Snapshot, dir: string, clock: Date, source: BuildSource): Promise<void> {

@@ -34,6 +34,8 @@ export interface BuildOptions {
   snapshotDir?: string;
   /** Crawl the embedded sample API (like --sample), optionally with its corpus size (bench: posts 10000). */
   sample?: boolean | { seed?: number; posts?: number };
+  /** The publication's name; overrides config.site.name (`--site-name`). */
+  siteName?: string;
   /** The site's public address; overrides config.site.url (`--site-url`). */
   siteUrl?: string;
   /** The path prefix the site is served under; overrides config.site.basePath (`--base-path`). */

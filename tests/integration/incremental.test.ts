@@ -127,12 +127,12 @@ describe('incremental builds against the sample API', () => {
     await expectEqualToFull(r, false);
   });
 
-  it('a code change (here the configuration) re-renders every page', async () => {
+  it('a change of the configuration (here the site URL) re-renders every page, and says it was the configuration, not the code (issue 46)', async () => {
     const r = await incremental({ env: { PRESSROOM_SITE_URL: 'https://elsewhere.example' } });
-    expect(r.incremental).toMatchObject({ mode: 'code-changed', reused: 0, rendered: r.routes });
-    // and back: the previous configuration is code-changed again, not a stale reuse
+    expect(r.incremental).toMatchObject({ mode: 'config-changed', reused: 0, rendered: r.routes });
+    // and back: the previous configuration is config-changed again, not a stale reuse
     const back = await incremental();
-    expect(back.incremental).toMatchObject({ mode: 'code-changed', reused: 0 });
+    expect(back.incremental).toMatchObject({ mode: 'config-changed', reused: 0 });
     const again = await incremental({ full: true });
     expect(again.incremental).toMatchObject({ mode: 'full', reused: 0 });
   });

@@ -136,7 +136,7 @@ describe('two trees and the object store', () => {
     const post = api.corpus.posts.find((p) => p.status === 'publish')!;
     for (const [file, title] of [[plain, 'Siblings off'], [configFile, 'Siblings on']] as const) {
       const switched = await run({ configFile: file });
-      expect(switched.incremental.mode).toBe('code-changed');
+      expect(switched.incremental.mode).toBe('config-changed');
       expect((await listFiles(out)).some((f) => f.endsWith('.html.br'))).toBe(file === configFile);
       api.mutate.editPost(post.id, { post_title: title });
       const r = await run({ configFile: file });
@@ -214,9 +214,9 @@ describe('two trees and the object store', () => {
     const current = (await currentReleaseId(out))!;
     const keepOne = join(tmp.dir, 'keep-one.json');
     await writeFile(keepOne, JSON.stringify({ ...JSON.parse(await readFile(configFile, 'utf8')), releases: { keep: 1 } }));
-    // Another configuration is a code change: a complete publish, then only one release is kept.
+    // Another configuration: a complete publish, then only one release is kept.
     const r = await run({ configFile: keepOne });
-    expect(r.incremental.mode).toBe('code-changed');
+    expect(r.incremental.mode).toBe('config-changed');
     const tree = await treeHashes(out);
     expect((await listReleases(out)).map((x) => x.id)).toEqual([r.release]);
     const removed = await collectGarbage(out, 0, () => keptObjects(out), true);

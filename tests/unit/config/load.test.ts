@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSource, configFileFor, loadConfig, publicConfig, resolveConfig, sourceLabel } from '../../../src/config/load.ts';
+import { apiBaseFrom, apiSource, configFileFor, jsonSyntaxPlace, loadConfig, publicConfig, resolveConfig, sourceLabel } from '../../../src/config/load.ts';
 import { closest, editDistance } from '../../../src/config/suggest.ts';
 import { isPressroomError, type PressroomError } from '../../../src/core/errors.ts';
 
@@ -87,6 +87,27 @@ describe('loadConfig', () => {
     expect(problems(empty).map((x) => x.path)).toEqual(['site']);
     const nameless = failure(() => loadConfig({ file: p, env: { PRESSROOM_SITE_URL: 'https://x.example' } }));
     expect(problems(nameless).map((x) => [x.path, x.message])).toEqual([['site.name', 'missing (required)']]);
+  });
+
+  it('names a JSON syntax error by line and column, with a hint about the syntax, not the path (issue 46)', async () => {
+    const p = await file('syntax.json', '{\n  "site": { "name": "Harbour Tech"\n    "url": "https://harbour.example" }\n}\n');
+    const err = failure(() => loadConfig({ file: p, env: {} }));
+    expect(err.code).toBe('PR_CONFIG_SYNTAX');
+    expect(err.exitCode).toBe(3);
+    expect(err.message).toBe(`The configuration file ${p} is not valid JSON at line 3, column 5: Expected ',' or '}' after property value`);
+    expect(err.hint).toMatch(/line and column/);
+    expect(err.hint).not.toMatch(/path/);
+    // The text ended early: the place is its end.
+    expect(jsonSyntaxPlace('{\n  "a": 1,\n', 'Unexpected end of JSON input')).toEqual({ line: 3, column: 1, detail: 'Unexpected end of JSON input' });
+    // Newer Node adds the line and column itself; the position is what is read.
+    expect(jsonSyntaxPlace('{\n x}', "Expected double-quoted property name in JSON at position 3 (line 2 column 2)")).toEqual({ line: 2, column: 2, detail: 'Expected double-quoted property name' });
+  });
+
+  it('says where the API address was set: the file key, the variable or the flag (issue 46)', async () => {
+    const p = await file('api-base.json', { ...MINIMAL, api: { base: 'https://cms.example' } });
+    expect(apiBaseFrom(resolveConfig({ file: p, env: {} }))).toBe(`api.base in ${p}`);
+    expect(apiBaseFrom(resolveConfig({ file: p, env: { PRESSROOM_API: 'https://other.example' } }))).toBe('PRESSROOM_API');
+    expect(apiBaseFrom(resolveConfig({ file: p, env: { PRESSROOM_API: 'https://other.example' }, flags: { api: 'https://third.example' } }))).toBe('--api');
   });
 
   it('rejects unknown keys at every level with a "did you mean", all problems at once, each with its source', async () => {

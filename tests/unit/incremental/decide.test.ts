@@ -65,6 +65,15 @@ describe('decide', () => {
     expect(decide({ previous: undefined, codeHash: 'code1', routes, hashOf })).toMatchObject({ reason: 'first-build', reuse: [] });
     expect(decide({ previous, codeHash: 'code2', routes, hashOf }).render).toHaveLength(2);
   });
+
+  it('names a change of the configuration as config-changed, not code-changed (issue 46: a --site-url change)', () => {
+    const hashOf = (r: R) => depsHash(r, snap(hashes));
+    const configured: BuildState = { ...previous, configHash: 'config1' };
+    expect(decide({ previous: configured, codeHash: 'code2', configHash: 'config2', routes, hashOf })).toMatchObject({ reason: 'config-changed', reuse: [] });
+    expect(decide({ previous: configured, codeHash: 'code2', configHash: 'config1', routes, hashOf }).reason).toBe('code-changed');
+    // A state written before the configuration's hash was kept cannot tell: code-changed, as it said then.
+    expect(decide({ previous, codeHash: 'code2', configHash: 'config2', routes, hashOf }).reason).toBe('code-changed');
+  });
 });
 
 /** A state written as the publish stage writes it: its parts into `store` by sha256, then its index. */
@@ -84,6 +93,10 @@ describe('state file', () => {
     const s = stateOf('c', [route('/a', ['/api/a'])], { '/api/a': '1' });
     const [part] = await writeState(join(dir, 's.json'), store, s);
     expect(await readState(join(dir, 's.json'), inStore(store))).toEqual(s);
+    // The configuration's hash is kept with the state, for the next build's reason.
+    const withConfig: BuildState = { ...s, configHash: 'f'.repeat(64) };
+    await writeState(join(dir, 'sc.json'), store, withConfig);
+    expect(await readState(join(dir, 'sc.json'), inStore(store))).toEqual(withConfig);
     // A part is a JSON object of its routes keyed by file; the index names it by the sha256 of its bytes.
     const bytes = await readFile(join(store, part));
     expect(JSON.parse(bytes.toString())).toEqual(Object.fromEntries(s.routes));

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { createReporter, summaryLine } from '../../../src/pipeline/progress.ts';
+import { createReporter, sourceWords, summaryLine } from '../../../src/pipeline/progress.ts';
 
 describe('build feedback', () => {
-  it('prints the one summary line with pages, files, MB, seconds and pages per second', () => {
-    expect(summaryLine({ pages: 1234, files: 2345, bytes: 12_345_678, timings: { total: 8123 } as any, pagesPerSecond: 152, warnings: [] })).toBe(
-      'built 1234 pages, 2345 files, 12.3 MB in 8.1 s (152 pages/s)',
+  it('prints the one summary line with pages, files, MB, the output folder, the source, the wall time since the process started and pages per second', () => {
+    // Issue 46: the time is the operator's (start-up included), not the build's 8.1 s; the line names where and from what.
+    const place = { wallMs: 18_104, out: '/srv/site/out', from: 'https://cms.example.com' };
+    expect(summaryLine({ pages: 1234, files: 2345, bytes: 12_345_678, timings: { total: 8123 } as any, pagesPerSecond: 152, warnings: [] } as any, place)).toBe(
+      'built 1234 pages, 2345 files, 12.3 MB into /srv/site/out from https://cms.example.com in 18.1 s (68 pages/s)',
     );
-    expect(summaryLine({ pages: 1, files: 2, bytes: 0, timings: { total: 10 } as any, pagesPerSecond: 100, warnings: ['a'] })).toMatch(/, 1 warning$/);
+    expect(summaryLine({ pages: 1, files: 2, bytes: 0, warnings: ['a'] }, { ...place, wallMs: 10 })).toMatch(/, 1 warning$/);
+  });
+
+  it('names the source as the API, the embedded sample API or the snapshot rendered', () => {
+    expect(sourceWords({ kind: 'api', base: 'https://cms.example.com' })).toBe('https://cms.example.com');
+    expect(sourceWords({ kind: 'embedded-sample', seed: 1, posts: 2, today: 'x', corpus: 'normal' } as any)).toBe('the embedded sample API');
+    expect(sourceWords({ kind: 'api', base: 'https://cms.example.com' }, '.pressroom/snapshot')).toBe('the snapshot .pressroom/snapshot');
   });
 
   it('writes plain lines when stderr is not a terminal: start, each tenth, end', () => {

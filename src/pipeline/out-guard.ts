@@ -1,0 +1,30 @@
+// A build replaces its output folder whole (src/publish: the staging folder is swapped in), so
+// --out must name a folder Pressroom built, an empty folder, or nothing yet. Anything else (a
+// file, a folder of other files) would be deleted by the swap: the build refuses it before it
+// writes anything, the run lock beside it included (PR_OUT_NOT_SITE, exit 2).
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pressroomError } from '../core/errors.ts';
+import { MANIFEST_FILE } from '../emit/index.ts';
+
+/** What `out` is when it is not a place a build may publish into, or undefined when it is. */
+export async function foreignOut(out: string): Promise<string | undefined> {
+  const s = await stat(out).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'ENOENT') return undefined;
+    throw pressroomError('PR_OUTPUT_PUBLISH', { out, detail: e.message }, e);
+  });
+  if (!s) return undefined;
+  if (!s.isDirectory()) return s.isFile() ? `it is a file of ${s.size} bytes` : 'it is not a folder';
+  // The manifest is the mark of a published site: emit writes it into every release.
+  if (await stat(join(out, MANIFEST_FILE)).then((m) => m.isFile(), () => false)) return undefined;
+  const names = await readdir(out);
+  if (names.length === 0) return undefined;
+  const shown = names.sort().slice(0, 3).join(', ');
+  return `it is a folder of ${names.length} entr${names.length === 1 ? 'y' : 'ies'} (${shown}${names.length > 3 ? ', …' : ''})`;
+}
+
+/** Throws PR_OUT_NOT_SITE when a build must not publish into `out`. */
+export async function refuseForeignOut(out: string): Promise<void> {
+  const what = await foreignOut(out);
+  if (what) throw pressroomError('PR_OUT_NOT_SITE', { out, what });
+}

@@ -1,0 +1,34 @@
+// --out must be nothing yet, an empty folder or a folder a build wrote (issue 46): a build
+// replaces its output folder whole, so anything else is refused before anything is written.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foreignOut, refuseForeignOut } from '../../../src/pipeline/out-guard.ts';
+
+let dir: string;
+beforeAll(async () => void (dir = await mkdtemp(join(tmpdir(), 'pressroom-out-guard-'))));
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('foreignOut', () => {
+  it('accepts a missing path, an empty folder and a folder holding a manifest', async () => {
+    expect(await foreignOut(join(dir, 'missing'))).toBeUndefined();
+    await mkdir(join(dir, 'empty'));
+    expect(await foreignOut(join(dir, 'empty'))).toBeUndefined();
+    await mkdir(join(dir, 'site'));
+    await writeFile(join(dir, 'site', 'pressroom-manifest.json'), '{}');
+    await writeFile(join(dir, 'site', 'index.html'), '<!doctype html>');
+    expect(await foreignOut(join(dir, 'site'))).toBeUndefined();
+  });
+
+  it('refuses a file and a folder of other files, naming what it found', async () => {
+    await writeFile(join(dir, 'notes.md'), 'my notes\n');
+    expect(await foreignOut(join(dir, 'notes.md'))).toBe('it is a file of 9 bytes');
+    await mkdir(join(dir, 'docs'));
+    for (const f of ['a.md', 'b.md', 'c.md', 'd.md']) await writeFile(join(dir, 'docs', f), f);
+    expect(await foreignOut(join(dir, 'docs'))).toBe('it is a folder of 4 entries (a.md, b.md, c.md, …)');
+    const err = await refuseForeignOut(join(dir, 'notes.md')).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'PR_OUT_NOT_SITE', exitCode: 2 });
+    expect((err as Error).message).toContain(join(dir, 'notes.md'));
+  });
+});
