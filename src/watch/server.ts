@@ -79,7 +79,9 @@ export async function startWatchServer(o: WatchServerOptions): Promise<WatchServ
       const counter = COUNTER[reason];
       if (counter) rejected[counter] += 1;
       const wrongRoute = reason === 'bad method' || reason === 'unknown path';
-      o.onReject?.({ reason, status, address: req.socket.remoteAddress ?? 'unknown', ...(wrongRoute ? { request: `${req.method} ${(req.url ?? '/').slice(0, 200)}` } : {}) });
+      // The path without its query: a token a sender puts in the URL stays out of the log.
+      const path = (req.url ?? '/').split('?')[0].slice(0, 200);
+      o.onReject?.({ reason, status, address: req.socket.remoteAddress ?? 'unknown', ...(wrongRoute ? { request: `${req.method} ${path}` } : {}) });
     },
   };
   const server = createServer((req, res) => {
