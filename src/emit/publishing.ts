@@ -35,7 +35,6 @@ export async function publishingFiles(input: PublishingInput): Promise<{ files: 
     imageHost: input.config.api?.imageHost ?? '',
     site,
     items: input.config.feeds?.items ?? DEFAULT_FEED_ITEMS,
-    now: input.now,
   });
   const news = await renderNewsSitemap(input.plan.sitemap, site, input.now);
   return { files: [...feeds, ...(news ? [news] : [])].sort((a, b) => (a.path < b.path ? -1 : 1)), newsSitemap: news?.path ?? null };

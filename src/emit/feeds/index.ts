@@ -21,8 +21,14 @@ export type { FeedArticle } from './model.ts';
 export interface FeedsInput extends FeedSource {
   site: Pick<SiteConfig['site'], 'name' | 'newsTitle' | 'securityTitle' | 'title' | 'description' | 'language' | 'logo' | 'url'>;
   items: number;
-  now: string;
 }
+
+/**
+ * The date of a feed without items (a tag whose last post left it): the site's newest article's,
+ * as the site's feed says, else the Unix epoch. From the data as every other date of a feed, not the
+ * build clock: a watcher's publish and a full build of the same data then write the same feed.
+ */
+const emptyFeedDate = (newest: FeedArticle | undefined): string => (newest?.date ?? new Date(0)).toISOString();
 
 interface Section {
   scope: FeedScope;
@@ -166,7 +172,7 @@ export function renderFeeds(input: FeedsInput): FeedFile[] {
   const index = feedArticleIndex(input);
   const all = index.sorted;
   const logo = /^https?:\/\//.test(input.site.logo) ? input.site.logo : absoluteUrl(input.site.url, input.site.logo);
-  const base = { siteUrl: input.site.url, language: input.site.language, image: logo, now: input.now };
+  const base = { siteUrl: input.site.url, language: input.site.language, image: logo, emptyDate: emptyFeedDate(all[0]) };
   const list: Section[] = [{ scope: { kind: 'site' }, title: input.site.title, page: '/', articles: all.slice(0, input.items) }, ...sections(input, index)];
   const files: FeedFile[] = [];
   const seen = new Set<string>();
@@ -175,8 +181,8 @@ export function renderFeeds(input: FeedsInput): FeedFile[] {
     const items = s.articles.slice(0, input.items);
     const file = (f: 'rss' | 'atom' | 'json') => decodeURIComponent(feedPath(s.scope, f).slice(1));
     const id = file('rss');
-    // The build clock shows only in a feed without items (src/emit/feeds/render.ts `updated`).
-    const metaKey = JSON.stringify(items.length ? { ...meta, now: '' } : meta);
+    // emptyDate shows only in a feed without items (src/emit/feeds/render.ts `updated`).
+    const metaKey = JSON.stringify(items.length ? { ...meta, emptyDate: '' } : meta);
     seen.add(id);
     let done = RENDERED.get(id);
     if (done?.meta !== metaKey || !sameItems(done.items, items)) {

@@ -7,7 +7,8 @@
 // is HTML-escaped for Atom (a title "<img onerror>" stays text); RSS titles are
 // text in CDATA; `]]>` inside any CDATA text is split so it cannot close the
 // section early. Dates are the items' own; `updated`/lastBuildDate is the newest
-// item's date, or the build clock for an empty feed — never the wall clock.
+// item's date, or for an empty feed `emptyDate`, which comes from the data too
+// (./index.ts): never a clock, so a watcher's feed equals a full build's.
 import { Feed, type Item } from 'feed';
 import { escapeHtml } from '../../core/html.ts';
 import { KeptWeakMap, keepsForNextBuild } from '../../core/resident.ts';
@@ -25,16 +26,16 @@ export interface FeedMeta {
   language: string;
   /** Absolute logo URL. */
   image: string;
-  /** The build clock, ISO-8601. */
-  now: string;
+  /** The date of the feed when it has no items, ISO-8601 (./index.ts renderFeeds: the site's newest article's). */
+  emptyDate: string;
 }
 
 const cdataSafe = (s: string) => s.replace(/]]>/g, ']]&gt;');
 const contentHtml = (a: FeedArticle) =>
   `${a.image ? `<p><img src="${escapeHtml(a.image.url)}" alt="${escapeHtml(a.title)}"></p>` : ''}<p>${escapeHtml(a.excerpt)}</p>`;
 
-/** A feed's date: its newest item's, or the build clock for a feed without items. */
-const updatedOf = (meta: FeedMeta, articles: readonly FeedArticle[]): Date => articles[0]?.date ?? new Date(meta.now);
+/** A feed's date: its newest item's, or `emptyDate` for a feed without items. */
+const updatedOf = (meta: FeedMeta, articles: readonly FeedArticle[]): Date => articles[0]?.date ?? new Date(meta.emptyDate);
 
 /** `updated`: the feed's date (given apart when `articles` are only some of the feed's items). */
 function build(meta: FeedMeta, articles: readonly FeedArticle[], html: boolean, updated = updatedOf(meta, articles)): Feed {

@@ -6,7 +6,7 @@ import { setKeepsForNextBuild } from '../../../../src/core/resident.ts';
 import type { FeedArticle } from '../../../../src/emit/feeds/model.ts';
 import { atom, jsonFeed, rss, type FeedMeta } from '../../../../src/emit/feeds/render.ts';
 
-const meta = (over: Partial<FeedMeta> = {}): FeedMeta => ({ scope: { kind: 'site' }, title: 'Site', description: 'All of it', link: 'https://site.example/', siteUrl: 'https://site.example', language: 'en', image: 'https://site.example/logo.png', now: '2026-03-01T00:00:00.000Z', ...over });
+const meta = (over: Partial<FeedMeta> = {}): FeedMeta => ({ scope: { kind: 'site' }, title: 'Site', description: 'All of it', link: 'https://site.example/', siteUrl: 'https://site.example', language: 'en', image: 'https://site.example/logo.png', emptyDate: '2026-03-01T00:00:00.000Z', ...over });
 const article = (i: number, title = `Title ${i}`): FeedArticle => ({
   id: `tag:site.example,2026-01-0${i}:post/${i}`,
   url: `https://site.example/news/p${i}`,

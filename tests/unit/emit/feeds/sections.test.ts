@@ -91,7 +91,7 @@ describe('feeds of a process that publishes again', () => {
       states.push({ snap, routes: routesNow() });
     }
     const feedsOf = ({ snap: s, routes }: (typeof states)[number]) =>
-      renderFeeds({ routes, lookup: (p) => s.ok(p), entryOf: (p) => s.get(p), changes: s, siteUrl: site.url, imageHost: '', site, items: 5, now: '2026-03-15T00:00:00.000Z' }).map((f) => `${f.path}\n${f.contents}`);
+      renderFeeds({ routes, lookup: (p) => s.ok(p), entryOf: (p) => s.get(p), changes: s, siteUrl: site.url, imageHost: '', site, items: 5 }).map((f) => `${f.path}\n${f.contents}`);
     // Each state as a one-off build makes it, then all of them one after another in one process (which keeps what it made from the last).
     setKeepsForNextBuild(false);
     const want = states.map(feedsOf);

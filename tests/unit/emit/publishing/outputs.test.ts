@@ -28,7 +28,7 @@ const bodies = new Map<string, unknown>([
   ...posts.map((p) => [`/api/post/postdetails/${p.cat_slug}/${p.post_name}`, { result: [p] }] as [string, unknown]),
   ['/api/author/7', { result: [{ author_id: 7, author_name: 'ada', author_display_name: 'Ada L.', author_description: null, author_photo: null }] }],
 ]);
-const feeds = renderFeeds({ routes, lookup: (p) => bodies.get(p), siteUrl: site.url, imageHost: '', site, items: 20, now: NOW });
+const feeds = renderFeeds({ routes, lookup: (p) => bodies.get(p), siteUrl: site.url, imageHost: '', site, items: 20 });
 const file = (p: string) => feeds.find((f) => f.path === p)!.contents;
 
 function xmllint(schema: string, xml: string): string {
@@ -80,25 +80,28 @@ describe('feeds', () => {
   });
 
   it('caps the items, and updated is the newest item, not the wall clock', () => {
-    const capped = renderFeeds({ routes, lookup: (p) => bodies.get(p), siteUrl: site.url, imageHost: '', site, items: 1, now: NOW });
+    const capped = renderFeeds({ routes, lookup: (p) => bodies.get(p), siteUrl: site.url, imageHost: '', site, items: 1 });
     expect(JSON.parse(capped.find((f) => f.path === 'feed.json')!.contents).items).toHaveLength(1);
     expect(file('atom.xml')).toContain('<updated>2026-11-22T09:00:00.000Z</updated>');
-    expect(renderFeeds({ routes, lookup: (p) => bodies.get(p), siteUrl: site.url, imageHost: '', site, items: 20, now: NOW })).toEqual(feeds);
+    expect(renderFeeds({ routes, lookup: (p) => bodies.get(p), siteUrl: site.url, imageHost: '', site, items: 20 })).toEqual(feeds);
   });
 
   it('a feed rendered again after a change shows the change; the others are the same text (kept between renders of one process)', () => {
     const edited = new Map(bodies);
     edited.set('/api/post/postdetails/news/second', { result: [{ ...posts[1], post_title: 'Second, edited' }] });
-    const again = renderFeeds({ routes, lookup: (p) => edited.get(p), siteUrl: site.url, imageHost: '', site, items: 20, now: NOW });
+    const again = renderFeeds({ routes, lookup: (p) => edited.get(p), siteUrl: site.url, imageHost: '', site, items: 20 });
     const text = (p: string) => again.find((f) => f.path === p)!.contents;
     expect(text('feed.json')).toContain('Second, edited');
     expect(text('feed.json')).not.toEqual(file('feed.json'));
-    // A feed with items shows no build clock, so another clock changes nothing; an empty one shows it.
-    const later = renderFeeds({ routes, lookup: (p) => bodies.get(p), siteUrl: site.url, imageHost: '', site, items: 20, now: '2026-11-23T12:00:00.000Z' });
-    expect(later).toEqual(feeds);
-    const none = (now: string) => renderFeeds({ routes, lookup: () => undefined, siteUrl: site.url, imageHost: '', site, items: 20, now }).find((f) => f.path === 'atom.xml')!.contents;
-    expect(none(NOW)).toContain(`<updated>${NOW}</updated>`);
-    expect(none('2026-11-23T12:00:00.000Z')).toContain('<updated>2026-11-23T12:00:00.000Z</updated>');
+    // An empty feed's date comes from the data: the site's newest article's, else the Unix epoch; no clock.
+    const lonely = { kind: 'tag', path: '/tag/lonely', params: { subcat: 'lonely' }, deps: [], sitemap: null, record: '/tag/lonely', file: 'tag/lonely/index.html' } as unknown as PlannedRoute;
+    const withEmpty = renderFeeds({ routes: [...routes, lonely], lookup: (p) => bodies.get(p), siteUrl: site.url, imageHost: '', site, items: 20 });
+    const text2 = (p: string) => withEmpty.find((f) => f.path === p)!.contents;
+    expect(text2('feeds/tag/lonely/atom.xml')).toContain('<updated>2026-11-22T09:00:00.000Z</updated>');
+    expect(text2('feeds/tag/lonely/atom.xml')).not.toContain('<entry>');
+    expect(text2('feeds/tag/lonely/feed.xml')).toContain('<lastBuildDate>Sun, 22 Nov 2026 09:00:00 GMT</lastBuildDate>');
+    const none = renderFeeds({ routes, lookup: () => undefined, siteUrl: site.url, imageHost: '', site, items: 20 }).find((f) => f.path === 'atom.xml')!.contents;
+    expect(none).toContain('<updated>1970-01-01T00:00:00.000Z</updated>');
   });
 
   it('titles the news category and the security tag feeds with their section titles (src/app/lib/site-title.ts)', () => {
@@ -107,7 +110,7 @@ describe('feeds', () => {
     const r = all.map((p) => ({ ...routes[0], path: `/${p.cat_slug}/${p.post_name}`, params: { cat_slug: p.cat_slug, post_name: p.post_name }, record: String(p.id) })) as PlannedRoute[];
     const b = new Map(bodies);
     b.set('/api/post/postdetails/featured/third', { result: [sec] });
-    const out = renderFeeds({ routes: r, lookup: (p) => b.get(p), siteUrl: site.url, imageHost: '', site, items: 20, now: NOW });
+    const out = renderFeeds({ routes: r, lookup: (p) => b.get(p), siteUrl: site.url, imageHost: '', site, items: 20 });
     const title = (path: string) => JSON.parse(out.find((f) => f.path === path)!.contents).title;
     expect(title('feeds/category/news/feed.json')).toBe('DevDispatch News: News');
     expect(title('feeds/tag/cyber-security/feed.json')).toBe('DevDispatch IT Security News: Cyber Security');
