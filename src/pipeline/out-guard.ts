@@ -1,14 +1,18 @@
-// A build replaces its output folder whole (src/publish: the staging folder is swapped in), so
-// --out must name a folder Pressroom built, an empty folder, or nothing yet. Anything else (a
-// file, a folder of other files) would be deleted by the swap: the build refuses it before it
-// writes anything, the run lock beside it included (PR_OUT_NOT_SITE, exit 2).
+// A build replaces its output folder whole (src/publish: the staging folder is swapped in; a
+// shard's folder is removed and renamed over: ./shard.ts writeShard), so --out must name a folder
+// Pressroom built, an empty folder, or nothing yet. Anything else (a file, a folder of other
+// files) would be deleted: the build refuses it before it writes anything, the run lock beside
+// it included (PR_OUT_NOT_SITE, exit 2).
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
 import { MANIFEST_FILE } from '../emit/index.ts';
 
-/** What `out` is when it is not a place a build may publish into, or undefined when it is. */
-export async function foreignOut(out: string): Promise<string | undefined> {
+/**
+ * What `out` is when it is not a place a build may publish into, or undefined when it is.
+ * `mark`: the file every folder of this kind holds (a site's manifest, a shard's record).
+ */
+export async function foreignOut(out: string, mark = MANIFEST_FILE): Promise<string | undefined> {
   const s = await stat(out).catch((e: NodeJS.ErrnoException) => {
     if (e.code === 'ENOENT') return undefined;
     throw pressroomError('PR_OUTPUT_PUBLISH', { out, detail: e.message }, e);
@@ -16,7 +20,7 @@ export async function foreignOut(out: string): Promise<string | undefined> {
   if (!s) return undefined;
   if (!s.isDirectory()) return s.isFile() ? `it is a file of ${s.size} bytes` : 'it is not a folder';
   // The manifest is the mark of a published site: emit writes it into every release.
-  if (await stat(join(out, MANIFEST_FILE)).then((m) => m.isFile(), () => false)) return undefined;
+  if (await stat(join(out, mark)).then((m) => m.isFile(), () => false)) return undefined;
   const names = await readdir(out);
   if (names.length === 0) return undefined;
   const shown = names.sort().slice(0, 3).join(', ');
@@ -24,7 +28,7 @@ export async function foreignOut(out: string): Promise<string | undefined> {
 }
 
 /** Throws PR_OUT_NOT_SITE when a build must not publish into `out`. */
-export async function refuseForeignOut(out: string): Promise<void> {
-  const what = await foreignOut(out);
-  if (what) throw pressroomError('PR_OUT_NOT_SITE', { out, what });
+export async function refuseForeignOut(out: string, mark = MANIFEST_FILE): Promise<void> {
+  const what = await foreignOut(out, mark);
+  if (what) throw pressroomError('PR_OUT_NOT_SITE', { out, what, mark });
 }

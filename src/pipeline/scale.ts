@@ -16,7 +16,8 @@ import { plan } from '../plan/index.ts';
 import { createPageRenderer, resolveWorkers } from '../render/pool.ts';
 import type { SiteContextForKinds } from '../site/types.ts';
 import { configure } from './index.ts';
-import { ownsRoute, snapshotId, writeShard, type ShardSpec } from './shard.ts';
+import { ownsRoute, SHARD_FILE, snapshotId, writeShard, type ShardSpec } from './shard.ts';
+import { refuseForeignOut } from './out-guard.ts';
 import { acquireSnapshot, loadPrevious, saveSnapshot } from './snapshot.ts';
 import type { BuildEvent, BuildOptions } from './types.ts';
 
@@ -45,6 +46,8 @@ export async function buildShard(options: BuildOptions & { shard: ShardSpec }): 
   const started = performance.now();
   if (!options.fromSnapshot) throw pressroomError('PR_USAGE', { detail: '--shard needs --from-snapshot: every shard must render the same snapshot' });
   const out = resolve(options.out ?? 'shard');
+  // A shard's folder is replaced whole: only a shard folder (or nothing) may be there.
+  await refuseForeignOut(out, SHARD_FILE);
   const lock = await acquireLock(out, { command: 'build --shard', handleSignals: options.handleSignals });
   try {
     const warnings: string[] = [];

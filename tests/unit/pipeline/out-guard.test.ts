@@ -1,10 +1,11 @@
 // --out must be nothing yet, an empty folder or a folder a build wrote (issue 46): a build
 // replaces its output folder whole, so anything else is refused before anything is written.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foreignOut, refuseForeignOut } from '../../../src/pipeline/out-guard.ts';
+import { buildShard } from '../../../src/pipeline/scale.ts';
 
 let dir: string;
 beforeAll(async () => void (dir = await mkdtemp(join(tmpdir(), 'pressroom-out-guard-'))));
@@ -30,5 +31,17 @@ describe('foreignOut', () => {
     const err = await refuseForeignOut(join(dir, 'notes.md')).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'PR_OUT_NOT_SITE', exitCode: 2 });
     expect((err as Error).message).toContain(join(dir, 'notes.md'));
+    expect((err as Error).message).toContain('no pressroom-manifest.json');
+  });
+
+  it('guards a shard folder by its record: a site folder or a file is no shard folder, and `build --shard` refuses it before it reads anything', async () => {
+    await mkdir(join(dir, 'shard'));
+    await writeFile(join(dir, 'shard', 'pressroom-shard.json'), '{}');
+    expect(await foreignOut(join(dir, 'shard'), 'pressroom-shard.json')).toBeUndefined();
+    expect(await foreignOut(join(dir, 'site'), 'pressroom-shard.json')).toMatch(/^it is a folder of 2 entries/);
+    // The snapshot named does not exist: the refusal comes first, and the file is as it was.
+    const err = await buildShard({ out: join(dir, 'notes.md'), fromSnapshot: join(dir, 'no-snapshot'), shard: { index: 1, count: 2 }, handleSignals: false }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'PR_OUT_NOT_SITE', message: expect.stringContaining('no pressroom-shard.json') });
+    expect(await readFile(join(dir, 'notes.md'), 'utf8')).toBe('my notes\n');
   });
 });
