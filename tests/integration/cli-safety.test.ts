@@ -1,4 +1,4 @@
-// What the CLI refuses and says before it publishes anything (issue 46): an --out that is not
+// What the CLI refuses and says before it publishes anything: an --out that is not
 // a Pressroom output, a build of an API from a folder with no configuration (the sample's
 // identity would be published), the sample and a real site in one output folder, the hint that
 // names where the API address was set, and `-v`.
@@ -51,7 +51,7 @@ async function emptyFolder(name: string): Promise<string> {
   return dir;
 }
 
-describe('--out that is not a Pressroom output (issue 46, 1)', () => {
+describe('--out that is not a Pressroom output', () => {
   it('a file is refused with PR_OUT_NOT_SITE (exit 2), kept as it was, and nothing is written beside it', async () => {
     const dir = await emptyFolder('file-out');
     const notes = join(dir, 'notes.md');
@@ -76,7 +76,7 @@ describe('--out that is not a Pressroom output (issue 46, 1)', () => {
   });
 });
 
-describe('a build of an API from a folder with no configuration (issue 46, 2)', () => {
+describe('a build of an API from a folder with no configuration', () => {
   it('stops (exit 3) naming the site name and address it needs, and writes nothing; so does watch', async () => {
     const cwd = await emptyFolder('no-config');
     const r = await cli(['build', '--api', api.url, '--out', 'out', '--now', TEST_NOW], { cwd });
@@ -105,14 +105,14 @@ describe('a build of an API from a folder with no configuration (issue 46, 2)', 
     const sample = JSON.parse(await readFile(join(ROOT, 'config/site.json'), 'utf8'));
     expect(home).not.toContain(sample.site.url);
     expect(home).not.toContain(sample.site.twitterHandle);
-    // Issue 46, 9: the text summary names the output folder and the source.
+    // The text summary names the output folder and the source.
     const report = JSON.parse(r.stdout);
     const summary = r.stderr.split('\n').find((l) => l.startsWith('built '));
     expect(summary).toMatch(new RegExp(`^built ${report.pages} pages, .* into out from ${api.url.replace(/[.]/g, '\\.')} in \\d+\\.\\d s \\(\\d+ pages/s\\)`));
   });
 });
 
-describe('the sample and a site of an API in one output folder (issue 46, 5; decision 106)', () => {
+describe('the sample and a site of an API in one output folder (decision 106)', () => {
   it('a build of an API replaces the sample without the shrink gate and says so; the sample is then refused, with how to build it apart', async () => {
     const dir = join(tmp.dir, 'sample-then-api');
     // The sample as `npm start` builds it (150 posts); the API has the fewest posts the corpus makes.
@@ -131,7 +131,7 @@ describe('the sample and a site of an API in one output folder (issue 46, 5; dec
   });
 });
 
-describe('messages (issue 46, 9)', () => {
+describe('messages', () => {
   it('PR_API_UNREACHABLE names where the API address was set: the file key, PRESSROOM_API or --api', async () => {
     const port = await closedPort();
     const down = `http://127.0.0.1:${port}`;

@@ -127,7 +127,7 @@ describe('incremental builds against the sample API', () => {
     await expectEqualToFull(r, false);
   });
 
-  it('a change of the configuration (here the site URL) re-renders every page, and says it was the configuration, not the code (issue 46)', async () => {
+  it('a change of the configuration (here the site URL) re-renders every page, and says it was the configuration, not the code', async () => {
     const r = await incremental({ env: { PRESSROOM_SITE_URL: 'https://elsewhere.example' } });
     expect(r.incremental).toMatchObject({ mode: 'config-changed', reused: 0, rendered: r.routes });
     // and back: the previous configuration is config-changed again, not a stale reuse

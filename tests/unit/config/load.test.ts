@@ -89,7 +89,7 @@ describe('loadConfig', () => {
     expect(problems(nameless).map((x) => [x.path, x.message])).toEqual([['site.name', 'missing (required)']]);
   });
 
-  it('names a JSON syntax error by line and column, with a hint about the syntax, not the path (issue 46)', async () => {
+  it('names a JSON syntax error by line and column, with a hint about the syntax, not the path', async () => {
     const p = await file('syntax.json', '{\n  "site": { "name": "Harbour Tech"\n    "url": "https://harbour.example" }\n}\n');
     const err = failure(() => loadConfig({ file: p, env: {} }));
     expect(err.code).toBe('PR_CONFIG_SYNTAX');
@@ -103,7 +103,7 @@ describe('loadConfig', () => {
     expect(jsonSyntaxPlace('{\n x}', "Expected double-quoted property name in JSON at position 3 (line 2 column 2)")).toEqual({ line: 2, column: 2, detail: 'Expected double-quoted property name' });
   });
 
-  it('says where the API address was set: the file key, the variable or the flag (issue 46)', async () => {
+  it('says where the API address was set: the file key, the variable or the flag', async () => {
     const p = await file('api-base.json', { ...MINIMAL, api: { base: 'https://cms.example' } });
     expect(apiBaseFrom(resolveConfig({ file: p, env: {} }))).toBe(`api.base in ${p}`);
     expect(apiBaseFrom(resolveConfig({ file: p, env: { PRESSROOM_API: 'https://other.example' } }))).toBe('PRESSROOM_API');

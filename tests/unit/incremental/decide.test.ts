@@ -66,7 +66,7 @@ describe('decide', () => {
     expect(decide({ previous, codeHash: 'code2', routes, hashOf }).render).toHaveLength(2);
   });
 
-  it('names a change of the configuration as config-changed, not code-changed (issue 46: a --site-url change)', () => {
+  it('names a change of the configuration as config-changed, not code-changed (e.g. a --site-url change)', () => {
     const hashOf = (r: R) => depsHash(r, snap(hashes));
     const configured: BuildState = { ...previous, configHash: 'config1' };
     expect(decide({ previous: configured, codeHash: 'code2', configHash: 'config2', routes, hashOf })).toMatchObject({ reason: 'config-changed', reuse: [] });

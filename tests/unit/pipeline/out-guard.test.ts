@@ -1,4 +1,4 @@
-// --out must be nothing yet, an empty folder or a folder a build wrote (issue 46): a build
+// --out must be nothing yet, an empty folder or a folder a build wrote: a build
 // replaces its output folder whole, so anything else is refused before anything is written.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -3,7 +3,7 @@ import { createReporter, sourceWords, summaryLine } from '../../../src/pipeline/
 
 describe('build feedback', () => {
   it('prints the one summary line with pages, files, MB, the output folder, the source, the wall time since the process started and pages per second', () => {
-    // Issue 46: the time is the operator's (start-up included), not the build's 8.1 s; the line names where and from what.
+    // The time is the operator's (start-up included), not the build's 8.1 s; the line names where and from what.
     const place = { wallMs: 18_104, out: '/srv/site/out', from: 'https://cms.example.com' };
     expect(summaryLine({ pages: 1234, files: 2345, bytes: 12_345_678, timings: { total: 8123 } as any, pagesPerSecond: 152, warnings: [] } as any, place)).toBe(
       'built 1234 pages, 2345 files, 12.3 MB into /srv/site/out from https://cms.example.com in 18.1 s (68 pages/s)',
