@@ -7,12 +7,14 @@ import { mkdir, open, rename, rm, writeFile, type FileHandle } from 'node:fs/pro
 import { dirname } from 'node:path';
 import { pressroomError } from './errors.ts';
 import { batched } from './printed-runs.ts';
+import { writeFaultAfterOpen } from './write-fault.ts';
 
 /** `data` may come in pieces (strings or bytes, written as they come, about 1 MB a writev(2)), so a large text is never held whole nor copied into one. */
 export async function writeFileAtomic(file: string, data: string | Uint8Array | Iterable<string | Buffer>): Promise<void> {
   const tmp = `${file}.tmp-${process.pid}`;
   try {
     await mkdir(dirname(file), { recursive: true });
+    await writeFaultAfterOpen(tmp);
     if (typeof data === 'string' || data instanceof Uint8Array) await writeFile(tmp, data);
     else await writePieces(tmp, data);
     await rename(tmp, file);
@@ -22,11 +24,18 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array | 
   }
 }
 
-/** Writes the pieces in order, a group of them per writev(2) (./printed-runs.ts batched), each group to its end. */
-async function writePieces(file: string, pieces: Iterable<string | Buffer>): Promise<void> {
+/**
+ * Writes the pieces in order to a file (or an open one), a group of them per writev(2) (./printed-runs.ts batched), each
+ * group to its end. Errors are the system's (ENOSPC...): the caller names the file and removes it.
+ */
+export async function writePieces(file: string | FileHandle, pieces: Iterable<string | Buffer>): Promise<void> {
+  if (typeof file !== 'string') {
+    for (const group of batched(pieces)) await writeAll(file, group);
+    return;
+  }
   const fh = await open(file, 'w');
   try {
-    for (const group of batched(pieces)) await writeAll(fh, group);
+    await writePieces(fh, pieces);
   } finally {
     await fh.close();
   }

@@ -5,12 +5,13 @@
 // place (every build writes a new staging folder), so sharing is safe. Where
 // links are impossible (another file system, EXDEV; a file system without
 // them), the file is copied and its times are set to the source's.
-import { copyFile, mkdir, stat, utimes } from 'node:fs/promises';
+import { copyFile, mkdir, rm, stat, utimes } from 'node:fs/promises';
 import { linkFast, mkdirFast } from './fs-calls.ts';
 import { dirname, join } from 'node:path';
 import fg from 'fast-glob';
 import pLimit from 'p-limit';
 import { pressroomError } from '../core/errors.ts';
+import { outputWriteError } from './write-fault.ts';
 
 const FALLBACK = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK', 'EOPNOTSUPP']);
 
@@ -34,6 +35,8 @@ export async function carryFile(from: string, to: string, dirs?: Map<string, Pro
       const s = await stat(from);
       await utimes(to, s.atime, s.mtime);
     } catch (e2) {
+      // A copy cut short (a full disk) is no file of the site: it goes, whatever tree it was for.
+      await rm(to, { force: true }).catch(() => undefined);
       throw pressroomError('PR_OUTPUT_WRITE', { file: to, detail: (e2 as Error).message }, e2);
     }
   }
@@ -56,7 +59,9 @@ export async function carryTree(from: string, to: string, concurrency = 32): Pro
   const files = await listTree(from);
   const dirs = new Map<string, Promise<unknown>>();
   const limit = pLimit(concurrency);
-  await mkdir(to, { recursive: true });
+  await mkdir(to, { recursive: true }).catch((e: unknown) => {
+    throw outputWriteError(to, e);
+  });
   await Promise.all(files.map((rel) => limit(() => carryFile(join(from, rel), join(to, rel), dirs))));
   return files.length;
 }

@@ -3,16 +3,17 @@
 // id, and the line-level reading and writing of the base and the journal,
 // each line checked as it is read (PR_SNAPSHOT_READ names the file and line).
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { once } from 'node:events';
 import { stableStringify } from '../core/json.ts';
 import { SNAPSHOT_KEY_PREFIX, snapshotKey } from '../api/endpoints.ts';
 import type { SnapshotEntry } from '../site/types.ts';
 import { readText, storeText, type StoredText } from './body-store.ts';
 import { keepsForNextBuild } from '../core/resident.ts';
 import { contentIdOf } from './content-id.ts';
+import { writePieces } from '../core/atomic-write.ts';
+import { writeFault, writeFaultAfterOpen } from '../core/write-fault.ts';
 
 /** 2 adds the journal; a version-1 reader would have read a stale base, so it must refuse these folders. */
 export const SNAPSHOT_VERSION = 2;
@@ -191,30 +192,43 @@ export async function extendsDisk(origin: Origin, dir: string, disk: SnapshotMet
   return size >= origin.journal.bytes;
 }
 
-/** Writes a sorted base to file, returning its content id and size. */
+/**
+ * Writes a sorted base to file, returning its content id and size. Plain awaited writes (not a
+ * stream, whose error reached two listeners and rejected one nobody awaited: a full disk ended the
+ * build with an unhandled rejection); a failure is the system's error, and the caller removes the file.
+ */
 export async function writeBase(file: string, entries: SnapshotEntry[]): Promise<{ id: string; bytes: number }> {
-  const out = createWriteStream(file, { encoding: 'utf8' });
-  const closed = once(out, 'close');
   let bytes = 0;
-  try {
+  function* lines() {
     for (const entry of entries) {
       const line = lineOf(entry);
       bytes += Buffer.byteLength(line);
-      if (!out.write(line)) await once(out, 'drain');
+      yield line;
     }
-  } finally {
-    out.end();
   }
-  await closed;
+  const fh = await open(file, 'w');
+  try {
+    await writeFaultAfterOpen(file);
+    await writePieces(fh, lines());
+  } finally {
+    await fh.close();
+  }
   return { id: snapshotContentId(entries), bytes };
 }
 
-/** Cuts the journal back to its committed length (a torn, uncommitted append goes) and appends text. */
+/**
+ * Cuts the journal back to its committed length (a torn, uncommitted append goes) and appends
+ * text. An append that fails (a full disk) is cut off again, so it leaves the journal as committed.
+ */
 export async function appendJournal(file: string, committed: number, text: string): Promise<void> {
   const fh = await open(file, 'a');
   try {
     await fh.truncate(committed);
+    writeFault(file);
     if (text) await fh.write(text);
+  } catch (e) {
+    await fh.truncate(committed).catch(() => undefined);
+    throw e;
   } finally {
     await fh.close();
   }

@@ -14,6 +14,7 @@ import { mirrorFile } from '../api/mirror.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import { pressroomError } from '../core/errors.ts';
 import { killPoint } from '../core/kill-point.ts';
+import { outputWriteError } from '../core/write-fault.ts';
 import { settleBoth } from '../core/settle.ts';
 import { stableStringify } from '../core/json.ts';
 import type { BuildPlan } from '../plan/types.ts';
@@ -147,7 +148,9 @@ export function mirrorJson(e: SnapshotEntry): string {
 export async function emit(input: EmitInput): Promise<EmitResult> {
   const { staging } = input;
   await rm(staging, { recursive: true, force: true });
-  await mkdir(staging, { recursive: true });
+  await mkdir(staging, { recursive: true }).catch((e: unknown) => {
+    throw outputWriteError(staging, e);
+  });
   const w = new OutputWriter(staging, input.maxInFlight ?? 32, input.previous, precompressEnabled(input.config.output?.precompress, input.config.hosts));
   const indexOn = (input.config.search?.staticIndex ?? 'off') !== 'off';
   const patch = startFromPrevious(w, input, indexOn);

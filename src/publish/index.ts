@@ -113,10 +113,16 @@ export async function recordRelease(out: string, staged: EmitResult, state: Buil
   // The state's parts first (objects, of which a publish writes those of the routes it changed), then its index.
   const parts: StatePart[] = [];
   for (const part of stateParts(state)) parts.push(part);
-  await storeTexts(out, parts, knownParts(parent?.state));
-  await writeFileAtomic(join(tmp, 'release.json'), `${JSON.stringify(record)}\n`);
-  await writeFileAtomic(join(tmp, 'state.json'), stateIndexText(state, parts));
-  await commitRelease(out, id);
+  try {
+    await storeTexts(out, parts, knownParts(parent?.state));
+    await writeFileAtomic(join(tmp, 'release.json'), `${JSON.stringify(record)}\n`);
+    await writeFileAtomic(join(tmp, 'state.json'), stateIndexText(state, parts));
+    await commitRelease(out, id);
+  } catch (e) {
+    // A release not recorded (a full disk) leaves no half of one; its new objects are swept as no release's.
+    await rm(tmp, { recursive: true, force: true }).catch(() => undefined);
+    throw e;
+  }
   await setCurrentRelease(out, id);
   await pruneReleases(out, opts.keep);
   await collectGarbage(out, staged.files, () => keptObjects(out));

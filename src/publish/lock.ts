@@ -16,6 +16,7 @@ import { link, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promi
 import { readFileSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
+import { outputWriteError, writeFaultAfterOpen } from '../core/write-fault.ts';
 
 export interface LockInfo {
   pid: number;
@@ -86,30 +87,42 @@ export async function acquireLock(out: string, opts: LockOptions): Promise<RunLo
 async function tryCreate(file: string, text: string): Promise<boolean> {
   // Written to a private name first and then hard-linked into place: link(2)
   // fails with EEXIST like O_EXCL, and the lock is never seen half-written.
+  // The private file goes however this ends: a full disk fails its write after
+  // open(2) created it, and an empty one was left beside out/ for good.
   const tmp = `${file}.${process.pid}.tmp`;
-  await mkdir(dirname(file), { recursive: true });
-  const fh = await open(tmp, 'w');
   try {
-    await fh.writeFile(text);
-  } finally {
-    await fh.close();
-  }
-  try {
-    await link(tmp, file);
-    return true;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    // File systems without hard links: fall back to an exclusive create.
-    if ((e as NodeJS.ErrnoException).code === 'EPERM' || (e as NodeJS.ErrnoException).code === 'ENOTSUP') return exclusiveCreate(file, text);
-    throw pressroomError('PR_OUTPUT_WRITE', { file, detail: (e as Error).message }, e);
+    try {
+      await mkdir(dirname(file), { recursive: true });
+      const fh = await open(tmp, 'w');
+      try {
+        await writeFaultAfterOpen(tmp);
+        await fh.writeFile(text);
+      } finally {
+        await fh.close();
+      }
+    } catch (e) {
+      // EACCES, ENOSPC, EROFS...: the folder holding out/ cannot be written, which is no bug.
+      throw outputWriteError(file, e);
+    }
+    try {
+      await link(tmp, file);
+      return true;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      // File systems without hard links: fall back to an exclusive create.
+      if ((e as NodeJS.ErrnoException).code === 'EPERM' || (e as NodeJS.ErrnoException).code === 'ENOTSUP') return exclusiveCreate(file, text);
+      throw outputWriteError(file, e);
+    }
   } finally {
     await unlink(tmp).catch(() => undefined);
   }
 }
 
 async function exclusiveCreate(file: string, text: string): Promise<boolean> {
+  let created = false;
   try {
     const fh = await open(file, 'wx');
+    created = true;
     try {
       await fh.writeFile(text);
     } finally {
@@ -117,8 +130,10 @@ async function exclusiveCreate(file: string, text: string): Promise<boolean> {
     }
     return true;
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw pressroomError('PR_OUTPUT_WRITE', { file, detail: (e as Error).message }, e);
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST' && !created) return false;
+    // Ours, half-written (a full disk): no lock is better than one nobody can read.
+    if (created) await unlink(file).catch(() => undefined);
+    throw outputWriteError(file, e);
   }
 }
 

@@ -9,7 +9,7 @@
 // Objects no kept release names are swept now and then (gc below), not on every
 // publish: marking reads every kept manifest, so it runs once enough new
 // objects have come in to pay for it (amortised O(change) per publish).
-import { readdir, readFile, rm, stat, copyFile, utimes } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, copyFile, utimes } from 'node:fs/promises';
 import { linkFast, mkdirFast } from '../core/fs-calls.ts';
 import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
@@ -28,8 +28,8 @@ async function linkOnce(from: string, to: string, dirs: Map<string, Promise<unkn
   const dir = dirname(to);
   let made = dirs.get(dir);
   if (!made) dirs.set(dir, (made = mkdirFast(dir)));
-  await made;
   try {
+    await made;
     await linkFast(from, to);
     return true;
   } catch (e) {
@@ -37,9 +37,19 @@ async function linkOnce(from: string, to: string, dirs: Map<string, Promise<unkn
     if (code === 'EEXIST') return false;
     if (code === 'ENOENT' && optional) return false;
     if (!FALLBACK.has(code)) throw pressroomError('PR_OUTPUT_WRITE', { file: to, detail: `cannot keep ${from} as a release object: ${(e as Error).message}` }, e);
-    await copyFile(from, to);
-    const s = await stat(from);
-    await utimes(to, s.atime, s.mtime);
+    // Copied under a private name and renamed: an object is named by its content, so a copy cut
+    // short (a full disk) must never stand under that name, where every later publish would take
+    // it for the file and link it into a rollback.
+    const tmp = `${to}.tmp-${process.pid}`;
+    try {
+      await copyFile(from, tmp);
+      const s = await stat(from);
+      await utimes(tmp, s.atime, s.mtime);
+      await rename(tmp, to);
+    } catch (e2) {
+      await rm(tmp, { force: true }).catch(() => undefined);
+      throw pressroomError('PR_OUTPUT_WRITE', { file: to, detail: `cannot keep ${from} as a release object: ${(e2 as Error).message}` }, e2);
+    }
     return true;
   }
 }

@@ -29,3 +29,24 @@ export async function listDirs(root: string): Promise<string[]> {
   const { default: fg } = await import('fast-glob');
   return (await fg('**', { cwd: root, onlyDirectories: true, dot: true })).sort();
 }
+
+/**
+ * What a build may leave beside out/ only while it runs, found under `parent` (out/'s own files
+ * aside): the run lock and its private files, staging and old folders, temporary files of
+ * atomic writes, a staged snapshot base, a release folder not committed. A build that ended,
+ * however it failed, leaves none of them (docs/operations.md, "When the disk is full").
+ */
+export async function debrisBeside(parent: string, outName = 'out'): Promise<string[]> {
+  const re = /\.lock$|\.lock\.|\.staging-\d+$|\.old-\d+$|\.stale-\d+$|\.tmp$|\.tmp-\d+$|\.staged$/;
+  const found: string[] = [];
+  async function walk(dir: string) {
+    for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const p = join(dir, e.name);
+      const rel = relative(parent, p).split(sep).join('/');
+      if (re.test(e.name)) found.push(rel);
+      else if (e.isDirectory() && rel !== outName) await walk(p);
+    }
+  }
+  await walk(parent);
+  return found.sort();
+}

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { chmod, lstat, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -74,5 +75,37 @@ describe('run lock', () => {
     const out = join(await tmp(), 'out');
     await writeFile(lockFileFor(out), JSON.stringify({ pid: 999999, host: 'elsewhere.example', startedAt: '2026-01-01T00:00:00Z', command: 'build' }));
     await expectLocked(acquireLock(out, { command: 'build', handleSignals: false }), 'on elsewhere.example');
+  });
+
+  it.skipIf(!existsSync('/dev/full'))('on a full disk: PR_OUTPUT_WRITE (exit 6), and the private file the lock is written to is gone', async () => {
+    const parent = await tmp();
+    const out = join(parent, 'out');
+    // The private file's name leads to /dev/full, where every write fails with ENOSPC after open(2) succeeded.
+    const priv = `${lockFileFor(out)}.${process.pid}.tmp`;
+    await symlink('/dev/full', priv);
+    const e = await acquireLock(out, { command: 'build', handleSignals: false }).then(() => undefined, (x: unknown) => x);
+    expect(isPressroomError(e) && e.code).toBe('PR_OUTPUT_WRITE');
+    expect(isPressroomError(e) && e.exitCode).toBe(EXIT.output);
+    expect((e as Error).message).toMatch(/out\.lock: ENOSPC/);
+    expect(await lstat(priv).then(() => 'there', () => 'gone')).toBe('gone');
+    expect(await readdir(parent)).toEqual([]);
+  });
+
+  it('in a folder the user may not write: PR_OUTPUT_WRITE (exit 6), not an internal error', async () => {
+    const parent = await tmp();
+    await chmod(parent, 0o555);
+    // root writes anywhere: the child then runs as nobody, for whom the mode holds.
+    const asRoot = process.getuid?.() === 0;
+    const lockModule = new URL('../../../src/publish/lock.ts', import.meta.url).pathname;
+    const child = spawn(process.execPath, ['--import', 'tsx', '-e', `
+      const { acquireLock } = await import(${JSON.stringify(lockModule)});
+      try { await acquireLock(${JSON.stringify(join(parent, 'out'))}, { command: 'build', handleSignals: false }); console.log('locked'); }
+      catch (e) { console.log(JSON.stringify({ code: e.code, exit: e.exitCode, message: e.message })); }
+    `], { stdio: ['ignore', 'pipe', 'inherit'], ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
+    let text = '';
+    child.stdout!.on('data', (d: Buffer) => (text += d));
+    await once(child, 'close');
+    expect(JSON.parse(text)).toEqual({ code: 'PR_OUTPUT_WRITE', exit: EXIT.output, message: expect.stringMatching(/out\.lock: EACCES/) });
+    expect(await readdir(parent)).toEqual([]);
   });
 });
