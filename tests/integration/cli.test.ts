@@ -5,13 +5,12 @@
 // `pressroom check` (every category's listing, each broken one named), a build
 // naming every response of the wrong shape, and a build from a configuration holding only the required keys.
 import { readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_SLUGS } from '../../src/api/types.ts';
 import type { SampleApi } from '../../src/sample-api/index.ts';
 import { ROOT, spawnCli, startTestApi, tempDir, TEST_NOW } from '../helpers/pressroom.ts';
+import { startPaginationStripper } from '../helpers/shape-proxy.ts';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let api: SampleApi;
@@ -146,7 +145,7 @@ describe('config and check', () => {
     // Two categories other than the newest post's, whose listing a check of one sampled category read.
     const newest = ((await (await fetch(`${api.url}/api/post/homelatest`)).json()) as { cat_slug: string }[])[0].cat_slug;
     const broken = CATEGORY_SLUGS.filter((c) => c !== newest).slice(0, 2);
-    const proxy = await startStrippingProxy(api.url, (path) => broken.some((c) => path.startsWith(`/api/post/topic/${c}?`)));
+    const proxy = await startPaginationStripper(api.url, (path) => broken.some((c) => path.startsWith(`/api/post/topic/${c}?`)));
     try {
       const check = await cli(['check', '--config', minimal, '--api', proxy.url]);
       expect(check.code).toBe(4);
@@ -163,24 +162,6 @@ describe('config and check', () => {
     }
   });
 });
-
-/** A proxy of the sample API whose answers to the paths `strip` picks lose their `posts.pagination`. */
-async function startStrippingProxy(target: string, strip: (path: string) => boolean): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = createServer(async (req, res) => {
-    const upstream = await fetch(target + req.url);
-    let body = await upstream.text();
-    if (upstream.ok && strip(req.url!)) {
-      const json = JSON.parse(body);
-      delete json.posts.pagination;
-      body = JSON.stringify(json);
-    }
-    res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
-    res.end(body);
-  });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((ok) => server.close(() => ok())) };
-}
 
 describe('a build', () => {
   it('from a configuration with only the required keys, with --log-format json: one JSON object per line', async () => {

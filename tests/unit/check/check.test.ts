@@ -1,47 +1,27 @@
 // `pressroom check` (src/check/index.ts) against the sample API behind a proxy
 // that breaks one category's topic listing: the category is chosen so that it
 // is not the one of the newest post, which a check sampling one category reads.
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CATEGORY_SLUGS } from '../../../src/api/types.ts';
 import { checkApi } from '../../../src/check/index.ts';
 import { startSampleApi, type SampleApi } from '../../../src/sample-api/index.ts';
+import { startPaginationStripper } from '../../helpers/shape-proxy.ts';
 
 // Real HTTP on shared CI machines: allow for load rather than fail on a busy core.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 let api: SampleApi;
-let proxy: Server;
-let proxyUrl: string;
+let proxy: Awaited<ReturnType<typeof startPaginationStripper>>;
 let broken: string;
-
-/** Forwards every GET to the sample API; the topic listing of `broken` (page 1, no sub-category) loses its pagination. */
-function startProxy(target: string): Promise<Server> {
-  const server = createServer(async (req, res) => {
-    const upstream = await fetch(target + req.url);
-    const text = await upstream.text();
-    let body = text;
-    if (req.url!.startsWith(`/api/post/topic/${broken}?`)) {
-      const json = JSON.parse(text);
-      delete json.posts.pagination;
-      body = JSON.stringify(json);
-    }
-    res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
-    res.end(body);
-  });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
-}
 
 beforeAll(async () => {
   api = await startSampleApi({ posts: 60, seed: 3 });
   const newest = ((await (await fetch(`${api.url}/api/post/homelatest`)).json()) as { cat_slug: string }[])[0].cat_slug;
   broken = CATEGORY_SLUGS.find((c) => c !== newest)!;
-  proxy = await startProxy(api.url);
-  const addr = proxy.address() as { port: number };
-  proxyUrl = `http://127.0.0.1:${addr.port}`;
+  proxy = await startPaginationStripper(api.url, (path) => path.startsWith(`/api/post/topic/${broken}?`));
 });
 afterAll(async () => {
-  await new Promise((ok) => proxy?.close(ok));
+  await proxy?.close();
   await api?.close();
 });
 
@@ -63,7 +43,7 @@ describe('pressroom check', () => {
   });
 
   it('fails the topic listing of a category that is not the newest post\'s when it lacks its pagination', async () => {
-    const results = await checkApi({ base: proxyUrl, crawl });
+    const results = await checkApi({ base: proxy.url, crawl });
     const failed = results.filter((r) => !r.ok);
     expect(failed).toEqual([expect.objectContaining({ path: `/api/post/topic/${broken}?limit=10&page=1`, status: 200, problems: ['posts.pagination: Invalid input: expected object, received undefined'] })]);
   });
