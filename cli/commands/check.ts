@@ -9,7 +9,8 @@ import { startSampleApiProcess } from '../../src/sample-api/process.ts';
 
 export async function runCheck(_ctx: unknown, o: { config?: string; json?: boolean; [flag: string]: unknown }): Promise<void> {
   const out = (s: string) => void (o.json ? undefined : process.stdout.write(s));
-  const r = resolveConfig({ file: o.config, flags: o });
+  // A check publishes nothing: from a folder with no configuration it may check an API with the sample's (src/config/load.ts).
+  const r = resolveConfig({ file: o.config, flags: o, publishes: false });
   const { config } = r;
   out(`config  ok     ${r.file}${r.overrides.size ? ` with ${[...new Set([...r.overrides.values()].map((s) => (s.kind === 'env' ? s.name : s.kind === 'flag' ? `--${s.name}` : '')))].join(', ')}` : ''}\n`);
   const notes = contentNotes(config);

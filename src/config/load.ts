@@ -37,6 +37,11 @@ export interface LoadOptions {
    * the build's options. Other names are ignored.
    */
   flags?: Readonly<Record<string, unknown>>;
+  /**
+   * False for a command that publishes nothing (`pressroom check`): with no file, the sample's
+   * configuration may stand in for an API's too, as the identity it gives goes nowhere. Default true.
+   */
+  publishes?: boolean;
 }
 
 /** Where a key's value came from. */
@@ -81,7 +86,7 @@ export function resolveConfig(opts: LoadOptions = {}): ResolvedConfig {
   const apiGiven = given.get('api.base');
   const ownSite = (typeof apiGiven === 'string' && apiGiven !== '') || given.has('site.name') || given.has('site.url');
   const standIn = opts.file === undefined && !existsSync(resolve(DEFAULT_CONFIG_FILE));
-  const noFile = standIn && apiGiven !== 'sample' && ownSite;
+  const noFile = standIn && apiGiven !== 'sample' && ownSite && opts.publishes !== false;
   const file = noFile ? NO_CONFIG_FILE : displayPath(abs);
   const fileRaw: unknown = noFile ? {} : readConfigFile(abs, file);
   const raw = structuredClone(fileRaw) as Record<string, unknown>;

@@ -94,6 +94,14 @@ describe('a build of an API from a folder with no configuration', () => {
     expect(await readdir(cwd)).toEqual([]);
   });
 
+  it('`pressroom check`, which publishes nothing, still checks an API from such a folder', async () => {
+    const cwd = await emptyFolder('check-only');
+    const r = await cli(['check', '--api', api.url], { cwd });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/all \d+ endpoint checks passed/);
+    expect(await readdir(cwd)).toEqual([]);
+  });
+
   it('builds with the name and address given as flags, none of the sample\'s identity; the summary names the folder, the source and the time since start', async () => {
     const cwd = await emptyFolder('flags-only');
     const r = await cli(['build', '--api', api.url, '--site-name', 'Harbour Tech', '--site-url', 'https://news.harbour.example', '--out', 'out', '--now', TEST_NOW, '--json'], { cwd });
