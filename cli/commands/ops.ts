@@ -5,6 +5,7 @@ import type { BuildReport } from '../../src/pipeline/index.ts';
 import { readLock } from '../../src/publish/lock.ts';
 import { rollback } from '../../src/publish/rollback.ts';
 import { listReleases } from '../../src/publish/releases.ts';
+import { recover } from '../../src/publish/swap.ts';
 
 export interface CommandContext {
   /** Prints an error as cli/main.js does and gives its exit code. */
@@ -14,6 +15,8 @@ export interface CommandContext {
 /** diff(1)'s exit codes: 0 equal, 1 different, 2 trouble (whatever the error class). */
 export async function runDiff(ctx: CommandContext, oldArg: string, newArg: string, o: { out: string; json?: boolean; context: number }): Promise<number> {
   try {
+    // An output folder a killed publish left as <name>.old-<pid> is itself again first (decision 103).
+    for (const folder of new Set([o.out, oldArg, newArg])) await recover(folder);
     const r = await diffBuilds(oldArg, newArg, { out: o.out, context: o.context });
     process.stdout.write(o.json ? `${JSON.stringify(r, null, 2)}\n` : formatDiff(r));
     return r.equal ? 0 : 1;
@@ -29,6 +32,7 @@ export async function runRollback(_ctx: CommandContext, o: { out: string; to?: s
 }
 
 export async function runReleases(_ctx: CommandContext, o: { out: string; json?: boolean }): Promise<void> {
+  await recover(o.out);
   const list = await listReleases(o.out);
   const lock = await readLock(o.out);
   if (o.json) {

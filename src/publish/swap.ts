@@ -12,8 +12,9 @@
 // and the old site becomes the spare, so nothing is deleted on the way. A SIGKILL:
 // - before the first rename leaves out/ untouched (plus a stale staging folder
 //   or a spare marked as being changed);
-// - between the first two renames leaves out.old-<pid> complete: the next
-//   build's `recover` renames it back to out/ before doing anything else;
+// - between the first two renames leaves out.old-<pid> complete and no out/:
+//   the next Pressroom command of any kind (serve included) renames it back
+//   first (`recover`; decision 103 says why not an exchange of the two names);
 // - after the second leaves the new site complete (plus an old folder, removed
 //   on the next start; the spare is rebuilt from out/ then).
 // Stale folders of dead processes are removed on start; live ones are left.
@@ -21,6 +22,7 @@ import { readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
 import { killPoint } from '../core/kill-point.ts';
+import { outputWriteError } from '../core/write-fault.ts';
 import { outPaths } from './paths.ts';
 import { forgetSpare, spareHolds, type SiteId } from './spare.ts';
 
@@ -38,8 +40,14 @@ function alive(pid: number): boolean {
 }
 
 const exists = (p: string) => stat(p).then(() => true, () => false);
+const RESTORED_MEANWHILE = new Set(['ENOENT', 'EEXIST', 'ENOTEMPTY']);
 
-/** Restores an interrupted publish and removes staging/old folders of dead builds. Returns what it did. */
+/**
+ * Restores an interrupted publish and removes staging/old folders of dead builds. Returns what it did.
+ * Every command that reads out/ runs it first (build, merge, watch, rollback, serve, releases, diff:
+ * decision 103), without the run lock: a live build's folders are never touched, and of two
+ * commands restoring at once one renames and the other finds out/ back.
+ */
 export async function recover(out: string): Promise<string[]> {
   const abs = resolve(out);
   const parent = dirname(abs);
@@ -54,13 +62,22 @@ export async function recover(out: string): Promise<string[]> {
   if (!(await exists(abs))) {
     const old = stale.find((x) => x.m[1] === 'old');
     if (old) {
-      await rename(join(parent, old.n), abs);
-      done.push(`restored ${old.n} to ${base} (a publish was interrupted)`);
+      try {
+        await rename(join(parent, old.n), abs);
+        done.push(`restored ${old.n} to ${base} (a publish was interrupted)`);
+      } catch (e) {
+        // ENOENT: another command restored it first; EEXIST, ENOTEMPTY: out/ is back meanwhile.
+        if (!RESTORED_MEANWHILE.has((e as NodeJS.ErrnoException).code ?? '')) {
+          throw pressroomError('PR_OUTPUT_PUBLISH', { out: abs, detail: `cannot restore ${old.n}, left by an interrupted publish: ${(e as Error).message}` }, e);
+        }
+      }
       stale.splice(stale.indexOf(old), 1);
     }
   }
   for (const x of stale) {
-    await rm(join(parent, x.n), { recursive: true, force: true });
+    await rm(join(parent, x.n), { recursive: true, force: true }).catch((e: unknown) => {
+      throw outputWriteError(join(parent, x.n), e);
+    });
     done.push(`removed ${x.n} (left by dead build ${x.m[2]})`);
   }
   return done;

@@ -24,6 +24,7 @@ import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, posix, resolve, sep } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
+import { recover } from '../publish/swap.ts';
 import { MANIFEST_FILE, type ManifestHead } from '../emit/index.ts';
 import { shellRewrites } from '../plan/index.ts';
 import { isBasePath, stripBase } from '../site/paths.ts';
@@ -94,8 +95,10 @@ const PROXIED = /^\/(api|uploads)\//;
 
 export async function startServe(opts: ServeOptions = {}): Promise<Serving> {
   const root = resolve(opts.out ?? 'out');
+  // A publish killed between its two renames left no out/, only out.old-<pid>: serve restores it
+  // before reading (decision 103). Best effort: a server that may not write beside out/ still serves it.
+  const notes: string[] = await recover(root).catch((e: Error) => [`could not tidy up beside ${root}: ${e.message}`]);
   const manifest = await readManifest(root);
-  const notes: string[] = [];
   const built = manifest.basePath ?? '';
   const base = opts.base ?? built;
   if (!isBasePath(base)) throw pressroomError('PR_USAGE', { detail: `--base ${JSON.stringify(base)} is not a base path: "" or a path such as /project, no trailing slash` });

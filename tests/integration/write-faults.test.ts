@@ -1,6 +1,6 @@
 // Every write path of a build, failing as a full disk, a spent quota, a
-// read-only mount or a folder the user may not write fails it (issue 46 item 3,
-// issue 47 item 2): the build exits 6 with PR_OUTPUT_WRITE naming the file
+// read-only mount or a folder the user may not write fails it: the build
+// exits 6 with PR_OUTPUT_WRITE naming the file
 // (never PR_INTERNAL, "This is a bug"), a failure before the swap leaves out/
 // byte for byte as it was, and nothing is left beside out/: no lock, no lock's
 // private file, no staging folder, no staged snapshot base, no temporary file,

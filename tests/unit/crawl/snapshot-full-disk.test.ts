@@ -2,7 +2,7 @@
 // (every write fails with ENOSPC, as on a full file system, without mounting
 // one), through a symbolic link at its name. The save fails with the output
 // error and removes what it staged; nothing is left to reject unhandled (which
-// ended a build with exit 1 before: issue 47, item 2).
+// ended a build with exit 1 before).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { lstat, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
