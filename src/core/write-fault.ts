@@ -13,7 +13,7 @@
 // site's size. Read once at start: unset, a write pays one comparison.
 import { writeFile } from 'node:fs/promises';
 import { constants } from 'node:os';
-import { pressroomError, type PressroomError } from './errors.ts';
+import { isPressroomError, pressroomError, type PressroomError } from './errors.ts';
 
 const MESSAGES: Record<string, string> = {
   ENOSPC: 'no space left on device',
@@ -63,6 +63,6 @@ export async function writeFaultAfterOpen(file: string): Promise<void> {
 
 /** A failed write as the output error naming `file` (a catalogue error passes through as it is). */
 export function outputWriteError(file: string, e: unknown): PressroomError {
-  if ((e as PressroomError)?.name === 'PressroomError') return e as PressroomError;
+  if (isPressroomError(e)) return e;
   return pressroomError('PR_OUTPUT_WRITE', { file, detail: (e as Error)?.message ?? String(e) }, e);
 }
