@@ -21,7 +21,9 @@ export async function foreignOut(out: string, mark = MANIFEST_FILE): Promise<str
   if (!s.isDirectory()) return s.isFile() ? `it is a file of ${s.size} bytes` : 'it is not a folder';
   // The manifest is the mark of a published site: emit writes it into every release.
   if (await stat(join(out, mark)).then((m) => m.isFile(), () => false)) return undefined;
-  const names = await readdir(out);
+  const names = await readdir(out).catch((e: NodeJS.ErrnoException) => {
+    throw pressroomError('PR_OUTPUT_PUBLISH', { out, detail: `cannot list it: ${e.message}` }, e);
+  });
   if (names.length === 0) return undefined;
   const shown = names.sort().slice(0, 3).join(', ');
   return `it is a folder of ${names.length} entr${names.length === 1 ? 'y' : 'ies'} (${shown}${names.length > 3 ? ', …' : ''})`;
