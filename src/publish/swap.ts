@@ -53,14 +53,18 @@ export async function recover(out: string): Promise<string[]> {
   const parent = dirname(abs);
   const base = basename(abs);
   const names = await readdir(parent).catch(() => [] as string[]);
-  const re = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(staging|old)-(\\d+)$`);
+  // Also the run lock's private file (src/publish/lock.ts): before it was removed on every failure,
+  // a full disk left an empty one that no later build took away.
+  const re = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(?:(staging|old)-(\\d+)|lock\\.(\\d+)\\.tmp)$`);
   const stale = names
     .map((n) => ({ n, m: re.exec(n) }))
-    .filter((x): x is { n: string; m: RegExpExecArray } => x.m !== null && !alive(Number(x.m[2])))
+    .filter((x): x is { n: string; m: RegExpExecArray } => x.m !== null)
+    .map(({ n, m }) => ({ n, kind: m[1] ?? 'lock', pid: Number(m[2] ?? m[3]) }))
+    .filter((x) => !alive(x.pid))
     .sort((a, b) => (a.n < b.n ? -1 : 1));
   const done: string[] = [];
   if (!(await exists(abs))) {
-    const old = stale.find((x) => x.m[1] === 'old');
+    const old = stale.find((x) => x.kind === 'old');
     if (old) {
       try {
         await rename(join(parent, old.n), abs);
@@ -78,7 +82,7 @@ export async function recover(out: string): Promise<string[]> {
     await rm(join(parent, x.n), { recursive: true, force: true }).catch((e: unknown) => {
       throw outputWriteError(join(parent, x.n), e);
     });
-    done.push(`removed ${x.n} (left by dead build ${x.m[2]})`);
+    done.push(`removed ${x.n} (left by dead build ${x.pid})`);
   }
   return done;
 }
