@@ -35,6 +35,23 @@ export function allPages(snap: SnapshotView, first: string, pageN: (n: number) =
   return out;
 }
 
+/**
+ * The later pages (2 and on) of a paged listing that get a prerendered route of their own
+ * (docs/decisions.md, 105): those the listing's first page counts whose answer is in the
+ * snapshot and lists at least one item. An empty or failed page gets none (its client page
+ * would leave for /no-posts or show nothing), and during the crawl a page not read yet gets
+ * its route in a later round, once `fetches` has brought it.
+ */
+export function laterPages(snap: SnapshotView, first: string, pageN: (n: number) => string, total: (body: any) => number | undefined, items: (body: any) => unknown): number[] {
+  const pages = total(snap.ok<any>(first)) ?? 1;
+  const out: number[] = [];
+  for (let n = 2; n <= pages; n++) {
+    const list = items(snap.ok<any>(pageN(n)));
+    if (Array.isArray(list) && list.length > 0) out.push(n);
+  }
+  return out;
+}
+
 export const topicPagination = (b: any): Pagination | undefined => b?.posts?.pagination;
 export const authorPagination = (b: any): Pagination | undefined => b?.authorPosts?.pagination;
 

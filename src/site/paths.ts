@@ -27,7 +27,18 @@ export const paths = {
   contact: () => '/contact-us',
   sitemapPage: () => '/sitemap',
   notFound: () => '/404',
+  /**
+   * Page `n` of a paged listing (a topic, an author, the events list): page 1 is the listing's
+   * own URL, page 2 and later `{listing}/page/{n}`, each prerendered for readers and crawlers
+   * without JavaScript (docs/decisions.md, 105).
+   */
+  listingPage: (listing: string, n: number) => (n <= 1 ? listing : `${listing}/page/${n}`),
 } as const;
+
+/** The page number of a listing route's `page` parameter: 1 when it is absent or not a plainly written positive number (`02`, `x`). */
+export function listingPageNumber(param: string | undefined): number {
+  return param !== undefined && /^[1-9][0-9]{0,8}$/.test(param) ? Number(param) : 1;
+}
 
 /** Output file (relative to out/, '/'-separated, percent-escapes decoded) for a URL path. */
 export function outputFileFor(path: string): string {

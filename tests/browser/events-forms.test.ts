@@ -43,12 +43,13 @@ const cardHrefs = (page: Page) => page.locator('.event-card a').evaluateAll((as)
 /** Click Show More until it disappears; returns how many clicks it took. */
 async function showMoreUntilGone(page: Page): Promise<number> {
   let clicks = 0;
-  const button = page.locator('.event-more button');
+  // A link to the next page's route on All Events (decision 105), a button on the other tabs and past events.
+  const button = page.locator('.event-more :is(a, button)');
   while ((await button.count()) > 0) {
     const before = await page.locator('.event-card').count();
     await button.click();
     clicks++;
-    await page.waitForFunction((n) => document.querySelectorAll('.event-card').length > n || !document.querySelector('.event-more button'), before);
+    await page.waitForFunction((n) => document.querySelectorAll('.event-card').length > n || !document.querySelector('.event-more :is(a, button)'), before);
     if (clicks > 50) throw new Error('Show More never disappeared');
   }
   return clicks;

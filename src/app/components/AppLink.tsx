@@ -5,7 +5,7 @@
 // the routed app (src/app/App.tsx) the router's link, which routes on the
 // client (RouterLinkProvider, ./PageLink.tsx). The context's default is the
 // plain anchor, so a part rendered alone needs no provider.
-import { createContext, useContext, type AnchorHTMLAttributes, type ComponentType } from 'react';
+import { createContext, useContext, type AnchorHTMLAttributes, type ComponentType, type MouseEvent } from 'react';
 import { useSiteUrls } from '../lib/site-urls.ts';
 
 export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
@@ -24,4 +24,37 @@ export const LinkContext = createContext<ComponentType<AppLinkProps>>(DocumentLi
 export function AppLink(props: AppLinkProps) {
   const Link = useContext(LinkContext);
   return <Link {...props} />;
+}
+
+// A link to one page of a paged listing at that page's own prerendered route
+// (the topic and author pagers, the All Events list's Show More: decision 105).
+// Without JavaScript it is an ordinary link, so readers and crawlers reach
+// every page. Once the page is hydrated a plain click is taken over: the
+// listing changes in place from the static mirror, one read a page, and the
+// address stays. A click with a modifier key or another button stays the
+// browser's (the page's own URL in a new tab or window). It lives here, in the
+// entry's module, so the pages that use it share no new chunk for it.
+export type ListingPageLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'onClick'> & {
+  /** The page's site path (paths.listingPage), without the base path. */
+  to: string;
+  /** What a plain click does instead of loading the page. */
+  onPlainClick(): void;
+};
+
+/** A click the page takes over: the primary button, no modifier. */
+export const isPlainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+
+export function ListingPageLink({ to, onPlainClick, ...rest }: ListingPageLinkProps) {
+  const { href } = useSiteUrls();
+  return (
+    <a
+      {...rest}
+      href={href(to)}
+      onClick={(e) => {
+        if (!isPlainClick(e)) return;
+        e.preventDefault();
+        onPlainClick();
+      }}
+    />
+  );
 }

@@ -1,7 +1,7 @@
 import { ep } from '../../api/endpoints.ts';
 import type { Author } from '../../api/types.ts';
 import { paths } from '../paths.ts';
-import { allPages, authorPagination, listedDetails, withShell } from '../common.ts';
+import { allPages, authorPagination, laterPages, listedDetails, withShell } from '../common.ts';
 import { KeptSlot } from '../../core/resident.ts';
 import { changedPlaces } from '../../core/list-change.ts';
 import type { ListedDetails } from '../listed.ts';
@@ -11,8 +11,9 @@ import type { PageKind, RedirectRule, RouteSpec, SnapshotView } from '../types.t
 import { patternsOf } from './patterns.ts';
 
 // Author pages (docs/pages.md, "Author page"): every author with published
-// posts, found through the bylines of post details. Page 1 is prerendered, later
-// pages come from the mirror.
+// posts, found through the bylines of post details. Page 1 is prerendered at
+// /author/{name} and each later page at /author/{name}/page/{n} (decision 105);
+// with JavaScript the client reads later pages from the mirror.
 
 /** Every byline of a listed post's details that is a valid slug, sorted: the authors an author page or listing can be made for (routes() also needs their details and a post). */
 export function authorSlugs(snap: SnapshotView): string[] {
@@ -87,6 +88,16 @@ export const author: PageKind = {
         sitemap: { changefreq: 'daily', priority: 0.4, images: details.author_photo ? [details.author_photo] : [] },
         record: `author ${details.author_id} (${name})`,
       });
+      for (const n of laterPages(snap, first, (p) => ep.authorPosts(name, null, p), (b) => authorPagination(b)?.totalPages, (b) => b?.authorPosts?.postData)) {
+        routes.push({
+          kind: 'author',
+          path: paths.listingPage(paths.author(name), n),
+          params: { auther_name: name, page: String(n) },
+          deps: withShell(ep.authorDetails(name), ep.authorPosts(name, null, n), ep.subcatList()),
+          sitemap: null,
+          record: `author ${details.author_id} (${name}) page ${n}`,
+        });
+      }
     }
     return routes;
   },

@@ -1,13 +1,15 @@
 import { ep } from '../../api/endpoints.ts';
 import type { EventItem } from '../../api/types.ts';
 import { paths } from '../paths.ts';
-import { allPages, withShell } from '../common.ts';
+import { allPages, laterPages, withShell } from '../common.ts';
 import { checkSlug } from '../slug.ts';
 import type { PageKind, RouteSpec, SnapshotView } from '../types.ts';
 import { patternsOf } from './patterns.ts';
 
 // Events (docs/pages.md, "Events": the lists, past events and event detail).
-// The first page of each tab is prerendered; later pages come from the mirror.
+// The first page of each tab is prerendered; with JavaScript later pages come
+// from the mirror. Each later page of the All Events list is also prerendered at
+// /events/page/{n}, where Show More leads a reader without JavaScript (decision 105).
 
 const eventPages = (b: any): number | undefined => b?.responseData?.pagination?.totalPages;
 const LISTS = [ep.eventsAll, ep.eventsUpcoming, ep.eventsPast] as const;
@@ -47,7 +49,7 @@ function detailRoutes(snap: SnapshotView, slugs: string[], kind: 'event-detail' 
 export const events: PageKind = {
   kind: 'events',
   patterns: patternsOf('events'),
-  routes: () => [
+  routes: (snap) => [
     {
       kind: 'events',
       path: paths.events(),
@@ -56,6 +58,17 @@ export const events: PageKind = {
       sitemap: { changefreq: 'daily', priority: 0.6 },
       record: 'events list',
     },
+    // A later page shows the All Events tab from that page: the other tabs' first pages are read when chosen.
+    ...laterPages(snap, ep.eventsAll(1), ep.eventsAll, eventPages, (b) => b?.responseData?.eventData).map(
+      (n): RouteSpec => ({
+        kind: 'events',
+        path: paths.listingPage(paths.events(), n),
+        params: { page: String(n) },
+        deps: withShell(ep.eventsAll(n)),
+        sitemap: null,
+        record: `events list page ${n}`,
+      }),
+    ),
   ],
   fetches: (snap) => LISTS.flatMap((list) => allPages(snap, list(1), list, eventPages)),
 };

@@ -7,13 +7,13 @@ import type { PageKindName } from '../types.ts';
 
 export const ROUTE_PATTERNS = [
   { kind: 'home', patterns: ['/'] },
-  { kind: 'topic', patterns: ['/topic/:cat_slug', '/topic/:cat_slug/:subcat'] },
+  { kind: 'topic', patterns: ['/topic/:cat_slug', '/topic/:cat_slug/:subcat', '/topic/:cat_slug/page/:page', '/topic/:cat_slug/:subcat/page/:page'] },
   { kind: 'tag', patterns: ['/tag/:subcat'] },
   { kind: 'article', patterns: ['/:cat_slug/:post_name'] },
-  { kind: 'author', patterns: ['/author/:auther_name'] },
+  { kind: 'author', patterns: ['/author/:auther_name', '/author/:auther_name/page/:page'] },
   { kind: 'author-index', patterns: ['/author'] },
   { kind: 'no-posts', patterns: ['/no-posts'] },
-  { kind: 'events', patterns: ['/events'] },
+  { kind: 'events', patterns: ['/events', '/events/page/:page'] },
   { kind: 'past-events', patterns: ['/past-events'] },
   { kind: 'event-detail', patterns: ['/events/:event_slug'] },
   { kind: 'past-event-detail', patterns: ['/past-events/:event_slug'] },

@@ -1,14 +1,18 @@
 import { ep } from '../../api/endpoints.ts';
 import { CATEGORY_SLUGS } from '../../api/types.ts';
 import { paths } from '../paths.ts';
-import { allPages, subcats, topicPagination, withShell } from '../common.ts';
+import { allPages, laterPages, subcats, topicPagination, withShell } from '../common.ts';
 import { KeptSlot } from '../../core/resident.ts';
 import type { PageKind, RouteSpec, SnapshotView, RedirectRule } from '../types.ts';
 import { patternsOf } from './patterns.ts';
 
 // Topic listings (docs/pages.md, "Topic listing"): /topic/{cat} and
-// /topic/{cat}/{subcat}. Page 1 is prerendered; later pages are not URLs (the
-// page number lives in localStorage), the client reads them from the mirror.
+// /topic/{cat}/{subcat}, and each later page at {listing}/page/{n}, prerendered
+// for readers and crawlers without JavaScript (decision 105). A page route reads
+// only its own page of the listing, so an edit on page 1 renders no other page
+// again; a new post shifts every page of its listings, and each is rendered again
+// because its answer changed. With JavaScript the client pages from the mirror
+// as before (the page number in localStorage).
 
 function combos(snap: SnapshotView): { cat: string; subcat: string | null }[] {
   const out: { cat: string; subcat: string | null }[] = [];
@@ -41,6 +45,18 @@ export const topic: PageKind = {
         sitemap: { changefreq: 'hourly', priority: subcat ? 0.5 : 0.8, lastmod: newest },
         record: `topic ${cat}${subcat ? `/${subcat}` : ''}`,
       });
+      // Pages 2 and on: not in the sitemap (their posts are, and move from page to page as
+      // posts are published); each is its own canonical (decision 105).
+      for (const n of laterPages(snap, first, (p) => ep.topic(cat, subcat, p), (b) => topicPagination(b)?.totalPages, (b) => b?.posts?.postData)) {
+        routes.push({
+          kind: 'topic',
+          path: paths.listingPage(paths.topic(cat, subcat), n),
+          params: subcat ? { cat_slug: cat, subcat, page: String(n) } : { cat_slug: cat, page: String(n) },
+          deps: withShell(ep.topic(cat, subcat, n), ep.subcatList()),
+          sitemap: null,
+          record: `topic ${cat}${subcat ? `/${subcat}` : ''} page ${n}`,
+        });
+      }
     }
     return routes;
   },

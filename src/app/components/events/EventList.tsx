@@ -1,24 +1,44 @@
 // The events list of one tab (docs/pages.md, "Events list"): 9 cards shown,
 // Show More reveals 9 more and requests the next page when the loaded ones run
 // out; the button reads 'Loading...' while busy and disappears by the page's rules.
+//
+// The All Events list starts at the page its route shows (`from`: 1 at /events,
+// n at /events/page/{n}) and its Show More is a link to the next page's route
+// (`moreHref`, decision 105), so a reader without JavaScript and a crawler
+// reach every event; once hydrated, a plain click is taken over and reveals
+// more in place, reading one page a request as before.
 import { useState } from 'react';
 import { EVENTS_STEP, eventsShowMore, eventsShowMoreVisible } from '../../lib/events.ts';
+import { ListingPageLink } from '../AppLink.tsx';
 import { EventGrid, NO_EVENTS } from './EventCard.tsx';
 import { usePagedEvents } from './usePagedEvents.ts';
 
-export function EventList({ list, linkFor, id, labelledBy }: { list: (page: number) => string; linkFor: (slug: string) => string; id?: string; labelledBy?: string }) {
+export interface EventListProps {
+  list: (page: number) => string;
+  linkFor: (slug: string) => string;
+  id?: string;
+  labelledBy?: string;
+  /** The first page shown (the route's page). */
+  from?: number;
+  /** The site path of page `n`'s own route, when the list's pages have routes: Show More is then a link. */
+  moreHref?: (n: number) => string;
+}
+
+export function EventList({ list, linkFor, id, labelledBy, from = 1, moreHref }: EventListProps) {
   const [pageCount, setPageCount] = useState(1);
   const [shown, setShown] = useState(EVENTS_STEP);
-  const { pages, totalPages, loading, failed } = usePagedEvents(list, pageCount);
+  const { pages, totalPages, loading, failed } = usePagedEvents(list, pageCount, from);
   const items = pages.flat();
-  const state = { shown, loaded: items.length, pagesLoaded: pages.length, totalPages, firstPageCount: pages[0]?.length ?? 0, failed };
+  // Pages are counted from the list's first page, whichever page this list starts at.
+  const state = { shown, loaded: items.length, pagesLoaded: from - 1 + pages.length, totalPages, firstPageCount: pages[0]?.length ?? 0, failed };
   const more = eventsShowMoreVisible(state) || loading;
   const onMore = () => {
     if (loading) return;
     const next = eventsShowMore(state);
     setShown(next.shown);
-    if (next.requestPage !== null) setPageCount(next.requestPage);
+    if (next.requestPage !== null) setPageCount(next.requestPage - from + 1);
   };
+  const label = loading ? 'Loading...' : 'Show More';
   return (
     <div className="event-list" id={id} role={labelledBy ? 'tabpanel' : undefined} aria-labelledby={labelledBy}>
       {items.length > 0 ? (
@@ -30,9 +50,19 @@ export function EventList({ list, linkFor, id, labelledBy }: { list: (page: numb
       )}
       {more && items.length > 0 ? (
         <div className="event-more">
-          <button type="button" className="btn btn-outline" onClick={onMore} disabled={loading} aria-busy={loading}>
-            {loading ? 'Loading...' : 'Show More'}
-          </button>
+          {!moreHref ? (
+            <button type="button" className="btn btn-outline" onClick={onMore} disabled={loading} aria-busy={loading}>
+              {label}
+            </button>
+          ) : loading ? (
+            <a role="link" className="btn btn-outline" aria-disabled="true" aria-busy="true">
+              {label}
+            </a>
+          ) : (
+            <ListingPageLink className="btn btn-outline" to={moreHref(from + pageCount)} onPlainClick={onMore}>
+              {label}
+            </ListingPageLink>
+          )}
         </div>
       ) : null}
     </div>

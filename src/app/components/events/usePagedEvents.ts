@@ -1,5 +1,6 @@
-// Loading pages 1..n of an event list from the prerendered data and the static
-// mirror (docs/architecture.md, "Data on the client"). Page 1 is seeded by the server,
+// Loading pages 1..n of an event list (or from a later page on, on that page's
+// own route) from the prerendered data and the static mirror
+// (docs/architecture.md, "Data on the client"). The first page is seeded by the server,
 // so the first client render equals the prerendered HTML; later pages are read
 // when Show More asks for them.
 import { useQueries } from '@tanstack/react-query';
@@ -11,15 +12,16 @@ import { useSiteUrls } from '../../lib/site-urls.ts';
 import type { EventItem } from '../../../api/types.ts';
 
 export interface PagedEvents {
-  /** Items per fetched page, in page order (pages still loading are left out). */
+  /** Items per fetched page, in page order from the first asked for (pages still loading are left out). */
   pages: EventItem[][];
   totalPages: number;
   loading: boolean;
   failed: boolean;
 }
 
-export function usePagedEvents(list: (page: number) => string, pageCount: number): PagedEvents {
-  const paths = Array.from({ length: pageCount }, (_, i) => list(i + 1));
+/** Pages `from`..`from + pageCount - 1` of the list (`from` > 1 on a later page's own route, decision 105). */
+export function usePagedEvents(list: (page: number) => string, pageCount: number, from = 1): PagedEvents {
+  const paths = Array.from({ length: pageCount }, (_, i) => list(from + i));
   const { basePath } = useSiteUrls();
   const results = useQueries({
     queries: paths.map((path) => ({

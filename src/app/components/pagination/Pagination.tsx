@@ -1,11 +1,19 @@
 // One accessible pager for the topic, author and search lists: previous and
 // next arrows around a window of page numbers (the window comes from
-// ./windows.ts, chosen by the page). Later pages are not URLs (the topic page
-// keeps its number in localStorage, search and author pages in state), so the
-// controls are buttons; the current page is marked aria-current. Previous is
-// inactive on page 1 and next on the last page (docs/pages.md, "Topic
-// listing" and "Search results"); each change scrolls smoothly to
-// the top.
+// ./windows.ts, chosen by the page). The current page is marked aria-current.
+// Previous is inactive on page 1 and next on the last page (docs/pages.md,
+// "Topic listing" and "Search results"); each change scrolls smoothly to the
+// top.
+//
+// A listing whose later pages are prerendered routes (topic, author: decision
+// 105) passes `hrefFor`, and the controls are links to those pages
+// (../AppLink.tsx), so a reader without JavaScript and a crawler reach
+// every page; once hydrated, a plain click changes the page in place as the
+// buttons did (the topic page keeps its number in localStorage). Search
+// results are read at run time and have no such routes: their controls stay
+// buttons.
+import type { ReactNode } from 'react';
+import { ListingPageLink } from '../AppLink.tsx';
 
 export interface PaginationProps {
   page: number;
@@ -13,6 +21,8 @@ export interface PaginationProps {
   /** Page numbers to show, from one of the window functions. */
   pages: number[];
   onChange(page: number): void;
+  /** The site path of page `n` when the listing's pages are routes: the controls are then links. */
+  hrefFor?(n: number): string;
   /** Accessible name of the navigation landmark. */
   label?: string;
   /** Scroll to the top of the window after a change (default true). */
@@ -28,41 +38,46 @@ export function scrollToTopSmoothly(): void {
   }
 }
 
-export function Pagination({ page, totalPages, pages, onChange, label = 'Pagination', scrollToTop = true }: PaginationProps) {
+export function Pagination({ page, totalPages, pages, onChange, hrefFor, label = 'Pagination', scrollToTop = true }: PaginationProps) {
   if (totalPages < 2 || pages.length === 0) return null;
   const go = (n: number) => {
     if (n < 1 || n > totalPages || n === page) return;
     onChange(n);
     if (scrollToTop) scrollToTopSmoothly();
   };
+  /** One control: a link to page `n` (`hrefFor`) or a button; an inactive one is marked disabled and leads nowhere. */
+  const control = (n: number, props: { className: string; label: string; current?: boolean; inactive?: boolean }, children: ReactNode) => {
+    const current = props.current ? 'page' : undefined;
+    if (!hrefFor) {
+      return (
+        <button type="button" className={props.className} aria-label={props.label} aria-current={current} disabled={props.inactive} onClick={() => go(n)}>
+          {children}
+        </button>
+      );
+    }
+    if (props.inactive) {
+      return (
+        <a role="link" className={props.className} aria-label={props.label} aria-disabled="true">
+          {children}
+        </a>
+      );
+    }
+    return (
+      <ListingPageLink to={hrefFor(n)} className={props.className} aria-label={props.label} aria-current={current} onPlainClick={() => go(n)}>
+        {children}
+      </ListingPageLink>
+    );
+  };
   const first = page <= 1;
   const last = page >= totalPages;
   return (
     <nav className="pagination" aria-label={label}>
       <ul className="pagination-list">
-        <li>
-          <button type="button" className="pagination-arrow" aria-label="Previous page" disabled={first} onClick={() => go(page - 1)}>
-            <span aria-hidden="true">‹</span>
-          </button>
-        </li>
+        <li>{control(page - 1, { className: 'pagination-arrow', label: 'Previous page', inactive: first }, <span aria-hidden="true">‹</span>)}</li>
         {pages.map((n) => (
-          <li key={n}>
-            <button
-              type="button"
-              className={n === page ? 'pagination-page is-current' : 'pagination-page'}
-              aria-label={`Page ${n}`}
-              aria-current={n === page ? 'page' : undefined}
-              onClick={() => go(n)}
-            >
-              {n}
-            </button>
-          </li>
+          <li key={n}>{control(n, { className: n === page ? 'pagination-page is-current' : 'pagination-page', label: `Page ${n}`, current: n === page }, n)}</li>
         ))}
-        <li>
-          <button type="button" className="pagination-arrow" aria-label="Next page" disabled={last} onClick={() => go(page + 1)}>
-            <span aria-hidden="true">›</span>
-          </button>
-        </li>
+        <li>{control(page + 1, { className: 'pagination-arrow', label: 'Next page', inactive: last }, <span aria-hidden="true">›</span>)}</li>
       </ul>
       <p className="visually-hidden" aria-live="polite">{`Page ${page} of ${totalPages}`}</p>
     </nav>

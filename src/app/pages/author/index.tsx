@@ -1,15 +1,17 @@
 // Author page /author/{auther_name} (docs/pages.md, "Author page"):
 // display name, description and photo (the site's placeholder when there is
 // none), then the author's posts, 10 a page, with the author pagination window
-// (5 numbers shifted to end at the last page). Page 1 is prerendered; later
-// pages read the static mirror.
+// (5 numbers shifted to end at the last page). Page 1 is prerendered at
+// /author/{name} and each later page at /author/{name}/page/{n}, which the
+// pagination links to (decision 105); once hydrated, a click changes the page in
+// place from the static mirror.
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import type { SubCategory } from '../../../api/types.ts';
 import { cutText } from '../../../core/html.ts';
 import { feedLinksFor } from '../../../site/feeds.ts';
-import { absoluteUrl, paths } from '../../../site/paths.ts';
+import { absoluteUrl, listingPageNumber, paths } from '../../../site/paths.ts';
 import { ApiImage } from '../../components/ApiImage.tsx';
 import { AdSlot } from '../../components/ads/AdSlot.tsx';
 import { ListingBody } from '../../components/listing/ListingBody.tsx';
@@ -34,19 +36,22 @@ export const NO_AUTHOR_DELAY_MS = 5000;
 export const NO_AUTHOR_TEXT = 'No author data available.';
 
 export default function AuthorPage() {
-  const { auther_name: name = '' } = useParams();
+  const { auther_name: name = '', page: pageParam } = useParams();
+  // The page the document was rendered for: 1 at /author/{name}, n at /author/{name}/page/{n}.
+  const routePage = listingPageNumber(pageParam);
   const { site } = useSite();
   const navigate = useNavigate();
-  const [pageState, setPageState] = useState({ name, page: 1 });
-  // A different author starts at page 1 (the component is reused across authors).
-  const page = pageState.name === name ? pageState.page : 1;
-  const setPage = (n: number) => setPageState({ name, page: n });
+  const [pageState, setPageState] = useState({ name, routePage, page: routePage });
+  // A different author (or route) starts at its route's page (the component is reused across authors).
+  const page = pageState.name === name && pageState.routePage === routePage ? pageState.page : routePage;
+  const setPage = (n: number) => setPageState({ name, routePage, page: n });
 
   const details = useApi<unknown>(ep.authorDetails(name));
   const author = details.data !== undefined ? authorOf(details.data) : null;
-  const first = useApi<unknown>(ep.authorPosts(name, null, 1));
-  const later = useApi<unknown>(page > 1 ? ep.authorPosts(name, null, page) : null);
-  const current = page > 1 ? later : first;
+  // The route's own page is prerendered; another is read from the mirror.
+  const routed = useApi<unknown>(ep.authorPosts(name, null, routePage));
+  const other = useApi<unknown>(page !== routePage ? ep.authorPosts(name, null, page) : null);
+  const current = page !== routePage ? other : routed;
   const list = current.data !== undefined ? checkAuthorPosts(current.data) : null;
   const subcats = useApi<SubCategory[]>(ep.subcatList());
 
@@ -80,7 +85,7 @@ export default function AuthorPage() {
 
   const displayName = author?.author_display_name ?? name;
   usePageHead({
-    title: `${displayName} | ${site.name}`,
+    title: `${displayName}${routePage > 1 ? ` - Page ${routePage}` : ''} | ${site.name}`,
     description: author?.author_description ? cutText(author.author_description, 160) : `Articles, news and interviews by ${displayName} on ${site.name}.`,
     image: author?.author_photo ?? null,
     jsonLd: author
@@ -126,7 +131,14 @@ export default function AuthorPage() {
       ) : list && list.posts.length > 0 ? (
         <>
           <ListingBody key={page} posts={list.posts} firstStepMs={40} secondStepMs={150} secondAfterScrollY={100} headingLevel={3} listLabel={`More posts by ${displayName}`} />
-          <Pagination page={page} totalPages={list.totalPages} pages={authorWindow(page, list.totalPages)} onChange={setPage} label={`Pages of posts by ${displayName}`} />
+          <Pagination
+            page={page}
+            totalPages={list.totalPages}
+            pages={authorWindow(page, list.totalPages)}
+            onChange={setPage}
+            hrefFor={(n) => paths.listingPage(paths.author(name), n)}
+            label={`Pages of posts by ${displayName}`}
+          />
         </>
       ) : null}
       <AdSlot type="Footer-3" width={1200} height={150} className="ad-slot ad-slot-wide" label="Advertisement at the foot of the page" />

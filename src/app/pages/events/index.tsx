@@ -4,9 +4,12 @@
 //   All Events -> ep.eventsAll (/api/event/totalevents)
 //   Upcoming Events -> ep.eventsUpcoming (/api/event/upcoming_events)
 //   Past Events -> ep.eventsPast (/api/event/past_events)
+// /events/page/{n} is the same page with the All Events list starting at its
+// page n: where Show More leads a reader without JavaScript (decision 105).
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
-import { paths } from '../../../site/paths.ts';
+import { listingPageNumber, paths } from '../../../site/paths.ts';
 import { EventList } from '../../components/events/EventList.tsx';
 import { useSite } from '../../context.tsx';
 import { usePageHead } from '../../head.tsx';
@@ -20,12 +23,13 @@ type TabKey = (typeof EVENT_TABS)[number]['key'];
 
 export default function EventsPage() {
   const { site } = useSite();
+  const routePage = listingPageNumber(useParams().page);
   const [tab, setTab] = useState<TabKey>('all');
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   usePageHead({
-    title: `Events | ${site.name}`,
+    title: `Events${routePage > 1 ? ` - Page ${routePage}` : ''} | ${site.name}`,
     description: `Upcoming and past technology events, conferences and webinars from ${site.name}.`,
-    canonicalPath: paths.events(),
+    canonicalPath: paths.listingPage(paths.events(), routePage),
   });
   const active = EVENT_TABS.find((t) => t.key === tab)!;
   // Arrow keys move between tabs (WAI-ARIA tabs pattern).
@@ -54,20 +58,23 @@ export default function EventsPage() {
             aria-controls={`event-panel-${t.key}`}
             tabIndex={t.key === tab ? 0 : -1}
             className={`event-tab${t.key === tab ? ' active' : ''}`}
-            onClick={(e) => {
-              setTab(t.key);
-              // On a phone the strip scrolls sideways (events.css): a tapped
-              // tab that was half out of view slides fully into it.
-              e.currentTarget.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-            }}
+            onClick={() => setTab(t.key)}
             onKeyDown={(e) => onKey(e, i)}
           >
             {t.label}
           </button>
         ))}
       </div>
-      {/* key: a tab switch starts that tab's list afresh (9 shown, page 1). */}
-      <EventList key={active.key} list={active.list} linkFor={paths.event} id={`event-panel-${active.key}`} labelledBy={`event-tab-${active.key}`} />
+      {/* key: a tab switch starts that tab's list afresh (9 shown, page 1; All Events: the route's page). Only All Events has page routes. */}
+      <EventList
+        key={active.key}
+        list={active.list}
+        linkFor={paths.event}
+        id={`event-panel-${active.key}`}
+        labelledBy={`event-tab-${active.key}`}
+        from={active.key === 'all' ? routePage : 1}
+        moreHref={active.key === 'all' ? (n) => paths.listingPage(paths.events(), n) : undefined}
+      />
     </section>
   );
 }

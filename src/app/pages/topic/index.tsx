@@ -1,14 +1,16 @@
 // Topic listing /topic/{cat_slug}[/{subcat}] (docs/pages.md, "Topic
-// listing"). Page 1 is prerendered from the route's deps; later
-// pages read the static mirror (every page was crawled). The page number lives
-// in localStorage ('currentPage', ./useStoredPage.ts), restored after
-// hydration.
+// listing"). Page 1 is prerendered from the route's deps, and so is each later
+// page at {listing}/page/{n}, which the pagination links to for readers and
+// crawlers without JavaScript (decision 105). Once hydrated, a page change reads
+// the static mirror (every page was crawled) and the address stays. The page
+// number lives in localStorage ('currentPage', ./useStoredPage.ts), restored
+// after hydration.
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import type { SubCategory, TopicResponse } from '../../../api/types.ts';
 import { feedLinksFor } from '../../../site/feeds.ts';
-import { absoluteUrl, paths } from '../../../site/paths.ts';
+import { absoluteUrl, listingPageNumber, paths } from '../../../site/paths.ts';
 import { AdSlot } from '../../components/ads/AdSlot.tsx';
 import { EmptyState } from '../../components/listing/EmptyState.tsx';
 import { FilterTabs } from '../../components/listing/FilterTabs.tsx';
@@ -34,19 +36,22 @@ export function categoryName(slug: string, catName: string | undefined): string 
 }
 
 export default function TopicPage() {
-  const { cat_slug: cat = '', subcat = null } = useParams();
+  const { cat_slug: cat = '', subcat = null, page: pageParam } = useParams();
   const sub = subcat ?? null;
+  // The page the document was rendered for: 1 at the listing's URL, n at {listing}/page/{n} (decision 105).
+  const routePage = listingPageNumber(pageParam);
   const { site } = useSite();
   const navigate = useNavigate();
-  const [page, setPage] = useStoredPage(`${cat}/${sub ?? ''}`);
+  const [page, setPage] = useStoredPage(`${cat}/${sub ?? ''}`, routePage);
 
-  const first = useApi<TopicResponse>(ep.topic(cat, sub, 1));
-  const firstList = first.data !== undefined ? checkTopicResponse(first.data) : null;
-  const totalPages = firstList?.totalPages ?? 1;
+  // The route's own page is prerendered (and is all a later page's route reads); another is read from the mirror.
+  const routed = useApi<TopicResponse>(ep.topic(cat, sub, routePage));
+  const routedList = routed.data !== undefined ? checkTopicResponse(routed.data) : null;
+  const totalPages = routedList?.totalPages ?? 1;
   // A stored page beyond this listing's end shows its last page.
   const shownPage = Math.min(Math.max(page, 1), Math.max(totalPages, 1));
-  const later = useApi<TopicResponse>(shownPage > 1 ? ep.topic(cat, sub, shownPage) : null);
-  const current = shownPage > 1 ? later : first;
+  const other = useApi<TopicResponse>(shownPage !== routePage ? ep.topic(cat, sub, shownPage) : null);
+  const current = shownPage !== routePage ? other : routed;
   const list = current.data !== undefined ? checkTopicResponse(current.data) : null;
   const subcats = useApi<SubCategory[]>(ep.subcatList());
 
@@ -54,7 +59,7 @@ export default function TopicPage() {
   const empty = list !== null && list.posts.length === 0;
   const failed = !current.isLoading && current.data === undefined;
   // The last page that showed posts: a page that then fails to load goes back to it.
-  const [lastShown, setLastShown] = useState(1);
+  const [lastShown, setLastShown] = useState(routePage);
   const shows = list !== null && list.posts.length > 0;
   useEffect(() => {
     if (shows) setLastShown(shownPage);
@@ -87,14 +92,14 @@ export default function TopicPage() {
   }, [subFailed, subcats.status, subcats.error, navigate]);
 
   const subList = Array.isArray(subcats.data) ? subcats.data : [];
-  const catTitle = categoryName(cat, firstList?.posts[0]?.cat_name);
+  const catTitle = categoryName(cat, routedList?.posts[0]?.cat_name);
   const subName = sub ? (subList.find((s) => s.subcat_slug === sub)?.subcat_name ?? sub.replace(/-/g, ' ')) : null;
   const subTitle = subName ? capitalise(subName) : null;
   const title = `${catTitle}${subTitle ? ` - ${subTitle}` : ''}`;
   const sectionTitle = siteTitle(site, { kind: 'topic', cat_slug: cat, subcat: sub });
 
   usePageHead({
-    title: `${title} | ${sectionTitle}`,
+    title: `${title}${routePage > 1 ? ` - Page ${routePage}` : ''} | ${sectionTitle}`,
     siteName: sectionTitle,
     description: `The latest ${title} posts on ${site.name}: news, articles, podcasts and interviews for technology and marketing professionals.`,
     jsonLd: [
@@ -133,7 +138,14 @@ export default function TopicPage() {
         <>
           {/* Fade-in: 40 ms steps; the second block after 100 px of scroll at 150 ms steps. */}
           <ListingBody key={shownPage} posts={list.posts} firstStepMs={40} secondStepMs={150} secondAfterScrollY={100} listLabel={`More ${title} posts`} />
-          <Pagination page={shownPage} totalPages={list.totalPages} pages={topicWindow(shownPage, list.totalPages)} onChange={setPage} label={`${title} pages`} />
+          <Pagination
+            page={shownPage}
+            totalPages={list.totalPages}
+            pages={topicWindow(shownPage, list.totalPages)}
+            onChange={setPage}
+            hrefFor={(n) => paths.listingPage(paths.topic(cat, sub), n)}
+            label={`${title} pages`}
+          />
         </>
       ) : (
         <EmptyState />

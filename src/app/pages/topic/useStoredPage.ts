@@ -40,13 +40,23 @@ export function writeStoredPage(n: number): void {
   }
 }
 
-/** [page, setPage] for the listing identified by `listingKey` (category and sub-category). */
-export function useStoredPage(listingKey: string): [number, (n: number) => void] {
-  const [page, setPageState] = useState(1);
+/**
+ * [page, setPage] for the listing identified by `listingKey` (category and sub-category).
+ * `routePage` is the page the route was rendered for: on a later page's own route
+ * ({listing}/page/{n}, decision 105) the address names the page, so that page is
+ * the first render's, is stored as the current page, and nothing is restored over it.
+ */
+export function useStoredPage(listingKey: string, routePage = 1): [number, (n: number) => void] {
+  const [page, setPageState] = useState(routePage);
   const seenKey = useRef<string | null>(null);
   useEffect(() => {
-    if (seenKey.current === listingKey) return;
-    if (seenKey.current === null && (!restoredThisDocument || storedFor === listingKey)) {
+    const seen = `${listingKey}\0${routePage}`;
+    if (seenKey.current === seen) return;
+    if (routePage > 1) {
+      restoredThisDocument = true;
+      setPageState(routePage);
+      writeStoredPage(routePage);
+    } else if (seenKey.current === null && (!restoredThisDocument || storedFor === listingKey)) {
       restoredThisDocument = true;
       const stored = readStoredPage();
       if (stored !== null && stored > 1) setPageState(stored);
@@ -54,9 +64,9 @@ export function useStoredPage(listingKey: string): [number, (n: number) => void]
       setPageState(1);
       writeStoredPage(1);
     }
-    seenKey.current = listingKey;
+    seenKey.current = seen;
     storedFor = listingKey;
-  }, [listingKey]);
+  }, [listingKey, routePage]);
   const setPage = useCallback(
     (n: number) => {
       setPageState(n);

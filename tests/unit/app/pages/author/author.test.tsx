@@ -10,8 +10,9 @@ import AuthorPage, { NO_AUTHOR_DELAY_MS, NO_AUTHOR_TEXT } from '../../../../../s
 import { author as authorKind } from '../../../../../src/site/kinds/author.ts';
 import { memorySnapshot } from '../../../../helpers/memory-snapshot.ts';
 import { clientMount, item, mirrorFetch, ok, serverRender, site, type Mounted } from '../topic/harness.tsx';
+import { WAIT } from '../../../../helpers/wait.ts';
 
-const PATTERNS = ['/author/:auther_name'];
+const PATTERNS = ['/author/:auther_name', '/author/:auther_name/page/:page'];
 const ADA = { author_id: 7, author_name: 'ada-writer', author_display_name: 'Ada Writer', author_description: 'Writes about compilers.', author_photo: null };
 const range = (a: number, n: number) => Array.from({ length: n }, (_, i) => a + i);
 const postsPage = (page: number, totalPages: number, ids: number[]) => ok({ authorPosts: { postData: ids.map((id) => item(id)), pagination: { page, limit: 10, totalItems: totalPages * 10, totalPages } } });
@@ -27,7 +28,7 @@ const deps = { [ep.ads()]: DATA[ep.ads()], [ep.subcatList()]: DATA[ep.subcatList
 const titles = (root: HTMLElement) => [...root.querySelectorAll('.post-card-title a, .post-row-title a')].map((a) => a.textContent);
 const pagerNumbers = (root: HTMLElement) => [...root.querySelectorAll('.pagination-page')].map((b) => Number(b.textContent));
 const location = (root: HTMLElement) => root.querySelector('[data-testid="location"]')?.textContent;
-const click = (root: HTMLElement, label: string) => act(() => root.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`)!.click());
+const click = (root: HTMLElement, label: string) => act(() => root.querySelector<HTMLElement>(`.pagination [aria-label="${label}"]`)!.click());
 
 let mounted: Mounted | null = null;
 let errors: ReturnType<typeof vi.spyOn>;
@@ -66,30 +67,57 @@ describe('author page', () => {
     mounted = clientMount(AuthorPage, PATTERNS, '/author/ada-writer', { html: null, data: deps });
     const root = mounted.container;
     click(root, 'Page 2');
-    await vi.waitFor(() => expect(titles(root)).toContain('Post number 200'));
+    await vi.waitFor(() => expect(titles(root)).toContain('Post number 200'), WAIT);
     expect(fetch).toHaveBeenCalledWith('/data/author/posts/ada-writer@limit=10,page=2.json', expect.anything());
     // Walk to page 11 of 12: the window is 8..12 (shifted to end at the last page).
     for (let n = 3; n <= 11; n++) {
       click(root, 'Next page');
-      await vi.waitFor(() => expect(titles(root)).toContain(`Post number ${n * 100}`));
+      await vi.waitFor(() => expect(titles(root)).toContain(`Post number ${n * 100}`), WAIT);
     }
     expect(pagerNumbers(root)).toEqual([8, 9, 10, 11, 12]);
     click(root, 'Page 12');
-    await vi.waitFor(() => expect(titles(root)).toContain('Post number 1200'));
+    await vi.waitFor(() => expect(titles(root)).toContain('Post number 1200'), WAIT);
     expect(pagerNumbers(root)).toEqual([8, 9, 10, 11, 12]);
-    expect(root.querySelector<HTMLButtonElement>('button[aria-label="Next page"]')!.disabled).toBe(true);
+    expect(root.querySelector('.pagination [aria-label="Next page"]')!.getAttribute('aria-disabled')).toBe('true');
+    expect(root.querySelector('.pagination [aria-label="Next page"]')!.hasAttribute('href')).toBe(false);
+  });
+
+  it('links each page of the window to its own route, and prerenders a later page at /author/{name}/page/{n} from that page only', () => {
+    const first = serverRender(AuthorPage, PATTERNS, '/author/ada-writer', deps);
+    document.body.innerHTML = first.html;
+    const hrefs = [...document.querySelectorAll('.pagination a[href]')].map((a) => [a.getAttribute('aria-label'), a.getAttribute('href')]);
+    expect(hrefs).toEqual([
+      ['Page 1', '/author/ada-writer'],
+      ['Page 2', '/author/ada-writer/page/2'],
+      ['Page 3', '/author/ada-writer/page/3'],
+      ['Page 4', '/author/ada-writer/page/4'],
+      ['Page 5', '/author/ada-writer/page/5'],
+      ['Next page', '/author/ada-writer/page/2'],
+    ]);
+    // The route's deps (src/site/kinds/author.ts): page 3, not page 1.
+    const page3 = { [ep.ads()]: DATA[ep.ads()], [ep.subcatList()]: DATA[ep.subcatList()], [ep.authorDetails('ada-writer')]: DATA[ep.authorDetails('ada-writer')], [ep.authorPosts('ada-writer', null, 3)]: DATA[ep.authorPosts('ada-writer', null, 3)] };
+    const { html, head, state } = serverRender(AuthorPage, PATTERNS, '/author/ada-writer/page/3', page3);
+    document.body.innerHTML = html;
+    expect(titles(document.body)).toContain('Post number 300');
+    expect(document.querySelector('.pagination [aria-current="page"]')!.textContent).toBe('3');
+    expect(document.querySelector('.pagination [aria-label="Previous page"]')!.getAttribute('href')).toBe('/author/ada-writer/page/2');
+    expect(head!.title).toBe('Ada Writer - Page 3 | DevDispatch');
+    document.body.innerHTML = '';
+    mounted = clientMount(AuthorPage, PATTERNS, '/author/ada-writer/page/3', { html, state });
+    expect(mounted.recoverable).toEqual([]);
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('goes to /no-posts for an empty list, /author for an invalid shape, /404 for a sub-category 404', async () => {
     mounted = clientMount(AuthorPage, PATTERNS, '/author/ada-writer', { html: null, data: { ...deps, [ep.authorPosts('ada-writer', null, 1)]: postsPage(1, 0, []) } });
-    await vi.waitFor(() => expect(location(mounted!.container)).toBe('/no-posts'));
+    await vi.waitFor(() => expect(location(mounted!.container)).toBe('/no-posts'), WAIT);
     mounted.unmount();
     mounted = clientMount(AuthorPage, PATTERNS, '/author/ada-writer', { html: null, data: { ...deps, [ep.authorPosts('ada-writer', null, 1)]: ok({ posts: [] }) } });
-    await vi.waitFor(() => expect(location(mounted!.container)).toBe('/author'));
+    await vi.waitFor(() => expect(location(mounted!.container)).toBe('/author'), WAIT);
     expect(errors).toHaveBeenCalledWith(expect.stringContaining('Invalid author posts response'));
     mounted.unmount();
     mounted = clientMount(AuthorPage, PATTERNS, '/author/ada-writer', { html: null, data: { ...deps, [ep.subcatList()]: { status: 404, body: null } } });
-    await vi.waitFor(() => expect(location(mounted!.container)).toBe('/404'));
+    await vi.waitFor(() => expect(location(mounted!.container)).toBe('/404'), WAIT);
   });
 
   it(`shows '${NO_AUTHOR_TEXT}' only after ${NO_AUTHOR_DELAY_MS} ms without author data`, () => {

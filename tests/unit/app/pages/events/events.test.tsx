@@ -39,7 +39,9 @@ const DATA = {
 const deps = { [ep.ads()]: DATA[ep.ads()], [ep.eventsAll(1)]: DATA[ep.eventsAll(1)], [ep.eventsUpcoming(1)]: DATA[ep.eventsUpcoming(1)], [ep.eventsPast(1)]: DATA[ep.eventsPast(1)] };
 
 const cards = (root: ParentNode) => [...root.querySelectorAll('.event-card a')];
-const more = (root: ParentNode) => [...root.querySelectorAll('button')].find((b) => /Show More|Loading/.test(b.textContent ?? '')) as HTMLButtonElement | undefined;
+// Show More: a link to the next page's route on All Events (decision 105), a button elsewhere.
+const more = (root: ParentNode) => [...root.querySelectorAll<HTMLElement>('.event-more :is(a, button)')].find((b) => /Show More|Loading/.test(b.textContent ?? ''));
+const inactive = (el: HTMLElement) => (el instanceof HTMLButtonElement ? el.disabled : el.getAttribute('aria-disabled') === 'true');
 const settle = () => act(async () => {
   for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
 });
@@ -77,7 +79,29 @@ describe('/events', () => {
     expect(Array.from(desc).length).toBeLessThanOrEqual(100);
     expect(first.querySelector('img')!.getAttribute('alt')).toBe('Event 1');
     expect(more(document)!.textContent).toBe('Show More');
+    // Without JavaScript, Show More leads to page 2's own prerendered route.
+    expect(more(document)!.getAttribute('href')).toBe('/events/page/2');
     expect(head!.title).toMatch(/^Events \| /);
+    expect(head!.canonicalPath).toBe('/events');
+  });
+
+  it('prerenders /events/page/2: All Events from page 2 (its own canonical), Show More to page 3; hydrates and shows more from page 3', async () => {
+    const page2 = { [ep.ads()]: DATA[ep.ads()], [ep.eventsAll(2)]: DATA[ep.eventsAll(2)] };
+    const { html, head, state } = serverRender(EventsPage, ['/events', '/events/page/:page'], '/events/page/2', page2);
+    document.body.innerHTML = html;
+    expect(cards(document).map((a) => a.getAttribute('href'))).toEqual(range(10, 9).map((i) => `/events/event-${i}`));
+    expect(more(document)!.getAttribute('href')).toBe('/events/page/3');
+    expect(head!.canonicalPath).toBe('/events/page/2');
+    expect(head!.title).toMatch(/^Events - Page 2 \| /);
+    document.body.innerHTML = '';
+    mounted = clientMount(EventsPage, ['/events', '/events/page/:page'], '/events/page/2', { html, state });
+    expect(mounted.recoverable).toEqual([]);
+    expect(errors).not.toHaveBeenCalled();
+    act(() => more(mounted!.container)!.click());
+    await settle();
+    expect(cards(mounted.container)).toHaveLength(13);
+    expect(more(mounted.container)).toBeUndefined(); // page 3 was the last
+    expect(vi.mocked(fetch).mock.calls.map((c) => String(c[0]))).toEqual(['/data/event/totalevents@page=3.json']);
   });
 
   it('hydrates without a mismatch, then Show More reads the next pages from the mirror until it disappears', async () => {
@@ -88,7 +112,7 @@ describe('/events', () => {
     expect(errors).not.toHaveBeenCalled();
     act(() => more(root)!.click());
     expect(more(root)!.textContent).toBe('Loading...');
-    expect(more(root)!.disabled).toBe(true);
+    expect(inactive(more(root)!)).toBe(true);
     await settle();
     expect(cards(root)).toHaveLength(18);
     act(() => more(root)!.click());

@@ -9,8 +9,9 @@ import { ep } from '../../../../../src/api/endpoints.ts';
 import TopicPage from '../../../../../src/app/pages/topic/index.tsx';
 import { resetRestoreFlag } from '../../../../../src/app/pages/topic/useStoredPage.ts';
 import { clientMount, item, mirrorFetch, ok, serverRender, type Mounted } from './harness.tsx';
+import { WAIT } from '../../../../helpers/wait.ts';
 
-const PATTERNS = ['/topic/:cat_slug', '/topic/:cat_slug/:subcat'];
+const PATTERNS = ['/topic/:cat_slug', '/topic/:cat_slug/:subcat', '/topic/:cat_slug/page/:page', '/topic/:cat_slug/:subcat/page/:page'];
 const SUBCATS = ['ai', 'cloud', 'devops', 'security', 'data', 'mobile', 'web', 'martech'].map((s, i) => ({ subcat_id: i + 1, subcat_slug: s, subcat_name: s.toUpperCase() }));
 
 function topicPage(cat: string, sub: string | null, page: number, totalPages: number, ids: number[]) {
@@ -69,7 +70,10 @@ describe('topic page: server render', () => {
     expect(root.querySelectorAll('.listing-list .post-row')).toHaveLength(7);
     expect(root.querySelector('.listing-list .post-row img')!.getAttribute('src')).toBe('/images/p403.jpg?width=500');
     expect(current(root)).toBe('1');
-    expect(root.querySelector<HTMLButtonElement>('button[aria-label="Previous page"]')!.disabled).toBe(true);
+    expect(root.querySelector('.pagination [aria-label="Previous page"]')!.getAttribute('aria-disabled')).toBe('true');
+    // The pager's controls are links to the later pages' own routes (decision 105).
+    expect(root.querySelector('.pagination [aria-label="Page 2"]')!.getAttribute('href')).toBe('/topic/news/ai/page/2');
+    expect(root.querySelector('.pagination [aria-label="Next page"]')!.getAttribute('href')).toBe('/topic/news/ai/page/2');
     // The news section carries the news title (src/app/lib/site-title.ts), its feeds too.
     expect(head!.title).toBe('News - AI | DevDispatch News');
     expect(head!.siteName).toBe('DevDispatch News');
@@ -109,7 +113,7 @@ describe('topic page: currentPage in localStorage', () => {
     localStorage.setItem('currentPage', '2');
     mounted = clientMount(TopicPage, PATTERNS, '/topic/news', { html, state });
     expect(mounted.recoverable).toEqual([]);
-    await vi.waitFor(() => expect(titles(mounted!.container)).toContain('Post number 200'));
+    await vi.waitFor(() => expect(titles(mounted!.container)).toContain('Post number 200'), WAIT);
     expect(titles(mounted.container)).not.toContain('Post number 100');
     expect(current(mounted.container)).toBe('2');
     const hydrationWarnings = errors.mock.calls.map((c: unknown[]) => String(c[0])).filter((m: string) => /hydrat|did not match|server rendered/i.test(m));
@@ -121,12 +125,22 @@ describe('topic page: currentPage in localStorage', () => {
     const { html, state } = serverRender(TopicPage, PATTERNS, '/topic/news', deps('news', null));
     mounted = clientMount(TopicPage, PATTERNS, '/topic/news', { html, state });
     const root = mounted.container;
-    act(() => root.querySelector<HTMLButtonElement>('button[aria-label="Page 3"]')!.click());
-    await vi.waitFor(() => expect(titles(root)).toContain('Post number 300'));
+    // A plain click on the link is taken over (its default, the document load, prevented by the
+    // page); one with Ctrl is left to the browser. Seen from the document, after the app's handler,
+    // which then stops jsdom's own navigation.
+    const taken: boolean[] = [];
+    const watch = (e: Event) => (taken.push(e.defaultPrevented), e.preventDefault());
+    document.addEventListener('click', watch);
+    const link = root.querySelector<HTMLElement>('.pagination [aria-label="Page 3"]')!;
+    act(() => void link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ctrlKey: true })));
+    act(() => void link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 })));
+    document.removeEventListener('click', watch);
+    expect(taken).toEqual([false, true]);
+    await vi.waitFor(() => expect(titles(root)).toContain('Post number 300'), WAIT);
     expect(localStorage.getItem('currentPage')).toBe('3');
-    expect(root.querySelector<HTMLButtonElement>('button[aria-label="Next page"]')!.disabled).toBe(true);
+    expect(root.querySelector('.pagination [aria-label="Next page"]')!.getAttribute('aria-disabled')).toBe('true');
     act(() => root.querySelector<HTMLAnchorElement>('a[href="/topic/news/ai"]')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 })));
-    await vi.waitFor(() => expect(titles(root)).toContain('Post number 400'));
+    await vi.waitFor(() => expect(titles(root)).toContain('Post number 400'), WAIT);
     expect(current(root)).toBe('1');
     expect(localStorage.getItem('currentPage')).toBe('1');
   });
@@ -134,7 +148,7 @@ describe('topic page: currentPage in localStorage', () => {
   it('shows the last page for a stored page beyond the end', async () => {
     localStorage.setItem('currentPage', '9');
     mounted = clientMount(TopicPage, PATTERNS, '/topic/news', { html: null, data: DATA });
-    await vi.waitFor(() => expect(titles(mounted!.container)).toContain('Post number 300'));
+    await vi.waitFor(() => expect(titles(mounted!.container)).toContain('Post number 300'), WAIT);
     expect(current(mounted.container)).toBe('3');
   });
 });
@@ -143,23 +157,55 @@ describe('topic page: redirects', () => {
   it('goes to /no-posts when the server returns an empty post list', async () => {
     const data = { ...DATA, [ep.topic('news', null, 1)]: topicPage('news', null, 1, 0, []) };
     mounted = clientMount(TopicPage, PATTERNS, '/topic/news', { html: null, data });
-    await vi.waitFor(() => expect(location(mounted!.container)).toBe('/no-posts'));
+    await vi.waitFor(() => expect(location(mounted!.container)).toBe('/no-posts'), WAIT);
   });
 
   it('logs an error and goes to /404 when the shape is invalid', async () => {
     const data = { ...DATA, [ep.topic('news', null, 1)]: ok({ success: true, posts: { postData: [], pagination: { totalPages: 1 } } }) };
     mounted = clientMount(TopicPage, PATTERNS, '/topic/news', { html: null, data });
-    await vi.waitFor(() => expect(location(mounted!.container)).toBe('/404'));
+    await vi.waitFor(() => expect(location(mounted!.container)).toBe('/404'), WAIT);
     expect(errors).toHaveBeenCalledWith(expect.stringContaining('Invalid topic response'));
   });
 
   it('goes to /404 when the sub-category list answers 404, and only logs other failures', async () => {
     mounted = clientMount(TopicPage, PATTERNS, '/topic/news', { html: null, data: { ...DATA, [ep.subcatList()]: { status: 404, body: null } } });
-    await vi.waitFor(() => expect(location(mounted!.container)).toBe('/404'));
+    await vi.waitFor(() => expect(location(mounted!.container)).toBe('/404'), WAIT);
     mounted.unmount();
     mounted = clientMount(TopicPage, PATTERNS, '/topic/news', { html: null, data: { ...DATA, [ep.subcatList()]: { status: 500, body: null } } });
-    await vi.waitFor(() => expect(logs).toHaveBeenCalledWith(expect.stringContaining('Error fetching sub-categories: status 500'), expect.anything()));
+    await vi.waitFor(() => expect(logs).toHaveBeenCalledWith(expect.stringContaining('Error fetching sub-categories: status 500'), expect.anything()), WAIT);
     expect(location(mounted.container)).toBeUndefined();
     expect(titles(mounted.container)).toContain('Post number 100');
+  });
+});
+
+describe('topic page: a later page at its own route (decision 105)', () => {
+  const page2 = { [ep.ads()]: DATA[ep.ads()], [ep.subcatList()]: DATA[ep.subcatList()], [ep.topic('news', null, 2)]: DATA[ep.topic('news', null, 2)] };
+
+  it('prerenders /topic/news/page/2 from page 2 alone, with links back to page 1 and on to page 3', () => {
+    const { html, head } = serverRender(TopicPage, PATTERNS, '/topic/news/page/2', page2);
+    document.body.innerHTML = html;
+    const root = document.body;
+    expect(titles(root)).toContain('Post number 200');
+    expect(titles(root)).not.toContain('Post number 100');
+    expect(current(root)).toBe('2');
+    expect(root.querySelector('.pagination [aria-label="Previous page"]')!.getAttribute('href')).toBe('/topic/news');
+    expect(root.querySelector('.pagination [aria-label="Page 1"]')!.getAttribute('href')).toBe('/topic/news');
+    expect(root.querySelector('.pagination [aria-label="Next page"]')!.getAttribute('href')).toBe('/topic/news/page/3');
+    expect(head!.title).toBe('News - Page 2 | DevDispatch News');
+    expect(head!.canonicalPath).toBeUndefined(); // the route's own path
+  });
+
+  it('hydrates page 2 without a mismatch or a read, stores it as the current page and restores nothing over it', async () => {
+    const { html, state } = serverRender(TopicPage, PATTERNS, '/topic/news/page/2', page2);
+    localStorage.setItem('currentPage', '3');
+    mounted = clientMount(TopicPage, PATTERNS, '/topic/news/page/2', { html, state });
+    expect(mounted.recoverable).toEqual([]);
+    await vi.waitFor(() => expect(localStorage.getItem('currentPage')).toBe('2'), WAIT);
+    expect(current(mounted.container)).toBe('2');
+    expect(fetch).not.toHaveBeenCalled();
+    act(() => mounted!.container.querySelector<HTMLElement>('.pagination [aria-label="Page 1"]')!.click());
+    await vi.waitFor(() => expect(titles(mounted!.container)).toContain('Post number 100'), WAIT);
+    expect(fetch).toHaveBeenCalledWith('/data/post/topic/news@limit=10,page=1.json', expect.anything());
+    expect(localStorage.getItem('currentPage')).toBe('1');
   });
 });
