@@ -2,7 +2,7 @@
 // Chromium over the built sample site: the topic list's 500 px thumbnail, the
 // article's and the preview's footer ad as a banner strip, no empty side-list
 // box on a tag with one article, 'More from' without an orphan card, the
-// event tabs on one line, the share buttons of the topic, author and search
+// event tabs on one row with every label whole, the share buttons of the topic, author and search
 // listings, and no horizontal overflow on the pages measured. Every page fails
 // the test on console errors, page errors or hydration warnings (./harness.ts).
 import { readdirSync, readFileSync } from 'node:fs';
@@ -146,7 +146,7 @@ for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
       expect(problems).toEqual([]);
     });
 
-    it('events: the tabs stay on one line, and a tapped tab half out of view scrolls fully into it', async () => {
+    it('events: the three tabs share one row, each label whole inside the strip (decision 105)', async () => {
       const { page, problems } = await open('/events', width);
       const tabs = page.locator('.event-tabs [role="tab"]');
       expect(await tabs.allTextContents()).toEqual(['All Events', 'Upcoming Events', 'Past Events']);
@@ -154,15 +154,14 @@ for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
       expect(new Set(tops).size).toBe(1);
       const strip = await box(page, '.event-tabs');
       expect(strip.height).toBeCloseTo((await box(page, '.event-tab')).height, 0);
-      // A click as a tap gives it (no scrolling by the test first).
-      await page.locator('#event-tab-past').evaluate((el: HTMLElement) => el.click());
-      await page.waitForSelector('#event-tab-past[aria-selected="true"]');
-      const seen = await page.locator('#event-tab-past').evaluate((el) => {
-        const s = el.parentElement!.getBoundingClientRect();
-        const r = el.getBoundingClientRect();
-        return r.left >= s.left - 0.5 && r.right <= s.right + 0.5;
-      });
-      expect(seen).toBe(true);
+      const inside = await tabs.evaluateAll((els) =>
+        els.map((el) => {
+          const s = el.parentElement!.getBoundingClientRect();
+          const r = el.getBoundingClientRect();
+          return r.left >= s.left - 0.5 && r.right <= s.right + 0.5 && el.scrollWidth <= el.clientWidth + 0.5;
+        }),
+      );
+      expect(inside).toEqual([true, true, true]);
       expect(await pageWidth(page)).toBeLessThanOrEqual(width);
       expect(problems).toEqual([]);
     });

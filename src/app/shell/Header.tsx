@@ -9,6 +9,13 @@
 // appear after hydration. The panels' posts are read from the data mirror, not
 // carried by every page: the three calls fire together when the pointer or
 // keyboard focus reaches a section button, so a panel is usually ready by the click.
+//
+// Without JavaScript the left control would do nothing and the collapsed
+// navigation (Events, Contact Us) could not be reached below 768 px. A CSS-only
+// switch stands in for it there (decision 105): a checkbox and its label drawn
+// as the same control, shown only when the browser runs no script
+// (`@media (scripting: none)`, shell.css), opening the navigation with `:has()`.
+// With JavaScript they are never shown and the button works as before.
 import { useEffect, useRef, useState } from 'react';
 import { AppLink } from '../components/AppLink.tsx';
 import { useSite } from '../context.tsx';
@@ -67,6 +74,12 @@ export function Header({ routeSlug = null }: { routeSlug?: string | null }) {
           <span className="header-toggle-bar" />
           <span className="header-toggle-bar" />
         </button>
+        <input type="checkbox" id="site-nav-switch" className="nav-switch" aria-label="Menu" aria-controls="site-nav" />
+        <label htmlFor="site-nav-switch" className="header-toggle header-toggle-static" aria-hidden="true">
+          <span className="header-toggle-bar" />
+          <span className="header-toggle-bar" />
+          <span className="header-toggle-bar" />
+        </label>
         <AppLink to="/" className="logo" aria-label={`${site.name} home`}>
           <img src={href(site.logo)} alt={site.name} width={130} height={60} />
         </AppLink>
