@@ -9,6 +9,7 @@ import { readPageData } from '../../../src/client/data.ts';
 import { resetRedirectChecks } from '../../../src/app/lib/redirect-check.ts';
 import { createRenderer, type Renderer } from '../../../src/render/index.ts';
 import { bundle, config, publicConfig, route, snapshot } from '../render/fixtures/setup.ts';
+import { WAIT } from '../../helpers/wait.ts';
 
 vi.mock('../../../src/app/pages/registry.ts', async () => {
   const { TEST_PAGES } = await import('../render/fixtures/pages.tsx');
@@ -51,7 +52,7 @@ describe('startClient', () => {
     vi.unstubAllGlobals();
   });
 
-  const hydrated = () => vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe('true'), { timeout: 60_000 });
+  const hydrated = () => vi.waitFor(() => expect(document.documentElement.dataset.hydrated).toBe('true'), WAIT);
 
   it('hydrates prerendered HTML with the embedded state: no mismatch, no request', async () => {
     const page = renderer.renderRoute(route('about', '/about', ['/api/test/item']));
@@ -71,7 +72,7 @@ describe('startClient', () => {
     load(page.html, '/about', { emptyRoot: true });
     await startClient(document);
     await hydrated();
-    await vi.waitFor(() => expect(document.querySelector('#root h1')).not.toBeNull());
+    await vi.waitFor(() => expect(document.querySelector('#root h1')).not.toBeNull(), WAIT);
     expect(errors).not.toHaveBeenCalled();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
@@ -82,7 +83,9 @@ describe('startClient', () => {
     await startClient(document);
     await hydrated();
     expect(errors).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(window.location.pathname).toBe('/404'));
+    await vi.waitFor(() => expect(window.location.pathname).toBe('/404'), WAIT);
+    // The 404 page asks for a redirect once it shows: wait for its request, not for the scheduler.
+    await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalled(), WAIT);
     // replaced, not pushed (Back does not return to the unknown URL), and the
     // requested URL is kept for the 404 page's redirect check
     expect(window.history.length).toBe(historyLength);
@@ -98,7 +101,7 @@ describe('startClient', () => {
     load(page.html, url);
     await startClient(document);
     await hydrated();
-    await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalled());
+    await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalled(), WAIT);
     expect(window.location.pathname).toBe(url);
     expect(errors).not.toHaveBeenCalled();
     expect(document.querySelector('#root h1')!.textContent).toBe('Error 404 - Not Found');
@@ -110,6 +113,6 @@ describe('startClient', () => {
     document.querySelector('#root h1')!.textContent = 'tampered';
     await startClient(document);
     await hydrated();
-    await vi.waitFor(() => expect(errors).toHaveBeenCalled());
+    await vi.waitFor(() => expect(errors).toHaveBeenCalled(), WAIT);
   });
 });

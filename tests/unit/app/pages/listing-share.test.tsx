@@ -11,6 +11,7 @@ import AuthorPage from '../../../../src/app/pages/author/index.tsx';
 import SearchPage from '../../../../src/app/pages/search/index.tsx';
 import TopicPage from '../../../../src/app/pages/topic/index.tsx';
 import { clientMount, item, ok, serverRender, site, type Mounted } from './topic/harness.tsx';
+import { WAIT } from '../../../helpers/wait.ts';
 
 const ORIGIN = site.site.url;
 let mounted: Mounted | null = null;
@@ -100,7 +101,7 @@ describe('share buttons on listings', () => {
       vi.fn(async () => new Response(JSON.stringify({ success: true, result: { postData: [item(1)], pagination: { page: 1, limit: 10, totalItems: 1, totalPages: 1 } } }), { status: 200, headers: { 'content-type': 'application/json' } })),
     );
     mounted = clientMount(SearchPage, ['/search/:cat/:searchVal'], '/search/all/zero%20trust', { html: null, data: { [ep.ads()]: ok([]), [ep.categoryAll()]: ok([]) } });
-    await vi.waitFor(() => expect(mounted!.container.querySelector('.post-card')).not.toBeNull());
+    await vi.waitFor(() => expect(mounted!.container.querySelector('.post-card')).not.toBeNull(), WAIT);
     expect(mounted.container.querySelector('h1')!.textContent).toBe('Search Result : zero trust');
     expectShares(mounted.container, `${ORIGIN}/search/all/zero%20trust`, 'Search Result : zero trust');
   });

@@ -11,6 +11,7 @@ import SearchPage, { INDEX_NOTICE } from '../../../../../src/app/pages/search/in
 import { MSG_BAD_SHAPE, MSG_NOT_OK, MSG_UNREACHABLE } from '../../../../../src/app/pages/search/query.ts';
 import type { IndexHit, PagefindBrowserApi } from '../../../../../src/app/pages/search/static-index.ts';
 import { clientMount, item, ok, serverRender, site, type Mounted } from '../topic/harness.tsx';
+import { WAIT } from '../../../../helpers/wait.ts';
 
 // Pagefind's script only exists in a built site: the loader is replaced, the
 // rest of the module (the search over Pagefind's API) is the real one.
@@ -77,14 +78,14 @@ describe('search page', () => {
     fetchMock.mockImplementation(async (url: string) => (url.includes('page=2') ? json(answer(range(11, 3), 13, 2, 2)) : json(answer(range(1, 10), 13, 2))));
     const root = open('/search/all/react').container;
     expect(root.querySelector('[aria-busy="true"]')).not.toBeNull();
-    await vi.waitFor(() => expect(titles(root)).toHaveLength(10));
+    await vi.waitFor(() => expect(titles(root)).toHaveLength(10), WAIT);
     expect(fetchMock).toHaveBeenCalledWith('/api/post/search/all/react?limit=10&page=1', expect.anything());
     expect(h1(root)).toBe('Search Result : react');
     expect(root.querySelectorAll('.listing-cards .post-card')).toHaveLength(3);
     expect(root.querySelectorAll('.listing-list .post-row')).toHaveLength(7);
     expect(root.querySelector<HTMLButtonElement>('button[aria-label="Previous page"]')!.disabled).toBe(true);
     act(() => root.querySelector<HTMLButtonElement>('button[aria-label="Page 2"]')!.click());
-    await vi.waitFor(() => expect(titles(root)).toEqual(['Post number 11', 'Post number 12', 'Post number 13']));
+    await vi.waitFor(() => expect(titles(root)).toEqual(['Post number 11', 'Post number 12', 'Post number 13']), WAIT);
     expect(root.querySelector<HTMLButtonElement>('button[aria-label="Next page"]')!.disabled).toBe(true);
   });
 
@@ -96,13 +97,13 @@ describe('search page', () => {
     expect(tabs[0].getAttribute('href')).toBe('/search/all/react');
     expect(root.querySelector('a[aria-current="page"]')!.getAttribute('href')).toBe('/search/podcasts/react');
     expect([...root.querySelectorAll('.filter-menu a')].map((a) => a.getAttribute('href'))).toEqual(['/search/learning-center/react']);
-    await vi.waitFor(() => expect(titles(root)).toHaveLength(1));
+    await vi.waitFor(() => expect(titles(root)).toHaveLength(1), WAIT);
   });
 
   it("reads 'No Result For Your Search' when totalItems is 0", async () => {
     fetchMock.mockImplementation(async () => json(answer([], 0, 0)));
     const root = open('/search/all/zzzz').container;
-    await vi.waitFor(() => expect(h1(root)).toBe('No Result For Your Search'));
+    await vi.waitFor(() => expect(h1(root)).toBe('No Result For Your Search'), WAIT);
     expect(titles(root)).toEqual([]);
     expect(root.querySelector('.pagination')).toBeNull();
   });
@@ -110,13 +111,13 @@ describe('search page', () => {
   it(`shows '${MSG_NOT_OK}' for a non-ok answer`, async () => {
     fetchMock.mockImplementation(async () => json({ success: false }, 500));
     const root = open('/search/all/react').container;
-    await vi.waitFor(() => expect(alert(root)).toContain(MSG_NOT_OK));
+    await vi.waitFor(() => expect(alert(root)).toContain(MSG_NOT_OK), WAIT);
   });
 
   it(`shows '${MSG_BAD_SHAPE}' for a bad structure`, async () => {
     fetchMock.mockImplementation(async () => json({ success: true, result: { postData: 'nope' } }));
     const root = open('/search/all/react').container;
-    await vi.waitFor(() => expect(alert(root)).toContain(MSG_BAD_SHAPE));
+    await vi.waitFor(() => expect(alert(root)).toContain(MSG_BAD_SHAPE), WAIT);
   });
 
   it('says plainly when the live API cannot be reached', async () => {
@@ -124,13 +125,13 @@ describe('search page', () => {
       throw new TypeError('Failed to fetch');
     });
     const root = open('/search/all/react').container;
-    await vi.waitFor(() => expect(alert(root)).toContain(MSG_UNREACHABLE));
+    await vi.waitFor(() => expect(alert(root)).toContain(MSG_UNREACHABLE), WAIT);
   });
 
   it('keeps the term as data in the API path', async () => {
     fetchMock.mockImplementation(async () => json(answer([], 0, 0)));
     const root = open(`/search/all/${encodeURIComponent("a/b?c=1&d'")}`).container;
-    await vi.waitFor(() => expect(h1(root)).toBe('No Result For Your Search'));
+    await vi.waitFor(() => expect(h1(root)).toBe('No Result For Your Search'), WAIT);
     expect(fetchMock).toHaveBeenCalledWith(`/api/post/search/all/${encodeURIComponent("a/b?c=1&d'")}?limit=10&page=1`, expect.anything());
   });
 
@@ -140,7 +141,7 @@ describe('search page', () => {
     fetchMock.mockImplementation(async () => json(answer([], 0, 0)));
     const m = open('/search/all/react');
     expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
-    await vi.waitFor(() => expect(h1(m.container)).toBe('No Result For Your Search'));
+    await vi.waitFor(() => expect(h1(m.container)).toBe('No Result For Your Search'), WAIT);
     m.unmount();
     mounted = null;
     expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
@@ -149,7 +150,7 @@ describe('search page', () => {
   it('reads no static index while the live search answers', async () => {
     fetchMock.mockImplementation(async () => json(answer(range(1, 3), 3, 1)));
     const root = open('/search/all/react').container;
-    await vi.waitFor(() => expect(titles(root)).toHaveLength(3));
+    await vi.waitFor(() => expect(titles(root)).toHaveLength(3), WAIT);
     expect(loadPagefind).not.toHaveBeenCalled();
     expect(notice(root)).toBeNull();
   });
@@ -161,7 +162,7 @@ describe('search page with the static index', () => {
     const index = fakeIndex(13);
     loadPagefind.mockResolvedValue(index.api);
     const root = open('/search/all/react').container;
-    await vi.waitFor(() => expect(titles(root)).toHaveLength(10));
+    await vi.waitFor(() => expect(titles(root)).toHaveLength(10), WAIT);
     expect(h1(root)).toBe('Search Result : react');
     expect(notice(root)).toBe(INDEX_NOTICE.fallback);
     expect(root.querySelector('[role="alert"]')).toBeNull();
@@ -174,7 +175,7 @@ describe('search page with the static index', () => {
     expect(index.loaded.sort((a, b) => a - b)).toEqual(range(1, 10));
     expect([...root.querySelectorAll('.pagination button[aria-label^="Page "]')].map((b) => b.textContent)).toEqual(['1', '2']);
     act(() => root.querySelector<HTMLButtonElement>('button[aria-label="Page 2"]')!.click());
-    await vi.waitFor(() => expect(titles(root)).toEqual(['Indexed post 11', 'Indexed post 12', 'Indexed post 13']));
+    await vi.waitFor(() => expect(titles(root)).toEqual(['Indexed post 11', 'Indexed post 12', 'Indexed post 13']), WAIT);
     expect(notice(root)).toBe(INDEX_NOTICE.fallback);
     expect(root.querySelector<HTMLButtonElement>('button[aria-label="Next page"]')!.disabled).toBe(true);
   });
@@ -186,7 +187,7 @@ describe('search page with the static index', () => {
     const index = fakeIndex(2);
     loadPagefind.mockResolvedValue(index.api);
     const root = open('/search/podcasts/react').container;
-    await vi.waitFor(() => expect(titles(root)).toEqual(['Indexed post 1', 'Indexed post 2']));
+    await vi.waitFor(() => expect(titles(root)).toEqual(['Indexed post 1', 'Indexed post 2']), WAIT);
     expect(index.searches).toEqual([{ term: 'react', options: { filters: { category: 'podcasts' } } }]);
     expect(notice(root)).toBe(INDEX_NOTICE.fallback);
   });
@@ -195,7 +196,7 @@ describe('search page with the static index', () => {
     fetchMock.mockImplementation(async () => json({ success: false }, 500));
     loadPagefind.mockResolvedValue(fakeIndex(0).api);
     const root = open('/search/all/zzzz').container;
-    await vi.waitFor(() => expect(h1(root)).toBe('No Result For Your Search'));
+    await vi.waitFor(() => expect(h1(root)).toBe('No Result For Your Search'), WAIT);
     expect(notice(root)).toBe(INDEX_NOTICE.fallback);
     expect(root.querySelector('.pagination')).toBeNull();
   });
@@ -203,7 +204,7 @@ describe('search page with the static index', () => {
   it('shows the live error when the index cannot be loaded either', async () => {
     fetchMock.mockImplementation(async () => json({ success: false }, 500));
     const root = open('/search/all/react').container;
-    await vi.waitFor(() => expect(alert(root)).toContain(MSG_NOT_OK));
+    await vi.waitFor(() => expect(alert(root)).toContain(MSG_NOT_OK), WAIT);
     expect(loadPagefind).toHaveBeenCalledTimes(1);
     expect(notice(root)).toBeNull();
   });
@@ -211,7 +212,7 @@ describe('search page with the static index', () => {
   it('"first" searches the index and never calls the live API', async () => {
     loadPagefind.mockResolvedValue(fakeIndex(4).api);
     const root = open('/search/all/react', 'first').container;
-    await vi.waitFor(() => expect(titles(root)).toHaveLength(4));
+    await vi.waitFor(() => expect(titles(root)).toHaveLength(4), WAIT);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(notice(root)).toBe(INDEX_NOTICE.first);
   });
@@ -219,7 +220,7 @@ describe('search page with the static index', () => {
   it('"first" asks the live API when the index cannot be loaded, without the notice', async () => {
     fetchMock.mockImplementation(async () => json(answer(range(1, 2), 2, 1)));
     const root = open('/search/all/react', 'first').container;
-    await vi.waitFor(() => expect(titles(root)).toEqual(['Post number 1', 'Post number 2']));
+    await vi.waitFor(() => expect(titles(root)).toEqual(['Post number 1', 'Post number 2']), WAIT);
     expect(loadPagefind).toHaveBeenCalledTimes(1);
     expect(notice(root)).toBeNull();
   });
@@ -228,7 +229,7 @@ describe('search page with the static index', () => {
     fetchMock.mockImplementation(async () => json({ success: false }, 500));
     loadPagefind.mockResolvedValue(fakeIndex(3).api);
     const root = open('/search/all/react', 'off').container;
-    await vi.waitFor(() => expect(alert(root)).toContain(MSG_NOT_OK));
+    await vi.waitFor(() => expect(alert(root)).toContain(MSG_NOT_OK), WAIT);
     expect(loadPagefind).not.toHaveBeenCalled();
   });
 });

@@ -9,6 +9,7 @@ import PrivacyPolicyPage from '../../../../../src/app/pages/privacy-policy/index
 import SitemapPage from '../../../../../src/app/pages/sitemap-page/index.tsx';
 import { validateConfig } from '../../../../../src/config/load.ts';
 import { clientMount, config, ok, serverRender, site, type Mounted } from '../events/harness.tsx';
+import { WAIT } from '../../../../helpers/wait.ts';
 
 const SHELL = { [ep.ads()]: ok([]) };
 const SUBCATS = [
@@ -80,7 +81,7 @@ describe('site map', () => {
   it("shows 'Error fetching menu items: {message}' when the sub-category fetch fails", async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('x', { status: 500 })));
     mounted = clientMount(SitemapPage, ['/sitemap'], '/sitemap', { html: null, data: SHELL });
-    await vi.waitFor(() => expect(mounted!.container.querySelector('.sitemap-error')).not.toBeNull());
+    await vi.waitFor(() => expect(mounted!.container.querySelector('.sitemap-error')).not.toBeNull(), WAIT);
     expect(mounted.container.querySelector('.sitemap-error')!.textContent).toBe('Error fetching menu items: HTTP error! Status: 500');
   });
 });
