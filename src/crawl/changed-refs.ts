@@ -10,6 +10,8 @@ import { formatRef, type Ref } from './refs.ts';
 export interface Targets {
   /** Responses re-fetched as they are (ads, a named API path). */
   paths: Set<string>;
+  /** The REFs that named each of `paths` (formatRef): the ones dropped when it cannot be fetched (./changed.ts). */
+  namedBy: Map<string, string[]>;
   /** Details paths the last build did not have: a post is found by its id once fetched. */
   newDetails: string[];
   posts: Set<number>;
@@ -33,7 +35,15 @@ export function resolveRefs(
   idOfDetails: (path: string) => number | undefined,
   routeDeps: (path: string) => readonly string[] | undefined,
 ): Targets | { fallback: string } {
-  const t: Targets = { paths: new Set(), newDetails: [], posts: new Set(), events: new Set(), authors: new Set(), categories: false };
+  const t: Targets = { paths: new Set(), namedBy: new Map(), newDetails: [], posts: new Set(), events: new Set(), authors: new Set(), categories: false };
+  /** The REF being resolved, for namedBy. */
+  let naming = '';
+  const fetchAsIs = (path: string): void => {
+    t.paths.add(path);
+    const refs = t.namedBy.get(path);
+    if (!refs) t.namedBy.set(path, [naming]);
+    else if (!refs.includes(naming)) refs.push(naming);
+  };
 
   const apiPath = (path: string): void => {
     const [, kind, a, b] = /^\/api\/(post\/postdetails|event\/eventdetails|author\/details|author\/posts)\/([^/?]+)(?:\/([^/?]+))?/.exec(path) ?? [];
@@ -42,15 +52,16 @@ export function resolveRefs(
       const id = idOfDetails(path);
       if (id !== undefined) t.posts.add(id);
       else {
-        t.paths.add(path);
+        fetchAsIs(path);
         t.newDetails.push(path);
       }
     } else if (kind === 'event/eventdetails' && one !== undefined) t.events.add(one);
     else if ((kind === 'author/details' || kind === 'author/posts') && one !== undefined) t.authors.add(one);
-    else t.paths.add(path);
+    else fetchAsIs(path);
   };
 
   for (const ref of refs) {
+    naming = formatRef(ref);
     switch (ref.kind) {
       case 'post':
         t.posts.add(ref.id);
@@ -62,12 +73,12 @@ export function resolveRefs(
         t.authors.add(ref.name);
         break;
       case 'ads':
-        t.paths.add(ep.ads());
+        fetchAsIs(ep.ads());
         break;
       case 'categories':
         t.categories = true;
-        t.paths.add(ep.subcatList());
-        t.paths.add(ep.categoryAll());
+        fetchAsIs(ep.subcatList());
+        fetchAsIs(ep.categoryAll());
         break;
       case 'api':
         apiPath(ref.path);

@@ -18,7 +18,8 @@
 // popular list (decision 87).
 // A REF the crawl cannot target (an author's display name changed, a route
 // that is no page) returns a fallback reason: the caller then runs the full
-// conditional crawl, which is always correct.
+// conditional crawl, which is always correct. A REF naming a path that cannot
+// be fetched (the API refuses it) is dropped and reported (./dropped-refs.ts).
 import { ep } from '../api/endpoints.ts';
 import { CATEGORY_SLUGS, type Author, type Post } from '../api/types.ts';
 import { PANEL_DEPS, listedIdOfDetails, listedPost, subcats } from '../site/common.ts';
@@ -30,6 +31,7 @@ import { crawlStats, fetchAll, fetchSampleRedirects, fillMissing, type CrawlOpti
 import { missingPaths, SAMPLE_REDIRECTS_PATH, wantedPaths } from './discover.ts';
 import type { Ref } from './refs.ts';
 import { resolveRefs, type Targets } from './changed-refs.ts';
+import { fetchNamed, type DroppedRef } from './dropped-refs.ts';
 import { Snapshot } from './snapshot-store.ts';
 import type { SnapshotView } from '../site/types.ts';
 import { prune } from './prune.ts';
@@ -43,7 +45,8 @@ export interface ChangedCrawlOptions extends CrawlOptions {
   dayChanged: boolean;
 }
 
-export type ChangedCrawl = { snapshot: Snapshot; stats: CrawlStats; refetched: number } | { fallback: string };
+/** `dropped`: the REFs left out because what they name cannot be fetched (./dropped-refs.ts). */
+export type ChangedCrawl = { snapshot: Snapshot; stats: CrawlStats; refetched: number; dropped: DroppedRef[] } | { fallback: string };
 
 const EVENT_LISTS = [ep.eventsAll, ep.eventsUpcoming, ep.eventsPast] as const;
 const eventPages = (b: unknown): number => (b as any)?.responseData?.pagination?.totalPages ?? 1;
@@ -103,7 +106,10 @@ export async function crawlChanged(opts: ChangedCrawlOptions): Promise<ChangedCr
   if ('fallback' in targets) return targets;
   const subcatsChanged = targets.categories;
 
-  await get(targets.paths);
+  // Each on its own: what the API refuses drops the REFs that named it, not the build (./dropped-refs.ts).
+  const named = [...targets.paths].filter((p) => !fetched.has(p));
+  for (const p of named) fetched.add(p);
+  const { dropped } = await fetchNamed(named, targets.namedBy, (path) => fetchAll(opts, snap, [path]));
   // An API path naming details the last build did not have: a new post, known by its id once fetched.
   for (const path of targets.newDetails) {
     const post = detailsOf(snap, path);
@@ -144,7 +150,7 @@ export async function crawlChanged(opts: ChangedCrawlOptions): Promise<ChangedCr
   prune(snap, (s) => wantedPaths(s, opts.ctx, opts.kinds ?? PAGE_KINDS), opts.sampleRedirects ? [SAMPLE_REDIRECTS_PATH] : []);
   // Asked again after the prune, so the next change-driven crawl (a copy of this snapshot) knows it complete.
   missingPaths(snap, opts.ctx, opts.kinds ?? PAGE_KINDS);
-  return { snapshot: snap, stats: crawlStats(opts, snap, rounds, started), refetched: fetched.size };
+  return { snapshot: snap, stats: crawlStats(opts, snap, rounds, started), refetched: fetched.size, dropped };
 
   /**
    * Re-reads the pages of a listing that these posts' change can touch (./collections.ts); returns

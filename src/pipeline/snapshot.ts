@@ -20,7 +20,7 @@ import type { BuildSource } from '../emit/index.ts';
 import { DEFAULT_POSTS, DEFAULT_SEED } from '../sample-api/index.ts';
 import { startSampleApiProcess } from '../sample-api/process.ts';
 import type { SiteContextForKinds } from '../site/types.ts';
-import type { BuildEvent, BuildOptions } from './types.ts';
+import type { BuildEvent, BuildOptions, ChangedSummary } from './types.ts';
 import { stableStringify } from '../core/json.ts';
 import { MANIFEST_FILE } from '../emit/index.ts';
 import type { CurrentRelease } from '../publish/releases.ts';
@@ -33,7 +33,7 @@ export interface Acquired {
   source: BuildSource;
   stats: Pick<CrawlStats, 'requests' | 'retries' | 'notModified'>;
   /** A change-driven crawl (--changed): what it re-read, or why it crawled everything instead. */
-  changed?: { refs: string[]; refetched: number; fallback: string | null };
+  changed?: ChangedSummary;
 }
 
 /** The snapshot the last build saved, with when and from where. */
@@ -110,14 +110,17 @@ async function crawlFrom(input: AcquireInput, base: string, source: BuildSource,
       else if (stableStringify(prev.source ?? null) !== stableStringify(source)) fallback = 'the saved snapshot was crawled from another source';
       else {
         const r = await crawlChanged({ ...opts, refs, previous: prev.snapshot, routeDeps: routeDepsOf(prev.snapshot, input.ctx), dayChanged: prev.meta.createdAt.slice(0, 10) !== input.clock.toISOString().slice(0, 10) });
-        if (!('fallback' in r)) return { snapshot: r.snapshot, source, stats: r.stats, changed: { refs: refs.map(formatRef), refetched: r.refetched, fallback: null } };
+        if (!('fallback' in r)) {
+          for (const d of r.dropped) input.warn('W_REF_DROPPED', `${d.ref} is left out of this change-driven build: ${d.endpoint}: ${d.reason}; the rest of the change is published`);
+          return { snapshot: r.snapshot, source, stats: r.stats, changed: { refs: refs.map(formatRef), refetched: r.refetched, fallback: null, dropped: r.dropped } };
+        }
         fallback = r.fallback;
       }
       if (input.options.rehearse) throw pressroomError('PR_REHEARSAL_BASE', { detail: fallback });
       input.warn('W_CHANGED_FULL_CRAWL', `crawling everything (conditionally) instead of only the change: ${fallback}`);
     }
     const { snapshot, stats } = await crawl(opts);
-    return { snapshot, source, stats, ...(refs.length ? { changed: { refs: refs.map(formatRef), refetched: stats.requests, fallback } } : {}) };
+    return { snapshot, source, stats, ...(refs.length ? { changed: { refs: refs.map(formatRef), refetched: stats.requests, fallback, dropped: [] } } : {}) };
   } finally {
     await client.close();
   }

@@ -4,6 +4,7 @@ import type { Quarantined } from '../api/quarantine.ts';
 import type { BuildSource } from '../emit/index.ts';
 import type { DecisionReason } from '../incremental/decide.ts';
 import type { Ref } from '../crawl/refs.ts';
+import type { DroppedRef } from '../crawl/dropped-refs.ts';
 
 export type StageName = 'config' | 'crawl' | 'snapshot' | 'plan' | 'bundle' | 'render' | 'emit' | 'release';
 
@@ -86,6 +87,17 @@ export interface BuildOptions {
   lockCommand?: string;
 }
 
+/** What a change-driven build did with its REFs (BuildReport.changed). */
+export interface ChangedSummary {
+  refs: string[];
+  /** The responses re-read for them. */
+  refetched: number;
+  /** Why it crawled everything instead, or null. */
+  fallback: string | null;
+  /** The REFs left out because what they name cannot be fetched (src/crawl/dropped-refs.ts): the rest was published. */
+  dropped: DroppedRef[];
+}
+
 export interface BuildReport {
   ok: true;
   out: string;
@@ -104,7 +116,7 @@ export interface BuildReport {
   notModified: number;
   snapshotEntries: number;
   /** A change-driven build (--changed): the REFs, the responses re-read for them, and why it crawled everything instead (null when it did not). */
-  changed?: { refs: string[]; refetched: number; fallback: string | null };
+  changed?: ChangedSummary;
   /** What changed (docs/operations.md, "The build report"): pages rendered, reused from the previous release, deleted (routes gone). */
   incremental: {
     mode: DecisionReason;

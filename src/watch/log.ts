@@ -41,11 +41,14 @@ export function watchLog(stream: Out, format: 'text' | 'json', now: () => Date =
     },
     publish(p) {
       if (format === 'json') {
-        return void json({ type: 'publish', refs: p.refs, latencyMs: p.latencyMs, durationMs: p.durationMs, release: p.release, rendered: p.rendered, reused: p.reused, deleted: p.deleted, warnings: p.warnings });
+        const dropped = p.dropped ? { dropped: p.dropped } : {};
+        return void json({ type: 'publish', refs: p.refs, latencyMs: p.latencyMs, durationMs: p.durationMs, release: p.release, rendered: p.rendered, reused: p.reused, deleted: p.deleted, warnings: p.warnings, ...dropped });
       }
       const latency = p.latencyMs === null ? '' : ` (webhook→live ${seconds(p.latencyMs)})`;
       const extra = `${p.deleted ? `, ${count(p.deleted)} deleted` : ''}${p.warnings ? `, ${plural(p.warnings, 'warning')}` : ''}`;
-      text(`published ${what(p.refs)} in ${seconds(p.durationMs)}${latency}: ${count(p.rendered)} pages rendered, ${count(p.reused)} reused${extra}; release ${p.release}`);
+      // A REF left out is the operator's to fix (the CMS named a path that does not exist): said on the same line.
+      const dropped = p.dropped ? `; left out ${p.dropped.map((d) => `${d.ref} (${d.endpoint}: ${d.reason})`).join(', ')}` : '';
+      text(`published ${what(p.refs)} in ${seconds(p.durationMs)}${latency}: ${count(p.rendered)} pages rendered, ${count(p.reused)} reused${extra}; release ${p.release}${dropped}`);
     },
     failure(e, pending) {
       const retryInMs = Date.parse(e.retryAt) - Date.parse(e.at);

@@ -19,6 +19,9 @@
 // - The poll asks for a full conditional build, which covers every change, so
 //   it takes (and clears) whatever REFs are pending. During a build it runs
 //   right after it; during a back-off it makes the retry a full one.
+// - A REF that cannot be fetched never fails a build: the build leaves it out and
+//   publishes the rest; /status lists it (`dropped`; src/crawl/dropped-refs.ts).
+import type { DroppedRef } from '../crawl/dropped-refs.ts';
 import { formatRef, type Ref } from '../crawl/refs.ts';
 import { isPressroomError } from '../core/errors.ts';
 import type { BuildReport } from '../pipeline/types.ts';
@@ -53,7 +56,15 @@ export interface PublishRecord {
   deleted: number;
   warnings: number;
   durationMs: number;
+  /** The REFs of the batch left out because what they name cannot be fetched; absent when none was. */
+  dropped?: DroppedRef[];
 }
+
+/** A REF a publish left out (PublishRecord.dropped), with when. */
+export type DroppedRecord = DroppedRef & { at: string };
+
+/** How many dropped REFs /status keeps (the newest). */
+export const DROPPED_KEPT = 50;
 
 export interface ErrorRecord {
   at: string;
@@ -77,6 +88,8 @@ export interface WatchStatus {
   building: { refs: string[] | 'poll'; startedAt: string } | null;
   lastPublish: PublishRecord | null;
   lastError: ErrorRecord | null;
+  /** The REFs publishes left out because what they name cannot be fetched, oldest first (the last DROPPED_KEPT). */
+  dropped: DroppedRecord[];
   counters: { builds: number; failures: number; webhooks: number };
   nextPollAt: string | null;
   nextRetryAt: string | null;
@@ -113,6 +126,7 @@ export class WatchQueue {
   private stopped = false;
   private lastPublish: PublishRecord | null = null;
   private lastError: ErrorRecord | null = null;
+  private dropped: DroppedRecord[] = [];
   private counters = { builds: 0, failures: 0, webhooks: 0 };
   private readonly t: Timers;
 
@@ -144,6 +158,7 @@ export class WatchQueue {
       building: this.current && { refs: this.current.scope, startedAt: new Date(this.current.startedAt).toISOString() },
       lastPublish: this.lastPublish,
       lastError: this.lastError && { ...this.lastError, stack: undefined },
+      dropped: [...this.dropped],
       counters: { ...this.counters },
       nextPollAt: iso(this.nextPollAt),
       nextRetryAt: this.state === 'backing-off' ? iso(this.timerAt) : null,
@@ -210,9 +225,12 @@ export class WatchQueue {
 
   private succeeded(r: BuildReport, scope: string[] | 'poll', startedAt: number, since: number | null): void {
     const now = this.t.now();
+    const at = new Date(now).toISOString();
     this.attempt = 0;
+    const dropped = r.changed?.dropped ?? [];
+    if (dropped.length) this.dropped = [...this.dropped, ...dropped.map((d) => ({ ...d, at }))].slice(-DROPPED_KEPT);
     this.lastPublish = {
-      at: new Date(now).toISOString(),
+      at,
       refs: scope,
       latencyMs: since === null ? null : now - since,
       release: r.release,
@@ -221,6 +239,7 @@ export class WatchQueue {
       deleted: r.incremental.deleted,
       warnings: r.warnings.length,
       durationMs: now - startedAt,
+      ...(dropped.length ? { dropped } : {}),
     };
     notify(this.o.onPublish, this.lastPublish);
   }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { pressroomError } from '../../../src/core/errors.ts';
 import { parseRef, type Ref } from '../../../src/crawl/refs.ts';
 import type { BuildReport } from '../../../src/pipeline/types.ts';
-import { backoffDelay, type BuildScope, type ErrorRecord, type PublishRecord, type QueueOptions, type Timers, WatchQueue } from '../../../src/watch/queue.ts';
+import { backoffDelay, DROPPED_KEPT, type BuildScope, type ErrorRecord, type PublishRecord, type QueueOptions, type Timers, WatchQueue } from '../../../src/watch/queue.ts';
 
 const flush = () => new Promise<void>((r) => setImmediate(r));
 
@@ -196,6 +196,32 @@ describe('the watch queue', () => {
     expect(published).toHaveLength(1);
     expect(published[0]).toMatchObject({ refs: ['post:1', 'ads', 'post:2'], latencyMs: clock.t - first, durationMs: 700, release: 'r1', rendered: 4, reused: 9996, deleted: 1, warnings: 1 });
     expect(q.status()).toMatchObject({ state: 'idle', queue: 0, counters: { builds: 2, failures: 1, webhooks: 3 } });
+  });
+
+  it('lists on /status the REFs a publish left out because they cannot be fetched (the newest DROPPED_KEPT), with no failure and no retry', async () => {
+    const { clock, q, builds, published, failures } = setup();
+    const leftOut = (n: number) => ({ ref: `/api/author/${n}`, endpoint: `GET /api/author/${n}`, reason: 'the API answered 404' });
+    const withDropped = (release: string, dropped: ReturnType<typeof leftOut>[]) => ({ ...report(release), changed: { refs: [], refetched: 0, fallback: null, dropped } }) as unknown as BuildReport;
+    q.add([parseRef('/api/author/1'), parseRef('post:1')]);
+    await clock.advance(300);
+    builds[0].ok(withDropped('r0', [leftOut(1)]));
+    await clock.advance(0);
+    expect(failures).toEqual([]);
+    expect(published[0].dropped).toEqual([leftOut(1)]);
+    expect(q.status()).toMatchObject({ state: 'idle', queue: 0, lastError: null, dropped: [{ ...leftOut(1), at: new Date(clock.t).toISOString() }] });
+    // A publish that left nothing out says nothing of it, and /status keeps what was left out before.
+    q.add([parseRef('post:2')]);
+    await clock.advance(300);
+    builds[1].ok();
+    await clock.advance(0);
+    expect(published[1]).not.toHaveProperty('dropped');
+    expect(q.status().dropped.map((d) => d.ref)).toEqual(['/api/author/1']);
+    q.add([parseRef('post:3')]);
+    await clock.advance(300);
+    builds[2].ok(withDropped('r2', Array.from({ length: DROPPED_KEPT }, (_, i) => leftOut(i + 2))));
+    await clock.advance(0);
+    expect(q.status().dropped.map((d) => d.ref)).toEqual(Array.from({ length: DROPPED_KEPT }, (_, i) => `/api/author/${i + 2}`));
+    expect(builds).toHaveLength(3);
   });
 
   it('polls: a full build at start and every pollMs; a poll takes and clears the pending REFs', async () => {
