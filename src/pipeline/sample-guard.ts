@@ -4,7 +4,7 @@
 //   content is the embedded sample (--sample, api.base "sample", or a snapshot of the sample),
 //   the build stops before anything is written (PR_SAMPLE_OVER_API, exit 8);
 // - a site of an API replaces the sample without the shrink gate: the gate compares one
-//   publication's builds, and the sample's 437 routes say nothing about how many yours has.
+//   publication's builds, and the sample's route count says nothing about yours.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG_FILE } from '../config/load.ts';

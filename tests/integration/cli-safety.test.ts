@@ -63,7 +63,7 @@ describe('--out that is not a Pressroom output', () => {
     expect((await readdir(dir)).sort()).toEqual(['notes.md']);
   });
 
-  it('a folder of other files is refused the same way; an empty folder is built into', async () => {
+  it('a folder of other files is refused the same way (an empty one is accepted: tests/unit/pipeline/out-guard.test.ts)', async () => {
     const dir = await emptyFolder('folder-out');
     const docs = join(dir, 'docs');
     await mkdir(docs);
@@ -117,6 +117,12 @@ describe('a build of an API from a folder with no configuration', () => {
     const report = JSON.parse(r.stdout);
     const summary = r.stderr.split('\n').find((l) => l.startsWith('built '));
     expect(summary).toMatch(new RegExp(`^built ${report.pages} pages, .* into out from ${api.url.replace(/[.]/g, '\\.')} in \\d+\\.\\d s \\(\\d+ pages/s\\)`));
+    // Its saved snapshot, rendered again from this folder without the name and address: the
+    // sample's configuration would stand in, so the build stops once it knows the content is an API's.
+    const again = await cli(['build', '--from-snapshot', '.pressroom/snapshot', '--out', 'again', '--now', TEST_NOW], { cwd });
+    expect(again.code, again.stderr).toBe(3);
+    expect(again.stderr).toContain(`error PR_CONFIG_NO_SITE: No configuration file gives this site's name (site.name) and address (site.url): the content was crawled from the API ${api.url}`);
+    expect(await exists(join(cwd, 'again'))).toBe(false);
   });
 });
 
