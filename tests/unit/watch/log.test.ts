@@ -56,6 +56,16 @@ describe('the watch log', () => {
     ]);
   });
 
+  it('names on the publish line the REFs it left out because they cannot be fetched (text and JSON)', () => {
+    const dropped = [{ ref: '/api/author/999', endpoint: 'GET /api/author/999', reason: 'the API answered 404' }];
+    const text = collect('text');
+    text.log.publish({ ...publish, dropped });
+    expect(text.lines).toEqual(['published 3 refs in 1.2s (webhook→live 1.5s): 4 pages rendered, 9,996 reused; release R; left out /api/author/999 (GET /api/author/999: the API answered 404)\n']);
+    const json = collect('json');
+    json.log.publish({ ...publish, dropped });
+    expect(JSON.parse(json.lines[0])).toMatchObject({ type: 'publish', refs: publish.refs, dropped });
+  });
+
   it('formats durations for people', () => {
     expect([850, 59_949, 65_000, 900_000, 3_600_000, 5_430_000].map(seconds)).toEqual(['0.9s', '59.9s', '1m 5s', '15m', '1h', '1h 30m 30s']);
   });
