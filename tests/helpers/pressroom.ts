@@ -1,7 +1,7 @@
 // Shared helpers for integration and browser tests: the sample API on port 0,
 // a build into a temporary folder (in-process or through the real CLI), and
 // `pressroom serve` on port 0.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -65,4 +65,20 @@ export function waitForStderr(run: CliRun, re: RegExp): Promise<void> {
 /** `pressroom serve` on a free port for `out`. */
 export function serveOut(out: string, apiProxy?: string): Promise<Serving> {
   return startServe({ out, port: 0, host: '127.0.0.1', apiProxy, dataDir: join(out, '..', '.pressroom', 'sample-data') });
+}
+
+/**
+ * How a test runs a process for which a folder of mode 555 cannot be written: as it is, unless
+ * this is root (which writes anywhere), then as nobody (65534), when nobody can read this
+ * checkout and start its code; undefined where neither holds (the test is skipped).
+ */
+export function withoutWriteAccess(): { uid?: number; gid?: number } | undefined {
+  if (process.getuid?.() !== 0) return {};
+  const nobody = { uid: 65534, gid: 65534 };
+  try {
+    execFileSync(process.execPath, ['--import', 'tsx', '-e', `await import(${JSON.stringify(join(ROOT, 'src/core/errors.ts'))})`], { ...nobody, cwd: ROOT, stdio: 'ignore' });
+    return nobody;
+  } catch {
+    return undefined;
+  }
 }

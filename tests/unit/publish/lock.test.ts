@@ -7,8 +7,11 @@ import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { EXIT, isPressroomError } from '../../../src/core/errors.ts';
 import { acquireLock, lockFileFor, readLock } from '../../../src/publish/lock.ts';
+import { withoutWriteAccess } from '../../helpers/pressroom.ts';
 
 const tmp = () => mkdtemp(join(tmpdir(), 'pr-lock-'));
+/** root writes anywhere: a child that must meet a folder's mode runs as nobody (tests/helpers/pressroom.ts). */
+const unprivileged = withoutWriteAccess();
 
 async function expectLocked(p: Promise<unknown>, naming: string) {
   const e = await p.then(() => undefined, (x: unknown) => x);
@@ -91,17 +94,15 @@ describe('run lock', () => {
     expect(await readdir(parent)).toEqual([]);
   });
 
-  it('in a folder the user may not write: PR_OUTPUT_WRITE (exit 6), not an internal error', async () => {
+  it.skipIf(!unprivileged)('in a folder the user may not write: PR_OUTPUT_WRITE (exit 6), not an internal error', async () => {
     const parent = await tmp();
     await chmod(parent, 0o555);
-    // root writes anywhere: the child then runs as nobody, for whom the mode holds.
-    const asRoot = process.getuid?.() === 0;
     const lockModule = new URL('../../../src/publish/lock.ts', import.meta.url).pathname;
     const child = spawn(process.execPath, ['--import', 'tsx', '-e', `
       const { acquireLock } = await import(${JSON.stringify(lockModule)});
       try { await acquireLock(${JSON.stringify(join(parent, 'out'))}, { command: 'build', handleSignals: false }); console.log('locked'); }
       catch (e) { console.log(JSON.stringify({ code: e.code, exit: e.exitCode, message: e.message })); }
-    `], { stdio: ['ignore', 'pipe', 'inherit'], ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
+    `], { stdio: ['ignore', 'pipe', 'inherit'], ...unprivileged });
     let text = '';
     child.stdout!.on('data', (d: Buffer) => (text += d));
     await once(child, 'close');
