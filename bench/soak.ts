@@ -58,6 +58,8 @@ const MB = 1024 * 1024;
 const mb = (b: number) => `${(b / MB).toFixed(0)} MB`;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
+/** A request to the watcher, sent again once after a network error: a kept-alive connection the server closed as it was reused resets (ECONNRESET), which says nothing of the watcher. */
+const again = <T>(f: () => Promise<T>): Promise<T> => f().catch(() => sleep(100).then(f));
 const quantile = (xs: number[], q: number) => {
   const a = [...xs].sort((x, y) => x - y);
   return a.length ? a[Math.min(a.length - 1, Math.floor(q * a.length))]! : NaN;
@@ -134,7 +136,7 @@ try {
     } else if (e.type === 'failure') failures.push(`${e.code}: ${e.message}`);
   });
   const hook = await watch.url;
-  const status = async () => (await (await fetch(`${hook}/status`)).json()) as WatcherStatus;
+  const status = () => again(async () => (await (await fetch(`${hook}/status`)).json()) as WatcherStatus);
   const t0 = Date.now();
   while ((await status()).state !== 'idle') await sleep(200);
   const ready = (await status()).memory;
@@ -163,7 +165,8 @@ try {
       const edit = next();
       const body = JSON.stringify(edit.refs);
       const sentAt = Date.now();
-      const res = await fetch(`${hook}/hooks/publish`, { method: 'POST', body, headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(SECRET, body) } });
+      // Sent twice at worst (again()): the same REFs, which join the one pending set.
+      const res = await again(() => fetch(`${hook}/hooks/publish`, { method: 'POST', body, headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(SECRET, body) } }));
       if (res.status !== 202) throw new Error(`the webhook of ${edit.label} was refused: ${res.status} ${await res.text()}`);
       edits.push({ kind, refs: edit.refs.map((r) => formatRef(parseRef(r))), sentAt });
       // With --keep, what each edit did, beside the two sites: what a difference between them is traced back to.
