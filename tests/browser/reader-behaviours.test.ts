@@ -52,7 +52,6 @@ describe('article: "More from" and Related Content fade in on scroll', () => {
     await page.waitForFunction(
       (sels) => sels.every((s) => document.querySelectorAll(s).length > 0 && [...document.querySelectorAll(s)].every((el) => el.classList.contains('reveal-out'))),
       lists,
-      { timeout: 20_000 },
     );
     // Both start below the fold (the test would prove nothing otherwise).
     expect(await page.evaluate((sels) => sels.map((s) => document.querySelector(s)!.getBoundingClientRect().top >= window.innerHeight), lists)).toEqual([true, true]);
