@@ -1,8 +1,9 @@
 // The files a build must emit, computed from the sample API's HTTP answers by
 // walking the contract (docs/api-contract.md) and the page list (docs/pages.md) — never by
 // listing the output. Pages: every published post, topic and topic/sub-category
-// listing with posts, tag with a 200, author with posts, event and past event,
-// and the fixed pages. Mirror: every GET those pages and their client-side
+// listing with posts and each of its later pages that lists any, tag with a 200,
+// author with posts and their later pages, event and past event, each later page
+// of the events list, and the fixed pages. Mirror: every GET those pages and their client-side
 // pagination read.
 import { ep } from '../../../src/api/endpoints.ts';
 import { mirrorFile } from '../../../src/api/mirror.ts';
@@ -53,11 +54,18 @@ export async function expectedSite(get: Get): Promise<{ pages: string[]; mirror:
   }
   const subcats = ((await get(ep.subcatList())).body as { subcat_slug: string }[]).map((s) => s.subcat_slug);
 
+  /** Pages 2 and on of a listing that list anything are routes of their own (docs/pages.md, "Listing pages without JavaScript"). */
+  const laterPages = (bodies: any[], items: (b: any) => unknown[] | undefined, file: (n: number) => string) => {
+    for (let n = 2; n <= bodies.length; n++) if ((items(bodies[n - 1])?.length ?? 0) > 0) pages.add(file(n));
+  };
   const listed = new Map<number, { cat_slug: string; post_name: string }>();
   for (const cat of CATEGORY_SLUGS) {
     for (const sub of [null, ...subcats]) {
       const bodies = await allPages((n) => ep.topic(cat, sub, n), (b) => b.posts.pagination.totalPages);
-      if (bodies[0].posts.pagination.totalItems > 0) pages.add(`topic/${cat}${sub ? `/${sub}` : ''}/index.html`);
+      if (bodies[0].posts.pagination.totalItems > 0) {
+        pages.add(`topic/${cat}${sub ? `/${sub}` : ''}/index.html`);
+        laterPages(bodies, (b) => b.posts.postData, (n) => `topic/${cat}${sub ? `/${sub}` : ''}/page/${n}/index.html`);
+      }
       if (sub === null) for (const b of bodies) for (const p of b.posts.postData) listed.set(p.id, p);
     }
   }
@@ -83,11 +91,15 @@ export async function expectedSite(get: Get): Promise<{ pages: string[]; mirror:
     gets.add(ep.authorDetails(name));
     const details = (await get(ep.authorDetails(name))).body.author?.[0];
     const bodies = await allPages((n) => ep.authorPosts(name, null, n), (b) => b.authorPosts.pagination.totalPages);
-    if (details && bodies[0].authorPosts.pagination.totalItems > 0) pages.add(`author/${name}/index.html`);
+    if (details && bodies[0].authorPosts.pagination.totalItems > 0) {
+      pages.add(`author/${name}/index.html`);
+      laterPages(bodies, (b) => b.authorPosts.postData, (n) => `author/${name}/page/${n}/index.html`);
+    }
   }
   const eventLists = [ep.eventsAll, ep.eventsUpcoming, ep.eventsPast];
-  const slugsOf = async (list: (n: number) => string) =>
-    (await allPages(list, (b) => b.responseData.pagination.totalPages)).flatMap((b) => b.responseData.eventData.map((e: { event_slug: string }) => e.event_slug));
+  const eventBodies = (list: (n: number) => string) => allPages(list, (b) => b.responseData.pagination.totalPages);
+  const slugsOf = async (list: (n: number) => string) => (await eventBodies(list)).flatMap((b) => b.responseData.eventData.map((e: { event_slug: string }) => e.event_slug));
+  laterPages(await eventBodies(eventLists[0]), (b) => b.responseData.eventData, (n) => `events/page/${n}/index.html`);
   const [all, , past] = [await slugsOf(eventLists[0]), await slugsOf(eventLists[1]), await slugsOf(eventLists[2])];
   for (const [slugs, folder] of [[all, 'events'], [past, 'past-events']] as const) {
     for (const slug of slugs) {
