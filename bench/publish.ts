@@ -40,6 +40,7 @@ import { createHash } from 'node:crypto';
 import { parseRef } from '../src/crawl/refs.ts';
 import { build, rehearse, snapshotDirFor } from '../src/pipeline/index.ts';
 import { loadPrevious } from '../src/pipeline/snapshot.ts';
+import { PublishSession } from '../src/pipeline/session.ts';
 import { listTree } from '../src/core/links.ts';
 import { randomEdits } from '../src/sample-api/random-edits.ts';
 import { startSampleApi } from '../src/sample-api/index.ts';
@@ -395,7 +396,7 @@ async function longProperty(steps: number, posts: number): Promise<void> {
       const base = { api: api.url, now: NOW, configFile, env: {}, handleSignals: false };
       const out = join(dir, 'live', 'out');
       await build({ ...base, out });
-      const session: NonNullable<Parameters<typeof build>[0]>['session'] = { previous: await loadPrevious(snapshotDirFor({ out })) };
+      const session = new PublishSession({ previous: await loadPrevious(snapshotDirFor({ out })) });
       await rehearse({ ...base, out, session });
       const next = randomEdits(2026, api.corpus, api.mutate);
       for (let step = 1; step <= steps; step++) {

@@ -59,21 +59,12 @@ export interface BuildOptions {
    */
   changed?: readonly Ref[];
   /**
-   * State a long-running caller keeps between its builds (pressroom watch): the
-   * snapshot the last successful build saved, so the next one does not read it
-   * back from disk. Set by build() after each success; a stale one is safe (a
-   * change-driven build checks it against the current release). A build with a
-   * session also makes the spare tree after a first publish, so the next one
-   * publishes by the diff (src/publish/index.ts keepSpare). `release`: the
-   * release it last recorded, so the next build does not read back its state
-   * and manifest (used only while out/ still holds it).
+   * What a long-running caller (pressroom watch) keeps between its builds: the
+   * snapshot and release the last build left, and each stage's memory
+   * (./session.ts). A build with a session also makes the spare tree after a first
+   * publish, so the next one publishes by the diff (src/publish/index.ts keepSpare).
    */
-  session?: {
-    previous?: import('./snapshot.ts').Previous;
-    release?: import('../publish/releases.ts').KeptRelease;
-    /** Connections to the content API kept open between builds (src/crawl/http.ts apiAgent); the session's owner closes them. */
-    agent?: import('undici').Dispatcher;
-  };
+  session?: import('./session.ts').PublishSession;
   /**
    * Run a change-driven build of `changed` (pressroom watch at start: of
    * nothing) up to emit into staging, then remove the staging folder: nothing

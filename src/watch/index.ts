@@ -13,6 +13,7 @@ import { pressroomError } from '../core/errors.ts';
 import { build, configure, rehearse, snapshotDirFor } from '../pipeline/index.ts';
 import { warmCrawl } from '../pipeline/warm-up.ts';
 import { loadPrevious } from '../pipeline/snapshot.ts';
+import { PublishSession } from '../pipeline/session.ts';
 import { setKeepsForNextBuild } from '../core/resident.ts';
 import { collectGarbageNow, collectIfGrown } from '../core/collect.ts';
 import type { BuildOptions, BuildReport } from '../pipeline/types.ts';
@@ -99,7 +100,7 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
   // The watcher handles SIGINT/SIGTERM itself (it lets the running build finish); build() must not end the process.
   // One session for the watcher's life: each build starts from the snapshot the last one left in memory.
   // With its connections to the API: a publish reuses those the last one opened (no TCP and TLS handshakes per story).
-  const session: NonNullable<BuildOptions['session']> = api.kind === 'api' ? { agent: apiAgent(config.crawl.concurrency) } : {};
+  const session = new PublishSession(api.kind === 'api' ? { agent: apiAgent(config.crawl.concurrency) } : {});
   // This process publishes again: what it reads from now on is kept for the next build, the
   // saved snapshot below included, which is read before any build says so (src/core/resident.ts).
   setKeepsForNextBuild(true);

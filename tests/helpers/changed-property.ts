@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseRef } from '../../src/crawl/refs.ts';
 import { build, rehearse, snapshotDirFor, type BuildOptions, type BuildReport } from '../../src/pipeline/index.ts';
 import { loadPrevious } from '../../src/pipeline/snapshot.ts';
+import { PublishSession } from '../../src/pipeline/session.ts';
 import { randomEdits } from '../../src/sample-api/random-edits.ts';
 import { startSampleApi } from '../../src/sample-api/index.ts';
 import { treeHashes } from './files.ts';
@@ -65,7 +66,7 @@ async function run(seed: number, dirs: string[], { posts: POSTS, steps: STEPS, a
     const out = join(root, 'live', 'out');
     await build({ ...base, out });
     // One session for every change-driven build (src/watch/index.ts), started from the saved snapshot and a rehearsal.
-    const session: NonNullable<BuildOptions['session']> = { previous: await loadPrevious(snapshotDirFor({ out })) };
+    const session = new PublishSession({ previous: await loadPrevious(snapshotDirFor({ out })) });
     await rehearse({ ...base, out, session });
     const next = randomEdits(seed, api.corpus, api.mutate);
     let before = await treeHashes(out);

@@ -15,6 +15,7 @@ import { TAG_KEYS } from '../../src/api/types.ts';
 import { parseRef } from '../../src/crawl/refs.ts';
 import { build, rehearse, snapshotDirFor, type BuildOptions } from '../../src/pipeline/index.ts';
 import { loadPrevious } from '../../src/pipeline/snapshot.ts';
+import { PublishSession } from '../../src/pipeline/session.ts';
 import { startSampleApi, type SampleApi } from '../../src/sample-api/index.ts';
 
 const NOW = '2026-01-15T12:00:00Z';
@@ -40,7 +41,7 @@ describe('a change-driven build reads again what can show the change', () => {
   let proxy: Awaited<ReturnType<typeof recordingProxy>>;
   let root: string;
   let base: BuildOptions;
-  let session: NonNullable<BuildOptions['session']>;
+  let session: PublishSession;
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'pressroom-reads-'));
@@ -48,7 +49,7 @@ describe('a change-driven build reads again what can show the change', () => {
     proxy = await recordingProxy(api.port);
     base = { api: proxy.url, now: NOW, configFile: resolve(import.meta.dirname, '../../config/site.json'), env: {}, handleSignals: false, workers: 0, out: join(root, 'out') };
     await build(base);
-    session = { previous: await loadPrevious(snapshotDirFor({ out: base.out! })) };
+    session = new PublishSession({ previous: await loadPrevious(snapshotDirFor({ out: base.out! })) });
     await rehearse({ ...base, session });
   });
   afterAll(async () => {

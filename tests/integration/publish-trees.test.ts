@@ -10,6 +10,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions, type BuildReport } from '../../src/pipeline/index.ts';
+import { PublishSession } from '../../src/pipeline/session.ts';
 import { collectGarbage } from '../../src/publish/objects.ts';
 import { keptObjects } from '../../src/publish/index.ts';
 import { outPaths } from '../../src/publish/paths.ts';
@@ -235,7 +236,7 @@ describe('two trees and the object store', () => {
 
   it('a process that publishes again (a build session, as pressroom watch keeps) makes the spare after its first publish', async () => {
     const own = join(tmp.dir, 'session', 'out');
-    const session = {};
+    const session = new PublishSession();
     const first = await build({ api: api.url, out: own, now: TEST_NOW, configFile, env: {}, handleSignals: false, workers: 0, session });
     expect(first.incremental.publish).toBe('complete');
     expect(await treeHashes(outPaths(own).spare)).toEqual(await treeHashes(own));

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseRef } from '../../src/crawl/refs.ts';
 import { rehearse } from '../../src/pipeline/index.ts';
 import { loadPrevious } from '../../src/pipeline/snapshot.ts';
+import { PublishSession } from '../../src/pipeline/session.ts';
 import { currentState, listReleases, stateRootFor } from '../../src/publish/releases.ts';
 import type { SampleApi } from '../../src/sample-api/index.ts';
 import { treeHashes } from '../helpers/files.ts';
@@ -34,7 +35,7 @@ it('renders nothing new, publishes, records and saves nothing, and the next chan
   const snapshotFile = await readFile(join(tmp.dir, '.pressroom/snapshot/snapshot.ndjson')).catch(() => null);
   expect(snapshotFile).not.toBeNull();
   const releases = await listReleases(out);
-  const session = { previous: await loadPrevious(join(tmp.dir, '.pressroom/snapshot')) };
+  const session = new PublishSession({ previous: await loadPrevious(join(tmp.dir, '.pressroom/snapshot')) });
 
   const r = await rehearse({ out, now: TEST_NOW, configFile: join(ROOT, 'config/site.json'), env: {}, session, ...opts });
   expect(r.incremental).toMatchObject({ mode: 'incremental', rendered: 0, changedFiles: 0, publish: 'rehearsed' });
@@ -65,7 +66,7 @@ it("a story's rehearsal re-reads the story's responses as its build would, and s
   const site = await treeHashes(out);
   const releases = await listReleases(out);
   const snapshotFile = await readFile(join(dir, '.pressroom/snapshot/snapshot.ndjson'));
-  const session = { previous: await loadPrevious(join(dir, '.pressroom/snapshot')) };
+  const session = new PublishSession({ previous: await loadPrevious(join(dir, '.pressroom/snapshot')) });
   const post = api.corpus.posts.find((p) => p.status === 'publish')!;
   const story = [parseRef(`post:${post.id}`)];
   const rehearsal = () => rehearse({ out, now: TEST_NOW, configFile: join(ROOT, 'config/site.json'), env: {}, session, ...opts }, story);
@@ -109,7 +110,7 @@ it('a session keeps the release it recorded only while out/ still holds it', asy
   const dir = join(tmp.dir, 'kept');
   const out = join(dir, 'out');
   const opts = { api: api.url, handleSignals: false, workers: 0 as const };
-  const session: NonNullable<Parameters<typeof buildInto>[1]>['session'] = {};
+  const session = new PublishSession();
   const first = await buildInto(dir, { ...opts, session });
   expect(session.release?.id).toBe(first.release);
   // Still current: the next build gets the kept state itself, not a copy read back.

@@ -1,0 +1,42 @@
+// The publish session: everything one build leaves for the next build of the same
+// process, in one typed object that its owner (pressroom watch, a test, a benchmark)
+// creates and passes to each build as `options.session`. Each stage receives only its
+// own part (`session.plan`, `session.emit`, ...) as an argument, so what a stage can
+// remember between builds is named here and nowhere else. A one-off build
+// (pressroom build, a shard, a merge) passes no session and keeps nothing; either way
+// a build's output is the same bytes. Two sessions in one process share nothing, so
+// two watchers of two sites can publish side by side.
+import type { Dispatcher } from 'undici';
+import { newCrawlKept, type CrawlKept } from '../crawl/kept.ts';
+import { newEmitKept, type EmitKept } from '../emit/kept.ts';
+import { newIncrementalKept, type IncrementalKept } from '../incremental/kept.ts';
+import { newPlanKept, type PlanKept } from '../plan/kept.ts';
+import type { KeptRelease } from '../publish/releases.ts';
+import { newRenderKept, type RenderKept } from '../render/kept.ts';
+import { newSiteKept, type SiteKept } from '../site/kept.ts';
+import type { Previous } from './snapshot.ts';
+
+export class PublishSession {
+  /**
+   * The snapshot the last successful build saved, so the next one does not read it back
+   * from disk. Set by build() after each success; a stale one is safe (a change-driven
+   * build checks it against the current release).
+   */
+  previous?: Previous;
+  /** The release the last build recorded, used only while out/ still holds it. */
+  release?: KeptRelease;
+  /** Connections to the content API kept open between builds (src/crawl/http.ts apiAgent); the owner closes them. */
+  readonly agent?: Dispatcher;
+
+  readonly crawl: CrawlKept = newCrawlKept();
+  readonly site: SiteKept = newSiteKept();
+  readonly plan: PlanKept = newPlanKept();
+  readonly incremental: IncrementalKept = newIncrementalKept();
+  readonly render: RenderKept = newRenderKept();
+  readonly emit: EmitKept = newEmitKept();
+
+  constructor(init: { previous?: Previous; agent?: Dispatcher } = {}) {
+    this.previous = init.previous;
+    this.agent = init.agent;
+  }
+}
