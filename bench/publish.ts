@@ -25,9 +25,14 @@
 // Figures are printed, never asserted. Goal: an edit <= 2 % of a full build, an addition <= 10 %,
 // and an edit no slower at 50,000 posts than at 10,000.
 //
+// With --baseline DIR (another checkout of Pressroom with its dependencies installed, e.g. a
+// `git worktree` of an earlier commit) each size is also built and watched by that checkout's CLI,
+// and its edits are taken in the same turns: the change's cost is each edit's latency over the
+// baseline's edit of a post of as many keywords, seconds apart, per size.
+//
 // With --cpu-prof DIR each watcher and sample API runs under `node --cpu-prof` (profiles in DIR/<posts>/watch and /api).
 //
-//   node --import tsx bench/publish.ts [--posts 10000] [--big 50000] [--edits 9] [--gap 1000] [--cpu-prof DIR] [--property 200 --property-posts 60]
+//   node --import tsx bench/publish.ts [--posts 10000] [--big 50000] [--baseline DIR] [--edits 9] [--gap 1000] [--cpu-prof DIR] [--property 200 --property-posts 60]
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -60,10 +65,13 @@ const { values } = parseArgs({
     gap: { type: 'string', default: '1000' },
     /** A folder: each watcher and sample API runs under `node --cpu-prof` and writes its profile into DIR/<posts>/<command> when the benchmark stops it. */
     'cpu-prof': { type: 'string' },
+    /** Another checkout whose CLI publishes the same sizes side by side (its edits in the same turns). */
+    baseline: { type: 'string' },
   },
 });
 const ROOT = resolve(import.meta.dirname, '..');
 const BIN = join(ROOT, 'cli/bin.cjs');
+const BASELINE_BIN = values.baseline ? join(resolve(values.baseline), 'cli/bin.cjs') : undefined;
 const SECRET = 'bench-secret';
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(1)} %`;
@@ -74,8 +82,8 @@ interface Child {
   line: Promise<string>;
 }
 
-function start(args: string[], nodeFlags: string[] = [], env: Record<string, string> = {}): Child {
-  const proc = spawn(process.execPath, [...nodeFlags, BIN, ...args], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', PRESSROOM_WEBHOOK_SECRET: SECRET, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function start(args: string[], nodeFlags: string[] = [], env: Record<string, string> = {}, bin = BIN): Child {
+  const proc = spawn(process.execPath, [...nodeFlags, bin, ...args], { cwd: resolve(bin, '../..'), env: { ...process.env, NODE_ENV: 'production', PRESSROOM_WEBHOOK_SECRET: SECRET, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   proc.stderr!.on('data', (d) => (err += d));
   const line = new Promise<string>((ok, fail) => {
@@ -90,10 +98,10 @@ function start(args: string[], nodeFlags: string[] = [], env: Record<string, str
   return { proc, stderr: () => err, line };
 }
 
-function run(args: string[]): Promise<number> {
+function run(args: string[], bin = BIN): Promise<number> {
   return new Promise((ok, fail) => {
     const t = performance.now();
-    const proc = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const proc = spawn(process.execPath, [bin, ...args], { cwd: resolve(bin, '../..'), env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     proc.stderr!.on('data', (d) => (err += d));
     proc.on('exit', (code) => (code === 0 ? ok(performance.now() - t) : fail(new Error(`pressroom ${args.join(' ')} exited ${code}: ${err.slice(-2000)}`))));
@@ -126,6 +134,8 @@ async function mutate(api: string, method: string, path: string, body?: unknown)
 
 interface Measured {
   posts: number;
+  /** 'baseline' for the --baseline checkout's site of this size. */
+  label: string;
   full: number;
   ops: { op: string; ms: number; report: BuildReport }[];
 }
@@ -142,6 +152,7 @@ const everyChild: Child[] = [];
 /** One size, built in full and served, with its watcher running: what the edits are timed against. */
 interface Site {
   posts: number;
+  label: string;
   full: number;
   apiUrl: string;
   ops: Measured['ops'];
@@ -151,7 +162,7 @@ interface Site {
 }
 
 /** The full build of one size (the baseline of its ratios), then its `pressroom serve` and `pressroom watch`. */
-async function fullBuild(posts: number): Promise<{ posts: number; full: number; apiUrl: string; out: string; watchPort: number }> {
+async function fullBuild(posts: number, bin = BIN): Promise<{ posts: number; bin: string; full: number; apiUrl: string; out: string; watchPort: number }> {
   const dir = await mkdtemp(join(tmpdir(), 'pr-bench-publish-'));
   leftovers.push(dir);
   console.log(`${posts} posts: ${inodeProbeLine(inodeProbe(join(dir, 'inode-probe')))}`);
@@ -160,13 +171,13 @@ async function fullBuild(posts: number): Promise<{ posts: number; full: number; 
   const api = start(['api', '--mutable', '--posts', String(posts), '--port', '0', '--webhook', `http://127.0.0.1:${watchPort}/hooks/publish`], profileFlags(posts, 'api'));
   everyChild.push(api);
   const apiUrl = await api.line;
-  const full = await run(['build', '--api', apiUrl, '--out', out, '--full', '--quiet']);
-  console.log(`${posts} posts: full build ${s(full)}`);
+  const full = await run(['build', '--api', apiUrl, '--out', out, '--full', '--quiet'], bin);
+  console.log(`${posts} posts${bin === BIN ? '' : ' (baseline)'}: full build ${s(full)}`);
   // The full build's 2 GB (at 50,000 posts) reach the disk before the watcher starts: the kernel's
   // writeback of them ran through the first edits, which an operator's watcher, started long after
   // its site was built, does not see.
   spawnSync('sync');
-  return { posts, full, apiUrl, out, watchPort };
+  return { posts, bin, full, apiUrl, out, watchPort };
 }
 
 async function watchSite(built: Awaited<ReturnType<typeof fullBuild>>): Promise<Site> {
@@ -174,7 +185,7 @@ async function watchSite(built: Awaited<ReturnType<typeof fullBuild>>): Promise<
   const serve = start(['serve', '--out', out, '--port', '0']);
   everyChild.push(serve);
   const site = await serve.line;
-  const watch = start(['watch', '--api', apiUrl, '--out', out, '--port', String(watchPort), '--poll', 'off'], profileFlags(built.posts, 'watch'));
+  const watch = start(['watch', '--api', apiUrl, '--out', out, '--port', String(watchPort), '--poll', 'off'], profileFlags(built.posts, 'watch'), {}, built.bin);
   everyChild.push(watch);
   await waitFor(`http://127.0.0.1:${watchPort}/healthz`, (st) => st === 200);
 
@@ -190,6 +201,7 @@ async function watchSite(built: Awaited<ReturnType<typeof fullBuild>>): Promise<
   }
   return {
     posts: built.posts,
+    label: built.bin === BIN ? 'this tree' : 'baseline',
     full: built.full,
     apiUrl,
     ops,
@@ -268,7 +280,10 @@ async function addAndDelete(site: Site, victim: any): Promise<void> {
 async function measure(sizes: number[]): Promise<Site[]> {
   try {
     const built = [];
-    for (const posts of sizes) built.push(await fullBuild(posts));
+    for (const posts of sizes) {
+      built.push(await fullBuild(posts));
+      if (BASELINE_BIN) built.push(await fullBuild(posts, BASELINE_BIN));
+    }
     const sites = [];
     for (const b of built) sites.push(await watchSite(b));
     const posts = pairedEdits(sites, 1 + Number(values.edits));
@@ -286,7 +301,7 @@ async function measure(sizes: number[]): Promise<Site[]> {
 }
 
 function print(m: Measured): void {
-  console.log(`\n${m.posts.toLocaleString('en')} posts: full build ${s(m.full)}`);
+  console.log(`\n${m.posts.toLocaleString('en')} posts (${m.label}): full build ${s(m.full)}`);
   const goal: Record<string, number> = { edit: 0.02, 'next edit': 0.02, add: 0.1, delete: 0.1 };
   for (const { op, ms, report } of m.ops) {
     const t = report.timings;
@@ -298,8 +313,11 @@ function print(m: Measured): void {
   }
 }
 
-const runs: Measured[] = await measure(values.big ? [Number(values.posts), Number(values.big)] : [Number(values.posts)]);
-for (const m of runs) print(m);
+const measured: Measured[] = await measure(values.big ? [Number(values.posts), Number(values.big)] : [Number(values.posts)]);
+for (const m of measured) print(m);
+// The size comparison below is of this tree's sites; the baseline's are compared with them after it.
+const runs = measured.filter((m) => m.label !== 'baseline');
+const baselines = measured.filter((m) => m.label === 'baseline');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 /** The latencies of a size's edits after the first (a warm watcher). */
@@ -341,6 +359,28 @@ if (runs.length === 2) {
     pairs.filter(([a, b]) => a.report.incremental.rendered === b.report.incremental.rendered),
     'the pairs whose two builds rendered as many pages',
   );
+}
+for (const b of baselines) {
+  // This tree against the baseline checkout at one size: its i-th edit and the baseline's were of
+  // posts of as many keywords, taken seconds apart (measure), so each pair shares the minute's machine.
+  const m = runs.find((r) => r.posts === b.posts)!;
+  const one = (op: string) => [m, b].map((x) => x.ops.find((o) => o.op === op)?.ms ?? NaN);
+  console.log(`\n${m.posts.toLocaleString('en')} posts, this tree vs the baseline (${values.baseline}):`);
+  console.log(`  full build ${s(m.full)} vs ${s(b.full)} (${(m.full / b.full).toFixed(2)}x)`);
+  for (const op of ['edit', 'add', 'delete']) {
+    const [x, y] = one(op);
+    console.log(`  ${op.padEnd(6)} ${s(x)} vs ${s(y)} (${(x / y).toFixed(2)}x)`);
+  }
+  const [mine, theirs] = [m, b].map((x) => x.ops.filter((o) => o.op === 'next edit'));
+  const ratios = mine.flatMap((o, i) => (theirs[i] ? [o.ms / theirs[i]!.ms] : []));
+  if (ratios.length) {
+    const [lo, hi] = medianInterval(ratios);
+    const slower = ratios.filter((r) => r > 1).length;
+    console.log(
+      `  the edits after the first, median ${s(median(nextMs(m)))} vs ${s(median(nextMs(b)))}; pair by pair: median ratio ${median(ratios).toFixed(2)}x ` +
+        `(95 % interval ${lo.toFixed(2)}-${hi.toFixed(2)}x), this tree slower in ${slower} of ${ratios.length} pairs (sign test, two-sided: p = ${signTest(slower, ratios.filter((r) => r !== 1).length).toFixed(2)})`,
+    );
+  }
 }
 /**
  * Whether "the larger site is slower" is more than chance: the exact two-sided sign test of
