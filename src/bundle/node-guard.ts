@@ -7,7 +7,7 @@
 import { builtinModules } from 'node:module';
 import type { Metafile, Plugin } from 'esbuild';
 
-const BUILTINS = new Set(builtinModules.filter((m) => !m.startsWith('_')));
+const BUILTINS: ReadonlySet<string> = new Set(builtinModules.filter((m) => !m.startsWith('_')));
 
 export interface NodeModuleHit {
   module: string;

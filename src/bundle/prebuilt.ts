@@ -30,6 +30,9 @@ interface Manifest {
   files: string[];
 }
 
+// The bundle without a base path, once per process (clientBundle says why). Module-level on
+// purpose: it is made from the code this process runs, not from a site, so every site and session
+// of the process rightly shares it; each gets its own URLs by rebaseBundle.
 let unprefixed: Promise<ClientBundle> | undefined;
 
 /**

@@ -37,7 +37,7 @@ export function allPageCopy(config: SiteConfig): PageCopy {
   return Object.fromEntries(COPY_KINDS.map((k) => [k, COPY[k].of(config)])) as PageCopy;
 }
 
-const COPY_PATHS = new Set<string>(COPY_KINDS.map((k) => COPY[k].path));
+const COPY_PATHS: ReadonlySet<string> = new Set(COPY_KINDS.map((k) => COPY[k].path));
 
 /**
  * Whether a site-relative link leads to a page that renders configuration copy

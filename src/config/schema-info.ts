@@ -25,6 +25,8 @@ export type JsonSchema = {
   [k: string]: unknown;
 };
 
+// configJsonSchema's answer, made on first use: a pure function of the code (the zod schema),
+// with no argument, so one answer serves every site and session of the process.
 let cached: JsonSchema | undefined;
 
 /** The JSON Schema of a configuration file (input side: every default optional). */

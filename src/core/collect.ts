@@ -8,30 +8,6 @@ import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-/** V8's gc(): a full collection, or with `{ type: 'minor' }` a scavenge of the young generation only. */
-let collect: ((options?: { type: 'minor' | 'major' }) => void) | null | undefined;
-/** The heap in use after the last collection run here. */
-let collectedAt: number | undefined;
-
-/** Runs a full collection; false when this Node cannot (nothing done). */
-export function collectGarbageNow(): boolean {
-  if (collect === undefined) {
-    try {
-      setFlagsFromString('--expose-gc');
-      const gc: unknown = runInNewContext('typeof gc === "function" ? gc : null');
-      collect = typeof gc === 'function' ? (gc as NonNullable<typeof collect>) : null;
-    } catch {
-      collect = null;
-    }
-  }
-  const start = performance.now();
-  collect?.();
-  own.push({ start, end: performance.now() });
-  if (own.length > 8) own.shift();
-  if (collect) collectedAt = getHeapStatistics().used_heap_size;
-  return collect !== null;
-}
-
 // V8's own full collections, watched once collectIfGrown is first called. V8 marks the whole heap
 // when the old generation reaches a limit it sets from the heap's size and speed; on a small heap
 // that limit can come before collectIfGrown's floor, and the collection then runs inside a story:
@@ -39,30 +15,61 @@ export function collectGarbageNow(): boolean {
 // latency (`--cpu-prof`). Each such collection halves the floor, down to MIN_FLOOR, so the
 // watcher learns to collect before V8 does.
 const MIN_FLOOR = 16 * 1024 * 1024;
-/** The floor learnt from V8's own full collections (undefined: none seen). */
-let learntFloor: number | undefined;
-/** When the last collections run here started and ended (performance.now()): V8's entries for them are not its own. */
-const own: { start: number; end: number }[] = [];
-/** V8 ran a full collection on its own since collectIfGrown last looked. */
-let v8CollectedItself = false;
-let observer: PerformanceObserver | undefined;
+
+/**
+ * What this module knows of the process's garbage collector. Module-level on purpose, and one
+ * object: V8 has one collector (and one heap) per process, whatever sites or sessions the process
+ * builds, so what was collected and learnt is a fact of the process, not of a build.
+ */
+const processGc: {
+  /** V8's gc(): a full collection, or with `{ type: 'minor' }` a scavenge of the young generation only (null: this Node cannot; undefined: not asked yet). */
+  collect: ((options?: { type: 'minor' | 'major' }) => void) | null | undefined;
+  /** The heap in use after the last collection run here. */
+  collectedAt: number | undefined;
+  /** The floor learnt from V8's own full collections (undefined: none seen). */
+  learntFloor: number | undefined;
+  /** When the last collections run here started and ended (performance.now()): V8's entries for them are not its own. */
+  own: { start: number; end: number }[];
+  /** V8 ran a full collection on its own since collectIfGrown last looked. */
+  v8CollectedItself: boolean;
+  observer: PerformanceObserver | undefined;
+} = { collect: undefined, collectedAt: undefined, learntFloor: undefined, own: [], v8CollectedItself: false, observer: undefined };
+
+/** Runs a full collection; false when this Node cannot (nothing done). */
+export function collectGarbageNow(): boolean {
+  if (processGc.collect === undefined) {
+    try {
+      setFlagsFromString('--expose-gc');
+      const gc: unknown = runInNewContext('typeof gc === "function" ? gc : null');
+      processGc.collect = typeof gc === 'function' ? (gc as NonNullable<typeof processGc.collect>) : null;
+    } catch {
+      processGc.collect = null;
+    }
+  }
+  const start = performance.now();
+  processGc.collect?.();
+  processGc.own.push({ start, end: performance.now() });
+  if (processGc.own.length > 8) processGc.own.shift();
+  if (processGc.collect) processGc.collectedAt = getHeapStatistics().used_heap_size;
+  return processGc.collect !== null;
+}
 
 function watchMajorCollections(): void {
-  if (observer) return;
-  observer = new PerformanceObserver((list) => {
+  if (processGc.observer) return;
+  processGc.observer = new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       const kind = (e as { detail?: { kind?: number } }).detail?.kind;
       if (kind !== constants.NODE_PERFORMANCE_GC_MAJOR) continue;
-      if (own.some((o) => e.startTime >= o.start && e.startTime <= o.end)) continue;
-      v8CollectedItself = true;
+      if (processGc.own.some((o) => e.startTime >= o.start && e.startTime <= o.end)) continue;
+      processGc.v8CollectedItself = true;
     }
   });
-  observer.observe({ entryTypes: ['gc'] });
+  processGc.observer.observe({ entryTypes: ['gc'] });
 }
 
 /** The floor collectIfGrown uses with `floor` asked for: lower once V8 has collected in full on its own. */
 export function effectiveFloor(floor: number): number {
-  return learntFloor === undefined ? floor : Math.min(floor, learntFloor);
+  return processGc.learntFloor === undefined ? floor : Math.min(floor, processGc.learntFloor);
 }
 
 /**
@@ -86,13 +93,14 @@ export function effectiveFloor(floor: number): number {
  */
 export function collectIfGrown({ share = 0.12, floor = 64 * 1024 * 1024 }: { share?: number; floor?: number } = {}): 'full' | 'minor' | false {
   watchMajorCollections();
-  if (v8CollectedItself) {
+  if (processGc.v8CollectedItself) {
     // V8 reached its limit first: collect now (a new starting point) and from now on sooner.
-    v8CollectedItself = false;
-    learntFloor = Math.max(MIN_FLOOR, effectiveFloor(floor) / 2);
+    processGc.v8CollectedItself = false;
+    processGc.learntFloor = Math.max(MIN_FLOOR, effectiveFloor(floor) / 2);
     return collectGarbageNow() && 'full';
   }
   const used = getHeapStatistics().used_heap_size;
+  const { collectedAt, collect } = processGc;
   const threshold = Math.max(effectiveFloor(floor), collectedAt === undefined ? 0 : collectedAt * share);
   if (collectedAt === undefined || used - collectedAt >= threshold) return collectGarbageNow() && 'full';
   collect?.({ type: 'minor' });

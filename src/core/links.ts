@@ -13,7 +13,7 @@ import pLimit from 'p-limit';
 import { pressroomError } from '../core/errors.ts';
 import { outputWriteError } from './write-fault.ts';
 
-const FALLBACK = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK', 'EOPNOTSUPP']);
+const FALLBACK: ReadonlySet<string> = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK', 'EOPNOTSUPP']);
 
 /** Links (or copies with its mtime) `from` to `to`, creating `to`'s folder. */
 export async function carryFile(from: string, to: string, dirs?: Map<string, Promise<unknown>>): Promise<void> {

@@ -13,15 +13,16 @@
 //   whose items are the same objects in the same order (the build keeps the previous build's
 //   object for an unchanged file or route) is written from those bytes, unprinted.
 //
-// A one-off build keeps nothing (src/core/resident.ts) and prints each run once. Either way the
-// bytes are the items' texts joined by the separator.
+// What a PrintedRuns keeps lives as long as its owner holds it: a stage's kept part of the publish
+// session (src/pipeline/session.ts) for the next build. A one-off build prints with one that keeps
+// nothing (`keeps: false`) and prints each run once. Either way the bytes are the items' texts
+// joined by the separator.
 //
 // With a frame, each run is a text of its own (the frame's head, the run's items joined by the
 // separator, its tail) with its sha256: the manifest is written as one file per run, named by
 // that hash (src/emit/manifest-text.ts), so a publish writes the runs it printed and nothing else.
 import { createHash } from 'node:crypto';
 import { notedPlaces } from './list-change.ts';
-import { keepsForNextBuild, KeptWeakMap } from './resident.ts';
 
 /** An item is printed from itself alone (an immutable object); its content hash places the cuts. */
 export interface RunItem {
@@ -51,7 +52,8 @@ export const MAX_RUN = 2048;
 const endsRun = (item: RunItem): boolean => typeof item.sha256 === 'string' && item.sha256.endsWith('00');
 
 export class PrintedRuns<T extends RunItem & object> {
-  readonly #kept = new KeptWeakMap<T, Run<T>>();
+  /** Each run printed, with its first item (while the instance keeps). */
+  readonly #kept = new WeakMap<T, Run<T>>();
   /**
    * The list printed last and where each of its runs started (a process that publishes again).
    * A list noted as that one with a few places replaced (src/core/list-change.ts: the manifest's
@@ -64,11 +66,19 @@ export class PrintedRuns<T extends RunItem & object> {
   readonly #print: (item: T) => string;
   readonly #separator: string;
   readonly #frame: { head: string; tail: string } | undefined;
+  readonly #keeps: boolean;
 
-  constructor(print: (item: T) => string, separator: string, frame?: { head: string; tail: string }) {
+  /**
+   * `keeps: false` (a one-off build, which prints each list once) holds no run's bytes past its
+   * printing: a printing of the whole manifest would otherwise hold 25 MB of them at 50,000 posts
+   * until its end, where a large build's memory peaks. By default the runs are kept for the next
+   * printing, as long as the owner holds the instance.
+   */
+  constructor(print: (item: T) => string, separator: string, frame?: { head: string; tail: string }, options: { keeps?: boolean } = {}) {
     this.#print = print;
     this.#separator = separator;
     this.#frame = frame;
+    this.#keeps = options.keeps ?? true;
   }
 
   /** The items' texts joined by the separator, as UTF-8 pieces of one run each (without a frame). */
@@ -123,12 +133,12 @@ export class PrintedRuns<T extends RunItem & object> {
       if (frame) text += frame.tail;
       const bytes = Buffer.from(text, 'utf8');
       const printed: Run<T> = { items: run, lead, bytes, ...(frame ? { sha256: createHash('sha256').update(bytes).digest('hex') } : {}) };
-      this.#kept.set(items[start], printed);
+      if (this.#keeps) this.#kept.set(items[start], printed);
       runs.push(printed);
       yield printed;
       start = end + 1;
     }
-    if (keepsForNextBuild()) this.#last = { items, starts, runs };
+    if (this.#keeps) this.#last = { items, starts, runs };
   }
 }
 

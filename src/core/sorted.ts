@@ -17,8 +17,11 @@
 // input position by position: references compared, nothing hashed, nothing
 // allocated per item, so a publish that changed a few items pays well under
 // a millisecond for 50,000 instead of building a set of all of them.
+//
+// Whether an answer outlives the build is decided by who holds the cache: a stage keeps one in
+// its kept part of the publish session (src/pipeline/session.ts) for the next build, and a stage
+// given no kept part (a one-off build) sorts with a cache that keeps nothing.
 
-import { keepsForNextBuild } from './resident.ts';
 import { notedChange, noteReplaced } from './list-change.ts';
 
 /** Strings in code-unit order, as Array.prototype.sort orders them by default. */
@@ -41,21 +44,22 @@ export class SortedCache<T> {
   #change: { from: readonly T[]; added: readonly T[]; removed: ReadonlySet<T> } | undefined;
   /** #items is strictly increasing: then so is any part of it, and a patch checks only the new items' neighbours. */
   #strict = false;
+  readonly #keeps: boolean;
 
-  constructor(cmp: (a: T, b: T) => number) {
+  /**
+   * `keeps: false` (a one-off build, which sorts each list once) makes every sort() a plain stable
+   * sort that holds nothing after it: no set of the items, no last answer, where a large build's
+   * memory peaks. By default the cache keeps its last answer for its next call, as long as its
+   * owner holds it.
+   */
+  constructor(cmp: (a: T, b: T) => number, options: { keeps?: boolean } = {}) {
     this.#cmp = cmp;
+    this.#keeps = options.keeps ?? true;
   }
 
   /** `next` sorted by the comparator (stable). Neither `next` nor the array returned may be changed by the caller afterwards. */
   sort(next: readonly T[]): readonly T[] {
-    // A one-off build sorts once: nothing is kept for a next call (./resident.ts).
-    if (!keepsForNextBuild()) {
-      this.#items = [];
-      this.#set = new Set();
-      this.#input = [];
-      this.#change = undefined;
-      return [...next].sort(this.#cmp);
-    }
+    if (!this.#keeps) return [...next].sort(this.#cmp);
     const from = this.#items;
     const patched = this.#patch(next);
     this.#input = next;

@@ -8,18 +8,19 @@
 // (Snapshot.changesSince). Every other route is the same route, reading the same entries, so
 // its page is the one the state names: reused, as the walk would find it.
 //
-// What is kept belongs to one state: the next state takes it over (patched by the change) only
-// once the build has made that state, so a build that fails or only rehearses leaves it as it
-// was, and a build from a state without it (the first after start, a different process)
-// walks as before.
-import { KeptWeakMap, keepsForNextBuild } from '../core/resident.ts';
+// What is kept belongs to one state, in the session's IncrementalKept.alignments: the next state
+// takes it over (patched by the change) only once the build has made that state, so a build that
+// fails or only rehearses leaves it as it was, and a build from a state without it (the first
+// after start, a different process, a one-off build with no session) walks as before.
 import { sortedChange } from '../core/sorted.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import type { SnapshotView } from '../site/types.ts';
 import type { Decision } from './decide.ts';
+import type { IncrementalKept } from './kept.ts';
 import type { BuildState, RouteState } from './state.ts';
 
-interface Kept {
+/** What a session keeps with a state (IncrementalKept.alignments). */
+export interface KeptAlignment {
   /** The routes the state was made from, in plan order (strictly increasing under routeOrder). */
   routes: readonly PlannedRoute[];
   /** API path -> the routes among them that read it: the one route itself when only one does (most paths: a post's details). */
@@ -30,21 +31,19 @@ interface Kept {
 
 type Readers = PlannedRoute | Set<PlannedRoute>;
 
-const KEPT = new KeptWeakMap<BuildState, Kept>();
-
 /** The plan's order of routes (src/plan/index.ts), which the routes of a build are in. */
 const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export const routeOrder = (a: PlannedRoute, b: PlannedRoute): number => byCode(a.path, b.path) || byCode(a.file, b.file) || byCode(a.record, b.record);
 
 /** How this build's routes differ from those a state was made from, with what that state kept; undefined when it kept nothing or the routes are not in plan order. */
 export interface Alignment {
-  kept: Kept;
+  kept: KeptAlignment;
   added: PlannedRoute[];
   removed: PlannedRoute[];
 }
 
-export function alignmentOf(state: BuildState | undefined, routes: readonly PlannedRoute[]): Alignment | undefined {
-  const kept = state && KEPT.get(state);
+export function alignmentOf(session: IncrementalKept | undefined, state: BuildState | undefined, routes: readonly PlannedRoute[]): Alignment | undefined {
+  const kept = state && session?.alignments.get(state);
   if (!kept) return undefined;
   const change = sortedChange(kept.routes, routes, routeOrder);
   return change ? { kept, ...change } : undefined;
@@ -104,32 +103,33 @@ export function alignedDecision(input: {
  * their readers: the first story after start then decides from them instead of walking. Made
  * once per state and snapshot state (a second rehearsal on the same finds them kept).
  */
-export function keepAlignmentOfCurrent(state: BuildState, routes: readonly PlannedRoute[], snapshotState: string | undefined): void {
-  const kept = KEPT.get(state);
+export function keepAlignmentOfCurrent(session: IncrementalKept | undefined, state: BuildState, routes: readonly PlannedRoute[], snapshotState: string | undefined): void {
+  const kept = session?.alignments.get(state);
   if (kept && kept.routes === routes && kept.snapshotState === snapshotState) return;
-  keepAlignment(state, routes, snapshotState, {});
+  keepAlignment(session, state, routes, snapshotState, {});
 }
 
 /**
  * Keeps, with the state a build made, its routes and their readers for the next build: taken over
  * from the previous state's (patched by the alignment) when there is one, else made (a walk of
- * every route, once per process). Nothing in a build that does not publish again.
+ * every route, once per session). Nothing without a session (a one-off build).
  */
-export function keepAlignment(state: BuildState, routes: readonly PlannedRoute[], snapshotState: string | undefined, from: { previous?: BuildState; alignment?: Alignment }): void {
-  if (!keepsForNextBuild() || snapshotState === undefined) return;
+export function keepAlignment(session: IncrementalKept | undefined, state: BuildState, routes: readonly PlannedRoute[], snapshotState: string | undefined, from: { previous?: BuildState; alignment?: Alignment }): void {
+  if (!session || snapshotState === undefined) return;
+  const kept = session.alignments;
   const { alignment } = from;
-  if (alignment && from.previous && KEPT.get(from.previous) === alignment.kept) {
+  if (alignment && from.previous && kept.get(from.previous) === alignment.kept) {
     const { readers } = alignment.kept;
     for (const r of alignment.removed) for (const dep of r.deps) removeReader(readers, dep, r);
     for (const r of alignment.added) addReader(readers, r);
-    KEPT.delete(from.previous);
-    KEPT.set(state, { routes, readers, snapshotState });
+    kept.delete(from.previous);
+    kept.set(state, { routes, readers, snapshotState });
     return;
   }
   for (let i = 1; i < routes.length; i++) if (routeOrder(routes[i - 1], routes[i]) >= 0) return;
   const readers = new Map<string, Readers>();
   for (const r of routes) addReader(readers, r);
-  KEPT.set(state, { routes, readers, snapshotState });
+  kept.set(state, { routes, readers, snapshotState });
 }
 
 function addReader(readers: Map<string, Readers>, route: PlannedRoute): void {

@@ -90,6 +90,9 @@ export function configHash(inputs: Pick<CodeInputs, 'config' | 'publicConfig'>):
  * builds after a `git pull` must not record a hash of code they do not run),
  * and every build of a long-running process (pressroom watch) skips reading a
  * few hundred files. Any other root (tests) is read each time.
+ *
+ * Module-level on purpose: it is a fact of the process (the code it runs), the same for every
+ * site and session it builds, so two watchers of two sites rightly share it.
  */
 let running: Promise<CodeFiles> | undefined;
 interface CodeFiles {

@@ -14,9 +14,9 @@
 // sitemap is regenerated from the plan, so their entries go too.
 import { createHash } from 'node:crypto';
 import { stableStringify } from '../core/json.ts';
-import { keepsForNextBuild } from '../core/resident.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import type { SnapshotEntry, SnapshotView } from '../site/types.ts';
+import type { IncrementalKept } from './kept.ts';
 import type { BuildState, RouteState } from './state.ts';
 
 export type DecisionReason = 'full' | 'first-build' | 'code-changed' | 'config-changed' | 'incremental';
@@ -46,21 +46,27 @@ export function depsHash(route: Pick<PlannedRoute, 'kind' | 'path' | 'params' | 
 // no hash strings to collect per route, nothing allocated. `at` names the snapshot state the
 // entries were last found current in: a snapshot copied from that state says which paths
 // changed since (Snapshot.changesSince), and a route none of whose deps is among them is
-// current without looking its deps up (about 300,000 lookups at 50,000 posts).
-const HASHES = new WeakMap<object, { entries: (SnapshotEntry | undefined)[]; value: string; at: string | undefined }>();
+// current without looking its deps up (about 300,000 lookups at 50,000 posts). A session keeps
+// them (IncrementalKept.hashes).
+export interface KeptHash {
+  entries: (SnapshotEntry | undefined)[];
+  value: string;
+  at: string | undefined;
+}
 
 /**
  * depsHash of the routes of one build, each remembered per route object while its deps' entries
- * stay the same (in a process that publishes again, src/core/resident.ts; else each is made).
+ * stay the same (in a session's `kept`; without one, each is made).
  */
-export function keptDepsHashes(snap: Pick<SnapshotView, 'get' | 'state' | 'changesSince'>): (route: Pick<PlannedRoute, 'kind' | 'path' | 'params' | 'file' | 'deps'>) => string {
-  if (!keepsForNextBuild()) return (route) => depsHash(route, snap);
+export function keptDepsHashes(snap: Pick<SnapshotView, 'get' | 'state' | 'changesSince'>, kept: IncrementalKept | undefined): (route: Pick<PlannedRoute, 'kind' | 'path' | 'params' | 'file' | 'deps'>) => string {
+  if (!kept) return (route) => depsHash(route, snap);
+  const { hashes } = kept;
   const now = snap.state;
   // The paths changed since a state, asked once per state (the routes were mostly last found current in one).
   let since: string | undefined;
   let changed: ReadonlySet<string> | undefined;
   return (route) => {
-    const hit = HASHES.get(route);
+    const hit = hashes.get(route);
     const { deps } = route;
     if (hit && hit.entries.length === deps.length) {
       if (hit.at !== since) {
@@ -76,7 +82,7 @@ export function keptDepsHashes(snap: Pick<SnapshotView, 'get' | 'state' | 'chang
       }
     }
     const value = depsHash(route, snap);
-    HASHES.set(route, { entries: deps.map((p) => snap.get(p)), value, at: now });
+    hashes.set(route, { entries: deps.map((p) => snap.get(p)), value, at: now });
     return value;
   };
 }

@@ -20,6 +20,7 @@ import type { PlannedRoute } from '../plan/types.ts';
 import type { SnapshotView } from '../site/types.ts';
 import { alignedDecision, alignmentOf, keepAlignment, type Alignment } from './aligned.ts';
 import { decide, keptDepsHashes, type Decision } from './decide.ts';
+import type { IncrementalKept } from './kept.ts';
 import { notePatched, STATE_VERSION, type BuildState, type RouteState } from './state.ts';
 import { OverlayMap } from '../core/overlay-map.ts';
 
@@ -45,6 +46,8 @@ export interface IncrementalStep {
   decidedFromKept: boolean;
   /** The configuration's hash, kept with the next state. */
   configHash?: string;
+  /** What the session keeps for its next build (undefined in a one-off build): nextState keeps the next state's part in it. */
+  kept?: IncrementalKept;
 }
 
 /** The release out/ holds now, as src/publish/releases.ts currentState reads it (undefined on a first build). */
@@ -73,16 +76,19 @@ export async function incrementalStep(input: {
   full?: boolean;
   /** The saved snapshot and its id (src/pipeline/shard.ts snapshotId). */
   previousSnapshot?: { snapshot: SnapshotView; id: string };
+  /** What the publish session keeps between builds; none in a one-off build. */
+  kept?: IncrementalKept;
 }): Promise<IncrementalStep> {
+  const { kept } = input;
   // A route's hash is made when first asked: the decision asks for the routes the previous state has
   // (and keeps those that changed), the next state for the routes rendered without one.
-  const hash = keptDepsHashes(input.snapshot);
+  const hash = keptDepsHashes(input.snapshot, kept);
   const changedHashes = new Map<PlannedRoute, string>();
   const hashOf = (r: PlannedRoute): string => changedHashes.get(r) ?? hash(r);
   const prev = input.previous;
-  // An incremental build from a state this process kept looks at the routes that changed and those reading a changed API path only.
+  // An incremental build from a state the session kept looks at the routes that changed and those reading a changed API path only.
   const incremental = prev !== undefined && !input.full && prev.state.codeHash === input.codeHash;
-  const alignment = incremental ? alignmentOf(prev.state, input.routes) : undefined;
+  const alignment = incremental ? alignmentOf(kept, prev.state, input.routes) : undefined;
   const aligned = alignment && alignedDecision({ previous: prev!.state, alignment, snapshot: input.snapshot, routes: input.routes, hashOf: hash, changedHashes });
   const decision = aligned ?? decide({ previous: prev?.state, codeHash: input.codeHash, configHash: input.configHash, routes: input.routes, hashOf: hash, full: input.full, changedHashes });
   const decidedFromKept = aligned !== undefined;
@@ -90,7 +96,7 @@ export async function incrementalStep(input: {
   // Every route is rendered: hashed now, as before a build renders (not at its end, where a full build's memory peaks).
   if (decision.reason !== 'incremental') for (const r of input.routes) changedHashes.set(r, hash(r));
   const configHash = input.configHash;
-  if (!prev) return { decision, hashOf, snapshotState, decidedFromKept, configHash };
+  if (!prev) return { decision, hashOf, snapshotState, decidedFromKept, configHash, kept };
   const files = prev.files ?? (await manifestFiles(prev.manifest, prev.site));
   // The snapshot the previous release was rendered from, when the saved one is it and the code is the same
   // (the code writes the mirror): its entry hashes carry unchanged mirror files unread.
@@ -107,6 +113,7 @@ export async function incrementalStep(input: {
     snapshotState,
     decidedFromKept,
     configHash,
+    kept,
     previousRelease: prev.id,
     previousFiles: { root: prev.site, files, inPlace, ...(from ? { entryHash: (path: string) => from.get(path)?.hash } : {}), ...(changedApiPaths ? { changedApiPaths } : {}) },
   };
@@ -114,21 +121,17 @@ export async function incrementalStep(input: {
 
 type KnownFiles = ReadonlyMap<string, ManifestEntry>;
 
-// Read once per manifest Buffer (a process that publishes again keeps its last manifest's entries instead, src/publish/releases.ts KeptRelease).
-const PARSED = new WeakMap<Buffer, Promise<KnownFiles>>();
-
 /**
  * The previous release's files by its manifest (its index and the parts named there, read in
  * `site`), the manifest's own files included: emit carries each unchanged one over (the index
  * too, when a rebuild changed nothing, so its mtime stays and rsync-style deploys do not upload
  * it on every run). A manifest that cannot be read whole is no previous files: every file is
- * written again.
+ * written again. Read once per build, by its incremental step (a session keeps its last
+ * manifest's entries instead, src/publish/releases.ts KeptRelease, and reads none).
  */
 function manifestFiles(bytes: Buffer | null, site: string): Promise<KnownFiles> {
   if (!bytes) return Promise.resolve(new Map());
-  let parsed = PARSED.get(bytes);
-  if (!parsed) PARSED.set(bytes, (parsed = readSiteFiles(bytes.toString('utf8'), partsIn(site), createHash('sha256').update(bytes).digest('hex')).catch(() => new Map())));
-  return parsed;
+  return readSiteFiles(bytes.toString('utf8'), partsIn(site), createHash('sha256').update(bytes).digest('hex')).catch(() => new Map());
 }
 
 /** The unchanged pages emit carries over from the previous release, in plan order (the rendered ones stream in after them): their previous state, which names each file with its hash and size. */
@@ -169,12 +172,12 @@ export function nextState(codeHash: string, routes: readonly PlannedRoute[], ste
       state.routes.set(r.file, now);
       added.push(now);
     }
-    notePatched(state, before, removed, added);
-    keepAlignment(state, routes, step.snapshotState, { previous: before, alignment: step.alignment });
+    notePatched(step.kept, state, before, removed, added);
+    keepAlignment(step.kept, state, routes, step.snapshotState, { previous: before, alignment: step.alignment });
     return state;
   }
   // A full, first or code-changed build rendered every route: each gets its entry.
   for (const r of routes) state.routes.set(r.file, entryOf(r));
-  keepAlignment(state, routes, step.snapshotState, {});
+  keepAlignment(step.kept, state, routes, step.snapshotState, {});
   return state;
 }

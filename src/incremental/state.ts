@@ -8,7 +8,7 @@ import pLimit from 'p-limit';
 import { pressroomError } from '../core/errors.ts';
 import { PrintedRuns } from '../core/printed-runs.ts';
 import { byCodeUnits, patchedList } from '../core/sorted.ts';
-import { KeptSlot } from '../core/resident.ts';
+import type { IncrementalKept } from './kept.ts';
 
 /** The state file's format: 2 names its parts in the object store, 1 (read still) held the routes inline. */
 export const STATE_VERSION = 2;
@@ -51,15 +51,16 @@ export interface RouteStates extends ReadonlyMap<string, RouteState> {
   delete(file: string): boolean;
 }
 
-/**
- * A state made from another by setting and deleting a few routes (src/incremental/index.ts
- * nextState): what stateChunks then places in the last state's file order instead of sorting
- * and looking up every file again.
- */
-const PATCHED_FROM = new WeakMap<BuildState, { from: BuildState; removed: readonly RouteState[]; added: readonly RouteState[] }>();
+/** How a state was made from another by setting and deleting a few routes (IncrementalKept.patchedFrom). */
+export interface StatePatch {
+  from: BuildState;
+  removed: readonly RouteState[];
+  added: readonly RouteState[];
+}
 
-export function notePatched(state: BuildState, from: BuildState, removed: readonly RouteState[], added: readonly RouteState[]): void {
-  PATCHED_FROM.set(state, { from, removed, added });
+/** Notes, in what the session keeps, that `state` is `from` patched (nothing without a session: no next build places it). */
+export function notePatched(kept: IncrementalKept | undefined, state: BuildState, from: BuildState, removed: readonly RouteState[], added: readonly RouteState[]): void {
+  kept?.patchedFrom.set(state, { from, removed, added });
 }
 
 export function emptyState(codeHash: string): BuildState {
@@ -72,12 +73,15 @@ export function emptyState(codeHash: string): BuildState {
 // the release object store beside the site's files (src/publish/objects.ts), so a publish writes the
 // parts of the routes it changed and an index of a few KB, where the whole state (15 MB at 50,000
 // posts) used to be written into every release and kept once per release. Format 1 (the routes
-// inline) is still read: releases recorded before keep their state.
-const PARTS = new PrintedRuns<RouteState>((route) => `  ${JSON.stringify(route.file)}: ${JSON.stringify(route)}`, ',\n', { head: '{\n', tail: '\n}\n' });
+// inline) is still read: releases recorded before keep their state. A session keeps the printed
+// runs for its next publish (IncrementalKept.parts); a one-off build prints each run once.
+const STATE_FRAME = { head: '{\n', tail: '\n}\n' };
 
-// The last state printed and its routes in file order: the next state, patched from it, is placed
-// in that order at the few places that changed (src/core/sorted.ts patchedList).
-const LAST_ORDER = new KeptSlot<{ state: BuildState; order: readonly RouteState[] }>();
+/** The printer of a state's parts: one that keeps its runs for the next publish (a session's), or one that prints once. */
+export function statePrinter(keeps: boolean): PrintedRuns<RouteState> {
+  return new PrintedRuns<RouteState>((route) => `  ${JSON.stringify(route.file)}: ${JSON.stringify(route)}`, ',\n', STATE_FRAME, { keeps });
+}
+
 const byFile = (a: RouteState, b: RouteState) => byCodeUnits(a.file, b.file);
 
 /** A part of the state file: its bytes and the sha256 that names it. */
@@ -91,7 +95,10 @@ export interface StatePart {
 export type StatePartReader = (sha256: string) => Promise<Buffer>;
 
 // The parts each state was written with or read from: what the next state, patched from it,
-// knows is in the store already (the release that names them is the current one).
+// knows is in the store already (the release that names them is the current one). A side table of
+// the state objects, not a cache: an entry says what that very object's file names, lives exactly
+// as long as whoever holds the state (the build, or a session's kept release) and is keyed by the
+// object, never by a path, so two sites' builds in one process share nothing through it.
 const PARTS_OF = new WeakMap<BuildState, ReadonlySet<string>>();
 
 /** The sha256 of the parts `state` was written with or read from (empty when not known). */
@@ -100,28 +107,29 @@ export function knownParts(state: BuildState | undefined): ReadonlySet<string> {
 }
 
 /**
- * The state's routes, sorted by file, in parts (the last state's runs reused where its routes
- * are: only the runs of changed routes are printed). A route is printed under the key it is
- * stored by, which its own `file` is unless a state file was edited by hand.
+ * The state's routes, sorted by file, in parts (with a session's `kept`, the last state's runs
+ * reused where its routes are: only the runs of changed routes are printed). A route is printed
+ * under the key it is stored by, which its own `file` is unless a state file was edited by hand.
  */
-export function* stateParts(state: BuildState): Generator<StatePart> {
-  const last = LAST_ORDER.take();
-  const patch = PATCHED_FROM.get(state);
+export function* stateParts(state: BuildState, kept?: IncrementalKept): Generator<StatePart> {
+  const last = kept?.lastOrder.take();
+  const patch = kept?.patchedFrom.get(state);
   const placed = last && patch?.from === last.state ? patchedList(last.order, new Set(patch.removed), [...patch.added], byFile) : null;
+  const printer = kept?.parts ?? statePrinter(false);
   if (placed) {
-    LAST_ORDER.keep({ state, order: placed });
-    yield* PARTS.parts(placed);
+    kept?.lastOrder.keep({ state, order: placed });
+    yield* printer.parts(placed);
     return;
   }
   const files = [...state.routes.keys()].sort(byCodeUnits);
   const routes = files.map((f) => state.routes.get(f)!);
   if (routes.every((r, i) => r.file === files[i])) {
-    LAST_ORDER.keep({ state, order: routes });
-    yield* PARTS.parts(routes);
+    kept?.lastOrder.keep({ state, order: routes });
+    yield* printer.parts(routes);
     return;
   }
   // Printed once, under their keys, without the kept runs.
-  const odd = new PrintedRuns<{ sha256: string; key: string; route: RouteState }>((x) => `  ${JSON.stringify(x.key)}: ${JSON.stringify(x.route)}`, ',\n', { head: '{\n', tail: '\n}\n' });
+  const odd = new PrintedRuns<{ sha256: string; key: string; route: RouteState }>((x) => `  ${JSON.stringify(x.key)}: ${JSON.stringify(x.route)}`, ',\n', STATE_FRAME, { keeps: false });
   yield* odd.parts(routes.map((route, i) => ({ sha256: route.sha256, key: files[i], route })));
 }
 

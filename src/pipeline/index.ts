@@ -113,10 +113,10 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
   checkShrinkGate({ count: buildPlan.routes.length, previous: previous && !replacesSample ? previous.state.routes.size : undefined, shrinkGate: config.shrinkGate, allowShrink: options.allowShrink });
   const bundle = await stage('bundle', () => clientBundle(config.site.basePath));
   const code = await codeHash({ bundleHash: bundle.hash, config, publicConfig: publicConfig(config) });
-  const step = await incrementalStep({ previous, routes: buildPlan.routes, snapshot, codeHash: code, configHash: configHash({ config, publicConfig: publicConfig(config) }), full: options.full, previousSnapshot: previousSnapshot && { snapshot: previousSnapshot.snapshot, id: previousSnapshot.id() } });
+  const step = await incrementalStep({ previous, routes: buildPlan.routes, snapshot, codeHash: code, configHash: configHash({ config, publicConfig: publicConfig(config) }), full: options.full, previousSnapshot: previousSnapshot && { snapshot: previousSnapshot.snapshot, id: previousSnapshot.id() }, kept: options.session?.incremental });
   const renderer = options.mergeShards
     ? await shardPages(options.mergeShards, { snapshot: snapshotId(snapshot), code, routes: buildPlan.routes })
-    : await createPageRenderer({ config, publicConfig: publicConfig(config), bundle, snapshot, workers: resolveWorkers(config.render.workers, step.decision.render.length), pool: warm.take() });
+    : await createPageRenderer({ config, publicConfig: publicConfig(config), bundle, snapshot, workers: resolveWorkers(config.render.workers, step.decision.render.length), pool: warm.take(), kept: options.session?.render });
   // The snapshot's save, up to its commit: while render threads work, this thread has time to
   // spare, so the serialising is done then instead of after the publish (a change-driven or
   // inline build keeps this thread for its own work and prepares after publishing).
@@ -192,7 +192,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
           emitted.changed.length === 0 &&
           emitted.manifestSha === previous.record.manifest &&
           step.snapshotState === options.session.previous?.snapshot.state;
-        if (current) keepAlignmentOfCurrent(previous.state, buildPlan.routes, step.snapshotState);
+        if (current) keepAlignmentOfCurrent(options.session.incremental, previous.state, buildPlan.routes, step.snapshotState);
         options.session.release = await keepRelease(out, previous.id, previous.state, current ? emitted.entries : step.previousFiles.files, previous.record.manifest);
       }
       return reportOf(emitted, step.previousRelease ?? '', 'rehearsed');
@@ -211,7 +211,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
     // change-driven build finds the saved snapshot is not the current release's and crawls everything.
     const state = nextState(code, buildPlan.routes, step, emitted.entries, renderedFrom);
     const [release] = await settleBoth(
-      stage('release', () => recordRelease(out, emitted, state, previous, { keep: config.releases.keep, precompress: precompressEnabled(config.output.precompress, config.hosts), spare: options.session !== undefined })),
+      stage('release', () => recordRelease(out, emitted, state, previous, { keep: config.releases.keep, precompress: precompressEnabled(config.output.precompress, config.hosts), spare: options.session !== undefined, incremental: options.session?.incremental })),
       stage('snapshot', async () => (saves ? (await prepareSave()).commit(clock, acquired.source) : undefined)),
     );
     if (options.session) {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../core/atomic-write.ts';
 import type { EmitResult, ManifestEntry, ManifestPart } from '../emit/index.ts';
 import { knownParts, stateIndexText, statePartNames, stateParts, type BuildState, type StatePart } from '../incremental/state.ts';
+import type { IncrementalKept } from '../incremental/kept.ts';
 import { commitRelease, listReleases, newReleaseId, pruneReleases, readRecord, releasePaths, setCurrentRelease, type CurrentRelease, type ReleaseRecord } from './releases.ts';
 import { collectGarbage, storeObjects, storeTexts } from './objects.ts';
 import { outPaths } from './paths.ts';
@@ -89,7 +90,7 @@ export async function discardStaged(staged: EmitResult): Promise<void> {
  * `current` moves to it, releases beyond `keep` go, and now and then objects
  * no kept release names are swept. Returns the id.
  */
-export async function recordRelease(out: string, staged: EmitResult, state: BuildState, parent: CurrentRelease | undefined, opts: { keep: number; precompress: boolean; spare: boolean }): Promise<string> {
+export async function recordRelease(out: string, staged: EmitResult, state: BuildState, parent: CurrentRelease | undefined, opts: { keep: number; precompress: boolean; spare: boolean; /** The session's incremental part: the state is printed from its kept runs. */ incremental?: IncrementalKept }): Promise<string> {
   // The parent's files are objects already (with their siblings, when it had the same setting): only what
   // changed is new. Otherwise (a first build, an older release, siblings switched) every file is kept.
   // (An in-place publish knows its new files: the list of every file is not made.)
@@ -112,7 +113,7 @@ export async function recordRelease(out: string, staged: EmitResult, state: Buil
       : { manifest: staged.manifestSha, parent: manifestShaOf(parent) ?? null, changed: parent ? staged.changed : null, precompress: opts.precompress };
   // The state's parts first (objects, of which a publish writes those of the routes it changed), then its index.
   const parts: StatePart[] = [];
-  for (const part of stateParts(state)) parts.push(part);
+  for (const part of stateParts(state, opts.incremental)) parts.push(part);
   try {
     await storeTexts(out, parts, knownParts(parent?.state));
     await writeFileAtomic(join(tmp, 'release.json'), `${JSON.stringify(record)}\n`);

@@ -18,7 +18,7 @@ import { writeFileAtomic } from '../core/atomic-write.ts';
 import { SIBLINGS } from '../emit/precompress.ts';
 import { objectFile, outPaths } from './paths.ts';
 
-const FALLBACK = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK', 'EOPNOTSUPP']);
+const FALLBACK: ReadonlySet<string> = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK', 'EOPNOTSUPP']);
 const GC_FILE = 'gc.json';
 /** Sweep once this many objects came in since the last sweep, and at least a quarter of the site's files. */
 export const GC_MIN_NEW_OBJECTS = 1000;

@@ -40,7 +40,7 @@ function alive(pid: number): boolean {
 }
 
 const exists = (p: string) => stat(p).then(() => true, () => false);
-const RESTORED_MEANWHILE = new Set(['ENOENT', 'EEXIST', 'ENOTEMPTY']);
+const RESTORED_MEANWHILE: ReadonlySet<string> = new Set(['ENOENT', 'EEXIST', 'ENOTEMPTY']);
 
 /**
  * Restores an interrupted publish and removes staging/old folders of dead builds. Returns what it did.

@@ -25,6 +25,7 @@ import { pendingApiQueries } from './pending.ts';
 import { dehydratedStateJson, QueryJsonCache } from './state.ts';
 import { loadTemplate, type DocumentTemplate } from './template.ts';
 import { subtreeCacheFor } from './subtree-cache.ts';
+import type { RenderKept } from './kept.ts';
 import { hydratesAsIslands } from '../site/kinds/islands.ts';
 
 export interface RenderedPage {
@@ -70,6 +71,8 @@ export interface RendererOptions {
   cacheParts?: boolean;
   /** Page kinds to load before rendering; default all (tests render a few). */
   kinds?: readonly PageKindName[];
+  /** What the publish session keeps between builds (the parts learnt); none in a one-off build or a render thread. */
+  kept?: RenderKept;
 }
 
 const DEFAULT_TEMPLATE = path.join(PACKAGE_ROOT, 'templates/document.html');
@@ -96,7 +99,7 @@ export async function createRenderer(opts: RendererOptions): Promise<Renderer> {
   };
   const jsonCache = new QueryJsonCache();
   // The footer and the header's navigation, rendered once and copied into every page (docs/decisions.md, 95).
-  const parts = opts.cacheParts === false ? null : subtreeCacheFor(configJson);
+  const parts = opts.cacheParts === false ? null : subtreeCacheFor(configJson, opts.kept);
   // A static page's copy, with its JSON, per kind: only the pages that show it carry it (src/config/page-copy.ts).
   const copies = new Map<PageKindName, { copy: PageCopy | null; json: string | null }>();
   const copyFor = (kind: PageKindName) => {

@@ -9,17 +9,16 @@
 // The result is the same bytes as rendering every part, by construction on
 // the learning page and by the parts' contract elsewhere.
 import { CACHED_PART_TAG, cachedPartMarker, type CachedPartId, type SubtreeSlot } from '../app/lib/cached-subtree.tsx';
+import type { RenderKept } from './kept.ts';
 
 /**
- * The cache for a site configuration: the parts depend on nothing else, so a
- * process that builds again (pressroom watch renders a story's few pages on
- * its own thread) keeps what its last build learnt, where learning a part
- * costs a page's render. One configuration is kept: the last one asked for.
+ * The cache for a site configuration: the one a session kept for it (RenderKept.subtrees), or a
+ * new one, kept there for the session's next build; without a session, a cache of this build's.
  */
-let last: { key: string; cache: SubtreeCache } | null = null;
-export function subtreeCacheFor(configJson: string): SubtreeCache {
-  if (last?.key !== configJson) last = { key: configJson, cache: new SubtreeCache() };
-  return last.cache;
+export function subtreeCacheFor(configJson: string, kept?: RenderKept): SubtreeCache {
+  if (!kept) return new SubtreeCache();
+  if (kept.subtrees?.key !== configJson) kept.subtrees = { key: configJson, cache: new SubtreeCache() };
+  return kept.subtrees.cache;
 }
 
 /** Renders the page's app to a string under the given slot. */

@@ -8,13 +8,20 @@ import type { RouteSpec, SnapshotEntry, SnapshotView } from '../site/types.ts';
 import { createRenderer, type Renderer } from './index.ts';
 import type { PoolInit, RenderTask, RenderTaskResult, WireEntry, WirePage } from './pool-types.ts';
 
-let batch = new Map<string, WireEntry>();
+/**
+ * This thread's state, one object per thread: each worker thread loads its own copy of this
+ * module, and piscina gives a thread to one pool, which serves one build (src/render/pool.ts), so
+ * nothing here is shared with another thread, pool or site. `batch` is the task being rendered
+ * (the snapshot view the renderer reads); `renderer` is made by the pool's first task.
+ */
+const thread: { batch: Map<string, WireEntry>; renderer?: Promise<Renderer> } = { batch: new Map() };
+
 /** An entry of the batch, its body parsed from text on first use (and kept until the batch ends). */
 function entry(path: string): SnapshotEntry | undefined {
-  const e = batch.get(path);
+  const e = thread.batch.get(path);
   if (e && 'text' in e) {
     const parsed = { key: e.key, status: e.status, hash: e.hash, body: JSON.parse(e.text) as unknown };
-    batch.set(path, parsed);
+    thread.batch.set(path, parsed);
     return parsed;
   }
   return e as SnapshotEntry | undefined;
@@ -25,7 +32,7 @@ const view: SnapshotView = {
     const e = entry(path);
     return e && e.status >= 200 && e.status < 300 ? (e.body as T) : undefined;
   },
-  paths: () => batch.keys(),
+  paths: () => thread.batch.keys(),
 };
 
 // The costly part of a thread's start (React and every page module) happens as the thread
@@ -33,9 +40,8 @@ const view: SnapshotView = {
 await preloadAllPages();
 
 // One pool serves one build: the first task's init makes the renderer.
-let renderer: Promise<Renderer> | undefined;
 function rendererFor(init: PoolInit): Promise<Renderer> {
-  renderer ??= createRenderer({
+  thread.renderer ??= createRenderer({
     config: init.config,
     publicConfig: init.publicConfig,
     bundle: { entryUrl: init.bundle.entryUrl, islandsUrl: init.bundle.islandsUrl, cssUrl: init.bundle.cssUrl, preloadFor: (kind) => init.bundle.preloads[kind] ?? [] },
@@ -43,12 +49,12 @@ function rendererFor(init: PoolInit): Promise<Renderer> {
     templateFile: init.templateFile,
     strict: init.strict,
   });
-  return renderer;
+  return thread.renderer;
 }
 
 export default async function renderBatch(task: RenderTask): Promise<RenderTaskResult> {
   const r = await rendererFor(task.init);
-  batch = new Map(task.entries);
+  thread.batch = new Map(task.entries);
   const pages: WirePage[] = [];
   const started = performance.now();
   let current: RouteSpec | undefined;
@@ -64,7 +70,7 @@ export default async function renderBatch(task: RenderTask): Promise<RenderTaskR
     if (isPressroomError(e)) return { ok: false, error: { code: e.code, params: { ...e.params }, route } };
     return { ok: false, error: { code: null, params: {}, route, detail: e instanceof Error ? (e.stack ?? e.message) : String(e) } };
   } finally {
-    batch = new Map();
+    thread.batch = new Map();
   }
   return { ok: true, pages, ms: performance.now() - started };
 }

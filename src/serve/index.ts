@@ -31,7 +31,7 @@ import { isBasePath, stripBase } from '../site/paths.ts';
 import { startSampleApi } from '../sample-api/index.ts';
 import { HOST_DEFAULT_CACHE, headersFor, parseHeadersFile, type HeaderRule } from './headers.ts';
 import { matchRule, parseRedirects, type ServeRule } from './rules.ts';
-import { sendStatic } from './static.ts';
+import { CompressedBodies, sendStatic } from './static.ts';
 
 export interface ServeOptions {
   out?: string;
@@ -121,8 +121,9 @@ export async function startServe(opts: ServeOptions = {}): Promise<Serving> {
     apiProxy = manifest.source.base;
   }
 
+  const compressed = new CompressedBodies();
   const server = createServer((req, res) => {
-    handle({ root, base, rules, headerRules, apiProxy }, req, res).catch((e) => {
+    handle({ root, base, rules, headerRules, apiProxy, compressed }, req, res).catch((e) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(`internal error: ${(e as Error).message}\n`);
     });
@@ -161,9 +162,11 @@ interface Site {
   rules: readonly ServeRule[];
   headerRules: readonly HeaderRule[] | null;
   apiProxy: string | null;
+  /** This server's compressed bodies of files the build wrote no sibling for (./static.ts). */
+  compressed: CompressedBodies;
 }
 
-async function handle({ root, base, rules, headerRules, apiProxy }: Site, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle({ root, base, rules, headerRules, apiProxy, compressed }: Site, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   // Outside the base path there is no site (on GitHub Pages, another repository's).
   const sitePath = stripBase(base, url.pathname);
@@ -183,7 +186,7 @@ async function handle({ root, base, rules, headerRules, apiProxy }: Site, req: I
     return void res.end('bad path\n');
   }
   const file = await findFile(root, rel);
-  if (file) return sendFile(req, res, root, file, 200, custom);
+  if (file) return sendFile(req, res, { root, compressed }, file, 200, custom);
   const rule = matchRule(rules, url.pathname);
   if (rule && rule.status >= 300 && rule.status < 400) {
     res.writeHead(rule.status, { location: rule.to, 'content-type': 'text/plain; charset=utf-8' });
@@ -194,9 +197,9 @@ async function handle({ root, base, rules, headerRules, apiProxy }: Site, req: I
     const targetPath = stripBase(base, rule.to);
     const target = targetPath === null ? null : safePath(targetPath);
     const rewritten = target === null ? null : await findFile(root, target);
-    if (rewritten) return sendFile(req, res, root, rewritten, 200, custom);
+    if (rewritten) return sendFile(req, res, { root, compressed }, rewritten, 200, custom);
   }
-  return sendFile(req, res, root, join(root, '404.html'), 404, custom);
+  return sendFile(req, res, { root, compressed }, join(root, '404.html'), 404, custom);
 }
 
 /** The decoded, normalised path relative to out/, or null when it would leave it. */
@@ -226,7 +229,7 @@ async function findFile(root: string, rel: string): Promise<string | null> {
 }
 
 /** `custom`: the `_headers` result for the request path; it replaces the built-in cache policy. */
-async function sendFile(req: IncomingMessage, res: ServerResponse, root: string, file: string, status: number, custom?: Record<string, string>): Promise<void> {
+async function sendFile(req: IncomingMessage, res: ServerResponse, site: Pick<Site, 'root' | 'compressed'>, file: string, status: number, custom?: Record<string, string>): Promise<void> {
   const st = await stat(file).catch(() => null);
   if (!st) {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
@@ -238,7 +241,7 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, root: string,
     'cache-control': HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'max-age=0, must-revalidate',
     ...custom,
   };
-  await sendStatic(req, res, file, { root, status, headers });
+  await sendStatic(req, res, file, { root: site.root, status, headers, compressed: site.compressed });
 }
 
 /** `path`: the request's site path and query (the base path taken off: the API knows /api/...). */

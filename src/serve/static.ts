@@ -37,21 +37,28 @@ export function negotiate(header: string | string[] | undefined): Encoding[] {
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
-/** Compressed bodies of files without siblings, by path, mtime, size and encoding (a preview server's working set). */
-const cache = new Map<string, Buffer>();
 const CACHE_LIMIT = 256;
 
-async function compressed(file: string, st: { mtimeMs: number; size: number }, encoding: Encoding): Promise<Buffer> {
-  const key = `${file}\0${st.mtimeMs}\0${st.size}\0${encoding}`;
-  let body = cache.get(key);
-  if (!body) {
-    const raw = await readFile(file);
-    // Fast levels: the build's siblings are the well-compressed copies; this is the fallback.
-    body = encoding === 'br' ? await brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }) : await gz(raw, { level: 6 });
-    cache.set(key, body);
-    if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+/**
+ * Compressed bodies of files without siblings, by path, mtime, size and encoding: one preview
+ * server's working set (src/serve/index.ts startServe makes one per server, so two servers of two
+ * sites in one process share none). The oldest goes past CACHE_LIMIT.
+ */
+export class CompressedBodies {
+  readonly #bodies = new Map<string, Buffer>();
+
+  async get(file: string, st: { mtimeMs: number; size: number }, encoding: Encoding): Promise<Buffer> {
+    const key = `${file}\0${st.mtimeMs}\0${st.size}\0${encoding}`;
+    let body = this.#bodies.get(key);
+    if (!body) {
+      const raw = await readFile(file);
+      // Fast levels: the build's siblings are the well-compressed copies; this is the fallback.
+      body = encoding === 'br' ? await brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }) : await gz(raw, { level: 6 });
+      this.#bodies.set(key, body);
+      if (this.#bodies.size > CACHE_LIMIT) this.#bodies.delete(this.#bodies.keys().next().value!);
+    }
+    return body;
   }
-  return body;
 }
 
 export interface StaticOptions {
@@ -60,6 +67,8 @@ export interface StaticOptions {
   status: number;
   /** Content-Type and Cache-Control of the file, and the `_headers` result for the request path. */
   headers: Record<string, string>;
+  /** The server's compressed bodies of files without siblings. */
+  compressed: CompressedBodies;
 }
 
 export async function sendStatic(req: IncomingMessage, res: ServerResponse, file: string, opts: StaticOptions): Promise<void> {
@@ -77,7 +86,7 @@ export async function sendStatic(req: IncomingMessage, res: ServerResponse, file
   }
   if (encodings.length) {
     const encoding = encodings[0]!;
-    const body = await compressed(file, st, encoding);
+    const body = await opts.compressed.get(file, st, encoding);
     const etag = `W/"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}-${encoding}"`;
     const lastModified = new Date(Math.floor(st.mtimeMs / 1000) * 1000).toUTCString();
     const headers: Record<string, string> = { ...opts.headers, 'Content-Encoding': encoding, ETag: etag, 'Last-Modified': lastModified, 'Content-Length': String(body.length) };

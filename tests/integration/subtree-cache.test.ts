@@ -12,6 +12,7 @@ import { Snapshot } from '../../src/crawl/snapshot-store.ts';
 import { plan, type PlannedRoute } from '../../src/plan/index.ts';
 import { createRenderer } from '../../src/render/index.ts';
 import { subtreeCacheFor } from '../../src/render/subtree-cache.ts';
+import { newRenderKept } from '../../src/render/kept.ts';
 import type { SnapshotView } from '../../src/site/types.ts';
 import { SMALL_NOW, SMALL_SNAPSHOT } from '../helpers/make-snapshot-small.ts';
 
@@ -35,7 +36,8 @@ describe.each([
   it('is the same bytes with the footer and the header navigation copied as rendered whole', async () => {
     const config = loadConfig({ file: join(ROOT, 'config/site.json'), env });
     const pub = publicConfig(config);
-    const copied = await createRenderer({ config, publicConfig: pub, bundle, snapshot, strict: true });
+    const kept = newRenderKept();
+    const copied = await createRenderer({ config, publicConfig: pub, bundle, snapshot, strict: true, kept });
     const whole = await createRenderer({ config, publicConfig: pub, bundle, snapshot, strict: true, cacheParts: false });
     const kinds = new Set<string>();
     const differ: string[] = [];
@@ -46,7 +48,7 @@ describe.each([
     }
     expect(differ).toEqual([]);
     expect(kinds.size).toBeGreaterThanOrEqual(15);
-    const parts = subtreeCacheFor(jsonForScript(pub)).known();
+    const parts = subtreeCacheFor(jsonForScript(pub), kept).known();
     expect(parts.get('footer')).toMatch(/^<div class="island" data-island="footer"><footer class="site-footer">/);
     expect(parts.get('header-nav')).toMatch(/^<nav id="site-nav" aria-label="Main" class="site-nav">/);
     if ('PRESSROOM_SITE_URL' in env) expect(parts.get('footer')).toContain('href="/project/');

@@ -1,5 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
+import { describe, expect, it } from 'vitest';
 import { batched, MAX_IOV, MAX_RUN, PrintedRuns } from '../../../src/core/printed-runs.ts';
 import { noteReplaced } from '../../../src/core/list-change.ts';
 
@@ -13,30 +12,24 @@ const print = (i: Item) => `<${i.name}>`;
 const joined = (items: Item[]) => items.map(print).join(',\n');
 const text = (pieces: Iterable<Buffer>) => Buffer.concat([...pieces]).toString('utf8');
 
-afterAll(() => setKeepsForNextBuild(false));
-
 /** A seeded random source, items of which one in five ends a run, and a PrintedRuns that keeps. */
 function randomRuns(seed: number) {
   const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
   let next = 0;
   const fresh = (ends = rand() < 0.2) => item(next++, ends);
-  setKeepsForNextBuild(true);
   return { rand, fresh, runs: new PrintedRuns<Item>(print, ',\n') };
 }
 
 /** The pieces `runs` prints for `list` are those a new PrintedRuns of a one-off build prints. */
 function expectAsAfresh(runs: PrintedRuns<Item>, list: Item[], round: number): void {
   const kept = [...runs.bytes(list)].map((p) => p.toString());
-  setKeepsForNextBuild(false);
-  const afresh = [...new PrintedRuns<Item>(print, ',\n').bytes(list)].map((p) => p.toString());
-  setKeepsForNextBuild(true);
+  const afresh = [...new PrintedRuns<Item>(print, ',\n', undefined, { keeps: false }).bytes(list)].map((p) => p.toString());
   expect(kept, `round ${round}`).toEqual(afresh);
 }
 
 describe('PrintedRuns', () => {
   it('prints the items joined by the separator, in runs cut after a hash ending in "00" or at MAX_RUN items', () => {
-    setKeepsForNextBuild(false);
-    const runs = new PrintedRuns<Item>(print, ',\n');
+    const runs = new PrintedRuns<Item>(print, ',\n', undefined, { keeps: false });
     expect(text(runs.bytes([]))).toBe('');
     const one = [item(1)];
     expect(text(runs.bytes(one))).toBe(joined(one));
@@ -52,8 +45,7 @@ describe('PrintedRuns', () => {
     expect(text(cut)).toBe(joined(long));
   });
 
-  it('in a process that publishes again, writes an unchanged run from its kept bytes and prints only the runs of changed, added or removed items', () => {
-    setKeepsForNextBuild(true);
+  it('kept, writes an unchanged run from its kept bytes and prints only the runs of changed, added or removed items', () => {
     const runs = new PrintedRuns<Item>(print, ',\n');
     const items = Array.from({ length: 70 }, (_, n) => item(n));
     const first = [...runs.bytes(items)];
@@ -131,9 +123,8 @@ describe('PrintedRuns', () => {
     expect(reads).toBeLessThan(200);
   });
 
-  it('keeps nothing in a one-off build', () => {
-    setKeepsForNextBuild(false);
-    const runs = new PrintedRuns<Item>(print, ',\n');
+  it('keeps nothing when told not to (a one-off build)', () => {
+    const runs = new PrintedRuns<Item>(print, ',\n', undefined, { keeps: false });
     const items = Array.from({ length: 20 }, (_, n) => item(n));
     const first = [...runs.bytes(items)];
     const again = [...runs.bytes(items)];

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
+import { describe, expect, it } from 'vitest';
 import { patchedList, SortedCache, sortedChange } from '../../../src/core/sorted.ts';
 import { notedPlaces, noteReplaced } from '../../../src/core/list-change.ts';
 
@@ -15,14 +14,12 @@ interface Item {
 }
 const byKey = (a: Item, b: Item) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
-// Kept between calls only in a process that publishes again (src/core/resident.ts); a one-off build sorts.
+// Kept between calls by a cache that keeps (a stage's kept part); a one-off build's keeps nothing and sorts.
 describe.each([true, false])('SortedCache (kept between calls: %s)', (keeps) => {
-  beforeAll(() => setKeepsForNextBuild(keeps));
-  afterAll(() => setKeepsForNextBuild(false));
   it('gives what a stable sort gives, over random additions and removals between calls', () => {
     const rand = rng(7);
     const pool: Item[] = Array.from({ length: 3000 }, (_, i) => ({ key: `k${Math.floor(rand() * 1e9)}`, n: i }));
-    const cache = new SortedCache(byKey);
+    const cache = new SortedCache(byKey, { keeps });
     let live = pool.slice(0, 2000);
     for (let step = 0; step < 60; step++) {
       // Mostly a few items change (patched); now and then many (sorted again).
@@ -44,7 +41,7 @@ describe.each([true, false])('SortedCache (kept between calls: %s)', (keeps) => 
     const a = { key: 'same', n: 1 };
     const b = { key: 'same', n: 2 };
     const others = Array.from({ length: 40 }, (_, i) => ({ key: `o${String(i).padStart(2, '0')}`, n: i }));
-    const cache = new SortedCache(byKey);
+    const cache = new SortedCache(byKey, { keeps });
     expect(cache.sort([a, b, ...others]).slice(-2)).toEqual([a, b]);
     // The same items with the tie in the other order: the other order comes out.
     expect(cache.sort([b, a, ...others]).slice(-2)).toEqual([b, a]);
@@ -54,7 +51,7 @@ describe.each([true, false])('SortedCache (kept between calls: %s)', (keeps) => 
 
   it('sorts again when a new item compares equal to a kept one, and patches again once the tie is gone', () => {
     const others = Array.from({ length: 40 }, (_, i) => ({ key: `o${String(i).padStart(2, '0')}`, n: i }));
-    const cache = new SortedCache(byKey);
+    const cache = new SortedCache(byKey, { keeps });
     expect(cache.sort(others)).toEqual(others);
     // A new item equal to o10, given before it and after it: a stable sort keeps the input's order.
     const twin = { key: 'o10', n: 99 };
@@ -69,15 +66,13 @@ describe.each([true, false])('SortedCache (kept between calls: %s)', (keeps) => 
   it('keeps an item listed twice twice', () => {
     const x = { key: 'x', n: 0 };
     const y = { key: 'y', n: 1 };
-    const cache = new SortedCache(byKey);
+    const cache = new SortedCache(byKey, { keeps });
     cache.sort([y, x]);
     expect(cache.sort([y, x, y])).toEqual([x, y, y]);
   });
 });
 
 describe('SortedCache, comparing with the last input by position', () => {
-  beforeAll(() => setKeepsForNextBuild(true));
-  afterAll(() => setKeepsForNextBuild(false));
   const items = (n: number, tag = '') => Array.from({ length: n }, (_, i) => ({ key: `k${String((i * 7919) % n).padStart(4, '0')}${tag}`, n: i }));
 
   it('gives what a stable sort gives when items are replaced in place, inserted, removed or moved in the same input order', () => {
@@ -233,8 +228,6 @@ describe('patchedList', () => {
 });
 
 describe('noted lists in SortedCache and sortedChange', () => {
-  beforeAll(() => setKeepsForNextBuild(true));
-  afterAll(() => setKeepsForNextBuild(false));
   const items = (n: number) => Array.from({ length: n }, (_, i) => ({ key: `k${String((i * 7919) % n).padStart(4, '0')}`, n: i }));
 
   it('patches by the noted places of its input and notes its answer when each new item takes a removed one\'s place', () => {

@@ -1,19 +1,16 @@
-// The decision a process that publishes again makes from what it kept with the previous state
+// The decision a publish session makes from what it kept with the previous state
 // (src/incremental/aligned.ts) must be the decision of the walk over every route
 // (src/incremental/decide.ts): the same pages rendered, reused and deleted, build after build.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
+import { describe, expect, it } from 'vitest';
 import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
 import type { ManifestEntry } from '../../../src/emit/index.ts';
 import { decide, depsHash } from '../../../src/incremental/decide.ts';
 import { incrementalStep, nextState, type IncrementalStep } from '../../../src/incremental/index.ts';
 import { routeOrder } from '../../../src/incremental/aligned.ts';
+import { newIncrementalKept } from '../../../src/incremental/kept.ts';
 import type { BuildState } from '../../../src/incremental/state.ts';
 import type { PlannedRoute } from '../../../src/plan/types.ts';
 import { mulberry32 } from '../../../src/sample-api/prng.ts';
-
-beforeAll(() => setKeepsForNextBuild(true));
-afterAll(() => setKeepsForNextBuild(false));
 
 const SHARED = ['/api/categories', '/api/ads', '/api/home'];
 const route = (slug: string, cat: string, shared: string[]): PlannedRoute => ({
@@ -44,6 +41,7 @@ const summary = (d: { render: readonly PlannedRoute[]; deleted: readonly string[
 
 describe('the aligned decision of a process that publishes again', () => {
   it('equals the walk over every route after each of 60 random edits, additions, deletions, moves and shared changes', async () => {
+    const kept = newIncrementalKept();
     const rand = mulberry32(17);
     let snap = new Snapshot();
     const bySlug = new Map<string, PlannedRoute>();
@@ -76,7 +74,7 @@ describe('the aligned decision of a process that publishes again', () => {
         }
       }
       const routes = routesNow();
-      const step = await incrementalStep({ previous, routes, snapshot: snap, codeHash: 'code' });
+      const step = await incrementalStep({ previous, routes, snapshot: snap, codeHash: 'code', kept });
       const walked = decide({ previous: previous?.state, codeHash: 'code', routes, hashOf: (r) => depsHash(r, snap) });
       expect(summary(step.decision)).toEqual(summary(walked));
       if (Object.getOwnPropertyDescriptor(step.decision, 'reuse')?.get) aligned += 1;
@@ -88,15 +86,16 @@ describe('the aligned decision of a process that publishes again', () => {
   });
 
   it('walks when the routes are not in plan order', async () => {
+    const kept = newIncrementalKept();
     const snap = new Snapshot();
     for (const slug of ['a', 'b', 'c']) snap.set(`/api/post/${slug}`, { status: 200, body: { slug } });
     const routes = ['a', 'b', 'c'].map((s) => route(s, 'news', []));
-    const first = await incrementalStep({ previous: undefined, routes, snapshot: snap, codeHash: 'code' });
+    const first = await incrementalStep({ previous: undefined, routes, snapshot: snap, codeHash: 'code', kept });
     const files = emitted(first, routes, snap);
     const state = nextState('code', routes, first, files, 'snap0');
     const next = Snapshot.copyOf(snap);
     const shuffled = [routes[2], routes[0], routes[1]];
-    const step = await incrementalStep({ previous: { id: 'r0', state, site: '/nowhere', manifest: null }, routes: shuffled, snapshot: next, codeHash: 'code' });
+    const step = await incrementalStep({ previous: { id: 'r0', state, site: '/nowhere', manifest: null }, routes: shuffled, snapshot: next, codeHash: 'code', kept });
     expect(Object.getOwnPropertyDescriptor(step.decision, 'reuse')?.get).toBeUndefined();
     expect(step.decision.reused).toBe(3);
   });

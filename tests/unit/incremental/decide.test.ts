@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decide, depsHash, keptDepsHashes } from '../../../src/incremental/decide.ts';
-import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
+import { newIncrementalKept } from '../../../src/incremental/kept.ts';
 import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
 import { createHash } from 'node:crypto';
 import { emptyState, readState, stateIndexText, stateParts, type BuildState } from '../../../src/incremental/state.ts';
@@ -158,15 +158,14 @@ describe('state file', () => {
   });
 });
 
-describe('keptDepsHashes (a process that publishes again)', () => {
-  beforeAll(() => setKeepsForNextBuild(true));
-  afterAll(() => setKeepsForNextBuild(false));
+describe('keptDepsHashes (a publish session)', () => {
 
   it('equals depsHash over a chain of snapshot copies, and looks up no dep of a route whose deps did not change since the state it was last checked in', () => {
     const s = new Snapshot();
     for (let i = 0; i < 30; i++) s.set(`/api/p/${i}`, { status: 200, body: { i } });
     const routes = Array.from({ length: 30 }, (_, i) => route(`/r${i}`, [`/api/p/${i}`, `/api/p/${(i + 1) % 30}`]));
-    const first = keptDepsHashes(s);
+    const kept = newIncrementalKept();
+    const first = keptDepsHashes(s, kept);
     for (const r of routes) expect(first(r)).toBe(depsHash(r, s));
     let snap = s;
     for (let step = 0; step < 10; step++) {
@@ -176,8 +175,8 @@ describe('keptDepsHashes (a process that publishes again)', () => {
       if (step % 4 === 3) next.delete(`/api/p/${(step * 11) % 30}`);
       const looked: string[] = [];
       const view = { get: (p: string) => (looked.push(p), next.get(p)), state: next.state, changesSince: (x: string) => next.changesSince(x) };
-      const kept = keptDepsHashes(view);
-      for (const r of routes) expect(kept(r)).toBe(depsHash(r, next));
+      const hashed = keptDepsHashes(view, kept);
+      for (const r of routes) expect(hashed(r)).toBe(depsHash(r, next));
       // Only the deps of the routes fed by a changed path were looked up (to hash those routes again).
       const fed = routes.filter((r) => r.deps.some((d) => next.changesSince(snap.state)!.has(d)));
       expect(fed.length).toBeGreaterThan(0);
@@ -187,7 +186,7 @@ describe('keptDepsHashes (a process that publishes again)', () => {
     // A snapshot that cannot say what changed (read from disk, another crawl): each dep's entry is compared.
     const other = new Snapshot();
     for (const p of snap.paths()) other.put(snap.get(p)!);
-    const compared = keptDepsHashes(other);
+    const compared = keptDepsHashes(other, kept);
     for (const r of routes) expect(compared(r)).toBe(depsHash(r, other));
   });
 });

@@ -1,7 +1,7 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { incrementalStep, nextState } from '../../../src/incremental/index.ts';
 import { emptyState, notePatched, stateParts, type BuildState } from '../../../src/incremental/state.ts';
-import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
+import { newIncrementalKept, type IncrementalKept } from '../../../src/incremental/kept.ts';
 import { OverlayMap } from '../../../src/core/overlay-map.ts';
 import type { ManifestEntry } from '../../../src/emit/index.ts';
 import type { PlannedRoute } from '../../../src/plan/types.ts';
@@ -25,8 +25,8 @@ function emitted(routes: readonly PlannedRoute[], step: Awaited<ReturnType<typeo
 
 const sorted = (s: BuildState) => [...s.routes.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
 /** The state's routes as its parts print them: each part a JSON object of a run of routes, one a line. */
-const text = (s: BuildState) =>
-  [...stateParts(s)]
+const text = (s: BuildState, kept?: IncrementalKept) =>
+  [...stateParts(s, kept)]
     .map((p) => {
       const t = p.bytes.toString();
       expect(t.startsWith('{\n') && t.endsWith('\n}\n')).toBe(true);
@@ -41,8 +41,7 @@ const expectedText = (s: BuildState) =>
 
 describe('nextState', () => {
   it('patched from the previous state, equals the state a walk of every route makes, over random edits, additions, deletions and moves; its text is placed in the last one\'s order', async () => {
-    setKeepsForNextBuild(true);
-    onTestFinished(() => setKeepsForNextBuild(false));
+    const kept = newIncrementalKept();
     const rand = rng(5);
     const hashes = new Map<string, string>();
     let routes: PlannedRoute[] = [];
@@ -66,7 +65,7 @@ describe('nextState', () => {
       routes = [...new Map(routes.map((r) => [r.file, r])).values()].sort((a, b) => (a.path < b.path ? -1 : 1));
       const snapshot = snapOf(hashes);
       const prev = previous.routes.size ? { id: `r${release}`, state: previous, site: '/nowhere', manifest: null } : undefined;
-      const s = await incrementalStep({ previous: prev, routes, snapshot, codeHash: 'code' });
+      const s = await incrementalStep({ previous: prev, routes, snapshot, codeHash: 'code', kept });
       const files = emitted(routes, s, (r) => `${r.path} ${hashes.get(r.deps[0])}`);
       const patched = nextState('code', routes, s, files, `snap${step}`);
       const walked = nextState('code', routes, { ...s, previousState: undefined }, files, `snap${step}`);
@@ -75,18 +74,17 @@ describe('nextState', () => {
       expect(patched.routes.size).toBe(routes.length);
       // An unchanged route keeps its previous entry object (its printed line is kept with it: ./state.ts).
       for (const { previous: p } of s.decision.reuse) expect(patched.routes.get(p.file)).toBe(p);
-      expect(text(patched), `step ${step}`).toBe(expectedText(patched));
+      expect(text(patched, kept), `step ${step}`).toBe(expectedText(patched));
       previous = patched;
       release += 1;
     }
   });
 
   it('prints a state noted as patched from the last one printed in that one\'s order, by the noted changes only', () => {
-    setKeepsForNextBuild(true);
-    onTestFinished(() => setKeepsForNextBuild(false));
+    const kept = newIncrementalKept();
     const entry = (n: number, v = 0) => ({ path: `/p/${n}`, file: `p/${String(n).padStart(3, '0')}/index.html`, depsHash: `d${v}`, sha256: `s${v}`, size: n });
     const a: BuildState = { ...emptyState('code'), routes: new Map(Array.from({ length: 50 }, (_, n) => [entry(n).file, entry(n)])) };
-    expect(text(a)).toBe(expectedText(a));
+    expect(text(a, kept)).toBe(expectedText(a));
     const b: BuildState = { ...emptyState('code'), routes: OverlayMap.from(a.routes) };
     const old3 = a.routes.get(entry(3).file)!;
     const new3 = entry(3, 1);
@@ -94,8 +92,8 @@ describe('nextState', () => {
     b.routes.set(entry(9).file, entry(9, 1));
     b.routes.set(entry(70).file, entry(70));
     // Noted with 3 replaced and 70 added, not 9: the text has 9's old line (a walk would print its new one).
-    notePatched(b, a, [old3], [new3, b.routes.get(entry(70).file)!]);
-    const printed = JSON.parse(`{${text(b)}}`);
+    notePatched(kept, b, a, [old3], [new3, b.routes.get(entry(70).file)!]);
+    const printed = JSON.parse(`{${text(b, kept)}}`);
     expect(printed[new3.file]).toEqual(new3);
     expect(printed[entry(70).file]).toEqual(entry(70));
     expect(printed[entry(9).file]).toEqual(entry(9));

@@ -9,6 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { CachedPart, cachedPartMarker, SubtreeSlotContext, type SubtreeSlot } from '../../../src/app/lib/cached-subtree.tsx';
 import { SubtreeCache, subtreeCacheFor } from '../../../src/render/subtree-cache.ts';
+import { newRenderKept } from '../../../src/render/kept.ts';
 
 function Search() {
   const id = useId();
@@ -104,11 +105,15 @@ describe('SubtreeCache', () => {
     }
   });
 
-  it('keeps one cache per site configuration, the last one asked for', () => {
-    const a = subtreeCacheFor('{"site":"a"}');
-    expect(subtreeCacheFor('{"site":"a"}')).toBe(a);
-    const b = subtreeCacheFor('{"site":"b"}');
+  it('keeps in a session one cache per site configuration, the last one asked for; without a session, none', () => {
+    const kept = newRenderKept();
+    const a = subtreeCacheFor('{"site":"a"}', kept);
+    expect(subtreeCacheFor('{"site":"a"}', kept)).toBe(a);
+    const b = subtreeCacheFor('{"site":"b"}', kept);
     expect(b).not.toBe(a);
-    expect(subtreeCacheFor('{"site":"a"}')).not.toBe(a);
+    expect(subtreeCacheFor('{"site":"a"}', kept)).not.toBe(a);
+    // Another session (another watcher in the process) shares nothing with this one.
+    expect(subtreeCacheFor('{"site":"a"}', newRenderKept())).not.toBe(subtreeCacheFor('{"site":"a"}', kept));
+    expect(subtreeCacheFor('{"site":"a"}')).not.toBe(subtreeCacheFor('{"site":"a"}'));
   });
 });
