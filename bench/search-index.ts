@@ -20,6 +20,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build, type BuildReport } from '../src/pipeline/index.ts';
 import { crawlSnapshot } from '../src/pipeline/scale.ts';
 import { startServe } from '../src/serve/index.ts';
+import { appendHistory } from './history.ts';
 
 const { values } = parseArgs({
   options: {
@@ -159,3 +160,4 @@ if (values.browser) {
 }
 
 if (!values.out) await rm(dir, { recursive: true, force: true });
+appendHistory('search-index');
