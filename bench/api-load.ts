@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { appendHistory } from './history.ts';
 
 const args = process.argv.slice(2);
 const opt = (name: string, def: number) => {
@@ -90,4 +91,7 @@ async function main(): Promise<void> {
 
 const serveIdx = args.indexOf('--serve');
 if (serveIdx !== -1) await serve(args[serveIdx + 1]);
-else await main();
+else {
+  await main();
+  appendHistory('api-load');
+}

@@ -38,6 +38,7 @@ import { parallelism } from './parallelism.ts';
 import { renderFloor } from './render-floor.ts';
 import { fsFloor } from './fs-floor.ts';
 import { inodeProbe, inodeProbeLine } from './inode-probe.ts';
+import { appendHistory } from './history.ts';
 
 const { values } = parseArgs({
   options: {
@@ -264,3 +265,4 @@ function measuredCli(args: string[], bin = BIN): Promise<{ result: BuildReport; 
 // Removed only now (./inode-probe.ts); with --out the builds are kept, the probe's and the floor's files are not.
 if (!values.out) await rm(dir, { recursive: true, force: true });
 else for (const scratch of ['inode-probe', 'fs-floor', 'package']) await rm(join(dir, scratch), { recursive: true, force: true });
+appendHistory('build');

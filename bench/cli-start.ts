@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { appendHistory } from './history.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' } } });
 const runs = Number(values.runs);
@@ -39,3 +40,4 @@ row('node -e 0', bare);
 row('pressroom --help', help);
 row('pressroom --version', version);
 console.log(`ratio --help / node: ${(help.median / bare.median).toFixed(2)}x median, ${(help.best / bare.best).toFixed(2)}x best (goal <= 3x)`);
+appendHistory('cli-start');

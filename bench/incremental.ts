@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build, type BuildReport } from '../src/pipeline/index.ts';
 import { startSampleApi } from '../src/sample-api/index.ts';
+import { appendHistory } from './history.ts';
 
 const { values } = parseArgs({ options: { posts: { type: 'string', default: '10000' }, keep: { type: 'boolean', default: false } } });
 const posts = Number(values.posts);
@@ -54,3 +55,4 @@ try {
   await api.close();
   if (!values.keep) await rm(dir, { recursive: true, force: true });
 }
+appendHistory('incremental');

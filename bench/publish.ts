@@ -474,3 +474,17 @@ async function longProperty(steps: number, posts: number): Promise<void> {
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+// The figures as bench/HISTORY.md's publish table, appended there (./history.ts).
+const { appendHistory } = await import('./history.ts');
+const opMs = (m: Measured, op: string) => m.ops.find((o) => o.op === op)?.ms ?? NaN;
+appendHistory('publish', [
+  '| posts | full build | first edit | later edits, median (range) | addition | deletion |',
+  '|---|---|---|---|---|---|',
+  ...runs.map((m) => {
+    const cell = (ms: number) => (Number.isNaN(ms) ? '' : `${s(ms)} (${pct(ms, m.full)})`);
+    const next = nextMs(m);
+    const range = next.length ? `; ${s(Math.min(...next))}-${s(Math.max(...next))}` : '';
+    return `| ${m.posts.toLocaleString('en')} | ${s(m.full)} | ${cell(opMs(m, 'edit'))} | ${cell(nextEdits(m))}${range} | ${cell(opMs(m, 'add'))} | ${cell(opMs(m, 'delete'))} |`;
+  }),
+]);

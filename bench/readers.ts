@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { appendHistory } from './history.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -142,3 +143,4 @@ if (rows.every((r) => r.scores)) {
   const worst = (k: string) => Math.min(...rows.map((r) => r.scores![k]));
   console.log(`today: lowest performance ${worst('performance')}, lowest accessibility ${worst('accessibility')}, lowest best practices ${worst('best-practices')}, lowest SEO ${worst('seo')}`);
 }
+appendHistory('readers');

@@ -18,6 +18,7 @@ import { JSDOM } from 'jsdom';
 import createDOMPurify from 'dompurify';
 import sanitizeHtml from 'sanitize-html';
 import { sanitisePostHtml, videoEmbedUrl } from '../src/crawl/sanitise.ts';
+import { appendHistory } from './history.ts';
 
 const ITERATIONS = Number(process.argv[2] ?? 200);
 
@@ -94,3 +95,4 @@ const plain = time('sanitize-html (bare policy)', (h) => sanitizeHtml(h, { allow
 const ours = time('sanitisePostHtml (policy + TOC)', (h) => sanitisePostHtml(h).html);
 const dom = time('DOMPurify + jsdom (policy)', (h) => purify.sanitize(h, PURIFY_CONFIG) as unknown as string);
 console.log(`DOMPurify+jsdom / sanitisePostHtml median ratio: ${(dom / ours).toFixed(2)}x (bare sanitize-html ${(dom / plain).toFixed(2)}x)`);
+appendHistory('sanitise');

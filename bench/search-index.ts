@@ -1,4 +1,4 @@
-// Static search index benchmark (docs/decisions.md, 50): what it costs a build, the disk and a reader.
+// Static search index benchmark (docs/decisions/0050-static-search-index.md): what it costs a build, the disk and a reader.
 //   1. crawls the embedded sample API once at --posts N (default: the sample site's size);
 //   2. full builds of that snapshot with search.staticIndex "off" and "fallback",
 //      alternating, --runs times each into fresh folders: median total and emit
@@ -20,6 +20,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build, type BuildReport } from '../src/pipeline/index.ts';
 import { crawlSnapshot } from '../src/pipeline/scale.ts';
 import { startServe } from '../src/serve/index.ts';
+import { appendHistory } from './history.ts';
 
 const { values } = parseArgs({
   options: {
@@ -159,3 +160,4 @@ if (values.browser) {
 }
 
 if (!values.out) await rm(dir, { recursive: true, force: true });
+appendHistory('search-index');

@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { parseRef } from '../src/crawl/refs.ts';
 import { build } from '../src/pipeline/index.ts';
 import { startSampleApi } from '../src/sample-api/index.ts';
+import { appendHistory } from './history.ts';
 
 const { values } = parseArgs({
   options: { posts: { type: 'string', default: '10000' }, edits: { type: 'string', default: '8' }, keep: { type: 'boolean', default: false } },
@@ -49,3 +50,4 @@ try {
   if (!values.keep) await rm(dir, { recursive: true, force: true });
   else console.log(`kept ${dir}`);
 }
+appendHistory('snapshot-save');

@@ -35,6 +35,7 @@ import { startSampleApi } from '../src/sample-api/index.ts';
 import { mulberry32 } from '../src/sample-api/prng.ts';
 import { ALL_EDITS, randomEdits } from '../src/sample-api/random-edits.ts';
 import type { WatcherStatus } from '../src/watch/index.ts';
+import { appendHistory } from './history.ts';
 
 const { values } = parseArgs({
   options: {
@@ -293,3 +294,4 @@ function print(r: { fullMs: number; lastMs: number; begin: number; editsEnd: num
   console.log(`\nfinal: a --full build ${s(r.lastMs)}; pressroom diff against the watcher's out/: exit ${r.diff.code}, ${differ} files differ (goal: exit 0, 0 files)`);
   for (const f of examples) console.log(`  differs: ${f}`);
 }
+appendHistory('soak');

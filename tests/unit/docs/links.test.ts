@@ -1,4 +1,5 @@
-// Every relative link in README.md and docs/*.md points to a file of the
+// Every relative link in README.md, docs/*.md, the decision records
+// (docs/decisions/*.md) and the benchmark history (bench/HISTORY.md) points to a file of the
 // repository, and a link to a heading (`file.md#heading`) to a heading that
 // exists, with GitHub's anchor rules (lower case, punctuation dropped, spaces
 // to hyphens, "-1" for a repeated heading). Links inside fenced code blocks are
@@ -8,7 +9,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-const DOCS = [join(ROOT, 'README.md'), ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => join(ROOT, 'docs', f))];
+const markdownIn = (dir: string) => readdirSync(join(ROOT, dir)).filter((f) => f.endsWith('.md')).sort().map((f) => join(ROOT, dir, f));
+const DOCS = [join(ROOT, 'README.md'), ...markdownIn('docs'), ...markdownIn('docs/decisions'), join(ROOT, 'bench', 'HISTORY.md')];
 
 /** Markdown outside fenced code blocks. */
 function prose(text: string): string {
@@ -69,7 +71,7 @@ describe('documentation links', () => {
   });
 
   it('README.md and docs/ hold links to check', () => {
-    expect(DOCS.map((f) => relative(ROOT, f))).toEqual(expect.arrayContaining(['README.md', 'docs/api-contract.md', 'docs/configuration.md']));
+    expect(DOCS.map((f) => relative(ROOT, f))).toEqual(expect.arrayContaining(['README.md', 'docs/api-contract.md', 'docs/configuration.md', 'docs/decisions/README.md', 'bench/HISTORY.md']));
     expect(linkTargets(readFileSync(join(ROOT, 'README.md'), 'utf8')).length).toBeGreaterThan(10);
   });
 

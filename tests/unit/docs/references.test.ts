@@ -94,7 +94,7 @@ describe('no reference to documents outside the repository', () => {
       '// (README, Decision 6)',
     ];
     for (const s of samples) expect(RULES.some(({ re }) => re.test(s)), s).toBe(true);
-    for (const s of ['// docs/api-contract.md, "Endpoints"', '// RFC 9110, section 10.2.3', '// decision 6 (docs/decisions.md)', "import { x } from '../shared.ts';", 'export function parseFaults(spec: string): FaultRule[] {', "const spec: [string, string][] = [];"]) {
+    for (const s of ['// docs/api-contract.md, "Endpoints"', '// RFC 9110, section 10.2.3', '// docs/decisions/0006-run-time-shells.md', "import { x } from '../shared.ts';", 'export function parseFaults(spec: string): FaultRule[] {', "const spec: [string, string][] = [];"]) {
       expect(RULES.some(({ re }) => re.test(s)), s).toBe(false);
     }
   });
@@ -103,10 +103,10 @@ describe('no reference to documents outside the repository', () => {
     expect(findReferences(files())).toEqual([]);
   });
 
-  it('every docs/*.md that code, errors or docs name exists', () => {
+  it('every docs/**/*.md that code, errors or docs name exists', () => {
     const missing: string[] = [];
     for (const path of files()) {
-      for (const m of readFileSync(path, 'utf8').matchAll(/\bdocs\/[\w-]+\.md\b/g)) {
+      for (const m of readFileSync(path, 'utf8').matchAll(/\bdocs\/(?:[\w-]+\/)*[\w-]+\.md\b/g)) {
         if (!existsSync(join(ROOT, m[0]))) missing.push(`${relative(ROOT, path)}: ${m[0]}`);
       }
     }
