@@ -50,6 +50,7 @@ import { listTree } from '../src/core/links.ts';
 import { randomEdits } from '../src/sample-api/random-edits.ts';
 import { startSampleApi } from '../src/sample-api/index.ts';
 import { mulberry32 } from '../src/sample-api/prng.ts';
+import { appendHistory } from './history.ts'; // evaluated before this module's body: --no-history is gone before parseArgs below
 import { inodeProbe, inodeProbeLine } from './inode-probe.ts';
 
 const { values } = parseArgs({
@@ -476,15 +477,14 @@ async function longProperty(steps: number, posts: number): Promise<void> {
 }
 
 // The figures as bench/HISTORY.md's publish table, appended there (./history.ts).
-const { appendHistory } = await import('./history.ts');
 const opMs = (m: Measured, op: string) => m.ops.find((o) => o.op === op)?.ms ?? NaN;
 appendHistory('publish', [
-  '| posts | full build | first edit | later edits, median (range) | addition | deletion |',
-  '|---|---|---|---|---|---|',
-  ...runs.map((m) => {
+  '| posts | tree | full build | first edit | later edits, median (range) | addition | deletion |',
+  '|---|---|---|---|---|---|---|',
+  ...measured.map((m) => {
     const cell = (ms: number) => (Number.isNaN(ms) ? '' : `${s(ms)} (${pct(ms, m.full)})`);
     const next = nextMs(m);
     const range = next.length ? `; ${s(Math.min(...next))}-${s(Math.max(...next))}` : '';
-    return `| ${m.posts.toLocaleString('en')} | ${s(m.full)} | ${cell(opMs(m, 'edit'))} | ${cell(nextEdits(m))}${range} | ${cell(opMs(m, 'add'))} | ${cell(opMs(m, 'delete'))} |`;
+    return `| ${m.posts.toLocaleString('en')} | ${m.label} | ${s(m.full)} | ${cell(opMs(m, 'edit'))} | ${cell(nextEdits(m))}${range} | ${cell(opMs(m, 'add'))} | ${cell(opMs(m, 'delete'))} |`;
   }),
 ]);
