@@ -83,7 +83,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
   // compares with the site readers see, incremental or change-driven.
   await recover(out);
   const planQuarantine: Quarantined[] = [];
-  const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn, quarantine: (q) => void planQuarantine.push(q) };
+  const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn, quarantine: (q) => void planQuarantine.push(q), kept: options.session?.site };
 
   const snapshotDir = snapshotDirFor(options);
   // A long-running caller (pressroom watch) keeps the snapshot it last saved in memory instead of reading it back.
