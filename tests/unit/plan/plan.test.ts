@@ -157,6 +157,10 @@ describe('plan: routes', () => {
     const again = plan(memorySnapshot({}), testCtx(), config, kinds(), kept);
     expect(again.routes).toBe(first.routes);
     expect(again.sitemap).toBe(first.sitemap);
+    // Another session (another site's watcher) shares none of it.
+    const other = plan(memorySnapshot({}), testCtx(), config, kinds(), newPlanKept());
+    expect(other.routes).not.toBe(first.routes);
+    expect(other.sitemap).not.toBe(first.sitemap);
     const moved = plan(memorySnapshot({}), testCtx(), { ...config, api: { ...config.api, imageHost: 'https://img.example' } }, kinds(), kept);
     expect(moved.sitemap).not.toBe(first.sitemap);
     expect(moved.sitemap[0].images).toEqual(['https://img.example/uploads/a.jpg']);
