@@ -8,7 +8,9 @@
 // notes the places; comparing the new list with the one it came from (or one a few notes back)
 // then reads them instead of walking both lists: at 50,000 posts each walk is a millisecond or
 // more of a story's main thread, and the same lists are compared by several passes. A noted list
-// and the list it came from must not be changed afterwards.
+// and the list it came from must not be changed afterwards. At module level, as a note is a fact
+// about the list object itself (how it was made), never changed, keyed by that object: lists of
+// two sites are two objects and never meet here.
 const MADE_FROM = new WeakMap<readonly unknown[], { from: readonly unknown[]; places: readonly number[] }>();
 /** How many notes back a list is looked for (a build's answers are compared with the last build's, one or two notes back). */
 const NOTES_BACK = 4;

@@ -83,7 +83,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
   // compares with the site readers see, incremental or change-driven.
   await recover(out);
   const planQuarantine: Quarantined[] = [];
-  const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn, quarantine: (q) => void planQuarantine.push(q) };
+  const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn, quarantine: (q) => void planQuarantine.push(q), kept: options.session?.site };
 
   const snapshotDir = snapshotDirFor(options);
   // A long-running caller (pressroom watch) keeps the snapshot it last saved in memory instead of reading it back.
@@ -106,8 +106,8 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
   const acquired = await stage('crawl', () => acquireSnapshot({ options, config: configured, apiFrom, clock, ctx, warn, emitEvent: crawlEvents, previous: previousSnapshot, changeBase }));
   const { replacesSample } = await checkSource(out, acquired.source, sampleConfig, (message) => emitEvent({ type: 'info', message }));
   const snapshot: Snapshot = acquired.snapshot;
-  const buildPlan = await stage('plan', () => plan(snapshot, ctx, configured));
-  const config = withSearchIndexMode(configured, buildPlan.routes, warn);
+  const buildPlan = await stage('plan', () => plan(snapshot, ctx, configured, undefined, options.session?.plan));
+  const config = withSearchIndexMode(configured, buildPlan.routes, warn, options.session?.plan);
   const quarantined = quarantinedRecords(snapshot, planQuarantine);
   enforceStrict(quarantined, options.strict);
   checkShrinkGate({ count: buildPlan.routes.length, previous: previous && !replacesSample ? previous.state.routes.size : undefined, shrinkGate: config.shrinkGate, allowShrink: options.allowShrink });

@@ -8,36 +8,30 @@
 // does not; "fallback" or "first" builds it at any size.
 import type { SiteConfig } from '../config/schema.ts';
 import type { PlannedRoute } from '../plan/types.ts';
-import { KeptSlot, KeptWeakMap } from '../core/resident.ts';
+import type { PlanKept } from '../plan/kept.ts';
 import { listChange } from '../core/list-change.ts';
 
 export const AUTO_INDEX_MAX_ARTICLES = 2000;
 
-// The number of article routes of a plan's route list: a process that publishes again gets the same
-// list back from a plan that changed no route (src/plan/index.ts), and counting 50,000 routes is a walk.
-const ARTICLES = new KeptWeakMap<readonly PlannedRoute[], number>();
-// The last route list counted in a process that publishes again: the next is counted from it by
-// the routes that came and went (src/core/list-change.ts), not by a walk of 50,000 routes.
-const LAST_COUNTED = new KeptSlot<{ routes: readonly PlannedRoute[]; articles: number }>();
-
-function articlesOf(routes: readonly PlannedRoute[]): number {
-  let articles = ARTICLES.get(routes);
+/** The number of article routes; with the session's plan part, from the last count by the routes that came and went. */
+function articlesOf(routes: readonly PlannedRoute[], kept: PlanKept | undefined): number {
+  let articles = kept?.articles.get(routes);
   if (articles !== undefined) return articles;
   const isArticle = (n: number, r: PlannedRoute) => (r.kind === 'article' ? n + 1 : n);
-  const last = LAST_COUNTED.take();
+  const last = kept?.counted.take();
   if (last) {
     const { added, removed } = listChange(last.routes, routes);
     articles = last.articles + added.reduce(isArticle, 0) - removed.reduce(isArticle, 0);
   } else articles = routes.reduce(isArticle, 0);
-  ARTICLES.set(routes, articles);
-  LAST_COUNTED.keep({ routes, articles });
+  kept?.articles.set(routes, articles);
+  kept?.counted.keep({ routes, articles });
   return articles;
 }
 
-/** The configuration with search.staticIndex resolved to "fallback", "first" or "off". */
-export function withSearchIndexMode(config: Readonly<SiteConfig>, routes: readonly PlannedRoute[], warn: (code: string, message: string) => void): Readonly<SiteConfig> {
+/** The configuration with search.staticIndex resolved to "fallback", "first" or "off"; `kept`: the session's plan part (src/plan/kept.ts), none in a one-off build. */
+export function withSearchIndexMode(config: Readonly<SiteConfig>, routes: readonly PlannedRoute[], warn: (code: string, message: string) => void, kept?: PlanKept): Readonly<SiteConfig> {
   if (config.search.staticIndex !== 'auto') return config;
-  const articles = articlesOf(routes);
+  const articles = articlesOf(routes, kept);
   const staticIndex = articles <= AUTO_INDEX_MAX_ARTICLES ? 'fallback' : 'off';
   if (staticIndex === 'off') {
     warn('W_SEARCH_INDEX', `${articles} articles, more than the ${AUTO_INDEX_MAX_ARTICLES} search.staticIndex "auto" indexes: no static search index was built (search uses the live API only); set search.staticIndex to "fallback" to build it at this size`);

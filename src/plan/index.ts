@@ -1,11 +1,10 @@
 // plan: snapshot -> the build's routes, redirects, rewrites and sitemap
 // entries (docs/architecture.md, "plan"). Pure: no disk, no network, no clock beyond
-// the build context it is given. Everything is sorted so two plans of one
-// snapshot are equal.
+// the build context it is given, and no memory beyond the session's part it is given
+// (./kept.ts). Everything is sorted so two plans of one snapshot are equal.
 import type { SiteConfig } from '../config/schema.ts';
 import { pressroomError } from '../core/errors.ts';
-import { firstNotBefore, patchedList, SortedCache } from '../core/sorted.ts';
-import { KeptSlot, KeptWeakMap, keepsForNextBuild } from '../core/resident.ts';
+import { firstNotBefore, patchedList } from '../core/sorted.ts';
 import { notedPlaces, noteReplaced } from '../core/list-change.ts';
 import { SAMPLE_REDIRECTS_PATH } from '../crawl/discover.ts';
 import { PAGE_KINDS, routesOf, SHELLS } from '../site/kinds/index.ts';
@@ -13,24 +12,28 @@ import { absoluteUrl, outputFileFor } from '../site/paths.ts';
 import { SHELL_DEPS } from '../site/common.ts';
 import { collisionKey } from '../site/slug.ts';
 import type { PageKind, RouteSpec, SiteContextForKinds, SnapshotView } from '../site/types.ts';
+import { byRouteOrder, type LastPlan, type PlanKept } from './kept.ts';
 import { cmp, mergeRedirects, rulesFromRecords } from './redirects.ts';
 import type { BuildPlan, PlannedRoute, RedirectRecord, RewriteRule, SitemapEntry } from './types.ts';
 
 export type { BuildPlan, PlannedRoute, RewriteRule, SitemapEntry } from './types.ts';
+export { newPlanKept, type PlanKept } from './kept.ts';
 
 export type PlanConfig = Pick<SiteConfig, 'site' | 'api' | 'redirects'>;
 
-export function plan(snap: SnapshotView, ctx: SiteContextForKinds, config: PlanConfig, kinds: readonly PageKind[] = PAGE_KINDS): BuildPlan {
+/** The build's plan; `kept`: the session's part (./kept.ts), none in a one-off build. */
+export function plan(snap: SnapshotView, ctx: SiteContextForKinds, config: PlanConfig, kinds: readonly PageKind[] = PAGE_KINDS, kept?: PlanKept): BuildPlan {
   // concat, not flatMap: the engine's flatMap takes about 90 ns an item (4.5 ms for 50,000
   // routes on every publish), concat copies whole arrays.
   const routes = planRoutes(
-    joinedSpecs(kinds.map((k) => routesOf(k, snap, ctx))),
+    joinedSpecs(kinds.map((k) => routesOf(k, snap, ctx)), kept),
     ctx.quarantine &&
-      ((twin, kept) => {
-        const q = { endpoint: twin.deps.find((d) => !SHELL_DEPS.includes(d)) ?? twin.path, id: twin.record, reason: `writes the same file ${twin.file} as ${kept.record}, which is published (of two twins the first by path, then record, in code-unit order wins)` };
+      ((twin, first) => {
+        const q = { endpoint: twin.deps.find((d) => !SHELL_DEPS.includes(d)) ?? twin.path, id: twin.record, reason: `writes the same file ${twin.file} as ${first.record}, which is published (of two twins the first by path, then record, in code-unit order wins)` };
         ctx.warn('W_QUARANTINE', `${q.endpoint}: ${q.id} left out: ${q.reason}`);
         ctx.quarantine!(q);
       }),
+    kept,
   );
   // The routes are sorted by path: a path is looked up by binary search, not in a set of every path made per plan.
   const routePaths = { has: (path: string) => hasPath(routes, path) };
@@ -40,14 +43,11 @@ export function plan(snap: SnapshotView, ctx: SiteContextForKinds, config: PlanC
     ...concatAll(kinds.map((k) => k.redirects?.(snap, ctx) ?? [])),
   ];
   const redirects = mergeRedirects({ candidates, allowHosts: config.api.redirectAllowHosts, routePaths, warn: ctx.warn });
-  return { routes, redirects, rewrites: shellRewrites(), sitemap: sitemapEntries(routes, config) };
+  return { routes, redirects, rewrites: shellRewrites(), sitemap: sitemapEntries(routes, config, kept) };
 }
 
 /** The lists one after the other in one new array. */
 const concatAll = <T>(lists: readonly (readonly T[])[]): T[] => ([] as T[]).concat(...lists);
-
-// The kinds' route lists of the last plan of a process that publishes again, and their join.
-const LAST_JOIN = new KeptSlot<{ lists: readonly (readonly RouteSpec[])[]; joined: readonly RouteSpec[] }>();
 
 /**
  * The kinds' route descriptions joined. When every kind has as many as in the last plan, the join
@@ -56,8 +56,8 @@ const LAST_JOIN = new KeptSlot<{ lists: readonly (readonly RouteSpec[])[]; joine
  * noted places, any other every place of its own. The planned routes and their order are then
  * patched by those places instead of walking every route of the site.
  */
-function joinedSpecs(lists: readonly (readonly RouteSpec[])[]): readonly RouteSpec[] {
-  const last = LAST_JOIN.take();
+function joinedSpecs(lists: readonly (readonly RouteSpec[])[], kept: PlanKept | undefined): readonly RouteSpec[] {
+  const last = kept?.join.take();
   let joined: readonly RouteSpec[] | undefined;
   if (last && last.lists.length === lists.length && lists.every((l, k) => l.length === last.lists[k].length)) {
     const places: number[] = [];
@@ -82,7 +82,7 @@ function joinedSpecs(lists: readonly (readonly RouteSpec[])[]): readonly RouteSp
     }
   }
   joined ??= concatAll(lists);
-  if (keepsForNextBuild()) LAST_JOIN.keep({ lists, joined });
+  kept?.join.keep({ lists, joined });
   return joined;
 }
 
@@ -97,19 +97,21 @@ function hasPath(routes: readonly PlannedRoute[], path: string): boolean {
  * cannot both be published. The first by path in code-unit order stays, then
  * by record name (NFC/NFD twins have one path, the crawl folds slugs to NFC):
  * stable keys that do not depend on the API's ordering. With `onTwin` the
- * other is left out and reported; without, the build fails.
+ * other is left out and reported; without, the build fails. `kept`: the session's part.
  */
-export function planRoutes(specs: readonly RouteSpec[], onTwin?: (twin: PlannedRoute, kept: PlannedRoute) => void): readonly PlannedRoute[] {
-  const routes = ROUTE_ORDER.sort(plannedAll(specs));
-  const last = LAST_PLANNED.take();
-  if (last && patchedFiles(last, routes)) {
-    LAST_PLANNED.keep({ routes, byFile: last.byFile });
+export function planRoutes(specs: readonly RouteSpec[], onTwin?: (twin: PlannedRoute, first: PlannedRoute) => void, kept?: PlanKept): readonly PlannedRoute[] {
+  const planned = plannedAll(specs, kept);
+  // A one-off build sorts once: nothing is kept for a next call.
+  const routes = kept ? kept.routeOrder.sort(planned) : [...planned].sort(byRouteOrder);
+  const last = kept?.planned.take();
+  if (kept && last && patchedFiles(last, routes, kept)) {
+    kept.planned.keep({ routes, byFile: last.byFile });
     return routes;
   }
   const byFile = new Map<string, PlannedRoute>();
-  const kept: PlannedRoute[] = [];
+  const published: PlannedRoute[] = [];
   for (const route of routes) {
-    const key = collisionKeyOf(route);
+    const key = collisionKeyOf(route, kept);
     const first = byFile.get(key);
     if (first && !onTwin) throw pressroomError('PR_ROUTE_COLLISION', { file: route.file, first: first.record, second: route.record });
     if (first) {
@@ -117,32 +119,26 @@ export function planRoutes(specs: readonly RouteSpec[], onTwin?: (twin: PlannedR
       continue;
     }
     byFile.set(key, route);
-    kept.push(route);
+    published.push(route);
   }
   // Without twins every route is kept: the sorted list itself is the answer (and the next plan's start).
-  if (kept.length < routes.length) return kept;
-  LAST_PLANNED.keep({ routes, byFile });
+  if (published.length < routes.length) return published;
+  kept?.planned.keep({ routes, byFile });
   return routes;
 }
 
-// The last plan of a process that publishes again when it had no twins: its sorted routes and
-// their files by collision key. A plan whose sorted routes were patched from those (a few came
-// or went, src/core/sorted.ts) checks only the new routes' files against the map, not every file.
-type LastPlan = { routes: readonly PlannedRoute[]; byFile: Map<string, PlannedRoute> };
-const LAST_PLANNED = new KeptSlot<LastPlan>();
-
 /** Brings the last plan's file map up to date with `routes` when they were patched from its routes; false when a new route has a twin, or they were sorted again. */
-function patchedFiles(last: LastPlan, routes: readonly PlannedRoute[]): boolean {
+function patchedFiles(last: LastPlan, routes: readonly PlannedRoute[], kept: PlanKept): boolean {
   if (routes === last.routes) return true;
-  const change = ROUTE_ORDER.changeFrom(last.routes);
+  const change = kept.routeOrder.changeFrom(last.routes);
   if (!change) return false;
   const { byFile } = last;
   for (const route of change.removed) {
-    const key = collisionKeyOf(route);
+    const key = collisionKeyOf(route, kept);
     if (byFile.get(key) === route) byFile.delete(key);
   }
   for (const route of change.added) {
-    const key = collisionKeyOf(route);
+    const key = collisionKeyOf(route, kept);
     // A twin: the whole list is checked again (which of two is kept depends on their order).
     if (byFile.has(key)) return false;
     byFile.set(key, route);
@@ -150,42 +146,29 @@ function patchedFiles(last: LastPlan, routes: readonly PlannedRoute[]): boolean 
   return true;
 }
 
-function collisionKeyOf(route: PlannedRoute): string {
-  let key = COLLISION_KEYS.get(route);
-  if (key === undefined) COLLISION_KEYS.set(route, (key = collisionKey(route.file)));
+function collisionKeyOf(route: PlannedRoute, kept: PlanKept | undefined): string {
+  let key = kept?.collisionKeys.get(route);
+  if (key === undefined) {
+    key = collisionKey(route.file);
+    kept?.collisionKeys.set(route, key);
+  }
   return key;
 }
 
-// The last plan's order, patched when few routes came or went (src/core/sorted.ts).
-const ROUTE_ORDER = new SortedCache<PlannedRoute>((a, b) => cmp(a.path, b.path) || cmp(a.file, b.file) || cmp(a.record, b.record));
-const COLLISION_KEYS = new KeptWeakMap<PlannedRoute, string>();
-
-// The planned form of a RouteSpec, kept with it: a kind that keeps its RouteSpecs between builds
-// (src/site/kinds/article.ts) gets the same planned route back, which is what the input
-// hashes (src/incremental/index.ts) and sitemap entries below are kept by.
-const PLANNED = new WeakMap<RouteSpec, PlannedRoute>();
-// The last call of a process that publishes again: its route descriptions and routes (a
-// description at the same place as the last time, an article's kept by its kind, gets its route
-// by comparing references), and the routes of the other kinds' descriptions by their JSON: those
-// kinds make new descriptions on each pass (a listing page, a tag, an author), and one equal to
-// the last plan's gets that plan's route back, so a change-driven build does not hash, sort and
-// print the site's listing pages again for a one-post change.
-const LAST_CALL = new KeptSlot<{ specs: readonly RouteSpec[]; routes: PlannedRoute[]; byContent: Map<string, PlannedRoute> }>();
-
-function plannedAll(specs: readonly RouteSpec[]): PlannedRoute[] {
-  const last = LAST_CALL.take();
-  // A one-off build plans once: no JSON of each route description, nothing kept (src/core/resident.ts).
-  if (!keepsForNextBuild()) return specs.map((spec) => PLANNED.get(spec) ?? newRoute(spec));
+function plannedAll(specs: readonly RouteSpec[], kept: PlanKept | undefined): PlannedRoute[] {
+  // A one-off build plans once: no JSON of each route description, nothing kept.
+  if (!kept) return specs.map(newRoute);
+  const last = kept.lastCall.take();
   const byContent = new Map<string, PlannedRoute>();
   const planned = (spec: RouteSpec, i: number): PlannedRoute => {
     if (last && last.specs[i] === spec) return last.routes[i];
-    let route = PLANNED.get(spec);
+    let route = kept.routeOf.get(spec);
     if (route) return route;
     const key = JSON.stringify(spec);
     const before = byContent.has(key) ? undefined : last?.byContent.get(key);
     route = before ?? newRoute(spec);
     byContent.set(key, route);
-    PLANNED.set(spec, route);
+    kept.routeOf.set(spec, route);
     return route;
   };
   // Descriptions noted as the last ones with a few places replaced (joinedSpecs): the last routes
@@ -199,7 +182,7 @@ function plannedAll(specs: readonly RouteSpec[]): PlannedRoute[] {
     for (const i of places) routes[i] = planned(specs[i], i);
     noteReplaced(routes, last.routes, places);
   } else routes = specs.map(planned);
-  LAST_CALL.keep({ specs, routes, byContent });
+  kept.lastCall.keep({ specs, routes, byContent });
   return routes;
 }
 
@@ -232,37 +215,25 @@ export function shellRewrites(): RewriteRule[] {
   return SHELLS.map((s) => ({ prefix: s.prefix, to: `/${s.file}`, status: 200 as const })).sort((a, b) => cmp(a.prefix, b.prefix));
 }
 
-// A route's entry, kept with the planned route (see PLANNED) and the two addresses it reads.
-const ENTRIES = new WeakMap<PlannedRoute, { key: string; entry: SitemapEntry }>();
-
-// The last plan's entries with the routes and addresses they came from (a process that publishes
-// again): a plan whose routes are the same list (a publish that changed no route) has the same
-// entries, and one whose routes were patched from that list (src/core/sorted.ts changeFrom) drops
-// the gone routes' entries and inserts the new ones, instead of making and sorting 50,000 again.
-// Not when two routes shared a URL (which one is listed depends on all of them). The sitemap's
-// shards compare their entries by reference (src/emit/sitemap.ts).
-let LAST_SITEMAP: { routes: readonly PlannedRoute[]; key: string; entries: readonly SitemapEntry[]; shared: boolean } | undefined;
-
 const byUrl = (a: SitemapEntry, b: SitemapEntry) => cmp(a.url, b.url);
 
-function sitemapEntries(routes: readonly PlannedRoute[], config: PlanConfig): readonly SitemapEntry[] {
+function sitemapEntries(routes: readonly PlannedRoute[], config: PlanConfig, kept: PlanKept | undefined): readonly SitemapEntry[] {
   const key = `${config.site.url}\0${config.api.imageHost}`;
-  const last = LAST_SITEMAP;
-  LAST_SITEMAP = undefined;
-  if (!keepsForNextBuild()) return entriesOf(routes, config, key).entries;
+  if (!kept) return entriesOf(routes, config, key, undefined).entries;
+  const last = kept.sitemap.take();
   let made: { entries: readonly SitemapEntry[]; shared: boolean } | null = null;
   if (last && last.key === key && last.routes === routes) made = last;
   else if (last && last.key === key && !last.shared) {
-    const change = ROUTE_ORDER.changeFrom(last.routes);
+    const change = kept.routeOrder.changeFrom(last.routes);
     if (change) {
       const gone = new Set<SitemapEntry>();
       for (const r of change.removed) {
-        const e = entryFor(r, config, key);
+        const e = entryFor(r, config, key, kept);
         if (e) gone.add(e);
       }
       const added: SitemapEntry[] = [];
       for (const r of change.added) {
-        const e = entryFor(r, config, key);
+        const e = entryFor(r, config, key, kept);
         if (e) added.push(e);
       }
       // Null when a new entry's URL is another's: then every route is looked at again.
@@ -270,15 +241,15 @@ function sitemapEntries(routes: readonly PlannedRoute[], config: PlanConfig): re
       if (patched) made = { entries: patched, shared: false };
     }
   }
-  made ??= entriesOf(routes, config, key);
-  LAST_SITEMAP = { routes, key, ...made };
+  made ??= entriesOf(routes, config, key, kept);
+  kept.sitemap.keep({ routes, key, ...made });
   return made.entries;
 }
 
 /** A route's entry (none without `sitemap`), kept with it while the addresses are the same. */
-function entryFor(r: PlannedRoute, config: PlanConfig, key: string): SitemapEntry | undefined {
+function entryFor(r: PlannedRoute, config: PlanConfig, key: string, kept: PlanKept | undefined): SitemapEntry | undefined {
   if (!r.sitemap) return undefined;
-  const hit = ENTRIES.get(r);
+  const hit = kept?.entries.get(r);
   if (hit?.key === key) return hit.entry;
   const origin = config.site.url;
   const image = (p: string) => (/^https?:\/\//.test(p) ? p : absoluteUrl(config.api.imageHost || origin, p));
@@ -291,15 +262,15 @@ function entryFor(r: PlannedRoute, config: PlanConfig, key: string): SitemapEntr
     images: [...new Set((images ?? []).filter((p) => typeof p === 'string' && p !== '').map(image))].sort(),
     ...(news ? { news } : {}),
   };
-  ENTRIES.set(r, { key, entry });
+  kept?.entries.set(r, { key, entry });
   return entry;
 }
 
 /** Every route's entry, sorted by URL, one per URL; `shared`: two routes had one URL. */
-function entriesOf(routes: readonly PlannedRoute[], config: PlanConfig, key: string): { entries: SitemapEntry[]; shared: boolean } {
+function entriesOf(routes: readonly PlannedRoute[], config: PlanConfig, key: string, kept: PlanKept | undefined): { entries: SitemapEntry[]; shared: boolean } {
   const out: SitemapEntry[] = [];
   for (const r of routes) {
-    const e = entryFor(r, config, key);
+    const e = entryFor(r, config, key, kept);
     if (e) out.push(e);
   }
   // One entry per URL: two routes whose paths differ only in how they are

@@ -4,6 +4,7 @@ import { ep } from '../api/endpoints.ts';
 import { CATEGORY_SLUGS, type Pagination, type Post, type PostItem, type SubCategory } from '../api/types.ts';
 import { checkSlug } from './slug.ts';
 import type { SnapshotView } from './types.ts';
+import type { SiteKept } from './kept.ts';
 import { listedOfAll, type Listed, type ListedDetails } from './listed.ts';
 
 export { headOf, type ListedDetails, type PostHead } from './listed.ts';
@@ -61,10 +62,10 @@ export function subcats(snap: SnapshotView): SubCategory[] {
   return list.filter((s) => checkSlug(s.subcat_slug).ok);
 }
 
-/** Every post item listed in any page of any topic listing (no sub-category), deduplicated by id, in crawl order. */
-export function listedPosts(snap: SnapshotView, cats: readonly string[]): PostItem[] {
+/** Every post item listed in any page of any topic listing (no sub-category), deduplicated by id, in crawl order. `kept`: the session's site part. */
+export function listedPosts(snap: SnapshotView, cats: readonly string[], kept?: SiteKept): PostItem[] {
   // A copy: callers may sort or filter what they get.
-  if (cats === CATEGORY_SLUGS) return listed(snap).details.map((d) => d.item);
+  if (cats === CATEGORY_SLUGS) return listed(snap, kept).details.map((d) => d.item);
   return [...memoBySnapshot(snap, `listedPosts ${cats.join(',')}`, () => computeListedPosts(snap, cats))];
 }
 
@@ -97,11 +98,12 @@ function computeListedPosts(snap: SnapshotView, cats: readonly string[]): PostIt
   return [...seen.values()];
 }
 
-const listed = (snap: SnapshotView): Listed => memoBySnapshot(snap, 'listed', () => listedOfAll(snap));
+// Made from the session's earlier answers (./listed.ts) by whichever asks first for this snapshot state with them.
+const listed = (snap: SnapshotView, kept?: SiteKept): Listed => memoBySnapshot(snap, 'listed', () => listedOfAll(snap, kept));
 
-/** Every listed post (listedPosts over every category) with its details, once per snapshot state: article routes and fetches and the author pages read it. */
-export function listedDetails(snap: SnapshotView): readonly ListedDetails[] {
-  return listed(snap).details;
+/** Every listed post (listedPosts over every category) with its details, once per snapshot state: article routes and fetches and the author pages read it. `kept`: the session's site part. */
+export function listedDetails(snap: SnapshotView, kept?: SiteKept): readonly ListedDetails[] {
+  return listed(snap, kept).details;
 }
 
 /** Within `days` before the build clock (Google News: the last two days). */

@@ -15,8 +15,8 @@ export const FEED_TYPES: Record<FeedFormat, string> = {
   atom: 'application/atom+xml',
   json: 'application/feed+json',
 };
-const FILE: Record<FeedFormat, string> = { rss: 'feed.xml', atom: 'atom.xml', json: 'feed.json' };
-const LABEL: Record<FeedFormat, string> = { rss: 'RSS', atom: 'Atom', json: 'JSON Feed' };
+const FILE: Readonly<Record<FeedFormat, string>> = { rss: 'feed.xml', atom: 'atom.xml', json: 'feed.json' };
+const LABEL: Readonly<Record<FeedFormat, string>> = { rss: 'RSS', atom: 'Atom', json: 'JSON Feed' };
 
 /** Site path of one feed. */
 export function feedPath(scope: FeedScope, format: FeedFormat): string {

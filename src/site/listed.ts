@@ -8,8 +8,8 @@
 // changed, a renamed slug, a post listed twice) is made again from the listings.
 import { ep } from '../api/endpoints.ts';
 import { CATEGORY_SLUGS, type Post, type PostItem } from '../api/types.ts';
-import { keepsForNextBuild } from '../core/resident.ts';
 import { noteReplaced } from '../core/list-change.ts';
+import type { SiteKept } from './kept.ts';
 import { checkSlug } from './slug.ts';
 import type { SnapshotEntry, SnapshotView } from './types.ts';
 
@@ -50,23 +50,21 @@ export interface Listed {
 const topicItems = (body: any): PostItem[] => (body?.posts?.postData ?? []) as PostItem[];
 const pagesOf = (body: any): number => body?.posts?.pagination?.totalPages ?? 0;
 
-// The last few answers, newest first: the last one of the previous build (a change-driven
-// build's snapshot is a copy of its snapshot) and the first of this build's crawl.
-const KEPT: Listed[] = [];
+/** How many earlier answers a session keeps (SiteKept.listed). */
 const KEEP = 3;
 
-/** Every listed post of every category with its details, for this snapshot state. */
-export function listedOfAll(snap: SnapshotView): Listed {
+/** Every listed post of every category with its details, for this snapshot state; `kept`: the session's site part. */
+export function listedOfAll(snap: SnapshotView, kept?: SiteKept): Listed {
   let made: Listed | undefined;
-  for (const earlier of KEPT) {
+  for (const earlier of kept?.listed ?? []) {
     const changed = earlier.state !== undefined ? snap.changesSince?.(earlier.state) : undefined;
     if (changed && (made = patched(earlier, snap, changed))) break;
   }
   made ??= computed(snap);
-  if (keepsForNextBuild() && made.state !== undefined) {
-    KEPT.unshift(made);
-    KEPT.length = Math.min(KEPT.length, KEEP);
-  } else KEPT.length = 0;
+  if (kept && made.state !== undefined) {
+    kept.listed.unshift(made);
+    kept.listed.length = Math.min(kept.listed.length, KEEP);
+  } else if (kept) kept.listed.length = 0;
   return made;
 }
 
@@ -133,7 +131,9 @@ function patched(earlier: Listed, snap: SnapshotView, changed: ReadonlySet<strin
 }
 
 // The last answer per item, reused while its details entry is the same object (no new object
-// per listed post on each snapshot state of a change-driven build, no details parsed again).
+// per listed post on each snapshot state of a change-driven build, no details parsed again). At
+// module level, as it memoises a pure function of the list item and the entry (both never
+// changed), keyed by the item object: one site's, never shared with another.
 const LISTED = new WeakMap<PostItem, ListedDetails>();
 
 function detailsOf(snap: SnapshotView, item: PostItem): ListedDetails {
@@ -148,7 +148,8 @@ function detailsOf(snap: SnapshotView, item: PostItem): ListedDetails {
 
 // One head per details entry: a list page that shifts (a post added before it) lists the same
 // posts as new item objects, and what is kept per post (its route: ./kinds/article.ts) is kept by
-// its head, so an unchanged entry must give the same head, without reading its body again.
+// its head, so an unchanged entry must give the same head, without reading its body again. At
+// module level, as it memoises a pure function of the entry object (never changed).
 const HEADS = new WeakMap<SnapshotEntry, PostHead | undefined>();
 
 /** A post details entry's record without its body, one per entry object (the feeds read it too: src/emit/feeds/model.ts). */

@@ -7,13 +7,20 @@
 // one without (a test's plain view) is asked every time.
 import type { SnapshotView } from './types.ts';
 
-const MEMO = new WeakMap<SnapshotView, Map<string, { version: number; value: unknown }>>();
+type Answers = Map<string, { version: number; value: unknown }>;
 
-export function memoBySnapshot<T>(snap: SnapshotView, key: string, compute: () => T): T {
+// Held by the snapshot object itself, never by a name: a snapshot is one site's, each answer is
+// checked against the state it was made from, and all of them go when the snapshot goes.
+const MEMO = new WeakMap<SnapshotView, WeakMap<object, Answers>>();
+
+/** `compute`'s answer for this snapshot state; `of`: the object the question is about (a page kind), when the key alone does not name it. */
+export function memoBySnapshot<T>(snap: SnapshotView, key: string, compute: () => T, of: object = snap): T {
   const version = snap.version;
   if (version === undefined) return compute();
-  let byKey = MEMO.get(snap);
-  if (!byKey) MEMO.set(snap, (byKey = new Map()));
+  let byObject = MEMO.get(snap);
+  if (!byObject) MEMO.set(snap, (byObject = new WeakMap()));
+  let byKey = byObject.get(of);
+  if (!byKey) byObject.set(of, (byKey = new Map()));
   const hit = byKey.get(key);
   if (hit && hit.version === version) return hit.value as T;
   const value = compute();

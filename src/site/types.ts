@@ -8,6 +8,7 @@
 // route's QueryClient with exactly its deps. One catalogue, three users
 // (docs/decisions.md, 4).
 import type { Quarantined, QuarantineSink } from '../api/quarantine.ts';
+import type { SiteKept } from './kept.ts';
 
 /** One crawled response, after the shape check and normalisation. */
 export interface SnapshotEntry {
@@ -94,6 +95,8 @@ export interface SiteContextForKinds {
    * it, plan fails on what it would quarantine (two routes on one file).
    */
   quarantine?: QuarantineSink;
+  /** The publish session's site part (./kept.ts): what the kinds keep for the next build. None in a one-off build. */
+  kept?: SiteKept;
 }
 
 export interface PageKind {

@@ -2,9 +2,9 @@ import { ep } from '../../api/endpoints.ts';
 import { CATEGORY_SLUGS, type Post } from '../../api/types.ts';
 import { paths } from '../paths.ts';
 import { sameJsonValue } from '../../core/json.ts';
-import { KeptSlot } from '../../core/resident.ts';
 import { changedPlaces, notedPlaces, noteReplaced } from '../../core/list-change.ts';
 import { isRecent, listedDetails, listedPosts, recentAt, withShell, type PostHead } from '../common.ts';
+import type { SiteKept } from '../kept.ts';
 import type { ListedDetails } from '../listed.ts';
 import { checkSlug } from '../slug.ts';
 import type { PageKind, RouteSpec } from '../types.ts';
@@ -22,8 +22,8 @@ export function articleDeps(post: Pick<Post, 'cat_slug' | 'post_name' | 'post_au
  * Read by every article page once hydrated, not part of its HTML (decision 54):
  * the side list of each category with articles and the "More from" list.
  */
-export function articleAfterHydration(snap: Parameters<NonNullable<PageKind['fetches']>>[0]): string[] {
-  return [...new Set(listedPosts(snap, CATEGORY_SLUGS).map((p) => ep.asideTopic(p.cat_slug)))].concat(ep.latest());
+export function articleAfterHydration(snap: Parameters<NonNullable<PageKind['fetches']>>[0], kept?: SiteKept): string[] {
+  return [...new Set(listedPosts(snap, CATEGORY_SLUGS, kept).map((p) => ep.asideTopic(p.cat_slug)))].concat(ep.latest());
 }
 
 // The route of a details record, kept with the record: a snapshot shares the records of the
@@ -32,7 +32,9 @@ export function articleAfterHydration(snap: Parameters<NonNullable<PageKind['fet
 // changed. Keyed by what else the route reads: the listed item's id and slugs, and whether the
 // build clock puts the post in the news window (the clock itself moves on every build of a
 // watcher; the route changes only when the post enters or leaves the window). Compared field by
-// field: no key string printed per post on each pass.
+// field: no key string printed per post on each pass. At module level, as it memoises
+// articleRoute, a pure function of the record object (never changed) and the fields checked beside
+// it: a record belongs to one site's snapshot, so two sites share no entry.
 const SPECS = new WeakMap<PostHead, { date: number; recent: boolean; id: number; cat: string; name: string; spec: RouteSpec | null }>();
 
 /**
@@ -63,7 +65,7 @@ const WINDOW_MS = 2 * 86_400_000;
 const isLate = (date: number, now: number) => Number.isFinite(date) && now - date <= WINDOW_MS;
 
 /**
- * The last routes answer of a process that publishes again, by listed slot: a change-driven
+ * The last routes answer of a publish session (src/site/kept.ts), by listed slot: a change-driven
  * build's listed posts are the last answer with a few slots replaced (src/site/listed.ts), so
  * the routes are the last ones with those slots' routes and the late posts' made again, found
  * by comparing the two slot arrays by reference, not by looking up every post's record (with
@@ -71,14 +73,13 @@ const isLate = (date: number, now: number) => Number.isFinite(date) && now - dat
  * back, another number of slots or many changed slots: every slot.
  */
 export type RoutesAnswer = { details: readonly ListedDetails[]; now: number; specs: (RouteSpec | null)[]; late: Set<number>; routes: RouteSpec[]; nulls: number };
-const LAST_ROUTES = new KeptSlot<RoutesAnswer>();
 
-function articleRoutes(details: readonly ListedDetails[], nowText: string): RouteSpec[] {
+function articleRoutes(details: readonly ListedDetails[], nowText: string, kept: SiteKept | undefined): RouteSpec[] {
   const now = Date.parse(nowText);
-  const last = LAST_ROUTES.take();
+  const last = kept?.articleRoutes.take();
   const redo = last && now >= last.now ? changedPlaces(last.details, details) : undefined;
   const made = last && redo ? patchedRoutes(last, redo, details, now, nowText) : walkedRoutes(details, nowText);
-  LAST_ROUTES.keep(made);
+  kept?.articleRoutes.keep(made);
   return made.routes;
 }
 
@@ -134,11 +135,10 @@ export function walkedRoutes(details: readonly ListedDetails[], nowText: string)
  * category differs (they follow the order in which categories first appear among the posts).
  */
 export type FetchesAnswer = { details: readonly ListedDetails[]; paths: string[]; after: string[]; fetches: string[] };
-const LAST_FETCHES = new KeptSlot<FetchesAnswer>();
 
-function articleFetches(snap: Parameters<NonNullable<PageKind['fetches']>>[0]): string[] {
-  const details = listedDetails(snap);
-  const last = LAST_FETCHES.take();
+function articleFetches(snap: Parameters<NonNullable<PageKind['fetches']>>[0], kept: SiteKept | undefined): string[] {
+  const details = listedDetails(snap, kept);
+  const last = kept?.articleFetches.take();
   let made: FetchesAnswer;
   if (last && last.details === details) made = last;
   else if (last && last.details.length === details.length) {
@@ -156,18 +156,18 @@ function articleFetches(snap: Parameters<NonNullable<PageKind['fetches']>>[0]): 
     const noted = notedPlaces(last.details, details);
     if (noted) noted.forEach(visit);
     else for (let i = 0; i < details.length; i++) visit(i);
-    const after = catMoved ? articleAfterHydration(snap) : last.after;
+    const after = catMoved ? articleAfterHydration(snap, kept) : last.after;
     made = { details, paths, after, fetches: pathMoved || catMoved ? paths.concat(after) : last.fetches };
-  } else made = walkedFetches(snap);
-  LAST_FETCHES.keep(made);
+  } else made = walkedFetches(snap, kept);
+  kept?.articleFetches.keep(made);
   return made.fetches;
 }
 
 /** Every listed post's details path, then the lists read after hydration (what the patched answer must equal). */
-export function walkedFetches(snap: Parameters<NonNullable<PageKind['fetches']>>[0]): FetchesAnswer {
-  const details = listedDetails(snap);
+export function walkedFetches(snap: Parameters<NonNullable<PageKind['fetches']>>[0], kept?: SiteKept): FetchesAnswer {
+  const details = listedDetails(snap, kept);
   const paths = details.map((d) => d.path);
-  const after = articleAfterHydration(snap);
+  const after = articleAfterHydration(snap, kept);
   return { details, paths, after, fetches: paths.concat(after) };
 }
 
@@ -176,10 +176,10 @@ export const article: PageKind = {
   patterns: patternsOf('article'),
   keepsOwnRoutes: true,
   routes(snap, ctx) {
-    return articleRoutes(listedDetails(snap), ctx.now);
+    return articleRoutes(listedDetails(snap, ctx.kept), ctx.now, ctx.kept);
   },
-  fetches(snap) {
-    return articleFetches(snap);
+  fetches(snap, ctx) {
+    return articleFetches(snap, ctx.kept);
   },
 };
 

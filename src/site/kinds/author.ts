@@ -2,9 +2,9 @@ import { ep } from '../../api/endpoints.ts';
 import type { Author } from '../../api/types.ts';
 import { paths } from '../paths.ts';
 import { allPages, authorPagination, laterPages, listedDetails, withShell } from '../common.ts';
-import { KeptSlot } from '../../core/resident.ts';
 import { changedPlaces } from '../../core/list-change.ts';
 import type { ListedDetails } from '../listed.ts';
+import type { SiteKept } from '../kept.ts';
 import { checkSlug } from '../slug.ts';
 import { memoBySnapshot } from '../memo.ts';
 import type { PageKind, RedirectRule, RouteSpec, SnapshotView } from '../types.ts';
@@ -16,27 +16,26 @@ import { patternsOf } from './patterns.ts';
 // with JavaScript the client reads later pages from the mirror.
 
 /** Every byline of a listed post's details that is a valid slug, sorted: the authors an author page or listing can be made for (routes() also needs their details and a post). */
-export function authorSlugs(snap: SnapshotView): string[] {
-  return memoBySnapshot(snap, 'authorSlugs', () => computeAuthorSlugs(snap));
+export function authorSlugs(snap: SnapshotView, kept?: SiteKept): string[] {
+  return memoBySnapshot(snap, 'authorSlugs', () => computeAuthorSlugs(snap, kept));
 }
 
 const bylineOf = ({ post }: ListedDetails): string | undefined => (post?.author_name && checkSlug(post.author_name).ok ? post.author_name : undefined);
 
 /**
- * The last answer of a process that publishes again, by listed slot as the article routes
+ * The last answer of a publish session (src/site/kept.ts), by listed slot as the article routes
  * (./article.ts): a change-driven build's listed posts are the last ones with a few slots
  * replaced, so the names are counted again only for the slots whose details object changed
  * (reading every post's byline was about 10 ms of an edit's main thread at 50,000 posts).
  */
 export type AuthorSlugs = { details: readonly ListedDetails[]; bylines: (string | undefined)[]; counts: Map<string, number>; names: string[] };
-const LAST_SLUGS = new KeptSlot<AuthorSlugs>();
 
-function computeAuthorSlugs(snap: SnapshotView): string[] {
-  const details = listedDetails(snap);
-  const last = LAST_SLUGS.take();
+function computeAuthorSlugs(snap: SnapshotView, kept: SiteKept | undefined): string[] {
+  const details = listedDetails(snap, kept);
+  const last = kept?.authorSlugs.take();
   const redo = last && changedPlaces(last.details, details);
   const made = last && redo ? patchedAuthorSlugs(last, redo, details) : walkedAuthorSlugs(details);
-  LAST_SLUGS.keep(made);
+  kept?.authorSlugs.keep(made);
   return made.names;
 }
 
@@ -74,9 +73,9 @@ export function walkedAuthorSlugs(details: readonly ListedDetails[]): AuthorSlug
 export const author: PageKind = {
   kind: 'author',
   patterns: patternsOf('author'),
-  routes(snap) {
+  routes(snap, ctx) {
     const routes: RouteSpec[] = [];
-    for (const name of authorSlugs(snap)) {
+    for (const name of authorSlugs(snap, ctx.kept)) {
       const details = snap.ok<any>(ep.authorDetails(name))?.author?.[0] as Author | undefined;
       const first = ep.authorPosts(name, null, 1);
       if (!details || (authorPagination(snap.ok(first))?.totalItems ?? 0) === 0) continue;
@@ -101,18 +100,18 @@ export const author: PageKind = {
     }
     return routes;
   },
-  fetches(snap) {
+  fetches(snap, ctx) {
     const out: string[] = [ep.subcatList()];
-    for (const name of authorSlugs(snap)) {
+    for (const name of authorSlugs(snap, ctx.kept)) {
       out.push(ep.authorDetails(name));
       out.push(...allPages(snap, ep.authorPosts(name, null, 1), (n) => ep.authorPosts(name, null, n), (b) => authorPagination(b)?.totalPages));
     }
     return out;
   },
   // The page sends an author with no posts to /no-posts; on a static host that is a redirect rule.
-  redirects(snap) {
+  redirects(snap, ctx) {
     const out: RedirectRule[] = [];
-    for (const name of authorSlugs(snap)) {
+    for (const name of authorSlugs(snap, ctx.kept)) {
       const body = snap.ok(ep.authorPosts(name, null, 1));
       if (body !== undefined && (authorPagination(body)?.totalItems ?? 0) === 0) {
         out.push({ from: paths.author(name), to: paths.noPosts(), status: 302, source: `author without posts ${name}` });

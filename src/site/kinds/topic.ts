@@ -2,7 +2,6 @@ import { ep } from '../../api/endpoints.ts';
 import { CATEGORY_SLUGS } from '../../api/types.ts';
 import { paths } from '../paths.ts';
 import { allPages, laterPages, subcats, topicPagination, withShell } from '../common.ts';
-import { KeptSlot } from '../../core/resident.ts';
 import type { PageKind, RouteSpec, SnapshotView, RedirectRule } from '../types.ts';
 import { patternsOf } from './patterns.ts';
 
@@ -24,8 +23,8 @@ function combos(snap: SnapshotView): { cat: string; subcat: string | null }[] {
   return out;
 }
 
-// The last fetches answer of a process that publishes again (src/core/resident.ts): the listings, their page counts (-1: no first page) and the paths.
-const LAST_FETCHES = new KeptSlot<{ combos: { cat: string; subcat: string | null }[]; counts: number[]; out: string[] }>();
+/** The last fetches answer of a publish session (src/site/kept.ts): the listings, their page counts (-1: no first page) and the paths. */
+export type TopicFetches = { combos: { cat: string; subcat: string | null }[]; counts: number[]; out: string[] };
 
 export const topic: PageKind = {
   kind: 'topic',
@@ -60,7 +59,7 @@ export const topic: PageKind = {
     }
     return routes;
   },
-  fetches(snap) {
+  fetches(snap, ctx) {
     // Every page of every listing: fixed by the listings and their page counts. A process that
     // publishes again gets the last list back (the same array) while those are the same: an edit
     // changes no count, and the crawl's wanted paths then compare nothing of some 10,000 pages.
@@ -69,11 +68,11 @@ export const topic: PageKind = {
       const body = snap.ok(ep.topic(cat, subcat, 1));
       return body === undefined ? -1 : (topicPagination(body)?.totalPages ?? 1);
     });
-    const last = LAST_FETCHES.take();
+    const last = ctx.kept?.topicFetches.take();
     const same = last && last.combos.length === all.length && all.every((c, i) => c.cat === last.combos[i].cat && c.subcat === last.combos[i].subcat && counts[i] === last.counts[i]);
     const out = same ? last.out : [ep.subcatList()];
     if (!same) for (const { cat, subcat } of all) out.push(...allPages(snap, ep.topic(cat, subcat, 1), (n) => ep.topic(cat, subcat, n), (b) => topicPagination(b)?.totalPages));
-    LAST_FETCHES.keep({ combos: all, counts, out });
+    ctx.kept?.topicFetches.keep({ combos: all, counts, out });
     return out;
   },
   // The page sends an empty listing to /no-posts; on a static host that is a redirect rule (docs/decisions.md, 10).

@@ -2,10 +2,10 @@
 // saying how to force it) above AUTO_INDEX_MAX_ARTICLES articles; an explicit
 // mode is kept at any size.
 import { describe, expect, it } from 'vitest';
-import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import { mulberry32 } from '../../../src/sample-api/prng.ts';
 import type { SiteConfig } from '../../../src/config/schema.ts';
 import { AUTO_INDEX_MAX_ARTICLES, withSearchIndexMode } from '../../../src/pipeline/search-index-mode.ts';
+import { newPlanKept } from '../../../src/plan/kept.ts';
 import type { PlannedRoute } from '../../../src/plan/types.ts';
 
 const routes = (articles: number): PlannedRoute[] => [
@@ -37,25 +37,23 @@ describe('search.staticIndex "auto"', () => {
   });
 
   it('counts the articles of a process that publishes again from the routes that came and went, as a count of every route would', () => {
-    setKeepsForNextBuild(true);
-    try {
-      const rand = mulberry32(3);
-      let list = routes(AUTO_INDEX_MAX_ARTICLES - 3);
-      for (let step = 0; step < 40; step++) {
-        list = list.slice();
-        for (let c = 0; c < 1 + Math.floor(rand() * 3); c++) {
-          const at = 1 + Math.floor(rand() * (list.length - 1));
-          if (rand() < 0.5) list.splice(at, 1);
-          else list.splice(at, 0, { ...list[at], kind: rand() < 0.7 ? 'article' : 'topic', path: `/x/${step}-${c}` });
-        }
-        const articles = list.filter((r) => r.kind === 'article').length;
-        const warnings: string[] = [];
-        const c = withSearchIndexMode(config('auto'), list, (code, m) => warnings.push(m));
-        expect(c.search.staticIndex).toBe(articles <= AUTO_INDEX_MAX_ARTICLES ? 'fallback' : 'off');
-        if (warnings.length) expect(warnings[0]).toMatch(new RegExp(`^${articles} articles`));
+    const kept = newPlanKept();
+    const rand = mulberry32(3);
+    let list = routes(AUTO_INDEX_MAX_ARTICLES - 3);
+    for (let step = 0; step < 40; step++) {
+      list = list.slice();
+      for (let c = 0; c < 1 + Math.floor(rand() * 3); c++) {
+        const at = 1 + Math.floor(rand() * (list.length - 1));
+        if (rand() < 0.5) list.splice(at, 1);
+        else list.splice(at, 0, { ...list[at], kind: rand() < 0.7 ? 'article' : 'topic', path: `/x/${step}-${c}` });
       }
-    } finally {
-      setKeepsForNextBuild(false);
+      const articles = list.filter((r) => r.kind === 'article').length;
+      const warnings: string[] = [];
+      const c = withSearchIndexMode(config('auto'), list, (code, m) => warnings.push(m), kept);
+      expect(c.search.staticIndex).toBe(articles <= AUTO_INDEX_MAX_ARTICLES ? 'fallback' : 'off');
+      if (warnings.length) expect(warnings[0]).toMatch(new RegExp(`^${articles} articles`));
     }
+    // The count was kept: the last list is counted from it, not walked again.
+    expect(kept.counted.take()).toBeDefined();
   });
 });

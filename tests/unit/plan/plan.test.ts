@@ -3,7 +3,7 @@ import { ep } from '../../../src/api/endpoints.ts';
 import { isPressroomError } from '../../../src/core/errors.ts';
 import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import { SAMPLE_REDIRECTS_PATH } from '../../../src/crawl/discover.ts';
-import { plan, planRoutes, type PlannedRoute } from '../../../src/plan/index.ts';
+import { newPlanKept, plan, planRoutes, type PlanKept, type PlannedRoute } from '../../../src/plan/index.ts';
 import { notedPlaces, noteReplaced } from '../../../src/core/list-change.ts';
 import { article } from '../../../src/site/kinds/article.ts';
 import type { PageKind, RouteSpec } from '../../../src/site/types.ts';
@@ -24,6 +24,17 @@ const route = (path: string, record: string, extra: Partial<RouteSpec> = {}): Ro
   record,
   ...extra,
 });
+/**
+ * The plan part of a publish session, as a watcher's builds get it. The shared sorted list
+ * (src/core/sorted.ts) still keeps its last answer only while the process flag is on, until it
+ * keeps by its owner alone: on for the test.
+ */
+function sessionPlan(): PlanKept {
+  setKeepsForNextBuild(true);
+  onTestFinished(() => setKeepsForNextBuild(false));
+  return newPlanKept();
+}
+
 const kindOf = (routes: RouteSpec[], redirects: PageKind['redirects'] = undefined): PageKind => ({ kind: 'article', patterns: [], routes: () => routes, redirects });
 
 /**
@@ -57,13 +68,12 @@ describe('plan: routes', () => {
 
   it('in a process that publishes again, gives a spec equal to one of the last plan\'s that plan\'s route object back, and a changed one a new route', () => {
     const specs = () => [route('/news/a', 'a'), route('/news/b', 'b'), route('/topic/news/page/2', 'listing', { deps: ['/api/x'] })];
-    setKeepsForNextBuild(true);
-    onTestFinished(() => setKeepsForNextBuild(false));
-    const first = planRoutes(specs());
-    const again = planRoutes(specs());
+    const kept = sessionPlan();
+    const first = planRoutes(specs(), undefined, kept);
+    const again = planRoutes(specs(), undefined, kept);
     expect(again).toEqual(first);
     again.forEach((r, i) => expect(r).toBe(first[i]));
-    const changed = planRoutes([...specs().slice(0, 2), route('/topic/news/page/2', 'listing', { deps: ['/api/y'] })]);
+    const changed = planRoutes([...specs().slice(0, 2), route('/topic/news/page/2', 'listing', { deps: ['/api/y'] })], undefined, kept);
     expect(changed[0]).toBe(first[0]);
     expect(changed[2]).not.toBe(first[2]);
     expect(changed[2].deps).toEqual(['/api/y']);
@@ -79,9 +89,9 @@ describe('plan: routes', () => {
 
   it('in a process that publishes again, a plan patched from the last one gives what a one-off plan gives, as routes come, go and twins appear and leave', () => {
     const names = Array.from({ length: 300 }, (_, i) => `post-${i}`);
-    const planOf = (specs: RouteSpec[]) => {
+    const planOf = (specs: RouteSpec[], kept?: PlanKept) => {
       const twins: string[] = [];
-      const routes = planRoutes(specs, (twin, first) => void twins.push(`${twin.record} < ${first.record}`));
+      const routes = planRoutes(specs, (twin, first) => void twins.push(`${twin.record} < ${first.record}`), kept);
       return { routes: routes.map((r) => `${r.path} ${r.file} ${r.record} ${r.deps.join()}`), twins };
     };
     const steps = randomStates(
@@ -99,10 +109,9 @@ describe('plan: routes', () => {
       (live) => [...live].map(([n, v]) => route(`/news/${n}`, `post ${n}`, { deps: [`/api/${n}/${v}`] })),
     );
     // Each plan on its own (a one-off build keeps nothing), then the same plans one after another in one process.
-    const want = steps.map(planOf);
-    setKeepsForNextBuild(true);
-    onTestFinished(() => setKeepsForNextBuild(false));
-    const got = steps.map(planOf);
+    const want = steps.map((s) => planOf(s));
+    const kept = sessionPlan();
+    const got = steps.map((s) => planOf(s, kept));
     expect(got).toEqual(want);
     expect(want.some((p) => p.twins.length > 0) && want.some((p) => p.twins.length === 0)).toBe(true);
   });
@@ -128,12 +137,11 @@ describe('plan: routes', () => {
     }
     const shape = (routes: readonly { path: string; file: string; record: string; deps: readonly string[] }[]) => routes.map((r) => `${r.path} ${r.file} ${r.record} ${r.deps.join()}`);
     const want = steps.map((s) => shape(planRoutes(s)));
-    setKeepsForNextBuild(true);
-    onTestFinished(() => setKeepsForNextBuild(false));
+    const kept = sessionPlan();
     let last: readonly PlannedRoute[] | undefined;
     let noted = 0;
     steps.forEach((s, i) => {
-      const routes = planRoutes(s);
+      const routes = planRoutes(s, undefined, kept);
       expect(shape(routes)).toEqual(want[i]);
       if (last && notedPlaces(last, routes)) noted += 1;
       last = routes;
@@ -143,14 +151,17 @@ describe('plan: routes', () => {
   });
 
   it('in a process that publishes again, a plan that changed no route gives the same route list and sitemap entries; another image host, new entries', () => {
-    setKeepsForNextBuild(true);
-    onTestFinished(() => setKeepsForNextBuild(false));
+    const kept = sessionPlan();
     const kinds = () => [kindOf([route('/news/a', 'a', { sitemap: { images: ['/uploads/a.jpg'] } }), route('/news/b', 'b')])];
-    const first = plan(memorySnapshot({}), testCtx(), config, kinds());
-    const again = plan(memorySnapshot({}), testCtx(), config, kinds());
+    const first = plan(memorySnapshot({}), testCtx(), config, kinds(), kept);
+    const again = plan(memorySnapshot({}), testCtx(), config, kinds(), kept);
     expect(again.routes).toBe(first.routes);
     expect(again.sitemap).toBe(first.sitemap);
-    const moved = plan(memorySnapshot({}), testCtx(), { ...config, api: { ...config.api, imageHost: 'https://img.example' } }, kinds());
+    // Another session (another site's watcher) shares none of it.
+    const other = plan(memorySnapshot({}), testCtx(), config, kinds(), newPlanKept());
+    expect(other.routes).not.toBe(first.routes);
+    expect(other.sitemap).not.toBe(first.sitemap);
+    const moved = plan(memorySnapshot({}), testCtx(), { ...config, api: { ...config.api, imageHost: 'https://img.example' } }, kinds(), kept);
     expect(moved.sitemap).not.toBe(first.sitemap);
     expect(moved.sitemap[0].images).toEqual(['https://img.example/uploads/a.jpg']);
   });
@@ -176,14 +187,13 @@ describe('plan: routes', () => {
             : route(`/news/${n}`, `post ${n}`, { sitemap: v % 3 === 2 ? null : { lastmod: `2026-01-${String(1 + (v % 28)).padStart(2, '0')}`, images: v % 2 ? [`/uploads/${n}.jpg`] : [] } }),
         ),
     );
-    const sitemapOf = (specs: RouteSpec[]) => {
-      const p = plan(memorySnapshot({}), testCtx(), config, [kindOf(specs)]);
+    const sitemapOf = (specs: RouteSpec[], kept?: PlanKept) => {
+      const p = plan(memorySnapshot({}), testCtx(), config, [kindOf(specs)], kept);
       return { routes: p.routes.length, sitemap: p.sitemap.map((e) => JSON.stringify(e)) };
     };
-    const want = steps.map(sitemapOf);
-    setKeepsForNextBuild(true);
-    onTestFinished(() => setKeepsForNextBuild(false));
-    expect(steps.map(sitemapOf)).toEqual(want);
+    const want = steps.map((s) => sitemapOf(s));
+    const kept = sessionPlan();
+    expect(steps.map((s) => sitemapOf(s, kept))).toEqual(want);
     // Some steps had two routes of one URL (listed once).
     expect(steps.some((specs) => new Set(specs.map((r) => r.path)).size < specs.length)).toBe(true);
   });

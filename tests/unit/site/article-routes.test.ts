@@ -1,10 +1,10 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ep } from '../../../src/api/endpoints.ts';
-import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
 import { mulberry32 } from '../../../src/sample-api/prng.ts';
 import { notedPlaces } from '../../../src/core/list-change.ts';
 import { listedDetails } from '../../../src/site/common.ts';
+import { newSiteKept, type SiteKept } from '../../../src/site/kept.ts';
 import { article, walkedFetches, walkedRoutes } from '../../../src/site/kinds/article.ts';
 import type { SiteContextForKinds } from '../../../src/site/types.ts';
 
@@ -16,7 +16,8 @@ function snapshot(date: string, title = 'A story'): Snapshot {
   s.set(ep.postDetails('news', 'a-story'), { status: 200, body: { result: [{ ...item, post_status: 'publish', post_author_id: 3, post_content: '<p>x</p>' }] } });
   return s;
 }
-const at = (now: string): SiteContextForKinds => ({ now, today: now.slice(0, 10), warn: () => {} });
+/** The build context at `now`; `kept`: the publish session's site part, for a watcher's builds. */
+const at = (now: string, kept?: SiteKept): SiteContextForKinds => ({ now, today: now.slice(0, 10), warn: () => {}, kept });
 
 describe('article routes between builds', () => {
   it('keeps the route object while the clock moves within or outside the news window, and makes a new one when the post enters or leaves it', () => {
@@ -41,25 +42,20 @@ describe('article routes between builds', () => {
   });
 
   it('keeps the route object of an edited post whose route did not change, in a process that publishes again', () => {
-    setKeepsForNextBuild(true);
-    try {
-      const now = at('2026-01-20T12:00:00.000Z');
-      // Outside the news window the title is not in the route: the edited record keeps the route.
-      const [old] = article.routes(snapshot('2026-01-14T10:00:00.000Z'), now);
-      const [edited] = article.routes(snapshot('2026-01-14T10:00:00.000Z', 'Edited'), now);
-      expect(edited).toBe(old);
-      // A new date is a new lastmod: a new route.
-      const [redated] = article.routes(snapshot('2026-01-15T10:00:00.000Z', 'Edited'), now);
-      expect(redated).not.toBe(old);
-      expect(redated.sitemap?.lastmod).toBe('2026-01-15T10:00:00.000Z');
-      // Inside the window the title is the news entry's: a new route.
-      const [fresh] = article.routes(snapshot('2026-01-20T10:00:00.000Z'), now);
-      const [retitled] = article.routes(snapshot('2026-01-20T10:00:00.000Z', 'Edited'), now);
-      expect(retitled).not.toBe(fresh);
-      expect(retitled.sitemap?.news?.title).toBe('Edited');
-    } finally {
-      setKeepsForNextBuild(false);
-    }
+    const now = at('2026-01-20T12:00:00.000Z', newSiteKept());
+    // Outside the news window the title is not in the route: the edited record keeps the route.
+    const [old] = article.routes(snapshot('2026-01-14T10:00:00.000Z'), now);
+    const [edited] = article.routes(snapshot('2026-01-14T10:00:00.000Z', 'Edited'), now);
+    expect(edited).toBe(old);
+    // A new date is a new lastmod: a new route.
+    const [redated] = article.routes(snapshot('2026-01-15T10:00:00.000Z', 'Edited'), now);
+    expect(redated).not.toBe(old);
+    expect(redated.sitemap?.lastmod).toBe('2026-01-15T10:00:00.000Z');
+    // Inside the window the title is the news entry's: a new route.
+    const [fresh] = article.routes(snapshot('2026-01-20T10:00:00.000Z'), now);
+    const [retitled] = article.routes(snapshot('2026-01-20T10:00:00.000Z', 'Edited'), now);
+    expect(retitled).not.toBe(fresh);
+    expect(retitled.sitemap?.news?.title).toBe('Edited');
   });
 
   it('makes a new route when the details record changed', () => {
@@ -74,7 +70,6 @@ describe('article routes between builds', () => {
 // (src/site/kinds/article.ts): after any change and any move of the clock they must equal what a
 // build that keeps nothing makes from the same snapshot.
 describe('article routes and fetches patched between builds', () => {
-  afterAll(() => setKeepsForNextBuild(false));
   // The fourth category has a post now and then: its side list is read after hydration only then.
   const CATS = ['news', 'security', 'learning-center', 'interview'] as const;
   const HOUR = 3_600_000;
@@ -99,7 +94,7 @@ describe('article routes and fetches patched between builds', () => {
   const shape = (routes: readonly { path: string; record?: string; sitemap?: unknown }[]) => routes.map((r) => JSON.stringify([r.path, r.record, r.sitemap]));
 
   it('equal the answer of a build that keeps nothing after each of 120 random edits, moves and clock steps', () => {
-    setKeepsForNextBuild(true);
+    const kept = newSiteKept();
     const rand = mulberry32(41);
     const start = Date.parse('2026-01-15T12:00:00Z');
     let clock = start;
@@ -130,7 +125,7 @@ describe('article routes and fetches patched between builds', () => {
       // The clock moves on by up to a day (a watcher's builds), now and then not at all or back (--now).
       const step = rand();
       clock += step < 0.1 ? 0 : step < 0.15 ? -30 * HOUR : Math.floor(rand() * 24 * HOUR);
-      const ctx = at(new Date(clock).toISOString());
+      const ctx = at(new Date(clock).toISOString(), kept);
       const routes = article.routes(snap, ctx);
       const fetches = article.fetches!(snap, ctx);
       // The same content in a snapshot with nothing to derive from, walked slot by slot.

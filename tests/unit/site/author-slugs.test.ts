@@ -1,9 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ep } from '../../../src/api/endpoints.ts';
-import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
 import { mulberry32 } from '../../../src/sample-api/prng.ts';
 import { listedDetails } from '../../../src/site/common.ts';
+import { newSiteKept } from '../../../src/site/kept.ts';
 import { author, walkedAuthorSlugs } from '../../../src/site/kinds/author.ts';
 import { paths } from '../../../src/site/paths.ts';
 import type { SiteContextForKinds } from '../../../src/site/types.ts';
@@ -12,12 +12,12 @@ import type { SiteContextForKinds } from '../../../src/site/types.ts';
 // the listed slots whose details changed (src/site/kinds/author.ts): after any change they must
 // equal what a build that keeps nothing finds, and so must the author routes made from them.
 describe('author names patched between builds', () => {
-  afterAll(() => setKeepsForNextBuild(false));
   const CATS = ['news', 'featured'] as const;
   // A name that is no slug ("Not A Slug") is never an author page.
   const AUTHORS = ['ada', 'grace', 'linus', 'Not A Slug', 'solo'];
   type P = { id: number; cat: string; name: string; author: string | null };
-  const ctx: SiteContextForKinds = { now: '2026-01-15T12:00:00.000Z', today: '2026-01-15', warn: () => {} };
+  // A watcher's builds: with the publish session's site part.
+  const ctx: SiteContextForKinds = { now: '2026-01-15T12:00:00.000Z', today: '2026-01-15', warn: () => {}, kept: newSiteKept() };
 
   function write(snap: Snapshot, posts: P[]): void {
     for (const cat of CATS) {
@@ -41,7 +41,6 @@ describe('author names patched between builds', () => {
   };
 
   it('equal the answer of a build that keeps nothing after each of 150 random edits, byline changes, additions and deletions', () => {
-    setKeepsForNextBuild(true);
     const rand = mulberry32(77);
     let next = 1;
     const pick = () => (rand() < 0.1 ? null : AUTHORS[Math.floor(rand() * (AUTHORS.length - 1))]);

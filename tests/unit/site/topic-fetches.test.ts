@@ -2,10 +2,10 @@
 // counts its first pages give. A process that publishes again gets the same array back while the
 // listings and counts are the same (the crawl's wanted paths then compare nothing of it), and the
 // answer always equals what a build that keeps nothing makes.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ep } from '../../../src/api/endpoints.ts';
-import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
+import { newSiteKept } from '../../../src/site/kept.ts';
 import { topic } from '../../../src/site/kinds/topic.ts';
 import type { SiteContextForKinds } from '../../../src/site/types.ts';
 
@@ -21,22 +21,19 @@ function snapshot(newsPages: number, title = 'A'): Snapshot {
 }
 
 describe('topic fetches', () => {
-  afterAll(() => setKeepsForNextBuild(false));
-
   it('lists every page of every listing, and in a process that publishes again gives the same array while no count changed', () => {
     const oneOff = topic.fetches!(snapshot(3), ctx);
     expect(oneOff).toEqual(expect.arrayContaining([ep.subcatList(), ep.topic('news', null, 1), ep.topic('news', null, 2), ep.topic('news', null, 3), ep.topic('news', 'cloud', 1), ep.topic('news', 'cloud', 2)]));
     expect(oneOff).not.toContain(ep.topic('news', null, 4));
-    setKeepsForNextBuild(true);
-    const first = topic.fetches!(snapshot(3), ctx);
+    const session = { ...ctx, kept: newSiteKept() };
+    const first = topic.fetches!(snapshot(3), session);
     expect(first).toEqual(oneOff);
     // An edit on a first page: the same counts, the same array.
-    expect(topic.fetches!(snapshot(3, 'Edited'), ctx)).toBe(first);
+    expect(topic.fetches!(snapshot(3, 'Edited'), session)).toBe(first);
     // A post added: a fourth page.
-    const more = topic.fetches!(snapshot(4), ctx);
+    const more = topic.fetches!(snapshot(4), session);
     expect(more).not.toBe(first);
     expect(more).toContain(ep.topic('news', null, 4));
-    setKeepsForNextBuild(false);
     expect(more).toEqual(topic.fetches!(snapshot(4), ctx));
   });
 });
