@@ -14,7 +14,7 @@ import { PAGE_KINDS } from '../site/kinds/index.ts';
 import type { PageKind, SiteContextForKinds, SnapshotView } from '../site/types.ts';
 import { missingPaths, SAMPLE_REDIRECTS_PATH } from './discover.ts';
 import { isFinalAnswer, type ApiClient } from './http.ts';
-import type { CrawlKept } from './kept.ts';
+import { snapshotBodies, type CrawlKept } from './kept.ts';
 import { SanitisedCache, SANITISED_MAX_ONE_OFF } from './sanitise.ts';
 import { ShapeFailures } from './shape-failures.ts';
 import { Snapshot } from './snapshot-store.ts';
@@ -65,7 +65,7 @@ export interface CrawlStats {
 export async function crawl(given: CrawlOptions): Promise<{ snapshot: Snapshot; stats: CrawlStats }> {
   const started = performance.now();
   const opts = sanitising(given);
-  const snap = new Snapshot();
+  const snap = new Snapshot(snapshotBodies(opts.kept));
   if (opts.sampleRedirects) await fetchSampleRedirects(opts, snap);
   const rounds = await fillMissing(opts, snap);
   return { snapshot: snap, stats: crawlStats(opts, snap, rounds, started) };

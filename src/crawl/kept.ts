@@ -1,11 +1,13 @@
 // What the crawl stage keeps for the next build of a publish session (src/pipeline/session.ts).
 // A one-off build has no session: the stage is given no `kept` and holds nothing past the build.
 import { Slot } from '../core/kept.ts';
+import { BodyStore } from './body-store.ts';
 import type { ListIndex } from './collections.ts';
 import type { KeptRuns } from './content-id.ts';
 import type { CompleteState, WantedCounts } from './discover.ts';
 import type { PrunedState } from './prune.ts';
 import { SanitisedCache, SANITISED_MAX_SESSION } from './sanitise.ts';
+import { oneOffBodies, type SnapshotBodies } from './snapshot-files.ts';
 
 /** The crawl stage's memory between the builds of one session. */
 export interface CrawlKept {
@@ -47,7 +49,17 @@ export interface CrawlKept {
    * paths changed since (Snapshot.changesSince), so only those are looked at again.
    */
   quarantinedPaths: { state: string; paths: readonly string[] } | undefined;
+  /**
+   * Where the session's snapshots keep their stored bodies (./snapshot-files.ts SnapshotBodies):
+   * one store for the session's life, which only grows by the bodies of changed posts, a few
+   * kilobytes a publish. Listings are kept parsed, so a change-driven build's plan reads the
+   * listings that did not change without parsing them again.
+   */
+  readonly bodies: SnapshotBodies;
 }
+
+/** Where a snapshot of this crawl keeps its stored bodies: the session's, else a one-off build's own. */
+export const snapshotBodies = (kept: CrawlKept | undefined): SnapshotBodies => kept?.bodies ?? oneOffBodies();
 
 /** An empty one, for a new session. */
 export function newCrawlKept(): CrawlKept {
@@ -59,5 +71,6 @@ export function newCrawlKept(): CrawlKept {
     contentRuns: new Slot(),
     sanitised: new SanitisedCache(SANITISED_MAX_SESSION),
     quarantinedPaths: undefined,
+    bodies: { store: new BodyStore(), listings: false },
   };
 }

@@ -10,7 +10,7 @@ import type { SiteConfig } from '../config/schema.ts';
 import { writeFileAtomic } from '../core/atomic-write.ts';
 import { crawl, type CrawlStats } from '../crawl/crawl.ts';
 import { createApiClient } from '../crawl/http.ts';
-import type { CrawlKept } from '../crawl/kept.ts';
+import { snapshotBodies, type CrawlKept } from '../crawl/kept.ts';
 import type { Dispatcher } from 'undici';
 import { Snapshot, SNAPSHOT_VERSION, type SnapshotMeta } from '../crawl/snapshot-store.ts';
 import { pressroomError } from '../core/errors.ts';
@@ -64,7 +64,7 @@ interface AcquireInput {
 export async function acquireSnapshot(input: AcquireInput): Promise<Acquired> {
   const { options, config, clock } = input;
   if (options.fromSnapshot) {
-    const { snapshot, meta } = await Snapshot.load(options.fromSnapshot);
+    const { snapshot, meta } = await Snapshot.load(options.fromSnapshot, snapshotBodies(options.session?.crawl));
     const source = (await readSource(options.fromSnapshot)) ?? { kind: 'api' as const, base: meta.apiBase };
     input.emitEvent({ type: 'info', message: `loaded ${snapshot.size} responses from ${options.fromSnapshot}` });
     return { snapshot, source, stats: { requests: 0, retries: 0, notModified: 0 } };
@@ -161,11 +161,11 @@ export async function prepareSnapshotSave(snapshot: Snapshot, dir: string): Prom
 
 /**
  * The snapshot the last crawl saved, if it is there and intact (else the crawl is unconditional).
- * `kept`: the publish session's crawl part, whose runs make its id (src/crawl/content-id.ts).
+ * `kept`: the publish session's crawl part, whose body store it loads into and whose runs make its id.
  */
 export async function loadPrevious(dir: string, kept?: CrawlKept): Promise<Previous | undefined> {
   try {
-    const { snapshot, meta } = await Snapshot.load(dir);
+    const { snapshot, meta } = await Snapshot.load(dir, snapshotBodies(kept));
     let id: string | undefined;
     return { snapshot, meta, source: await readSource(dir), id: () => (id ??= snapshotId(snapshot, kept)) };
   } catch {

@@ -7,7 +7,7 @@
 import type { Dispatcher } from 'undici';
 import type { SiteConfig } from '../config/schema.ts';
 import { fetchAll } from '../crawl/crawl.ts';
-import type { CrawlKept } from '../crawl/kept.ts';
+import { snapshotBodies, type CrawlKept } from '../crawl/kept.ts';
 import { Snapshot } from '../crawl/snapshot-store.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import type { PageRenderer } from '../render/pool.ts';
@@ -40,7 +40,7 @@ export async function warmCrawl(config: Readonly<SiteConfig>, base: string, cloc
   const ctx: SiteContextForKinds = { today: now.slice(0, 10), now, warn: () => {} };
   const client = crawlClient(config, base, 0, dispatcher);
   try {
-    await fetchAll({ client, ctx, warn: () => {}, concurrency: config.crawl.concurrency, maxInvalidShare: config.crawl.maxInvalidShare, kept }, new Snapshot(), warmPaths(saved, ctx));
+    await fetchAll({ client, ctx, warn: () => {}, concurrency: config.crawl.concurrency, maxInvalidShare: config.crawl.maxInvalidShare, kept }, new Snapshot(snapshotBodies(kept)), warmPaths(saved, ctx));
   } finally {
     await client.close();
   }
