@@ -18,6 +18,7 @@ function withQuery(path: string, query: Record<string, number | string | undefin
 // The paged paths already built, by base path then limit then page: the plan and the crawl ask for
 // every page of every listing on each pass (5,000 topic pages at 50,000 posts), and building one
 // (sorted query keys, encoding) then hashing the new string to look it up cost more than the lookup.
+// Module-level, as it memoises a pure function of its strings: a path's spelling is the same in any site and build.
 const PAGED = new Map<string, Map<number, string[]>>();
 
 function pagedPath(base: string, page: number, limit: number): string {
@@ -31,6 +32,7 @@ function pagedPath(base: string, page: number, limit: number): string {
 }
 
 // A listing's base path, one string per listing: a lookup by it then finds its hash computed.
+// Module-level for the same reason as PAGED: a pure function of its strings, in any site and build.
 const BASES = new Map<string, Map<string, Map<string, string>>>();
 
 function basePath(prefix: string, name: string, subcat: string | null): string {

@@ -47,7 +47,10 @@ const str = z.string();
  */
 const isoDate = z.string().check(z.refine((s) => !Number.isNaN(isoDateMs(s)), { error: `expected ${ISO_DATE_EXPECTED}` }));
 
-/** Set by checkShape while one body is parsed (parsing is synchronous): where a bad record goes. */
+/**
+ * Set by checkShape while one body is parsed, and reset before it returns: the parse is
+ * synchronous, so no other body (of this build, another build or another session) can see it.
+ */
 let active: { sink: QuarantineSink; endpoint: string; maxShare: number } | null = null;
 
 /**

@@ -3,7 +3,7 @@
 // embed URL. Never pass an untrusted src through (docs/architecture.md,
 // "Untrusted input"). Pure and isomorphic: the crawl's sanitiser and the app both use it.
 
-const YOUTUBE_HOSTS = new Set(['www.youtube.com', 'youtube.com', 'm.youtube.com', 'www.youtube-nocookie.com', 'youtube-nocookie.com']);
+const YOUTUBE_HOSTS: ReadonlySet<string> = new Set(['www.youtube.com', 'youtube.com', 'm.youtube.com', 'www.youtube-nocookie.com', 'youtube-nocookie.com']);
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{6,20}$/;
 const VIMEO_ID = /^[0-9]{1,15}$/;
 

@@ -27,7 +27,8 @@ import { HOME_DEPS } from '../site/kinds/home.ts';
 import { authorSlugs } from '../site/kinds/author.ts';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
 import { authorCollection, listItems, locate, topicCollection, totalItems, totalPages, touchedPages, warmListIndexes, type Collection, type OrderKey } from './collections.ts';
-import { crawlStats, fetchAll, fetchSampleRedirects, fillMissing, type CrawlOptions, type CrawlStats } from './crawl.ts';
+import { crawlStats, fetchAll, fetchSampleRedirects, fillMissing, sanitising, type CrawlOptions, type CrawlStats } from './crawl.ts';
+import type { CrawlKept } from './kept.ts';
 import { missingPaths, SAMPLE_REDIRECTS_PATH, wantedPaths } from './discover.ts';
 import type { Ref } from './refs.ts';
 import { resolveRefs, type Targets } from './changed-refs.ts';
@@ -87,11 +88,12 @@ export function storyListings(snap: SnapshotView): Collection[] {
   return topics.concat(authorSlugs(snap).map(authorCollection));
 }
 
-/** Reads the index of every listing a story can touch (warmListIndexes), in a process that publishes again. */
-export const warmStoryListings = (snap: SnapshotView): void => warmListIndexes(snap, storyListings(snap));
+/** Reads the index of every listing a story can touch (warmListIndexes) into a publish session's crawl part. */
+export const warmStoryListings = (snap: SnapshotView, kept: CrawlKept): void => warmListIndexes(snap, storyListings(snap), kept);
 
-export async function crawlChanged(opts: ChangedCrawlOptions): Promise<ChangedCrawl> {
+export async function crawlChanged(given: ChangedCrawlOptions): Promise<ChangedCrawl> {
   const started = performance.now();
+  const opts = sanitising(given);
   const prev = opts.previous;
   const snap = Snapshot.copyOf(prev);
   const fetched = new Set<string>();
@@ -147,9 +149,9 @@ export async function crawlChanged(opts: ChangedCrawlOptions): Promise<ChangedCr
   }
 
   const rounds = await fillMissing(opts, snap, fetched.size);
-  prune(snap, (s) => wantedPaths(s, opts.ctx, opts.kinds ?? PAGE_KINDS), opts.sampleRedirects ? [SAMPLE_REDIRECTS_PATH] : []);
+  prune(snap, (s) => wantedPaths(s, opts.ctx, opts.kinds ?? PAGE_KINDS, opts.kept), opts.sampleRedirects ? [SAMPLE_REDIRECTS_PATH] : [], opts.kept);
   // Asked again after the prune, so the next change-driven crawl (a copy of this snapshot) knows it complete.
-  missingPaths(snap, opts.ctx, opts.kinds ?? PAGE_KINDS);
+  missingPaths(snap, opts.ctx, opts.kinds ?? PAGE_KINDS, opts.kept);
   return { snapshot: snap, stats: crawlStats(opts, snap, rounds, started), refetched: fetched.size, dropped };
 
   /**
@@ -159,7 +161,7 @@ export async function crawlChanged(opts: ChangedCrawlOptions): Promise<ChangedCr
    */
   async function scan(c: Collection, ids: ReadonlySet<number>, keys: readonly OrderKey[], inPlace = false): Promise<{ c: Collection; n: number }[]> {
     if (inPlace) {
-      const held = touchedPages(c, prev, ids, []);
+      const held = touchedPages(c, prev, ids, [], opts.kept);
       await get(held.map(c.page));
       return held.map((n) => ({ c, n }));
     }
@@ -172,7 +174,7 @@ export async function crawlChanged(opts: ChangedCrawlOptions): Promise<ChangedCr
       read = range(1, pages);
       await get(read.map(c.page));
     } else {
-      const hints = touchedPages(c, prev, ids, keys).filter((n) => n <= pages);
+      const hints = touchedPages(c, prev, ids, keys, opts.kept).filter((n) => n <= pages);
       read = [1, ...range(hints[0] ?? 1, hints.at(-1) ?? 1).filter((n) => n > 1)];
       await get(read.map(c.page));
       // A shift that runs past the last hinted page: follow it while pages keep changing.

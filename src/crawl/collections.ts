@@ -7,10 +7,10 @@
 // case every page changes (each page carries `totalItems`).
 import { ep } from '../api/endpoints.ts';
 import type { Pagination, PostItem } from '../api/types.ts';
-import { keepsForNextBuild } from '../core/resident.ts';
 import { firstNotBefore } from '../core/sorted.ts';
 import { authorPagination, topicPagination } from '../site/common.ts';
 import type { SnapshotEntry, SnapshotView } from '../site/types.ts';
+import type { CrawlKept } from './kept.ts';
 
 export interface Collection {
   /** Names the list in reports, e.g. `topic news/ai`. */
@@ -68,8 +68,8 @@ export function listItems(c: Collection, snap: SnapshotView): { item: PostItem; 
  * caller reads anyway for the count, is not implied, so an edit deep in a long
  * listing reads the pages around it, not every page before it.
  */
-export function touchedPages(c: Collection, snap: SnapshotView, ids: ReadonlySet<number>, keys: readonly OrderKey[]): number[] {
-  const index = listIndex(c, snap);
+export function touchedPages(c: Collection, snap: SnapshotView, ids: ReadonlySet<number>, keys: readonly OrderKey[], kept?: CrawlKept): number[] {
+  const index = listIndex(c, snap, kept);
   const { items } = index;
   const limit = limitOf(c, snap);
   const pages = new Set<number>();
@@ -90,12 +90,11 @@ export function touchedPages(c: Collection, snap: SnapshotView, ids: ReadonlySet
 
 /**
  * A listing's posts in order, with each one's page and the places of each id, and whether the
- * list is in the contract's order (then a post's place is found by binary search). A process that
- * publishes again keeps it per listing and patches the pages whose entries changed (an edit
- * changes the page of the post edited): at 50,000 posts, listing every post of a category again
- * and counting those before the post's new place was about 30 ms of an edit's main thread.
+ * list is in the contract's order (then a post's place is found by binary search). A publish
+ * session keeps it per listing (CrawlKept.listIndexes) and patches the pages whose entries
+ * changed (an edit changes the page of the post edited).
  */
-interface ListIndex {
+export interface ListIndex {
   /** The snapshot state it was read from (Snapshot.state), when the snapshot names its states. */
   state: string | undefined;
   /** Each page's snapshot entry, by page number - 1: what the index was read from. */
@@ -108,13 +107,11 @@ interface ListIndex {
   sorted: boolean;
 }
 
-const INDEXES = new Map<string, ListIndex>();
-
-function listIndex(c: Collection, snap: SnapshotView): ListIndex {
+function listIndex(c: Collection, snap: SnapshotView, kept: CrawlKept | undefined): ListIndex {
   const pages = totalPages(c, snap);
-  const last = keepsForNextBuild() ? INDEXES.get(c.name) : undefined;
+  const last = kept?.listIndexes.get(c.name);
   // Taken while it is patched in place: a failure on the way leaves none.
-  INDEXES.delete(c.name);
+  kept?.listIndexes.delete(c.name);
   // The pages' entries: when the snapshot names what changed since the index's state, only the
   // changed pages are looked up (a listing of 50,000 posts has thousands of pages).
   const changed = last?.state !== undefined && last.entries.length === pages ? snap.changesSince?.(last.state) : undefined;
@@ -128,21 +125,19 @@ function listIndex(c: Collection, snap: SnapshotView): ListIndex {
   } else entries = Array.from({ length: pages }, (_, i) => snap.get(c.page(i + 1)));
   const index = (last && patchedIndex(c, snap, last, entries)) ?? builtIndex(c, snap, entries);
   index.state = snap.state;
-  if (keepsForNextBuild()) INDEXES.set(c.name, index);
-  else INDEXES.clear();
+  kept?.listIndexes.set(c.name, index);
   return index;
 }
 
 /**
- * Reads the index of each listing now, in a process that publishes again (pressroom watch, at
+ * Reads the index of each listing now into a publish session's crawl part (pressroom watch, at
  * start): a story's crawl builds a listing's index the first time it touches the listing, a pass
  * over every post of it, and patches it in every later story. A watcher's first stories touched
  * listings of their own (a post's author, its category's sub-categories) and paid that pass for
  * each: at 50,000 posts 1.3 ms a story on average, in 11 of 29 edits, against 0.15 ms at 10,000.
  */
-export function warmListIndexes(snap: SnapshotView, listings: Iterable<Collection>): void {
-  if (!keepsForNextBuild()) return;
-  for (const c of listings) listIndex(c, snap);
+export function warmListIndexes(snap: SnapshotView, listings: Iterable<Collection>, kept: CrawlKept): void {
+  for (const c of listings) listIndex(c, snap, kept);
 }
 
 /** The page number of an API path among the first `pages` pages of a listing, if it is one (the path of page n is c.page(n)). */

@@ -9,16 +9,15 @@
 // - A run's digest is the sha256 of its lines (`key NUL hash LF`); the id is the sha256 of a
 //   version line and the runs' digests in order.
 //
-// A process that publishes again (pressroom watch) keeps the runs of the last snapshot it named
-// and brings them up to date by the paths changed since (Snapshot.changesSince): at 50,000 posts
-// hashing every entry's line was about 55 ms and 20 MB of strings after each publish, for a story
-// that changed a dozen entries.
+// A publish session (pressroom watch) keeps the runs of the last snapshot it named
+// (CrawlKept.contentRuns) and brings them up to date by the paths changed since
+// (Snapshot.changesSince).
 import { createHash } from 'node:crypto';
 import { fnv1a } from '../core/fnv.ts';
-import { KeptSlot } from '../core/resident.ts';
 import { firstNotBefore } from '../core/sorted.ts';
 import type { SnapshotEntry } from '../site/types.ts';
 import { SNAPSHOT_KEY_PREFIX, snapshotKey } from '../api/endpoints.ts';
+import type { CrawlKept } from './kept.ts';
 
 /** Named in the id's first line: ids made another way (version 1 hashed every line at once) never equal these. */
 const ID_VERSION = 'pressroom snapshot id 2';
@@ -105,14 +104,15 @@ export interface IdSource {
   entries(): SnapshotEntry[];
 }
 
-const LAST = new KeptSlot<Runs & { state: string }>();
+/** The runs of a snapshot state, as a publish session keeps them (CrawlKept.contentRuns). */
+export type KeptRuns = Runs & { state: string };
 
-/** contentIdOf the snapshot's entries; in a process that publishes again, made from the last one's runs and the paths changed since. */
-export function contentIdOfSnapshot(snapshot: IdSource): string {
-  const last = LAST.take();
+/** contentIdOf the snapshot's entries; in a publish session (`kept`), made from the last one's runs and the paths changed since. */
+export function contentIdOfSnapshot(snapshot: IdSource, kept?: CrawlKept): string {
+  const last = kept?.contentRuns.take();
   const changed = last && snapshot.changesSince(last.state);
   const runs = (last && changed && changed.size <= Math.max(256, snapshot.size / 16) ? patched(last, snapshot, changed) : undefined) ?? walked(snapshot.entries());
-  LAST.keep({ ...runs, state: snapshot.state });
+  kept?.contentRuns.keep({ ...runs, state: snapshot.state });
   return runs.id;
 }
 

@@ -14,6 +14,8 @@ import { PAGE_KINDS } from '../site/kinds/index.ts';
 import type { PageKind, SiteContextForKinds, SnapshotView } from '../site/types.ts';
 import { missingPaths, SAMPLE_REDIRECTS_PATH } from './discover.ts';
 import { isFinalAnswer, type ApiClient } from './http.ts';
+import { snapshotBodies, type CrawlKept } from './kept.ts';
+import { SanitisedCache, SANITISED_MAX_ONE_OFF } from './sanitise.ts';
 import { ShapeFailures } from './shape-failures.ts';
 import { Snapshot } from './snapshot-store.ts';
 
@@ -40,6 +42,15 @@ export interface CrawlOptions {
   kinds?: readonly PageKind[];
   /** Share of a list that may be quarantined before the response fails as a whole (config crawl.maxInvalidShare). */
   maxInvalidShare?: number;
+  /** The publish session's crawl part (./kept.ts); a one-off build gives none and keeps nothing past it. */
+  kept?: CrawlKept;
+  /** The bodies sanitised so far: the session's, else the crawl's own (sanitising). */
+  sanitised?: SanitisedCache;
+}
+
+/** `opts` with the sanitiser's cache the crawl shares across its responses: the session's, else a small one of its own. */
+export function sanitising<T extends CrawlOptions>(opts: T): T {
+  return opts.sanitised ? opts : { ...opts, sanitised: opts.kept?.sanitised ?? new SanitisedCache(SANITISED_MAX_ONE_OFF) };
 }
 
 export interface CrawlStats {
@@ -51,9 +62,10 @@ export interface CrawlStats {
   ms: number;
 }
 
-export async function crawl(opts: CrawlOptions): Promise<{ snapshot: Snapshot; stats: CrawlStats }> {
+export async function crawl(given: CrawlOptions): Promise<{ snapshot: Snapshot; stats: CrawlStats }> {
   const started = performance.now();
-  const snap = new Snapshot();
+  const opts = sanitising(given);
+  const snap = new Snapshot(snapshotBodies(opts.kept));
   if (opts.sampleRedirects) await fetchSampleRedirects(opts, snap);
   const rounds = await fillMissing(opts, snap);
   return { snapshot: snap, stats: crawlStats(opts, snap, rounds, started) };
@@ -80,7 +92,7 @@ export async function fillMissing(opts: CrawlOptions, snap: Snapshot, already = 
   let total = already;
   let round = 0;
   for (;;) {
-    const wanted = missingPaths(snap, opts.ctx, kinds);
+    const wanted = missingPaths(snap, opts.ctx, kinds, opts.kept);
     const missing = broken.size === 0 ? wanted : wanted.filter((p) => !broken.has(p));
     if (missing.length === 0) {
       if (broken.size > 0) throw broken.error();
@@ -105,7 +117,8 @@ export async function fillMissing(opts: CrawlOptions, snap: Snapshot, already = 
  * and the others are fetched; without `broken`, one error naming all of them
  * follows once the rest are in.
  */
-export async function fetchAll(opts: CrawlOptions, snap: Snapshot, paths: readonly string[], onDone?: () => void, broken?: ShapeFailures): Promise<void> {
+export async function fetchAll(given: CrawlOptions, snap: Snapshot, paths: readonly string[], onDone?: () => void, broken?: ShapeFailures): Promise<void> {
+  const opts = sanitising(given);
   const limit = pLimit(opts.concurrency);
   const shapes = broken ?? new ShapeFailures();
   try {
@@ -145,7 +158,7 @@ async function fetchInto(opts: CrawlOptions, snap: Snapshot, path: string): Prom
     for (const q of quarantined) opts.warn('W_QUARANTINE', `${q.endpoint}: ${q.id} left out: ${q.reason}`);
     // Canonical key order (as a saved snapshot has it), so a crawled build and a
     // re-render of its saved snapshot give the same bytes.
-    const body = canonicalJson(normaliseResponse(path, checked, opts.warn, sink));
+    const body = canonicalJson(normaliseResponse(path, checked, opts.warn, sink, opts.sanitised));
     snap.set(path, { status: res.status, body, etag: res.etag, lastModified: res.lastModified, quarantined, canonical: true });
     return;
   }

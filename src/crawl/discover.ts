@@ -2,16 +2,15 @@
 // every route's deps and every kind's extra fetches. The crawl calls this until
 // nothing new appears (a fixed point); it is pure so plan and tests can use it.
 //
-// A process that publishes again (pressroom watch) keeps how many of the catalogue's routes and
-// fetches want each path, with the lists they came from: the next answer counts only the routes
-// and fetches that came and went (src/core/list-change.ts), and patches the sorted list by the
-// paths no longer wanted and newly wanted, instead of a set of some 300,000 deps at 50,000 posts.
+// A publish session (pressroom watch) keeps how many of the catalogue's routes and fetches want
+// each path, and the last state found complete, in its crawl part (./kept.ts CrawlKept); a
+// one-off build counts nothing and keeps nothing.
 import { PAGE_KINDS, routesOf } from '../site/kinds/index.ts';
 import { listChange } from '../core/list-change.ts';
-import { keepsForNextBuild } from '../core/resident.ts';
 import { byCodeUnits, lowerBound, patchedList, sortedChange } from '../core/sorted.ts';
 import { memoBySnapshot } from '../site/memo.ts';
 import type { PageKind, RouteSpec, SiteContextForKinds, SnapshotView } from '../site/types.ts';
+import type { CrawlKept } from './kept.ts';
 
 /**
  * The sample API's own extension listing its redirect records (the real API has
@@ -21,10 +20,10 @@ import type { PageKind, RouteSpec, SiteContextForKinds, SnapshotView } from '../
 export const SAMPLE_REDIRECTS_PATH = '/__sample/redirects';
 
 /** Every API path the catalogue wants for this (possibly partial) snapshot, sorted and unique. */
-export function wantedPaths(snap: SnapshotView, ctx: SiteContextForKinds, kinds: readonly PageKind[] = PAGE_KINDS): readonly string[] {
+export function wantedPaths(snap: SnapshotView, ctx: SiteContextForKinds, kinds: readonly PageKind[] = PAGE_KINDS, kept?: CrawlKept): readonly string[] {
   // Once per snapshot state: the fixed point's last round and the prune of a change-driven crawl ask of the same one.
-  if (kinds === PAGE_KINDS) return memoBySnapshot(snap, `wanted\0${ctx.now}`, () => counted(snap, ctx, kinds));
-  return counted(snap, ctx, kinds);
+  if (kinds === PAGE_KINDS) return memoBySnapshot(snap, `wanted\0${ctx.now}`, () => counted(snap, ctx, kinds, kept));
+  return counted(snap, ctx, kinds, kept);
 }
 
 function collectWanted(snap: SnapshotView, ctx: SiteContextForKinds, kinds: readonly PageKind[]): string[] {
@@ -37,24 +36,28 @@ function collectWanted(snap: SnapshotView, ctx: SiteContextForKinds, kinds: read
 }
 
 /** The last answer: of which kinds, each kind's routes and fetches, how many of them want each path, the paths sorted. */
-let LAST: { kinds: readonly PageKind[]; routes: (readonly RouteSpec[])[]; fetches: (readonly string[])[]; counts: Map<string, number>; sorted: readonly string[] } | undefined;
+export interface WantedCounts {
+  kinds: readonly PageKind[];
+  routes: (readonly RouteSpec[])[];
+  fetches: (readonly string[])[];
+  counts: Map<string, number>;
+  sorted: readonly string[];
+}
 
-function counted(snap: SnapshotView, ctx: SiteContextForKinds, kinds: readonly PageKind[]): readonly string[] {
-  if (!keepsForNextBuild()) {
-    LAST = undefined;
-    return collectWanted(snap, ctx, kinds);
-  }
+function counted(snap: SnapshotView, ctx: SiteContextForKinds, kinds: readonly PageKind[], kept: CrawlKept | undefined): readonly string[] {
+  if (!kept) return collectWanted(snap, ctx, kinds);
   const routes = kinds.map((kind) => routesOf(kind, snap, ctx));
   const fetches = kinds.map((kind) => kind.fetches?.(snap, ctx) ?? []);
-  const last = LAST?.kinds === kinds ? LAST : undefined;
-  LAST = undefined; // until the counts are consistent again
+  // Taken until the counts are consistent again.
+  const taken = kept.wanted.take();
+  const last = taken?.kinds === kinds ? taken : undefined;
   if (!last) {
     const counts = new Map<string, number>();
     const add = (p: string) => counts.set(p, (counts.get(p) ?? 0) + 1);
     for (const list of routes) for (const r of list) r.deps.forEach(add);
     for (const list of fetches) list.forEach(add);
     const sorted = [...counts.keys()].sort(byCodeUnits);
-    LAST = { kinds, routes, fetches, counts, sorted };
+    kept.wanted.keep({ kinds, routes, fetches, counts, sorted });
     return sorted;
   }
   const { counts } = last;
@@ -81,27 +84,26 @@ function counted(snap: SnapshotView, ctx: SiteContextForKinds, kinds: readonly P
     else if (was === 0 && now) fresh.push(p);
   }
   const sorted = gone.size === 0 && fresh.length === 0 ? last.sorted : (patchedList(last.sorted, gone, fresh, byCodeUnits) ?? [...counts.keys()].sort(byCodeUnits));
-  LAST = { kinds, routes, fetches, counts, sorted };
+  kept.wanted.keep({ kinds, routes, fetches, counts, sorted });
   return sorted;
 }
 
-// The last snapshot state found complete (every wanted path in it), with its wanted list and
-// kinds: a snapshot copied from it can lack only what became wanted since or was deleted since.
-let complete: { state: string; wanted: readonly string[]; kinds: readonly PageKind[] } | undefined;
+/** A snapshot state found complete (every wanted path in it), with its wanted list and kinds (CrawlKept.complete). */
+export interface CompleteState {
+  state: string;
+  wanted: readonly string[];
+  kinds: readonly PageKind[];
+}
 
 /** The wanted paths not yet in the snapshot. */
-export function missingPaths(snap: SnapshotView, ctx: SiteContextForKinds, kinds: readonly PageKind[] = PAGE_KINDS): string[] {
-  const wanted = wantedPaths(snap, ctx, kinds);
-  const last = complete?.kinds === kinds ? complete : undefined;
+export function missingPaths(snap: SnapshotView, ctx: SiteContextForKinds, kinds: readonly PageKind[] = PAGE_KINDS, kept?: CrawlKept): string[] {
+  const wanted = wantedPaths(snap, ctx, kinds, kept);
+  const last = kept?.complete?.kinds === kinds ? kept.complete : undefined;
   const changed = last && snap.changesSince?.(last.state);
   const since = changed && sortedChange(last!.wanted, wanted, byCodeUnits);
   const isWanted = (p: string) => wanted[lowerBound(wanted, p, byCodeUnits)] === p;
   const missing = since ? [...new Set([...since.added, ...[...changed!].filter(isWanted)])].filter((p) => snap.get(p) === undefined).sort(byCodeUnits) : wanted.filter((p) => snap.get(p) === undefined);
-  if (missing.length === 0) noteComplete(snap, wanted, kinds);
+  // `snap` holds every path of `wanted` (a crawl's fixed point, and after its prune).
+  if (missing.length === 0 && kept) kept.complete = snap.state !== undefined ? { state: snap.state, wanted, kinds } : undefined;
   return missing;
-}
-
-/** Records that `snap` holds every path of `wanted` (a crawl's fixed point, and after its prune). */
-function noteComplete(snap: SnapshotView, wanted: readonly string[], kinds: readonly PageKind[]): void {
-  complete = keepsForNextBuild() && snap.state !== undefined ? { state: snap.state, wanted, kinds } : undefined;
 }

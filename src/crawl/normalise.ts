@@ -16,7 +16,7 @@
 // holds exactly one record type with exactly the fields of ./types.ts.
 import { checkSlug } from '../site/slug.ts';
 import type { QuarantineSink } from '../api/quarantine.ts';
-import { sanitisePostHtml } from './sanitise.ts';
+import { sanitisePostHtml, type SanitisedCache } from './sanitise.ts';
 
 export type Warn = (code: string, message: string) => void;
 
@@ -69,10 +69,11 @@ const shown = (v: unknown): string => {
 const FULL_POST_PATH = /^\/api\/post\/(postdetails|preview-post)\//;
 
 /**
- * The body with hostile records dropped and HTML sanitised. Call on 2xx bodies
- * that passed checkShape; the input is not modified.
+ * The body with hostile records dropped and HTML sanitised (through `sanitised`, the crawl's
+ * cache of bodies already done, when given). Call on 2xx bodies that passed checkShape; the
+ * input is not modified.
  */
-export function normaliseResponse(apiPath: string, body: unknown, warn: Warn = () => {}, quarantine: QuarantineSink = () => {}): unknown {
+export function normaliseResponse(apiPath: string, body: unknown, warn: Warn = () => {}, quarantine: QuarantineSink = () => {}, sanitised?: SanitisedCache): unknown {
   const fullPosts = FULL_POST_PATH.test(apiPath.split('?')[0]);
 
   /** The record made safe, or null when it must be dropped. */
@@ -121,7 +122,7 @@ export function normaliseResponse(apiPath: string, body: unknown, warn: Warn = (
     }
     if (kind.name === 'event') {
       for (const f of ['event_link', 'podcast_link']) if (out[f] != null && !isHttpUrl(out[f])) out[f] = null;
-      const s = sanitisePostHtml(String(out.event_desc ?? ''));
+      const s = sanitisePostHtml(String(out.event_desc ?? ''), sanitised);
       out.event_desc = s.html;
       out.toc = [...s.toc];
     }
@@ -129,7 +130,7 @@ export function normaliseResponse(apiPath: string, body: unknown, warn: Warn = (
       if ('podcast_link' in out && out.podcast_link != null && !isHttpUrl(out.podcast_link)) out.podcast_link = null;
       // List items carry a plain-text excerpt in post_content; only full posts carry HTML.
       if (fullPosts && 'post_author_id' in out) {
-        const s = sanitisePostHtml(String(out.post_content ?? ''));
+        const s = sanitisePostHtml(String(out.post_content ?? ''), sanitised);
         out.post_content = s.html;
         out.toc = [...s.toc];
       }

@@ -6,12 +6,13 @@
 // several times faster on 30 KB articles; see the report in that file.
 //
 // The work is done once per distinct body: results are cached by the sha256 of
-// the input (a listing and an article share bodies, and rebuilds repeat them).
+// the input (a listing and an article share bodies, and rebuilds repeat them) in
+// a SanitisedCache the caller owns: the crawl's for one build, or the publish
+// session's (src/crawl/kept.ts) across builds.
 import { createHash } from 'node:crypto';
 import sanitizeHtml from 'sanitize-html';
 import { ALLOWED_TAGS, AUTHOR_ATTRIBUTES, DROPPED_WITH_CONTENT, EMBED_HOSTS, embedAttributes, imageAttributes, linkAttributes, POLICY_ATTRIBUTES, tableOfContents, videoEmbedUrl } from '../api/html-policy.ts';
 import type { TocEntry } from '../api/types.ts';
-import { keepsForNextBuild } from '../core/resident.ts';
 
 export type { TocEntry };
 export interface SanitisedHtml {
@@ -61,29 +62,43 @@ function addToc(html: string): SanitisedHtml {
 
 // A process that publishes again sanitises the same bodies on every re-read; a one-off build meets
 // a body again only within a few responses (a post's details and a listing that carries it), so it
-// keeps few (src/core/resident.ts): 5,000 bodies are about 22 MB of heap.
-const CACHE_MAX = 5000;
-const CACHE_MAX_ONE_OFF = 256;
-const cache = new Map<string, SanitisedHtml>();
+// keeps few: 5,000 bodies are about 22 MB of heap.
+export const SANITISED_MAX_SESSION = 5000;
+export const SANITISED_MAX_ONE_OFF = 256;
 
-/** Sanitised HTML with heading ids, and its table of contents. Cached by content hash. */
-export function sanitisePostHtml(html: string): SanitisedHtml {
-  const key = createHash('sha256').update(html).digest('hex');
-  const hit = cache.get(key);
-  if (hit) {
-    cache.delete(key); // move to the young end: least recently used goes first
-    cache.set(key, hit);
+/** Sanitised bodies by the sha256 of their HTML, the least recently used dropped past `max`. */
+export class SanitisedCache {
+  readonly #byHash = new Map<string, SanitisedHtml>();
+
+  constructor(readonly max: number) {}
+
+  get size(): number {
+    return this.#byHash.size;
+  }
+
+  get(key: string): SanitisedHtml | undefined {
+    const hit = this.#byHash.get(key);
+    if (hit) {
+      this.#byHash.delete(key); // move to the young end: least recently used goes first
+      this.#byHash.set(key, hit);
+    }
     return hit;
   }
-  const result = Object.freeze(addToc(sanitizeHtml(html, OPTIONS)));
-  cache.set(key, result);
-  const max = keepsForNextBuild() ? CACHE_MAX : CACHE_MAX_ONE_OFF;
-  while (cache.size > max) cache.delete(cache.keys().next().value as string);
-  return result;
+
+  set(key: string, value: SanitisedHtml): void {
+    this.#byHash.set(key, value);
+    while (this.#byHash.size > this.max) this.#byHash.delete(this.#byHash.keys().next().value as string);
+  }
 }
 
-export function sanitiseCacheSize(): number {
-  return cache.size;
+/** Sanitised HTML with heading ids, and its table of contents; cached by content hash in `cache` when given. */
+export function sanitisePostHtml(html: string, cache?: SanitisedCache): SanitisedHtml {
+  const key = cache && createHash('sha256').update(html).digest('hex');
+  const hit = key && cache.get(key);
+  if (hit) return hit;
+  const result = Object.freeze(addToc(sanitizeHtml(html, OPTIONS)));
+  if (key) cache.set(key, result);
+  return result;
 }
 
 const BLOCKS = ['p', 'br', 'li', 'h2', 'h3', 'h4', 'h5', 'h6', 'td', 'th', 'div', 'blockquote', 'figcaption', 'pre'];

@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { stableStringify } from '../core/json.ts';
 import { SNAPSHOT_KEY_PREFIX, snapshotKey } from '../api/endpoints.ts';
 import type { SnapshotEntry } from '../site/types.ts';
-import { readText, storeText, type StoredText } from './body-store.ts';
-import { keepsForNextBuild } from '../core/resident.ts';
+import { BodyStore, type StoredText } from './body-store.ts';
 import { contentIdOf } from './content-id.ts';
 import { writePieces } from '../core/atomic-write.ts';
 import { writeFault, writeFaultAfterOpen } from '../core/write-fault.ts';
@@ -55,71 +54,65 @@ export function canonicalEntryHash(status: number, body: unknown): string {
 export const textEntryHash = (status: number, text: string): string => createHash('sha256').update(statusBodyText(status, text)).digest('hex');
 
 /**
- * Post details keep their bodies in the body store (./body-store.ts), not parsed on the
- * heap: they are most of a snapshot's bytes, and a build reads each one only a few times.
- * So do the paginated listings (a category's, a sub-category's and an author's pages:
- * most of the rest, about 100 MB of text at 50,000 posts), read by the crawl's discovery,
- * the plan and their own page, except in a process that publishes again: pressroom watch
- * keeps them parsed, so a change-driven build's plan reads the listings that did not change
- * without parsing them again (docs/decisions.md, 68 and 70).
+ * Where a snapshot keeps the bodies it stores, and which: post details always keep their
+ * bodies in the body store (./body-store.ts), not parsed on the heap: they are most of a
+ * snapshot's bytes, and a build reads each one only a few times. With `listings`, so do the
+ * paginated listings (a category's, a sub-category's and an author's pages: most of the rest,
+ * about 100 MB of text at 50,000 posts), read by the crawl's discovery, the plan and their own
+ * page: a one-off build's snapshot stores them, a publish session's keeps them parsed, so a
+ * change-driven build's plan reads the listings that did not change without parsing them
+ * again (docs/decisions.md, 68 and 70). Either gives the same bodies; an entry keeps how it
+ * was made.
  */
+export interface SnapshotBodies {
+  readonly store: BodyStore;
+  readonly listings: boolean;
+}
+
+/** A one-off build's: a store of its own, listings stored too. */
+export const oneOffBodies = (): SnapshotBodies => ({ store: new BodyStore(), listings: true });
+
 const DETAILS_KEY = /^GET \/api\/post\/postdetails\//;
 const LISTING_KEY = /^GET \/api\/(?:post\/topic|author\/posts)\b/;
-/** Either gives the same bodies; an entry made before a build of the other kind keeps how it was made. */
-export const storesBody = (key: string): boolean => DETAILS_KEY.test(key) || (!keepsForNextBuild() && LISTING_KEY.test(key));
+export const storesBody = (key: string, bodies: SnapshotBodies): boolean => DETAILS_KEY.test(key) || (bodies.listings && LISTING_KEY.test(key));
 
 /**
- * Entries whose body is canonical JSON text in the body store, and where. Such an entry's
- * `body` is an own getter that parses the text on each read; the last few parsed bodies
- * are kept, so the reads of one page's render share one object. Never changed after it
- * is made, like every entry.
+ * Entries whose body is canonical JSON text in a body store, and where. Such an entry's
+ * `body` is an own getter that parses the text on each read (the store keeps the last few
+ * parsed). Module-level as it is a fact of each entry, which never changes after it is made:
+ * the same entry has the same answer in any site, build or session.
  */
 const STORED = new WeakMap<SnapshotEntry, StoredText>();
-const RECENT = new Map<SnapshotEntry, unknown>();
-const RECENT_MAX = 32;
-
-function parsed(entry: SnapshotEntry): unknown {
-  let body = RECENT.get(entry);
-  if (body !== undefined) RECENT.delete(entry);
-  else body = JSON.parse(readText(STORED.get(entry)!));
-  remember(entry, body);
-  return body;
-}
-
-/** Keeps `body` as the entry's most recent parsed body. */
-function remember(entry: SnapshotEntry, body: unknown): void {
-  if (RECENT.size >= RECENT_MAX) RECENT.delete(RECENT.keys().next().value!);
-  RECENT.set(entry, body);
-}
 
 /**
  * The entry of `from` (key, status, hash, validators) whose body is `text`, canonical JSON,
- * kept in the body store. Only for keys that store (storesBody).
+ * kept in `store`. Only for keys that store (storesBody).
  */
-export function storedEntry(from: Omit<SnapshotEntry, 'body'>, text: string, body?: unknown): SnapshotEntry {
+export function storedEntry(from: Omit<SnapshotEntry, 'body'>, text: string, store: BodyStore, body?: unknown): SnapshotEntry {
+  const at = store.store(text);
   const entry: SnapshotEntry = {
     key: from.key,
     status: from.status,
     get body(): unknown {
-      return parsed(entry);
+      return store.parsed(at);
     },
     hash: from.hash,
   };
   if (from.etag !== undefined) entry.etag = from.etag;
   if (from.lastModified !== undefined) entry.lastModified = from.lastModified;
   if (from.quarantined !== undefined) entry.quarantined = from.quarantined;
-  STORED.set(entry, storeText(text));
+  STORED.set(entry, at);
   CANONICAL.add(entry);
   // The body it was made from, when the caller holds it parsed (the crawl, which reads a listing
   // it has just stored to discover what it links to): the first read does not parse it again.
-  if (body !== undefined) remember(entry, body);
+  if (body !== undefined) store.remember(at, body);
   return entry;
 }
 
-/** The canonical JSON text of an entry's body when the body store holds it (else undefined: print the body). */
+/** The canonical JSON text of an entry's body when a body store holds it (else undefined: print the body). */
 export function storedText(entry: SnapshotEntry): string | undefined {
   const at = STORED.get(entry);
-  return at && readText(at);
+  return at && at.store.read(at);
 }
 
 /** One id for a snapshot's content, from its entries in key order (./content-id.ts; src/pipeline/shard.ts snapshotId). */
@@ -131,7 +124,8 @@ export function snapshotContentId(entries: Iterable<SnapshotEntry>): string {
 /**
  * Entries whose body's keys are known to be sorted: made from a canonical
  * body (the crawl's) or loaded from a line whose body hashed as written. Their
- * line is printed without sorting a copy of the body first.
+ * line is printed without sorting a copy of the body first. Module-level as
+ * STORED: a fact of an entry that never changes, the same in any site or build.
  */
 const CANONICAL = new WeakSet<SnapshotEntry>();
 export const markCanonical = (entry: SnapshotEntry): void => void CANONICAL.add(entry);
@@ -270,13 +264,13 @@ export async function* ndjsonLines(input: AsyncIterable<string>): AsyncGenerator
 }
 
 /** A journal line: an entry (replaces or adds its key) or a deletion marker. */
-export function parseJournalLine(line: string, fail: (detail: string) => Error): SnapshotEntry | { deleted: true; key: string } {
+export function parseJournalLine(line: string, fail: (detail: string) => Error, bodies: SnapshotBodies): SnapshotEntry | { deleted: true; key: string } {
   const v = parseJson(line, fail) as { deleted?: unknown; key?: unknown };
   if (v !== null && typeof v === 'object' && 'deleted' in v) {
     if (v.deleted !== true || typeof v.key !== 'string' || !v.key.startsWith(`${SNAPSHOT_KEY_PREFIX}/`) || Object.keys(v).length !== 2) throw fail('malformed deletion (expected {"deleted":true,"key":"GET /..."})');
     return { deleted: true, key: v.key };
   }
-  return checkEntry(v as Partial<SnapshotEntry>, fail);
+  return checkEntry(v as Partial<SnapshotEntry>, fail, bodies);
 }
 
 function parseJson(line: string, fail: (detail: string) => Error): unknown {
@@ -287,11 +281,12 @@ function parseJson(line: string, fail: (detail: string) => Error): unknown {
   }
 }
 
-export function parseEntry(line: string, fail: (detail: string) => Error): SnapshotEntry {
-  return checkEntry(parseJson(line, fail) as Partial<SnapshotEntry>, fail);
+/** An entry line, a stored body going into `bodies` (storesBody). */
+export function parseEntry(line: string, fail: (detail: string) => Error, bodies: SnapshotBodies): SnapshotEntry {
+  return checkEntry(parseJson(line, fail) as Partial<SnapshotEntry>, fail, bodies);
 }
 
-function checkEntry(v: Partial<SnapshotEntry>, fail: (detail: string) => Error): SnapshotEntry {
+function checkEntry(v: Partial<SnapshotEntry>, fail: (detail: string) => Error, bodies: SnapshotBodies): SnapshotEntry {
   if (typeof v?.key !== 'string' || !v.key.startsWith(`${SNAPSHOT_KEY_PREFIX}/`)) throw fail('missing or malformed key');
   if (!Number.isInteger(v.status)) throw fail(`${v.key}: status is not an integer`);
   if (!('body' in v)) throw fail(`${v.key}: no body`);
@@ -302,7 +297,7 @@ function checkEntry(v: Partial<SnapshotEntry>, fail: (detail: string) => Error):
   const canonical = v.hash === textEntryHash(v.status!, text);
   if (!canonical && v.hash !== entryHash(v.status!, v.body)) throw fail(`${v.key}: hash does not match the body`);
   // A canonical body the store keeps goes there as the text just printed (storedEntry); any other is kept as parsed.
-  const entry: SnapshotEntry = canonical && storesBody(v.key) ? storedEntry({ key: v.key, status: v.status!, hash: v.hash! }, text) : { key: v.key, status: v.status!, body: v.body, hash: v.hash! };
+  const entry: SnapshotEntry = canonical && storesBody(v.key, bodies) ? storedEntry({ key: v.key, status: v.status!, hash: v.hash! }, text, bodies.store) : { key: v.key, status: v.status!, body: v.body, hash: v.hash! };
   if (canonical) CANONICAL.add(entry);
   if (typeof v.etag === 'string') entry.etag = v.etag;
   if (typeof v.lastModified === 'string') entry.lastModified = v.lastModified;

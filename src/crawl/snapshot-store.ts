@@ -38,11 +38,11 @@ import { killPoint } from '../core/kill-point.ts';
 import type { SnapshotEntry, SnapshotView } from '../site/types.ts';
 import { SNAPSHOT_KEY_PREFIX, snapshotKey } from '../api/endpoints.ts';
 import {
-  appendJournal, canonicalEntryHash, storedEntry, storesBody, textEntryHash, deletionLine, entryHash, markCanonical, extendsDisk, JOURNAL_FILE, lineOf, META_FILE, parseEntry, parseJournalLine, readLines, readMetaQuietly, sameEntry,
-  SNAPSHOT_FILE, SNAPSHOT_VERSION, validV2, writeBase, type Origin, type SnapshotMeta,
+  appendJournal, canonicalEntryHash, oneOffBodies, storedEntry, storesBody, textEntryHash, deletionLine, entryHash, markCanonical, extendsDisk, JOURNAL_FILE, lineOf, META_FILE, parseEntry, parseJournalLine, readLines, readMetaQuietly, sameEntry,
+  SNAPSHOT_FILE, SNAPSHOT_VERSION, validV2, writeBase, type Origin, type SnapshotBodies, type SnapshotMeta,
 } from './snapshot-files.ts';
 
-export { entryHash, JOURNAL_FILE, META_FILE, ndjsonLines, SNAPSHOT_FILE, SNAPSHOT_VERSION, snapshotContentId, type SnapshotMeta } from './snapshot-files.ts';
+export { entryHash, JOURNAL_FILE, META_FILE, ndjsonLines, oneOffBodies, SNAPSHOT_FILE, SNAPSHOT_VERSION, snapshotContentId, type SnapshotBodies, type SnapshotMeta } from './snapshot-files.ts';
 
 /**
  * A save compacts when the committed journal would exceed this share of the
@@ -88,12 +88,16 @@ export interface SaveResult {
 }
 
 // Each snapshot object's number: with its version, it names a state of its entries (Snapshot.state).
+// Module-level on purpose: a state's name must be unique in the process, so that nothing kept under
+// one snapshot's name (in any session) is ever taken for another's; it holds nothing of a site.
 let SNAPSHOTS_MADE = 0;
 const NO_CHANGES: ReadonlySet<string> = new Set();
 /** How many copies back Snapshot.changesSince answers: a watcher's last sixteen publishes. */
 export const COPIES_KNOWN = 16;
 
 export class Snapshot implements SnapshotView {
+  /** Where its stored bodies go, and which (SnapshotBodies): a copy shares its original's. */
+  readonly #bodies: SnapshotBodies;
   // A copy shares its original's entries and holds its own changes on top (src/core/overlay-map.ts):
   // a change-driven crawl copies a snapshot of the whole site to change a few entries.
   #entries = OverlayMap.empty<string, SnapshotEntry>();
@@ -128,6 +132,11 @@ export class Snapshot implements SnapshotView {
   #sortedShared = false;
 
   #version = 0;
+
+  /** `bodies`: the session's (src/crawl/kept.ts) or, by default, a one-off build's. */
+  constructor(bodies: SnapshotBodies = oneOffBodies()) {
+    this.#bodies = bodies;
+  }
 
   /** One more on every change of the entries: what is derived from them is kept per version (src/site/memo.ts). */
   get version(): number {
@@ -195,7 +204,7 @@ export class Snapshot implements SnapshotView {
     if (input.body === undefined) throw pressroomError('PR_INTERNAL', { detail: `snapshot entry ${path} has no body` });
     const key = snapshotKey(path);
     // A canonical body the body store keeps (post details; listings in a one-off build) is printed once, here: its hash and its stored text are that text.
-    const text = input.canonical && storesBody(key) ? JSON.stringify(input.body) : undefined;
+    const text = input.canonical && storesBody(key, this.#bodies) ? JSON.stringify(input.body) : undefined;
     const hash = text !== undefined ? textEntryHash(input.status, text) : input.canonical ? canonicalEntryHash(input.status, input.body) : entryHash(input.status, input.body);
     const probe: SnapshotEntry = { key, status: input.status, body: input.body, hash };
     if (input.etag !== undefined) probe.etag = input.etag;
@@ -205,7 +214,7 @@ export class Snapshot implements SnapshotView {
     // keeps the entry it has: nothing for the next save to append, nothing stored again.
     const had = this.#entries.get(path);
     if (had && sameEntry(had, probe)) return had;
-    const entry = text !== undefined ? storedEntry(probe, text, input.body) : probe;
+    const entry = text !== undefined ? storedEntry(probe, text, this.#bodies.store, input.body) : probe;
     if (input.canonical) markCanonical(entry);
     if (!had) this.#addPath(path);
     this.#entries.set(path, entry);
@@ -219,7 +228,7 @@ export class Snapshot implements SnapshotView {
    * only what is set or deleted in it from now on.
    */
   static copyOf(other: Snapshot): Snapshot {
-    const copy = new Snapshot();
+    const copy = new Snapshot(other.#bodies);
     copy.#entries = OverlayMap.from(other.#entries);
     copy.#origin = other.#origin;
     copy.#changed = new Set(other.#changed);
@@ -380,8 +389,11 @@ export class Snapshot implements SnapshotView {
     this.#changed.clear();
   }
 
-  /** Reads a saved snapshot, checking every line; PR_SNAPSHOT_READ names the folder, the file and the line. */
-  static async load(dir: string): Promise<{ snapshot: Snapshot; meta: SnapshotMeta }> {
+  /**
+   * Reads a saved snapshot, checking every line; PR_SNAPSHOT_READ names the folder, the file and the line.
+   * `bodies`: where its stored bodies go (by default a one-off build's).
+   */
+  static async load(dir: string, bodies: SnapshotBodies = oneOffBodies()): Promise<{ snapshot: Snapshot; meta: SnapshotMeta }> {
     const fail = (detail: string, cause?: unknown) => pressroomError('PR_SNAPSHOT_READ', { dir, detail }, cause);
     let meta: SnapshotMeta;
     try {
@@ -394,7 +406,7 @@ export class Snapshot implements SnapshotView {
     }
     const v2 = meta.version === SNAPSHOT_VERSION;
     if (v2 && !validV2(meta)) throw fail(`${META_FILE}: generation, base {id, bytes} or journal {bytes, lines} missing or malformed`);
-    const snapshot = new Snapshot();
+    const snapshot = new Snapshot(bodies);
     // One flat map, the base of the snapshot's overlay: loaded into the overlay's own changes, the
     // first copy after a load (a watcher's first story) flattened every entry (14 ms at 50,000 posts).
     const entries = new Map<string, SnapshotEntry>();
@@ -405,7 +417,7 @@ export class Snapshot implements SnapshotView {
     let previous = '';
     await readLines(join(dir, SNAPSHOT_FILE), undefined, fail, (line, at) => {
       n = at;
-      const entry = parseEntry(line, (d) => fail(`${SNAPSHOT_FILE} line ${at}: ${d}`));
+      const entry = parseEntry(line, (d) => fail(`${SNAPSHOT_FILE} line ${at}: ${d}`), bodies);
       const path = entry.key.slice(SNAPSHOT_KEY_PREFIX.length);
       if (entry.key <= previous) throw fail(`${SNAPSHOT_FILE} line ${at}: key ${entry.key} out of order or repeated`);
       previous = entry.key;
@@ -430,7 +442,7 @@ export class Snapshot implements SnapshotView {
       // Only the committed prefix: anything beyond it is an append that was never committed.
       await readLines(join(dir, JOURNAL_FILE), committed.bytes, fail, (line, at) => {
         lines = at;
-        const j = parseJournalLine(line, (d) => fail(`${JOURNAL_FILE} line ${at}: ${d}`));
+        const j = parseJournalLine(line, (d) => fail(`${JOURNAL_FILE} line ${at}: ${d}`), bodies);
         const path = j.key.slice(SNAPSHOT_KEY_PREFIX.length);
         if ('deleted' in j) entries.delete(path);
         else entries.set(path, j);

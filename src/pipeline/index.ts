@@ -87,7 +87,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
 
   const snapshotDir = snapshotDirFor(options);
   // A long-running caller (pressroom watch) keeps the snapshot it last saved in memory instead of reading it back.
-  const previousSnapshot = options.full || options.fromSnapshot ? undefined : (options.session?.previous ?? (await loadPrevious(snapshotDir)));
+  const previousSnapshot = options.full || options.fromSnapshot ? undefined : (options.session?.previous ?? (await loadPrevious(snapshotDir, options.session?.crawl)));
   // The release out/ holds, read once (its state and manifest are the size of the site): the
   // change-driven crawl checks its base against it, the incremental step compares with it.
   const previous = await currentState(out, options.session?.release);
@@ -108,7 +108,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
   const snapshot: Snapshot = acquired.snapshot;
   const buildPlan = await stage('plan', () => plan(snapshot, ctx, configured, undefined, options.session?.plan));
   const config = withSearchIndexMode(configured, buildPlan.routes, warn, options.session?.plan);
-  const quarantined = quarantinedRecords(snapshot, planQuarantine);
+  const quarantined = quarantinedRecords(snapshot, planQuarantine, options.session?.crawl);
   enforceStrict(quarantined, options.strict);
   checkShrinkGate({ count: buildPlan.routes.length, previous: previous && !replacesSample ? previous.state.routes.size : undefined, shrinkGate: config.shrinkGate, allowShrink: options.allowShrink });
   const bundle = await stage('bundle', () => clientBundle(config.site.basePath));
@@ -202,7 +202,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
     // next build sees out/ is not the current release and, if it is a
     // change-driven one, crawls everything (./snapshot.ts unpublishedChange).
     // Hashed once: the release records it, and a resident snapshot (pressroom watch) is known by it next time.
-    const renderedFrom = snapshotId(snapshot);
+    const renderedFrom = snapshotId(snapshot, options.session?.crawl);
     // The snapshot is saved only once the site is published: the snapshot beside out/ always
     // matches the published site, so a failed build cannot replace it with data that never went
     // out (--from-snapshot, conditional crawls and serve read it). It is saved beside the release
@@ -215,7 +215,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
       stage('snapshot', async () => (saves ? (await prepareSave()).commit(clock, acquired.source) : undefined)),
     );
     if (options.session) {
-      if (!options.fromSnapshot) options.session.previous = residentPrevious(snapshot, clock, acquired.source, renderedFrom);
+      if (!options.fromSnapshot) options.session.previous = residentPrevious(snapshot, clock, acquired.source, renderedFrom, options.session.crawl);
       options.session.release = await keepRelease(out, release, state, emitted.entries, emitted.manifestSha);
     }
 

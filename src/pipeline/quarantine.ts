@@ -4,27 +4,27 @@
 // report; and --strict, which refuses to publish while the list is not empty.
 import { sortQuarantined, type Quarantined } from '../api/quarantine.ts';
 import { pressroomError } from '../core/errors.ts';
-import { keepsForNextBuild } from '../core/resident.ts';
+import type { CrawlKept } from '../crawl/kept.ts';
 import type { SnapshotView } from '../site/types.ts';
 
-// The paths of the last snapshot state asked whose entries hold quarantined records, in path
-// order: a change-driven build's snapshot is a copy that names the paths changed since
-// (Snapshot.changesSince), so only those are looked at again, not every entry of the site.
-let last: { state: string; paths: readonly string[] } | undefined;
-
-/** Every quarantined record of this build, sorted (deterministic reports). */
-export function quarantinedRecords(snapshot: SnapshotView, fromPlan: readonly Quarantined[]): Quarantined[] {
-  const paths = quarantinedPaths(snapshot);
+/**
+ * Every quarantined record of this build, sorted (deterministic reports). `kept`: the publish
+ * session's crawl part, where the paths that hold some are kept for the next build
+ * (CrawlKept.quarantinedPaths), so a change-driven build looks again only at the paths changed.
+ */
+export function quarantinedRecords(snapshot: SnapshotView, fromPlan: readonly Quarantined[], kept?: CrawlKept): Quarantined[] {
+  const paths = quarantinedPaths(snapshot, kept);
   const all: Quarantined[] = [...fromPlan];
   for (const path of paths) all.push(...(snapshot.get(path)?.quarantined ?? []));
   return sortQuarantined(all);
 }
 
-function quarantinedPaths(snapshot: SnapshotView): readonly string[] {
+function quarantinedPaths(snapshot: SnapshotView, kept: CrawlKept | undefined): readonly string[] {
+  const last = kept?.quarantinedPaths;
   const changed = last && snapshot.changesSince?.(last.state);
   const holds = (p: string) => (snapshot.get(p)?.quarantined?.length ?? 0) > 0;
   const paths = changed ? [...new Set([...last!.paths.filter((p) => !changed.has(p)), ...[...changed].filter(holds)])].sort() : [...snapshot.paths()].filter(holds);
-  last = keepsForNextBuild() && snapshot.state !== undefined ? { state: snapshot.state, paths } : undefined;
+  if (kept) kept.quarantinedPaths = snapshot.state !== undefined ? { state: snapshot.state, paths } : undefined;
   return paths;
 }
 

@@ -10,6 +10,7 @@ import type { SiteConfig } from '../config/schema.ts';
 import { writeFileAtomic } from '../core/atomic-write.ts';
 import { crawl, type CrawlStats } from '../crawl/crawl.ts';
 import { createApiClient } from '../crawl/http.ts';
+import { snapshotBodies, type CrawlKept } from '../crawl/kept.ts';
 import type { Dispatcher } from 'undici';
 import { Snapshot, SNAPSHOT_VERSION, type SnapshotMeta } from '../crawl/snapshot-store.ts';
 import { pressroomError } from '../core/errors.ts';
@@ -63,7 +64,7 @@ interface AcquireInput {
 export async function acquireSnapshot(input: AcquireInput): Promise<Acquired> {
   const { options, config, clock } = input;
   if (options.fromSnapshot) {
-    const { snapshot, meta } = await Snapshot.load(options.fromSnapshot);
+    const { snapshot, meta } = await Snapshot.load(options.fromSnapshot, snapshotBodies(options.session?.crawl));
     const source = (await readSource(options.fromSnapshot)) ?? { kind: 'api' as const, base: meta.apiBase };
     input.emitEvent({ type: 'info', message: `loaded ${snapshot.size} responses from ${options.fromSnapshot}` });
     return { snapshot, source, stats: { requests: 0, retries: 0, notModified: 0 } };
@@ -97,6 +98,7 @@ async function crawlFrom(input: AcquireInput, base: string, source: BuildSource,
     maxInvalidShare: c.maxInvalidShare,
     sampleRedirects,
     previous: input.previous?.snapshot,
+    kept: input.options.session?.crawl,
     onProgress: (p: { done: number; total: number }) => input.emitEvent({ type: 'progress', stage: 'crawl', done: p.done, total: p.total, growing: true }),
   };
   try {
@@ -157,12 +159,15 @@ export async function prepareSnapshotSave(snapshot: Snapshot, dir: string): Prom
   };
 }
 
-/** The snapshot the last crawl saved, if it is there and intact (else the crawl is unconditional). */
-export async function loadPrevious(dir: string): Promise<Previous | undefined> {
+/**
+ * The snapshot the last crawl saved, if it is there and intact (else the crawl is unconditional).
+ * `kept`: the publish session's crawl part, whose body store it loads into and whose runs make its id.
+ */
+export async function loadPrevious(dir: string, kept?: CrawlKept): Promise<Previous | undefined> {
   try {
-    const { snapshot, meta } = await Snapshot.load(dir);
+    const { snapshot, meta } = await Snapshot.load(dir, snapshotBodies(kept));
     let id: string | undefined;
-    return { snapshot, meta, source: await readSource(dir), id: () => (id ??= snapshotId(snapshot)) };
+    return { snapshot, meta, source: await readSource(dir), id: () => (id ??= snapshotId(snapshot, kept)) };
   } catch {
     return undefined;
   }
@@ -205,9 +210,9 @@ export async function unpublishedChange(out: string, current: CurrentRelease | u
 }
 
 /** The snapshot a build just saved, as the next build of the same process would load it (BuildOptions.session). */
-export function residentPrevious(snapshot: Snapshot, clock: Date, source: BuildSource, knownId?: string): Previous {
+export function residentPrevious(snapshot: Snapshot, clock: Date, source: BuildSource, knownId?: string, kept?: CrawlKept): Previous {
   const apiBase = source.kind === 'api' ? source.base : 'embedded sample API';
   // The id the build just computed for its release, so the next build does not hash the snapshot again.
   let id: string | undefined = knownId;
-  return { snapshot, meta: { version: SNAPSHOT_VERSION, createdAt: clock.toISOString(), apiBase, entryCount: snapshot.size }, source, id: () => (id ??= snapshotId(snapshot)) };
+  return { snapshot, meta: { version: SNAPSHOT_VERSION, createdAt: clock.toISOString(), apiBase, entryCount: snapshot.size }, source, id: () => (id ??= snapshotId(snapshot, kept)) };
 }

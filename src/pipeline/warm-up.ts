@@ -7,6 +7,7 @@
 import type { Dispatcher } from 'undici';
 import type { SiteConfig } from '../config/schema.ts';
 import { fetchAll } from '../crawl/crawl.ts';
+import { snapshotBodies, type CrawlKept } from '../crawl/kept.ts';
 import { Snapshot } from '../crawl/snapshot-store.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import type { PageRenderer } from '../render/pool.ts';
@@ -31,14 +32,15 @@ export async function warmRender(renderer: PageRenderer, routes: readonly Planne
 
 /**
  * Fetches warmPaths without conditions into a snapshot that is dropped, checking each answer as a
- * crawl does; over the watcher's own connections (`dispatcher`), which the first story then finds open.
+ * crawl does; over the watcher's own connections (`dispatcher`), which the first story then finds
+ * open, and with the session's crawl part (`kept`), whose sanitiser then knows those bodies.
  */
-export async function warmCrawl(config: Readonly<SiteConfig>, base: string, clock: Date, saved: SnapshotView, dispatcher?: Dispatcher): Promise<void> {
+export async function warmCrawl(config: Readonly<SiteConfig>, base: string, clock: Date, saved: SnapshotView, dispatcher?: Dispatcher, kept?: CrawlKept): Promise<void> {
   const now = clock.toISOString();
   const ctx: SiteContextForKinds = { today: now.slice(0, 10), now, warn: () => {} };
   const client = crawlClient(config, base, 0, dispatcher);
   try {
-    await fetchAll({ client, ctx, warn: () => {}, concurrency: config.crawl.concurrency, maxInvalidShare: config.crawl.maxInvalidShare }, new Snapshot(), warmPaths(saved, ctx));
+    await fetchAll({ client, ctx, warn: () => {}, concurrency: config.crawl.concurrency, maxInvalidShare: config.crawl.maxInvalidShare, kept }, new Snapshot(snapshotBodies(kept)), warmPaths(saved, ctx));
   } finally {
     await client.close();
   }

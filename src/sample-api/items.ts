@@ -9,15 +9,14 @@ import { type Corpus, type PostRec, contentOf } from './corpus.ts';
 export const EXCERPT_CHARS = 160; // home lists and aside
 export const P_CONTENT_CHARS = 200; // tag lists, about 30 words
 
-const plainCache = new WeakMap<Corpus, Map<number, string>>();
-// Bounded (about 30 MB at the cap), and above the corpora we benchmark (100,000 posts): a cap
-// below the corpus emptied the cache every few thousand answers.
+// The leads are kept on their corpus (Corpus.plainLeads), whose mutations change them. Bounded
+// (about 30 MB at the cap), and above the corpora we benchmark (100,000 posts): a cap below the
+// corpus emptied the cache every few thousand answers.
 const PLAIN_CACHE_MAX = 120_000;
 
 /** The first P_CONTENT_CHARS characters of the post's text, markup stripped first. */
 export function plainLead(c: Corpus, p: PostRec): string {
-  let cache = plainCache.get(c);
-  if (!cache) plainCache.set(c, (cache = new Map()));
+  const cache = (c.plainLeads ??= new Map());
   let text = cache.get(p.id);
   if (text === undefined) {
     text = cutText(stripTags(contentOf(c, p)), P_CONTENT_CHARS);
@@ -29,7 +28,7 @@ export function plainLead(c: Corpus, p: PostRec): string {
 
 /** Forget the cached excerpts of these posts (a mutation may have changed their bodies); an excerpt reads nothing but its post. */
 export function forgetExcerpts(c: Corpus, ids: Iterable<number>): void {
-  const cache = plainCache.get(c);
+  const cache = c.plainLeads;
   if (cache) for (const id of ids) cache.delete(id);
 }
 

@@ -128,16 +128,16 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
     ? Promise.resolve()
     : Promise.all([
         prepareSpare(resolve(o.build.out ?? 'out')).catch(() => false),
-        loadPrevious(snapshotDirFor(o.build)).then((p) => void (session.previous ??= p), () => undefined),
+        loadPrevious(snapshotDirFor(o.build), session.crawl).then((p) => void (session.previous ??= p), () => undefined),
       ])
-        .then(() => (session.previous && api.kind === 'api' ? warmCrawl(config, api.base, clock, session.previous.snapshot, session.agent) : undefined))
+        .then(() => (session.previous && api.kind === 'api' ? warmCrawl(config, api.base, clock, session.previous.snapshot, session.agent, session.crawl) : undefined))
         .then(() => {
           const story = session.previous && listedPosts(session.previous.snapshot, CATEGORY_SLUGS)[0];
           return story ? rehearse({ ...o.build, handleSignals: false, session, lockCommand: 'watch' }, [{ kind: 'post', id: story.id }]).catch(() => undefined) : undefined;
         })
         .then(() => (session.previous ? rehearse({ ...o.build, handleSignals: false, session, lockCommand: 'watch' }) : undefined))
         // Every listing's index, which a story otherwise builds the first time it touches the listing (src/crawl/collections.ts).
-        .then(() => session.previous && warmStoryListings(session.previous.snapshot))
+        .then(() => session.previous && warmStoryListings(session.previous.snapshot, session.crawl))
         .then(() => undefined, () => undefined)
         // What the start-up left behind is collected now, while nothing waits, not in the first stories.
         .then(() => void collectGarbageNow());

@@ -6,12 +6,13 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { ep } from '../../../src/api/endpoints.ts';
 import type { Post } from '../../../src/api/types.ts';
 import { canonicalJson } from '../../../src/core/json.ts';
-import { readText, storeText, storedBytes } from '../../../src/crawl/body-store.ts';
-import { lineOf, storedText, storesBody } from '../../../src/crawl/snapshot-files.ts';
+import { BodyStore } from '../../../src/crawl/body-store.ts';
+import { newCrawlKept } from '../../../src/crawl/kept.ts';
+import { lineOf, oneOffBodies, storedText, storesBody } from '../../../src/crawl/snapshot-files.ts';
 import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
 import { mirrorJson } from '../../../src/emit/index.ts';
@@ -35,38 +36,54 @@ const details = (p: Post) => canonicalJson({ success: true, message: '', result:
 
 describe('the body store', () => {
   it('gives back the text it was given, UTF-8 of any width, at any offset', () => {
-    const before = storedBytes();
-    const a = storeText('{"a":"é — 😀"}');
-    const b = storeText('x'.repeat(70_000));
-    expect(a.offset).toBe(before);
+    const store = new BodyStore();
+    onTestFinished(() => store.close());
+    const a = store.store('{"a":"é — 😀"}');
+    const b = store.store('x'.repeat(70_000));
+    expect(a.offset).toBe(0);
     expect(b.offset).toBe(a.offset + a.bytes);
-    expect(readText(b)).toBe('x'.repeat(70_000));
-    expect(readText(a)).toBe('{"a":"é — 😀"}');
+    expect(store.read(b)).toBe('x'.repeat(70_000));
+    expect(store.read(a)).toBe('{"a":"é — 😀"}');
+  });
+
+  it('is one per owner: two stores share no file and no offsets, and a closed one refuses reads of its file', () => {
+    const one = new BodyStore();
+    const two = new BodyStore();
+    onTestFinished(() => two.close());
+    const a = one.store('{"one":1}');
+    const b = two.store('{"two":22}');
+    expect(b.offset).toBe(0);
+    expect(one.read(a)).toBe('{"one":1}');
+    expect(two.read(b)).toBe('{"two":22}');
+    one.store('z'.repeat(400_000)); // past the gathered megabyte: written to the file
+    one.close();
+    expect(() => one.read(a)).toThrow(expect.objectContaining({ code: 'PR_INTERNAL' }));
+    expect(two.read(b)).toBe('{"two":22}');
   });
 
   it('gives back every text across the megabytes it gathers before writing, and a text larger than them', () => {
     const texts = Array.from({ length: 3000 }, (_, i) => `{"i":${i},"t":"${'é😀—x'.repeat(40 + (i % 90))}"}`);
     texts.splice(1500, 0, 'y'.repeat(400_000), '😀'.repeat(200_000));
-    const at = texts.map((t) => storeText(t));
-    expect(storedBytes() - at[0].offset).toBeGreaterThan(3 * 1024 * 1024);
+    const store = new BodyStore();
+    onTestFinished(() => store.close());
+    const at = texts.map((t) => store.store(t));
+    expect(store.bytes - at[0].offset).toBeGreaterThan(3 * 1024 * 1024);
     for (let k = 0; k < texts.length; k++) {
       expect(at[k].bytes).toBe(Buffer.byteLength(texts[k]));
       if (k > 0) expect(at[k].offset).toBe(at[k - 1].offset + at[k - 1].bytes);
     }
     // Read in an order that mixes what was written with what still waits.
-    for (const k of [texts.length - 1, 0, 1501, 1500, 2999, 1499, 42, texts.length - 2]) expect(readText(at[k])).toBe(texts[k]);
-    expect(texts.every((t, k) => readText(at[k]) === t)).toBe(true);
+    for (const k of [texts.length - 1, 0, 1501, 1500, 2999, 1499, 42, texts.length - 2]) expect(store.read(at[k])).toBe(texts[k]);
+    expect(texts.every((t, k) => store.read(at[k]) === t)).toBe(true);
   });
 
   it('leaves no file behind, and a temporary folder it cannot write in fails with PR_OUTPUT_WRITE naming the file', async () => {
     const { readdir } = await import('node:fs/promises');
     expect((await readdir(tmpdir())).filter((n) => n.startsWith(`pressroom-bodies-${process.pid}-`))).toEqual([]);
-    vi.resetModules();
-    const fresh = await import('../../../src/crawl/body-store.ts');
     const was = process.env.TMPDIR;
     process.env.TMPDIR = join(dir, 'missing');
     try {
-      expect(() => fresh.storeText('{}')).toThrow(expect.objectContaining({ code: 'PR_OUTPUT_WRITE', message: expect.stringContaining(join(dir, 'missing', 'pressroom-bodies-')) }));
+      expect(() => new BodyStore().store('{}')).toThrow(expect.objectContaining({ code: 'PR_OUTPUT_WRITE', message: expect.stringContaining(join(dir, 'missing', 'pressroom-bodies-')) }));
     } finally {
       if (was === undefined) delete process.env.TMPDIR;
       else process.env.TMPDIR = was;
@@ -95,33 +112,31 @@ describe('stored post details', () => {
     expect(JSON.parse(mirror)).toEqual({ body, status: 200 });
   });
 
-  it('listings are stored too in a one-off build; a process that publishes again keeps them parsed', () => {
+  it("listings are stored too in a one-off build's snapshot; a publish session's keeps them parsed", () => {
     const listing = ep.topic('news', null, 2);
     const body = canonicalJson({ success: true, result: { posts: [post()], pagination: { page: 2 } } });
-    for (const keeps of [false, true]) {
-      setKeepsForNextBuild(keeps);
-      try {
-        const e = new Snapshot().set(listing, { status: 200, body, canonical: true });
-        expect(storedText(e)).toBe(keeps ? undefined : JSON.stringify(body));
-        expect(e.body).toEqual(body);
-        expect(storesBody(`GET ${ep.authorPosts('jane', null, 1)}`)).toBe(!keeps);
-        // Post details are stored either way; the shell's small lists never are.
-        expect(storesBody(`GET ${DETAILS}`)).toBe(true);
-        expect(storesBody(`GET ${ep.ads()}`)).toBe(false);
-      } finally {
-        setKeepsForNextBuild(false);
-      }
+    for (const [keeps, bodies] of [[false, oneOffBodies()], [true, newCrawlKept().bodies]] as const) {
+      const e = new Snapshot(bodies).set(listing, { status: 200, body, canonical: true });
+      expect(storedText(e)).toBe(keeps ? undefined : JSON.stringify(body));
+      expect(e.body).toEqual(body);
+      expect(storesBody(`GET ${ep.authorPosts('jane', null, 1)}`, bodies)).toBe(!keeps);
+      // Post details are stored either way; the shell's small lists never are.
+      expect(storesBody(`GET ${DETAILS}`, bodies)).toBe(true);
+      expect(storesBody(`GET ${ep.ads()}`, bodies)).toBe(false);
+      // A copy keeps its original's way (a change-driven crawl's copy of the session's snapshot).
+      expect(storedText(Snapshot.copyOf(new Snapshot(bodies)).set(listing, { status: 200, body, canonical: true }))).toBe(keeps ? undefined : JSON.stringify(body));
     }
   });
 
   it('a re-read that answers the same keeps the entry and stores nothing', () => {
-    const s = new Snapshot();
+    const bodies = oneOffBodies();
+    const s = new Snapshot(bodies);
     const first = s.set(DETAILS, { status: 200, body: details(post()), canonical: true });
-    const bytes = storedBytes();
+    const bytes = bodies.store.bytes;
     expect(s.set(DETAILS, { status: 200, body: details(post()), canonical: true })).toBe(first);
-    expect(storedBytes()).toBe(bytes);
+    expect(bodies.store.bytes).toBe(bytes);
     expect(s.set(DETAILS, { status: 200, body: details(post({ post_title: 'Edited' })), canonical: true })).not.toBe(first);
-    expect(storedBytes()).toBeGreaterThan(bytes);
+    expect(bodies.store.bytes).toBeGreaterThan(bytes);
   });
 
   it('load from disk into the store: equal bodies, equal hashes, and a save of the loaded snapshot writes the same base', async () => {

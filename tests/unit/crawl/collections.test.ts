@@ -1,8 +1,8 @@
 // The paged listings of a change-driven crawl (src/crawl/collections.ts): where
 // a post sits, where its date puts it, newest first with ties by id.
-import { afterAll, describe, expect, it } from 'vitest';
-import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
+import { describe, expect, it } from 'vitest';
 import { before, locate, topicCollection, touchedPages, warmListIndexes } from '../../../src/crawl/collections.ts';
+import { newCrawlKept } from '../../../src/crawl/kept.ts';
 import type { SnapshotView } from '../../../src/site/types.ts';
 import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
 import { mulberry32 } from '../../../src/sample-api/prng.ts';
@@ -50,11 +50,10 @@ describe('paged listings', () => {
   });
 });
 
-// A process that publishes again keeps each listing's index and patches the pages whose entries
+// A publish session's crawl part (CrawlKept) keeps each listing's index and patches the pages whose entries
 // changed (src/crawl/collections.ts listIndex): the pages it names must be those the whole list
 // gives, snapshot copy after copy, in order or not (an API out of its contract's order).
 describe('touched pages from a kept listing index', () => {
-  afterAll(() => setKeepsForNextBuild(false));
   type Item = { id: number; post_date: string; post_name: string; cat_slug: string };
   const model = (items: Item[], ids: ReadonlySet<number>, keys: { date: string; id: number }[], limit: number) => {
     const pages = new Set<number>();
@@ -72,7 +71,7 @@ describe('touched pages from a kept listing index', () => {
   const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 3_600_000).toISOString();
 
   it('equal the whole list\'s answer over 150 random edits, re-datings, additions, swaps and ties', () => {
-    setKeepsForNextBuild(true);
+    const kept = newCrawlKept();
     const rand = mulberry32(77);
     const limit = 5;
     let next = 1;
@@ -100,7 +99,7 @@ describe('touched pages from a kept listing index', () => {
       for (let q = 0; q < 8; q++) {
         const ids = new Set([q === 0 ? changedId : items[Math.floor(rand() * items.length)].id, ...(rand() < 0.3 ? [next + 1000] : [])]);
         const keys = [...ids].map((id) => ({ date: rand() < 0.5 ? day(Math.floor(rand() * 1000)) : (items.find((i) => i.id === id)?.post_date ?? day(500)), id }));
-        expect(touchedPages(news, snap, ids, keys)).toEqual(model(items, ids, keys, limit));
+        expect(touchedPages(news, snap, ids, keys, kept)).toEqual(model(items, ids, keys, limit));
       }
     }
   });
@@ -109,7 +108,6 @@ describe('touched pages from a kept listing index', () => {
 // pressroom watch reads every listing's index at start (warmListIndexes), so that a story's first
 // touch of a listing patches an index instead of reading the whole listing.
 describe('warmed listing indexes', () => {
-  afterAll(() => setKeepsForNextBuild(false));
   /** The snapshot, counting the listing pages read through it. */
   const counted = (snap: Snapshot) => {
     const reads = { pages: 0 };
@@ -127,24 +125,23 @@ describe('warmed listing indexes', () => {
   const key = { date: '2026-01-05T00:00:00.000Z', id: 5 };
 
   it("a story's first touch of a warmed listing reads none of its pages again", () => {
-    setKeepsForNextBuild(true);
+    const kept = newCrawlKept();
     const snap = listing(30);
     const warm = counted(snap);
-    warmListIndexes(warm.view, [news]);
+    warmListIndexes(warm.view, [news], kept);
     expect(warm.reads.pages).toBe(9); // pages 2..10, once
     const story = counted(snap);
-    expect(touchedPages(news, story.view, new Set([5]), [key])).toEqual([9]);
+    expect(touchedPages(news, story.view, new Set([5]), [key], kept)).toEqual([9]);
     expect(story.reads.pages).toBe(0);
   });
 
   it('a listing not warmed is read whole on its first touch, and a one-off build keeps nothing', () => {
-    setKeepsForNextBuild(true);
     const cold = counted(listing(30));
-    expect(touchedPages(news, cold.view, new Set([5]), [key])).toEqual([9]);
+    expect(touchedPages(news, cold.view, new Set([5]), [key], newCrawlKept())).toEqual([9]);
     expect(cold.reads.pages).toBe(9);
-    setKeepsForNextBuild(false);
+    // A one-off build passes no session part: its second touch reads the listing whole again.
     const snap = listing(30);
-    warmListIndexes(counted(snap).view, [news]);
+    touchedPages(news, counted(snap).view, new Set([5]), [key]);
     const later = counted(snap);
     touchedPages(news, later.view, new Set([5]), [key]);
     expect(later.reads.pages).toBe(9);

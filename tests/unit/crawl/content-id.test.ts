@@ -1,8 +1,8 @@
 // A snapshot's content id (src/crawl/content-id.ts): a function of its keys and entry hashes alone,
-// made in a process that publishes again from the last snapshot's runs and the paths changed since.
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
+// made in a publish session (CrawlKept) from the last snapshot's runs and the paths changed since.
+import { describe, expect, it } from 'vitest';
 import { contentIdOf, contentIdOfSnapshot, endsRun, type IdSource } from '../../../src/crawl/content-id.ts';
+import { newCrawlKept } from '../../../src/crawl/kept.ts';
 import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
 
 function rng(seed: number): () => number {
@@ -48,13 +48,12 @@ describe('snapshot content id', () => {
     expect(contentIdOf(again.entries())).not.toBe(id);
   });
 
-  it('in a process that publishes again, patches the runs at the changed paths: 150 random steps give the id a walk gives', () => {
-    setKeepsForNextBuild(true);
-    onTestFinished(() => setKeepsForNextBuild(false));
+  it('in a publish session, patches the runs at the changed paths: 150 random steps give the id a walk gives', () => {
+    const kept = newCrawlKept();
     const r = rng(11);
     let s = new Snapshot();
     for (let i = 0; i < 1500; i++) s.set(`/api/p/${i}`, { status: 200, body: { i } });
-    expect(contentIdOfSnapshot(counted(s))).toBe(contentIdOf(s.entries()));
+    expect(contentIdOfSnapshot(counted(s), kept)).toBe(contentIdOf(s.entries()));
     const cutPaths = Array.from({ length: 400 }, (_, i) => `/api/q/${i}`).filter((p) => endsRun(`GET ${p}`));
     for (let step = 1; step <= 150; step++) {
       s = Snapshot.copyOf(s);
@@ -70,23 +69,22 @@ describe('snapshot content id', () => {
         else s.delete(cutPaths[Math.floor(r() * cutPaths.length)]);
       }
       const view = counted(s);
-      expect(contentIdOfSnapshot(view), `step ${step}`).toBe(contentIdOf(s.entries()));
+      expect(contentIdOfSnapshot(view, kept), `step ${step}`).toBe(contentIdOf(s.entries()));
       expect(view.walks, `step ${step}: made without a walk of every entry`).toBe(0);
     }
   });
 
   it('walks a snapshot that is not a copy of the last one named, and every snapshot in a one-off build', () => {
-    setKeepsForNextBuild(true);
-    onTestFinished(() => setKeepsForNextBuild(false));
+    const kept = newCrawlKept();
     const a = new Snapshot();
     for (let i = 0; i < 300; i++) a.set(`/api/p/${i}`, { status: 200, body: { i } });
-    contentIdOfSnapshot(counted(a));
+    contentIdOfSnapshot(counted(a), kept);
     const b = new Snapshot();
     for (let i = 0; i < 300; i++) b.set(`/api/p/${i}`, { status: 200, body: { i: i + 1 } });
     const vb = counted(b);
-    expect(contentIdOfSnapshot(vb)).toBe(contentIdOf(b.entries()));
+    expect(contentIdOfSnapshot(vb, kept)).toBe(contentIdOf(b.entries()));
     expect(vb.walks).toBe(1);
-    setKeepsForNextBuild(false);
+    // A one-off build gives no session part: a copy of the last snapshot named is walked whole.
     const c = Snapshot.copyOf(b);
     c.set('/api/p/1', { status: 404, body: null });
     const vc = counted(c);

@@ -1,15 +1,12 @@
-// A process that publishes again counts the wanted paths from the routes and fetches that came
+// A publish session's crawl part (CrawlKept) counts the wanted paths from the routes and fetches that came
 // and went, and looks for missing paths among those that changed (src/crawl/discover.ts): both
 // must answer what the catalogue's whole lists answer, snapshot copy after snapshot copy.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
+import { describe, expect, it } from 'vitest';
 import { missingPaths, wantedPaths } from '../../../src/crawl/discover.ts';
+import { newCrawlKept } from '../../../src/crawl/kept.ts';
 import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
 import type { PageKind, RouteSpec, SiteContextForKinds, SnapshotView } from '../../../src/site/types.ts';
 import { mulberry32 } from '../../../src/sample-api/prng.ts';
-
-beforeAll(() => setKeepsForNextBuild(true));
-afterAll(() => setKeepsForNextBuild(false));
 
 const ctx: SiteContextForKinds = { now: '2026-01-15T00:00:00.000Z', today: '2026-01-15', warn: () => {} };
 
@@ -47,11 +44,12 @@ describe('wanted and missing paths between snapshot states', () => {
     const rand = mulberry32(31);
     const names = Array.from({ length: 60 }, (_, i) => `/c/${i}`);
     const pick = () => names[Math.floor(rand() * names.length)];
+    const kept = newCrawlKept();
     let snap = new Snapshot();
     const fill = (s: Snapshot) => {
       // The crawl's fixed point: fetch what is missing until nothing is.
       for (let guard = 0; guard < 10; guard++) {
-        const missing = missingPaths(s, ctx, KINDS);
+        const missing = missingPaths(s, ctx, KINDS, kept);
         expect(missing).toEqual(expected(s).filter((p) => s.get(p) === undefined));
         if (missing.length === 0) return;
         for (const p of missing) s.set(p, { status: 200, body: p === '/index' ? { children: names.slice(0, 10) } : { v: 0 } });
@@ -67,9 +65,9 @@ describe('wanted and missing paths between snapshot states', () => {
         else if (r < 0.8) snap.delete(pick());
         else snap.delete('/shared');
       }
-      expect([...wantedPaths(snap, ctx, KINDS)]).toEqual(expected(snap));
+      expect([...wantedPaths(snap, ctx, KINDS, kept)]).toEqual(expected(snap));
       fill(snap);
-      expect([...wantedPaths(snap, ctx, KINDS)]).toEqual(expected(snap));
+      expect([...wantedPaths(snap, ctx, KINDS, kept)]).toEqual(expected(snap));
     }
   });
 });

@@ -1,13 +1,10 @@
 // The prune of a change-driven crawl looks only at what changed since the last snapshot it pruned
 // (src/crawl/prune.ts): it must drop exactly what checking every path drops, crawl after crawl.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
+import { describe, expect, it } from 'vitest';
+import { newCrawlKept } from '../../../src/crawl/kept.ts';
 import { prune } from '../../../src/crawl/prune.ts';
 import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
 import { mulberry32 } from '../../../src/sample-api/prng.ts';
-
-beforeAll(() => setKeepsForNextBuild(true));
-afterAll(() => setKeepsForNextBuild(false));
 
 // A small catalogue: /index lists items; an item listing children wants them too (so dropping one can make more unwanted).
 function wanted(snap: Snapshot): string[] {
@@ -43,7 +40,9 @@ describe('prune', () => {
     for (const n of names) snap.set(n, { status: 200, body: { children: rand() < 0.2 ? pickSome(2) : [] } });
     snap.set('/__sample/redirects', { status: 200, body: {} });
     const keep = ['/__sample/redirects'];
-    prune(snap, wanted, keep);
+    // A session's crawl part: each prune after the first looks only at what changed since.
+    const kept = newCrawlKept();
+    prune(snap, wanted, keep, kept);
     pruneAll(snap, keep);
     for (let round = 0; round < 60; round++) {
       const next = Snapshot.copyOf(snap);
@@ -56,7 +55,7 @@ describe('prune', () => {
       }
       const expected = Snapshot.copyOf(next);
       pruneAll(expected, keep);
-      prune(next, wanted, keep);
+      prune(next, wanted, keep, kept);
       expect(next.paths()).toEqual(expected.paths());
       snap = next;
     }

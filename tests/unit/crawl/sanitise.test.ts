@@ -1,7 +1,7 @@
 // The sanitiser's policy (docs/architecture.md, "Untrusted input").
 import { describe, expect, it } from 'vitest';
-import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
-import { excerptFromHtml, sanitiseCacheSize, sanitisePostHtml, videoEmbedUrl } from '../../../src/crawl/sanitise.ts';
+import { newCrawlKept } from '../../../src/crawl/kept.ts';
+import { excerptFromHtml, SanitisedCache, SANITISED_MAX_ONE_OFF, sanitisePostHtml, videoEmbedUrl } from '../../../src/crawl/sanitise.ts';
 
 const clean = (html: string) => sanitisePostHtml(html).html;
 
@@ -81,28 +81,28 @@ describe('sanitisePostHtml', () => {
   });
 
   it('sanitises one body once (content-hash cache)', () => {
+    const cache = new SanitisedCache(SANITISED_MAX_ONE_OFF);
     const body = `<p>cache ${Math.random()}</p>`;
-    const first = sanitisePostHtml(body);
-    const size = sanitiseCacheSize();
-    expect(sanitisePostHtml(body)).toBe(first);
-    expect(sanitiseCacheSize()).toBe(size);
+    const first = sanitisePostHtml(body, cache);
+    const size = cache.size;
+    expect(sanitisePostHtml(body, cache)).toBe(first);
+    expect(cache.size).toBe(size);
   });
 
-  it('keeps 5,000 bodies in a process that publishes again, a few hundred in a one-off build', () => {
-    const fill = (n: number) => {
-      for (let i = 0; i < n; i++) sanitisePostHtml(`<p>fill ${i} ${Math.random()}</p>`);
+  it("keeps 5,000 bodies in a session's crawl part, a few hundred in a one-off crawl's", () => {
+    const fill = (cache: SanitisedCache, n: number) => {
+      for (let i = 0; i < n; i++) sanitisePostHtml(`<p>fill ${i} ${Math.random()}</p>`, cache);
     };
-    fill(400);
-    expect(sanitiseCacheSize()).toBe(256);
-    setKeepsForNextBuild(true);
-    try {
-      fill(5_100);
-      expect(sanitiseCacheSize()).toBe(5_000);
-    } finally {
-      setKeepsForNextBuild(false);
-    }
-    sanitisePostHtml('<p>one more</p>');
-    expect(sanitiseCacheSize()).toBe(256);
+    const oneOff = new SanitisedCache(SANITISED_MAX_ONE_OFF);
+    fill(oneOff, 400);
+    expect(oneOff.size).toBe(256);
+    const session = newCrawlKept().sanitised;
+    fill(session, 5_100);
+    expect(session.size).toBe(5_000);
+    // The least recently used goes first: a body asked again stays.
+    const kept = sanitisePostHtml('<p>asked again</p>', oneOff);
+    fill(oneOff, 255);
+    expect(sanitisePostHtml('<p>asked again</p>', oneOff)).toBe(kept);
   });
 });
 

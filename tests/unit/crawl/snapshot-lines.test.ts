@@ -3,7 +3,7 @@
 // path prints, and a loaded line must be marked only when its body is sorted.
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, stableStringify } from '../../../src/core/json.ts';
-import { canonicalEntryHash, lineOf, markCanonical, parseEntry } from '../../../src/crawl/snapshot-files.ts';
+import { canonicalEntryHash, lineOf, markCanonical, oneOffBodies, parseEntry } from '../../../src/crawl/snapshot-files.ts';
 import type { SnapshotEntry } from '../../../src/site/types.ts';
 
 const bodies: unknown[] = [{ z: 1, a: [{ y: 'é\u2028</script>', b: null }], 10: 'n', 2: 'm' }, [], 'text', null, 42];
@@ -31,14 +31,14 @@ describe('snapshot lines', () => {
   it('a loaded line whose body is sorted reads back to the same line; an unsorted one (hand-edited) still loads and prints sorted', () => {
     for (const e of entries()) {
       const line = lineOf(e);
-      const loaded = parseEntry(line.trimEnd(), (d) => new Error(d));
+      const loaded = parseEntry(line.trimEnd(), (d) => new Error(d), oneOffBodies());
       expect(lineOf(loaded)).toBe(line);
     }
     const unsorted = { status: 200, key: 'GET /api/y', body: { b: 1, a: 2 }, hash: canonicalEntryHash(200, { a: 2, b: 1 }) };
-    const loaded = parseEntry(JSON.stringify(unsorted), (d) => new Error(d));
+    const loaded = parseEntry(JSON.stringify(unsorted), (d) => new Error(d), oneOffBodies());
     expect(lineOf(loaded)).toBe(`${stableStringify(loaded)}\n`);
     expect(lineOf(loaded)).toContain('"body":{"a":2,"b":1}');
-    expect(() => parseEntry(JSON.stringify({ ...unsorted, body: { a: 3, b: 1 } }), (d) => new Error(d))).toThrow(/hash does not match/);
+    expect(() => parseEntry(JSON.stringify({ ...unsorted, body: { a: 3, b: 1 } }), (d) => new Error(d), oneOffBodies())).toThrow(/hash does not match/);
   });
 });
 
