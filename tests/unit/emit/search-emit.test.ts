@@ -43,7 +43,7 @@ describe('writeParts', () => {
   it("keeps the parts with the build's files in the session's store", async () => {
     const { w } = recorder();
     const files = new Map();
-    (w as unknown as { entries: () => Map<string, never> }).entries = () => files;
+    (w as unknown as { entries: () => typeof files }).entries = () => files;
     const indexes = new WeakMap();
     await writeParts(w, built(2, [1]), kept, indexes);
     expect(indexes.get(files)).toEqual({ parts: parts(2), files: [kept.files[0], ['pagefind/parts/1/fragment/new1']] });
