@@ -215,7 +215,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
 
 /**
  * Starts the writer from the previous release's files when emit is told what changed since
- * them (an incremental build over out/ in a process that publishes again): the pages rendered
+ * them (an incremental build over out/ in a publish session): the pages rendered
  * and gone, and the API paths whose entries changed. Drops the pages gone and the mirror files
  * of the API paths gone; what it returns is all emit then writes of the pages and the mirror.
  */

@@ -16,7 +16,7 @@ export { assertRelative, contentId, type ContentId, type ManifestEntry, type Pre
 export const byPath = (a: ManifestEntry, b: ManifestEntry) => byCodeUnits(a.path, b.path);
 
 /**
- * What a process that publishes again keeps of a build's files, with their entries by path
+ * What a publish session keeps of a build's files, with their entries by path
  * (OutputWriter.entries, the next build's PreviousFiles.files): every entry sorted by path, the
  * files written other than pages and mirror files, and their bytes. With it the next build's
  * writer starts from the previous release's files (startFromPrevious) instead of carrying them
@@ -34,9 +34,6 @@ export interface KeptLayout {
   others: readonly string[];
   bytes: number;
 }
-/** What the writer keeps for the next build of a publish session (./kept.ts). */
-export type WriterKept = Pick<EmitKept, 'byPath' | 'layouts'>;
-
 export class OutputWriter {
   readonly #disk: StagingDisk;
   readonly #previous: PreviousFiles | undefined;
@@ -56,11 +53,11 @@ export class OutputWriter {
   readonly #staged = new Set<string>();
   #bytes = 0;
   #carried = 0;
-  /** The session's part (undefined in a one-off build, which keeps nothing past itself). */
-  readonly #kept: WriterKept | undefined;
+  /** The session's part (./kept.ts); undefined in a one-off build, which keeps nothing past itself. */
+  readonly #kept: Pick<EmitKept, 'byPath' | 'layouts'> | undefined;
 
   /** `precompress`: also write `.br`/`.gz` siblings of text files (./precompress.ts); they are not manifest entries. */
-  constructor(root: string, maxInFlight = 32, previous?: PreviousFiles, precompress = false, kept?: WriterKept) {
+  constructor(root: string, maxInFlight = 32, previous?: PreviousFiles, precompress = false, kept?: Pick<EmitKept, 'byPath' | 'layouts'>) {
     this.#disk = new StagingDisk(root, maxInFlight, precompress);
     this.#previous = previous;
     this.#kept = kept;
@@ -179,7 +176,7 @@ export class OutputWriter {
     return this.#entries.get(rel);
   }
 
-  /** Every file's entry so far, by path (kept by a process that publishes again as its next build's previous files). */
+  /** Every file's entry so far, by path (kept by a publish session as its next build's previous files). */
   entries(): ReadonlyMap<string, ManifestEntry> {
     return this.#entries;
   }

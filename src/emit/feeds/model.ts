@@ -86,7 +86,7 @@ export const newestFirst = (a: FeedArticle, b: FeedArticle): number => b.date.ge
 /** Every article newest first, and how it came from the answer of the call before. */
 export interface FeedArticleIndex {
   /**
-   * Every article, newest first. In a process that publishes again this is the model's own list,
+   * Every article, newest first. In a publish session this is the model's own list,
    * brought up to date in place by the next call (a publish that changed one article moves or
    * replaces it there rather than copying 50,000): read it before calling again.
    */
