@@ -27,9 +27,9 @@ import { renderSitemaps, robotsTxt, SITEMAP_SHARD_LIMIT } from './sitemap.ts';
 import { buildParts, indexChange, writeParts, type IndexChange } from './search-emit.ts';
 import { precompressEnabled } from './precompress.ts';
 import { MANIFEST_FILE, manifestIndexText, manifestParts, type ManifestPart } from './manifest-text.ts';
-import { KeptWeakMap } from '../core/resident.ts';
 import { OutputWriter, type ManifestEntry, type PreviousFiles } from './writer.ts';
 import { halted, writeChangedPages, writePages } from './pages.ts';
+import type { EmitKept } from './kept.ts';
 
 export type { ManifestEntry } from './writer.ts';
 
@@ -99,6 +99,8 @@ export interface EmitInput {
   sitemapLimit?: number;
   /** The previous release's files: regenerated files with equal bytes are carried over with their mtime (docs/operations.md, "Incremental builds"). */
   previous?: PreviousFiles;
+  /** The publish session's part (./kept.ts): what the last build of the session left this one. A one-off build has none and keeps nothing. */
+  kept?: EmitKept;
 }
 
 export interface EmitResult {
@@ -151,7 +153,8 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
   await mkdir(staging, { recursive: true }).catch((e: unknown) => {
     throw outputWriteError(staging, e);
   });
-  const w = new OutputWriter(staging, input.maxInFlight ?? 32, input.previous, precompressEnabled(input.config.output?.precompress, input.config.hosts));
+  const { kept } = input;
+  const w = new OutputWriter(staging, input.maxInFlight ?? 32, input.previous, precompressEnabled(input.config.output?.precompress, input.config.hosts), kept);
   const indexOn = (input.config.search?.staticIndex ?? 'off') !== 'off';
   const patch = startFromPrevious(w, input, indexOn);
   let snippets: PreparedSnippets | undefined;
@@ -175,7 +178,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     const [{ pages, searchIndex }] = await settleBoth(pagesWritten, siteWritten, () => void (stop.failed = true));
     const { site } = input.config;
     const index = await searchIndex;
-    await writeParts(w, index, patch?.index?.kept);
+    await writeParts(w, index, patch?.index?.kept, kept?.searchParts);
     const indexReport = index ? { searchIndex: { parts: index.parts.count, built: index.built.files.size } } : {};
     // `_headers` last: its rules name every content-hashed file of the build (./headers.ts), which
     // are among the files other than pages (`.html`) and mirror files (`.json`).
@@ -185,7 +188,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     const manifest: Manifest = { version: 2, source: input.source, ...(site.basePath ? { basePath: site.basePath } : {}), files: w.manifest() };
     // The parts, then the index: a part equal to one of the previous release's is carried as an unchanged page is.
     const parts: ManifestPart[] = [];
-    for (const { bytes, ...part } of manifestParts(manifest.files)) {
+    for (const { bytes, ...part } of manifestParts(manifest.files, kept?.manifestRuns)) {
       await w.write(part.path, bytes, part);
       parts.push(part);
     }
@@ -212,7 +215,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
 
 /**
  * Starts the writer from the previous release's files when emit is told what changed since
- * them (an incremental build over out/ in a process that publishes again): the pages rendered
+ * them (an incremental build over out/ in a publish session): the pages rendered
  * and gone, and the API paths whose entries changed. Drops the pages gone and the mirror files
  * of the API paths gone; what it returns is all emit then writes of the pages and the mirror.
  */
@@ -223,27 +226,25 @@ function startFromPrevious(w: OutputWriter, input: EmitInput, indexOn: boolean):
   const gone = [...apiPaths].filter((p) => p.startsWith(API_PREFIX) && input.lookup(p) === undefined).map((p) => mirrorFile(p));
   if (!w.startFromPrevious([...pages.deleted, ...gone])) return undefined;
   // The static index's parts stay unless their articles changed (./search-emit.ts).
-  const index = indexChange(input.previous!.files, pages, indexOn);
+  const index = indexChange(input.previous!.files, pages, indexOn, input.kept?.searchParts);
   return { pages, apiPaths, ...(index ? { index } : {}) };
 }
-
-// An entry's API path and mirror file, kept with the entry: a snapshot shares unchanged entries with the copy a
-// change-driven crawl makes, so a process that publishes again decodes only the new entries' paths. A one-off
-// build keeps none (src/core/resident.ts): it asks once per entry.
-const MIRROR_FILE = new KeptWeakMap<SnapshotEntry, { path: string; file: string }>();
 
 /** The files that span the site: the JSON mirror, feeds and the news sitemap, sitemaps, robots.txt, redirect maps, the client bundle. Returns the host snippets prepared beside out/. */
 async function writeSiteWide(w: OutputWriter, input: EmitInput, stop: { failed: boolean }, changedApiPaths?: ReadonlySet<string>): Promise<PreparedSnippets> {
   const before = input.previous?.entryHash;
   // Started from the previous release's files, the mirror files of the API paths that changed; else one per entry.
   const entries = changedApiPaths ? [...changedApiPaths].flatMap((p) => (p.startsWith(API_PREFIX) ? (input.lookup(p) ?? []) : [])) : input.entries;
+  // Kept with each entry in a session (./kept.ts mirrorFiles).
+  const mirrorFiles = input.kept?.mirrorFiles;
   for (const e of entries) {
     if (stop.failed) return halted();
     if (!e.key.startsWith('GET /api/')) continue;
-    let mirror = MIRROR_FILE.get(e);
+    let mirror = mirrorFiles?.get(e);
     if (mirror === undefined) {
       const path = e.key.slice(4);
-      MIRROR_FILE.set(e, (mirror = { path, file: mirrorFile(path) }));
+      mirror = { path, file: mirrorFile(path) };
+      mirrorFiles?.set(e, mirror);
     }
     const { file } = mirror;
     const carried = w.carryUnchanged(file, before?.(mirror.path) === e.hash);
@@ -255,10 +256,10 @@ async function writeSiteWide(w: OutputWriter, input: EmitInput, stop: { failed: 
   }
   const { site } = input.config;
   // Feeds and the Google News sitemap, when the build clock is known.
-  const publishing = input.now ? await publishingFiles({ plan: input.plan, lookup: input.lookup, changes: input.changes, config: input.config, now: input.now }) : null;
+  const publishing = input.now ? await publishingFiles({ plan: input.plan, lookup: input.lookup, changes: input.changes, config: input.config, now: input.now, kept: input.kept }) : null;
   for (const f of publishing?.files ?? []) await w.write(f.path, f.contents, f.id);
   const extraSitemaps = publishing?.newsSitemap ? [publishing.newsSitemap] : [];
-  for (const f of await renderSitemaps(input.plan.sitemap, { url: site.url, name: site.name, language: site.language }, input.sitemapLimit ?? SITEMAP_SHARD_LIMIT, extraSitemaps)) {
+  for (const f of await renderSitemaps(input.plan.sitemap, { url: site.url, name: site.name, language: site.language }, input.sitemapLimit ?? SITEMAP_SHARD_LIMIT, extraSitemaps, input.kept)) {
     await w.write(f.path, f.contents, f.id);
   }
   await w.write('robots.txt', robotsTxt(site.url, site.basePath));

@@ -29,7 +29,8 @@ export interface ManifestPart {
 
 // An entry printed one level deep, as `JSON.stringify(list, null, 1)` prints a list's items:
 // a part's text is that of its entries' list, and a newline.
-const PARTS = new PrintedRuns<ManifestEntry>(printEntry, ',\n', { head: '[\n', tail: '\n]\n' });
+/** The printer of the manifest's parts: a session keeps one (./kept.ts manifestRuns), a one-off build uses one for its call. */
+export const newManifestRuns = (): PrintedRuns<ManifestEntry> => new PrintedRuns<ManifestEntry>(printEntry, ',\n', { head: '[\n', tail: '\n]\n' });
 
 /**
  * ` ${JSON.stringify(entry, null, 1)}` with each line indented once more. An entry of the three
@@ -53,9 +54,9 @@ function hasEntryFields(entry: ManifestEntry): boolean {
   return i === ENTRY_KEYS.length;
 }
 
-/** The entries (sorted by path) in parts, with their bytes: unchanged runs of a process that publishes again are not printed again. */
-export function* manifestParts(files: readonly ManifestEntry[]): Generator<ManifestPart & { bytes: Buffer }> {
-  for (const part of PARTS.parts(files)) yield { path: `${MANIFEST_PARTS}/${part.sha256}.json`, sha256: part.sha256, size: part.size, bytes: part.bytes };
+/** The entries (sorted by path) in parts, with their bytes: unchanged runs of the session's `runs` are not printed again. */
+export function* manifestParts(files: readonly ManifestEntry[], runs: PrintedRuns<ManifestEntry> = newManifestRuns()): Generator<ManifestPart & { bytes: Buffer }> {
+  for (const part of runs.parts(files)) yield { path: `${MANIFEST_PARTS}/${part.sha256}.json`, sha256: part.sha256, size: part.size, bytes: part.bytes };
 }
 
 /** The index's text: what the manifest says of the build, and its parts in order. */

@@ -9,6 +9,7 @@ import { readsHeadersFile, renderHeaders } from './headers.ts';
 import { renderFeeds } from './feeds/index.ts';
 import type { ContentId } from './writer.ts';
 import { renderNewsSitemap } from './sitemap-news.ts';
+import type { EmitKept } from './kept.ts';
 
 export interface PublishingInput {
   plan: Pick<BuildPlan, 'routes' | 'sitemap'>;
@@ -19,6 +20,8 @@ export interface PublishingInput {
   config: Pick<SiteConfig, 'site' | 'hosts'> & Partial<Pick<SiteConfig, 'feeds' | 'api'>>;
   /** The build clock, ISO-8601. */
   now: string;
+  /** The publish session's part (./kept.ts); none in a one-off build. */
+  kept?: Pick<EmitKept, 'news' | 'feeds'>;
 }
 
 export const DEFAULT_FEED_ITEMS = 20;
@@ -35,8 +38,8 @@ export async function publishingFiles(input: PublishingInput): Promise<{ files: 
     imageHost: input.config.api?.imageHost ?? '',
     site,
     items: input.config.feeds?.items ?? DEFAULT_FEED_ITEMS,
-  });
-  const news = await renderNewsSitemap(input.plan.sitemap, site, input.now);
+  }, input.kept?.feeds);
+  const news = await renderNewsSitemap(input.plan.sitemap, site, input.now, input.kept?.news);
   return { files: [...feeds, ...(news ? [news] : [])].sort((a, b) => (a.path < b.path ? -1 : 1)), newsSitemap: news?.path ?? null };
 }
 

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { STATIC_INDEX_DIR } from '../site/search-index.ts';
 import type { ManifestEntry } from './output-files.ts';
 import { buildSearchIndexParts, indexedHash, type BuiltParts } from './search-index.ts';
-import { assignParts, changedParts, PARTS_FILE, partsFileText, SEARCH_PARTS, type KeptSearchParts, type PartsChange, type SearchParts } from './search-parts.ts';
+import { assignParts, changedParts, PARTS_FILE, partsFileText, type KeptSearchIndexes, type KeptSearchParts, type PartsChange, type SearchParts } from './search-parts.ts';
 import type { OutputWriter } from './writer.ts';
 
 /** What the build that wrote the previous files kept of the index, and what this build's pages change of it (none: every part is built). */
@@ -17,9 +17,9 @@ export interface IndexChange {
   change?: PartsChange;
 }
 
-/** For a change-driven build starting from the previous release's files: the previous index's parts and this build's change to them; undefined when none was kept. */
-export function indexChange(previous: ReadonlyMap<string, ManifestEntry>, pages: { render: readonly { kind: string; path: string; file: string }[]; deleted: readonly string[] }, indexOn: boolean): IndexChange | undefined {
-  const kept = SEARCH_PARTS.get(previous);
+/** For a change-driven build starting from the previous release's files: the previous index's parts (kept by the session in `indexes`) and this build's change to them; undefined when none was kept. */
+export function indexChange(previous: ReadonlyMap<string, ManifestEntry>, pages: { render: readonly { kind: string; path: string; file: string }[]; deleted: readonly string[] }, indexOn: boolean, indexes: KeptSearchIndexes | undefined): IndexChange | undefined {
+  const kept = indexes?.get(previous);
   if (!kept) return undefined;
   const change = indexOn ? changedParts(kept.parts, pages.render, pages.deleted) : undefined;
   return change ? { kept, change } : { kept };
@@ -64,9 +64,9 @@ export async function buildParts(w: OutputWriter, routes: readonly { kind: strin
 /**
  * Writes the parts built and the list of parts, dropping first the previous files of every part
  * built again (of every previous part when this build has no index or builds it whole), and keeps
- * the parts with this build's files for a next publish.
+ * the parts with this build's files in the session's `indexes` for a next publish.
  */
-export async function writeParts(w: OutputWriter, index: IndexBuilt | null, kept: KeptSearchParts | undefined): Promise<void> {
+export async function writeParts(w: OutputWriter, index: IndexBuilt | null, kept: KeptSearchParts | undefined, indexes?: KeptSearchIndexes): Promise<void> {
   // A part not built is the previous build's, left where it is (only when the count is the same: buildParts).
   const leftAsItWas = (part: number) => index !== null && kept !== undefined && index.parts.count === kept.parts.count && !index.built.files.has(part);
   kept?.files.forEach((files, part) => {
@@ -90,5 +90,5 @@ export async function writeParts(w: OutputWriter, index: IndexBuilt | null, kept
     files.push(written);
   }
   await w.write(PARTS_FILE, partsFileText(index.parts.count));
-  SEARCH_PARTS.set(w.entries(), { parts: index.parts, files });
+  indexes?.set(w.entries(), { parts: index.parts, files });
 }

@@ -89,7 +89,9 @@ type PagefindApi = typeof import('pagefind');
 /**
  * Pagefind runs as one child process per Node process, shared by its
  * indexes; it is closed when the last build using it in this process is
- * done (tests run builds side by side in one process).
+ * done (tests run builds side by side in one process). Module-level because
+ * that service is the package's own, one per process whatever the site: the
+ * count holds no site's data, and two sessions' builds must share it.
  */
 let users = 0;
 

@@ -20,7 +20,6 @@
 // A change that makes the count another power of two (the site doubled or halved) builds
 // every part again once.
 import { fnv1a } from '../core/fnv.ts';
-import { KeptWeakMap } from '../core/resident.ts';
 import { firstNotBefore } from '../core/sorted.ts';
 import { INDEXED_KINDS, STATIC_INDEX_DIR, STATIC_INDEX_PARTS_FILE } from '../site/search-index.ts';
 import type { ManifestEntry } from './output-files.ts';
@@ -153,10 +152,12 @@ export function changedParts(prev: SearchParts, rendered: readonly { kind: strin
   return { parts: { count: prev.count, articles, members }, moved, edited };
 }
 
-/** What a process that publishes again keeps of a build's index: its parts and the files each wrote, by the build's files. */
+/** What a publish session keeps of a build's index: its parts and the files each wrote (./kept.ts searchParts, by the build's files). */
 export interface KeptSearchParts {
   parts: SearchParts;
   /** Each part's files, relative to out/. */
   files: readonly (readonly string[])[];
 }
-export const SEARCH_PARTS = new KeptWeakMap<ReadonlyMap<string, ManifestEntry>, KeptSearchParts>();
+
+/** A session's kept indexes, by the files of the build that wrote each. */
+export type KeptSearchIndexes = WeakMap<ReadonlyMap<string, ManifestEntry>, KeptSearchParts>;

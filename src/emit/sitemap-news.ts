@@ -8,7 +8,7 @@
 import { Readable } from 'node:stream';
 import { SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import type { SitemapEntry } from '../plan/types.ts';
-import { KeptSlot } from '../core/resident.ts';
+import type { Slot } from '../core/kept.ts';
 import { notedChange } from '../core/list-change.ts';
 import { lowerBound } from '../core/sorted.ts';
 
@@ -48,8 +48,8 @@ export function newsLanguage(language: string): string {
  * must hold at least one URL (the `sitemap` package refuses an empty one), and
  * a quiet two days must not fail the build.
  */
-export async function renderNewsSitemap(entries: readonly SitemapEntry[], site: NewsSite, now: string): Promise<{ path: string; contents: string } | null> {
-  const items: SitemapItemLoose[] = newsEntries(withNews(entries), now).map((e) => ({
+export async function renderNewsSitemap(entries: readonly SitemapEntry[], site: NewsSite, now: string, kept?: Slot<KeptNews>): Promise<{ path: string; contents: string } | null> {
+  const items: SitemapItemLoose[] = newsEntries(withNews(entries, kept), now).map((e) => ({
     url: e.url,
     news: {
       publication: { name: site.name, language: newsLanguage(site.language) },
@@ -64,23 +64,23 @@ export async function renderNewsSitemap(entries: readonly SitemapEntry[], site: 
   return { path: NEWS_SITEMAP_FILE, contents: (await done).toString('utf8') };
 }
 
-/**
- * The entries that carry news, in their order, kept by a process that publishes again with the
- * list they came from and each one's place there. The sitemap's entries of a story's publish are
- * the last ones with a few places replaced, noted by their maker (src/core/list-change.ts): those
- * places are looked at instead of 50,000 entries, of which a handful are two days old.
- */
-const LAST = new KeptSlot<{ entries: readonly SitemapEntry[]; news: SitemapEntry[]; places: number[] }>();
+/** The entries that carry news, in their order, with the list they came from and each one's place there (./kept.ts news). */
+export interface KeptNews {
+  entries: readonly SitemapEntry[];
+  news: SitemapEntry[];
+  places: number[];
+}
 
-export function withNews(entries: readonly SitemapEntry[]): readonly SitemapEntry[] {
-  const last = LAST.take();
-  const kept = last && (last.entries === entries ? last : patched(last, entries));
-  const made = kept ?? walked(entries);
-  LAST.keep(made);
+/** The entries that carry news, in their order: brought up to date from the session's `kept` answer when it has one. */
+export function withNews(entries: readonly SitemapEntry[], kept?: Slot<KeptNews>): readonly SitemapEntry[] {
+  const last = kept?.take();
+  const prior = last && (last.entries === entries ? last : patched(last, entries));
+  const made = prior ?? walked(entries);
+  kept?.keep(made);
   return made.news;
 }
 
-function walked(entries: readonly SitemapEntry[]): { entries: readonly SitemapEntry[]; news: SitemapEntry[]; places: number[] } {
+function walked(entries: readonly SitemapEntry[]): KeptNews {
   const news: SitemapEntry[] = [];
   const places: number[] = [];
   entries.forEach((e, i) => {
@@ -90,7 +90,7 @@ function walked(entries: readonly SitemapEntry[]): { entries: readonly SitemapEn
 }
 
 /** The last answer with the noted places' entries replaced; undefined when the notes do not lead from the last list to this one. */
-function patched(last: { entries: readonly SitemapEntry[]; news: SitemapEntry[]; places: number[] }, entries: readonly SitemapEntry[]) {
+function patched(last: KeptNews, entries: readonly SitemapEntry[]): KeptNews | undefined {
   const change = notedChange(last.entries, entries);
   if (!change) return undefined;
   const news = last.news.slice();

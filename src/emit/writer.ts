@@ -4,28 +4,25 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { pressroomError } from '../core/errors.ts';
-import { byCodeUnits, patchedList, SortedCache } from '../core/sorted.ts';
-import { keepsForNextBuild, KeptWeakMap } from '../core/resident.ts';
+import { byCodeUnits, patchedList } from '../core/sorted.ts';
 import { OverlayMap } from '../core/overlay-map.ts';
 import { StagingDisk } from './staging-disk.ts';
 import { assertRelative, type ContentId, type ManifestEntry, type PreviousFiles } from './output-files.ts';
+import type { EmitKept } from './kept.ts';
 
 export { assertRelative, contentId, type ContentId, type ManifestEntry, type PreviousFiles } from './output-files.ts';
 
-// The last build's manifest order, patched when few entries are new (src/core/sorted.ts): a
-// carried file keeps its previous entry object (carry), so a publish that changed a few files
-// sorts those, not the site's.
-const byPath = (a: ManifestEntry, b: ManifestEntry) => byCodeUnits(a.path, b.path);
-const BY_PATH = new SortedCache<ManifestEntry>(byPath);
+/** The manifest's order: by path. */
+export const byPath = (a: ManifestEntry, b: ManifestEntry) => byCodeUnits(a.path, b.path);
 
 /**
- * What a process that publishes again keeps of a build's files, with their entries by path
+ * What a publish session keeps of a build's files, with their entries by path
  * (OutputWriter.entries, the next build's PreviousFiles.files): every entry sorted by path, the
  * files written other than pages and mirror files, and their bytes. With it the next build's
  * writer starts from the previous release's files (startFromPrevious) instead of carrying them
  * one by one.
  */
-interface KeptLayout {
+export interface KeptLayout {
   /** The entries sorted, without those in `after`. */
   sorted: readonly ManifestEntry[];
   /**
@@ -37,8 +34,6 @@ interface KeptLayout {
   others: readonly string[];
   bytes: number;
 }
-const LAYOUT = new KeptWeakMap<ReadonlyMap<string, ManifestEntry>, KeptLayout>();
-
 export class OutputWriter {
   readonly #disk: StagingDisk;
   readonly #previous: PreviousFiles | undefined;
@@ -58,11 +53,14 @@ export class OutputWriter {
   readonly #staged = new Set<string>();
   #bytes = 0;
   #carried = 0;
+  /** The session's part (./kept.ts); undefined in a one-off build, which keeps nothing past itself. */
+  readonly #kept: Pick<EmitKept, 'byPath' | 'layouts'> | undefined;
 
   /** `precompress`: also write `.br`/`.gz` siblings of text files (./precompress.ts); they are not manifest entries. */
-  constructor(root: string, maxInFlight = 32, previous?: PreviousFiles, precompress = false) {
+  constructor(root: string, maxInFlight = 32, previous?: PreviousFiles, precompress = false, kept?: Pick<EmitKept, 'byPath' | 'layouts'>) {
     this.#disk = new StagingDisk(root, maxInFlight, precompress);
     this.#previous = previous;
+    this.#kept = kept;
   }
 
   get files(): number {
@@ -89,10 +87,10 @@ export class OutputWriter {
    * dropped here or written again, and the files that are neither pages nor mirror files are
    * dropped (each build writes all of those again). A publish of a few pages then costs those
    * pages, not a carry of every file of the site. Only when the previous files are in place and
-   * were kept by the build that wrote them in this process; false otherwise (nothing done).
+   * were kept by the build that wrote them in this session; false otherwise (nothing done).
    */
   startFromPrevious(drop: Iterable<string>): boolean {
-    const layout = this.#previous?.inPlace ? LAYOUT.get(this.#previous.files) : undefined;
+    const layout = this.#previous?.inPlace ? this.#kept?.layouts.get(this.#previous.files) : undefined;
     if (!layout || this.#entries.size > 0) return false;
     this.#entries = OverlayMap.from(this.#previous!.files);
     this.#bytes = layout.bytes;
@@ -163,14 +161,14 @@ export class OutputWriter {
     return this.#others;
   }
 
-  /** Keeps this build's layout with its entries for the next build of a process that publishes again (startFromPrevious). */
+  /** Keeps this build's layout with its entries for the next build of the session (startFromPrevious). */
   keepLayout(): void {
-    if (!keepsForNextBuild()) return;
+    if (!this.#kept) return;
     const sorted = this.#sorted;
     const since = sorted?.since && sorted.version + sorted.since.length === this.#version ? sorted.since : undefined;
     // The list the manifest was made from, and the entries set since (none replacing one of it).
     const kept = since?.every((s) => s.had === undefined) ? { sorted: sorted!.list, after: new Set(since.map((s) => s.entry)) } : { sorted: this.manifest(), after: new Set<ManifestEntry>() };
-    LAYOUT.set(this.#entries, { ...kept, others: [...this.#others], bytes: this.#bytes });
+    this.#kept.layouts.set(this.#entries, { ...kept, others: [...this.#others], bytes: this.#bytes });
   }
 
   /** The manifest entry of a file written or carried so far. */
@@ -178,7 +176,7 @@ export class OutputWriter {
     return this.#entries.get(rel);
   }
 
-  /** Every file's entry so far, by path (kept by a process that publishes again as its next build's previous files). */
+  /** Every file's entry so far, by path (kept by a publish session as its next build's previous files). */
   entries(): ReadonlyMap<string, ManifestEntry> {
     return this.#entries;
   }
@@ -268,8 +266,14 @@ export class OutputWriter {
     if (sorted?.version === this.#version) return sorted.list;
     const since = sorted?.since && sorted.version + sorted.since.length === this.#version ? sorted.since : undefined;
     const placed = since && patchedList(sorted!.list, new Set(since.flatMap((s) => (s.had ? [s.had] : []))), since.map((s) => s.entry), byPath);
-    this.#sorted = { version: this.#version, list: placed ?? this.#patchedManifest() ?? [...BY_PATH.sort([...this.#entries.values()])], since: [] };
+    this.#sorted = { version: this.#version, list: placed ?? this.#patchedManifest() ?? this.#sortedEntries(), since: [] };
     return this.#sorted.list;
+  }
+
+  /** Every entry sorted by path: in a session, patched from the last build's order (./kept.ts byPath); else sorted once. */
+  #sortedEntries(): readonly ManifestEntry[] {
+    const entries = [...this.#entries.values()];
+    return this.#kept ? [...this.#kept.byPath.sort(entries)] : entries.sort(byPath);
   }
 
   /** Started from the previous release's files: their kept sorted list, without the entries replaced or dropped, with the new ones. */

@@ -168,6 +168,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
           source: acquired.source,
           onProgress: (p) => emitEvent({ type: 'progress', stage: 'render', done: p.done, total: p.total }),
           previous: step.previousFiles,
+          kept: options.session?.emit,
         });
         if (options.rehearse) await discardStaged(staged);
         else publishedBy = await publishStaged(out, staged, previous, { precompress: precompressEnabled(config.output.precompress, config.hosts) });

@@ -12,7 +12,7 @@ import { checkSlug } from '../../site/slug.ts';
 import { feedArticleIndex, newestFirst, type FeedArticle, type FeedArticleIndex, type FeedSource } from './model.ts';
 import { atom, jsonFeed, rss, type FeedMeta } from './render.ts';
 import { contentId, type ContentId } from '../writer.ts';
-import { keepsForNextBuild, KeptSlot } from '../../core/resident.ts';
+import type { FeedsKept } from '../kept.ts';
 import { lowerBound } from '../../core/sorted.ts';
 import { listChange } from '../../core/list-change.ts';
 
@@ -48,22 +48,15 @@ const PAGE_OF: Record<SectionKind, (slug: string) => string> = { category: paths
 /** An article's section of a kind (slug and name), when it has one. */
 const sectionOf = (a: FeedArticle, kind: SectionKind): { slug: string; name: string } | undefined => (kind === 'category' ? a.category : kind === 'tag' ? a.tag : a.author);
 
-/**
- * The sections' articles (every article of each, newest first) and the pages that give a section
- * without articles its feed, kept by a process that publishes again with the generation of the
- * article list and the routes they came from: a publish that changed a few articles (./model.ts
- * FeedArticleIndex.change) moves those in their sections' lists instead of sorting 50,000
- * articles into sections again.
- */
-type LastSections = { generation: number; routes: readonly PlannedRoute[]; lists: ByKind<FeedArticle[]>; pages: ByKind<string | undefined> };
-const LAST_SECTIONS = new KeptSlot<LastSections>();
+/** The sections' articles and pages, with the generation and routes they came from (../kept.ts FeedsKept.sections). */
+export type KeptSections = { generation: number; routes: readonly PlannedRoute[]; lists: ByKind<FeedArticle[]>; pages: ByKind<string | undefined> };
 
-function sections(input: FeedsInput, index: FeedArticleIndex): Section[] {
-  const last = LAST_SECTIONS.take();
+function sections(input: FeedsInput, index: FeedArticleIndex, kept: FeedsKept | undefined): Section[] {
+  const last = kept?.sections.take();
   const lists = (last && last.generation + 1 === index.generation && index.change && patchedLists(last.lists, index.change)) || listsOf(index.sorted);
   const routes = input.routes as readonly PlannedRoute[];
   const pages = last && (last.routes === routes || samePages(last.routes, routes)) ? last.pages : pagesOf(routes);
-  LAST_SECTIONS.keep({ generation: index.generation, routes, lists, pages });
+  kept?.sections.keep({ generation: index.generation, routes, lists, pages });
   const out: Section[] = [];
   for (const kind of KINDS) {
     for (const slug of new Set([...lists[kind].keys(), ...pages[kind].keys()])) {
@@ -149,14 +142,12 @@ function pagesOf(routes: readonly PlannedRoute[]): ByKind<string | undefined> {
   return pages;
 }
 
-// The last text of each feed with the inputs it came from. A feed is a pure
-// function of its metadata and items, and a publish changes few of them, so a
-// process that publishes again and again (pressroom watch) re-renders only the
-// feeds whose inputs changed: items are kept per post between publishes
-// (./model.ts), so comparing them is comparing references, and the metadata's
-// JSON is a few hundred bytes. Rendering three formats through the feed library
-// is what this saves. Entries of feeds that no longer exist are dropped on each call.
-const RENDERED = new Map<string, { meta: string; items: readonly FeedArticle[]; files: FeedFile[] }>();
+/** A feed's files with the inputs they came from (../kept.ts FeedsKept.rendered). */
+export interface RenderedFeed {
+  meta: string;
+  items: readonly FeedArticle[];
+  files: FeedFile[];
+}
 
 /** A feed's file, with its bytes' id: the writer carries an unchanged one without encoding and hashing it again. */
 export interface FeedFile {
@@ -167,15 +158,16 @@ export interface FeedFile {
 
 const sameItems = (a: readonly FeedArticle[], b: readonly FeedArticle[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-/** Every feed file, sorted by path. */
-export function renderFeeds(input: FeedsInput): FeedFile[] {
-  const index = feedArticleIndex(input);
+/** Every feed file, sorted by path. `kept`: the session's part, none in a one-off build. */
+export function renderFeeds(input: FeedsInput, kept?: FeedsKept): FeedFile[] {
+  const index = feedArticleIndex(input, kept);
   const all = index.sorted;
   const logo = /^https?:\/\//.test(input.site.logo) ? input.site.logo : absoluteUrl(input.site.url, input.site.logo);
   const base = { siteUrl: input.site.url, language: input.site.language, image: logo, emptyDate: emptyFeedDate(all[0]) };
-  const list: Section[] = [{ scope: { kind: 'site' }, title: input.site.title, page: '/', articles: all.slice(0, input.items) }, ...sections(input, index)];
+  const list: Section[] = [{ scope: { kind: 'site' }, title: input.site.title, page: '/', articles: all.slice(0, input.items) }, ...sections(input, index, kept)];
   const files: FeedFile[] = [];
   const seen = new Set<string>();
+  const rendered = kept?.rendered;
   for (const s of list) {
     const meta: FeedMeta = { ...base, scope: s.scope, title: s.title, description: s.scope.kind === 'site' ? input.site.description : `The latest stories from ${s.title}`, link: absoluteUrl(input.site.url, s.page) };
     const items = s.articles.slice(0, input.items);
@@ -184,14 +176,15 @@ export function renderFeeds(input: FeedsInput): FeedFile[] {
     // emptyDate shows only in a feed without items (src/emit/feeds/render.ts `updated`).
     const metaKey = JSON.stringify(items.length ? { ...meta, emptyDate: '' } : meta);
     seen.add(id);
-    let done = RENDERED.get(id);
+    let done = rendered?.get(id);
     if (done?.meta !== metaKey || !sameItems(done.items, items)) {
       const made = (path: string, contents: string): FeedFile => ({ path, contents, id: contentId(contents) });
-      done = { meta: metaKey, items, files: [made(id, rss(meta, items)), made(file('atom'), atom(meta, items)), made(file('json'), jsonFeed(meta, items))] };
-      if (keepsForNextBuild()) RENDERED.set(id, done);
+      const fragments = kept?.fragments;
+      done = { meta: metaKey, items, files: [made(id, rss(meta, items, fragments)), made(file('atom'), atom(meta, items, fragments)), made(file('json'), jsonFeed(meta, items, fragments))] };
+      rendered?.set(id, done);
     }
     files.push(...done.files);
   }
-  for (const id of RENDERED.keys()) if (!seen.has(id)) RENDERED.delete(id);
+  if (rendered) for (const id of rendered.keys()) if (!seen.has(id)) rendered.delete(id);
   return files.sort((a, b) => cmp(a.path, b.path));
 }

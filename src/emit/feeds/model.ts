@@ -4,7 +4,6 @@
 import { ep } from '../../api/endpoints.ts';
 import type { Author, Post } from '../../api/types.ts';
 import { cutText, stripTags } from '../../core/html.ts';
-import { KeptWeakMap, keepsForNextBuild } from '../../core/resident.ts';
 import { byCodeUnits, lowerBound } from '../../core/sorted.ts';
 import { changedPlaces, mostChangedPlaces } from '../../core/list-change.ts';
 import type { PlannedRoute } from '../../plan/types.ts';
@@ -12,6 +11,7 @@ import { headOf, type PostHead } from '../../site/common.ts';
 import type { SnapshotEntry, SnapshotView } from '../../site/types.ts';
 import { absoluteUrl, paths } from '../../site/paths.ts';
 import { checkSlug } from '../../site/slug.ts';
+import type { FeedsKept } from '../kept.ts';
 
 export const EXCERPT_CHARS = 280;
 
@@ -70,79 +70,63 @@ export function excerptOf(text: string): string {
   return `${(space > EXCERPT_CHARS / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
 }
 
-/**
- * Each article's item, kept with the records it was made from. Snapshot
- * entries are never changed in place, and a change-driven build shares the
- * unchanged ones with the one before (Snapshot.copyOf), so a process that
- * publishes again and again (pressroom watch) derives only the items of posts
- * or authors that changed: the excerpt strips the whole body, about 100 ms
- * over 10,000 articles. A one-off build keeps none (src/core/resident.ts): kept
- * with the snapshot's entries, the items of 50,000 articles (about 70 MB) stayed
- * to the build's end, where its memory peaks.
- */
-const ITEMS = new KeptWeakMap<object, { author: Author | undefined; authorPath: string; path: string; siteUrl: string; imageHost: string; item: FeedArticle }>();
-// A route's details path, kept with the (kept) route object: not built again per article per publish.
-const DETAILS = new KeptWeakMap<PlannedRoute, string>();
+/** An article's item with what it was made from (../kept.ts FeedsKept.items). */
+export interface KeptItem {
+  author: Author | undefined;
+  authorPath: string;
+  path: string;
+  siteUrl: string;
+  imageHost: string;
+  item: FeedArticle;
+}
+
 /** Newest first; ties by URL (one per route, so none are equal) so equal snapshots give equal feeds. */
 export const newestFirst = (a: FeedArticle, b: FeedArticle): number => b.date.getTime() - a.date.getTime() || byCodeUnits(a.url, b.url);
 
 /** Every article newest first, and how it came from the answer of the call before. */
 export interface FeedArticleIndex {
   /**
-   * Every article, newest first. In a process that publishes again this is the model's own list,
+   * Every article, newest first. In a publish session this is the model's own list,
    * brought up to date in place by the next call (a publish that changed one article moves or
    * replaces it there rather than copying 50,000): read it before calling again.
    */
   readonly sorted: readonly FeedArticle[];
-  /** One more on each call. */
+  /** One more on each call of a session (../kept.ts FeedsKept.generation); 0 without one. */
   readonly generation: number;
   /** What this call removed from and added to `sorted` since the call before (generation - 1); undefined when it was made anew. */
   readonly change: { readonly removed: readonly FeedArticle[]; readonly added: readonly FeedArticle[] } | undefined;
 }
-let GENERATION = 0;
+/** The last answer of a session, aligned with its routes (../kept.ts FeedsKept.articles). */
+export type KeptArticles = Aligned & { sorted: FeedArticle[]; routes: readonly PlannedRoute[]; state: string; siteUrl: string; imageHost: string };
 
-/**
- * The last answer of a process that publishes again, aligned with its routes: each route's item
- * (null: not an article, or no item), the two API paths it was made from, and which routes read
- * each path. A change-driven build whose plan has the same number of routes re-makes only the
- * items of routes that are new objects at their place or that read a path the snapshot changed
- * since (Snapshot.changesSince): at 50,000 posts a walk that looks each route's item up in a
- * cache still cost 30-60 ms, most of it waiting for memory, where comparing two arrays of
- * references position by position costs well under a millisecond.
- */
-let LAST:
-  | (Aligned & { sorted: FeedArticle[]; routes: readonly PlannedRoute[]; state: string; siteUrl: string; imageHost: string })
-  | undefined;
-
-/** Every article's item, newest first (a new array). */
-export function feedArticles(src: FeedSource): readonly FeedArticle[] {
-  const { sorted } = feedArticleIndex(src);
-  return keepsForNextBuild() ? sorted.slice() : sorted;
+/** Every article's item, newest first (a new array). `kept`: the session's part, none in a one-off build. */
+export function feedArticles(src: FeedSource, kept?: FeedsKept): readonly FeedArticle[] {
+  const { sorted } = feedArticleIndex(src, kept);
+  return kept ? sorted.slice() : sorted;
 }
 
-/** Every article's item, newest first, with what changed since the last call (FeedArticleIndex). */
-export function feedArticleIndex(src: FeedSource): FeedArticleIndex {
-  const generation = ++GENERATION;
+/** Every article's item, newest first, with what changed since the session's last call (FeedArticleIndex). */
+export function feedArticleIndex(src: FeedSource, kept?: FeedsKept): FeedArticleIndex {
+  const generation = kept ? ++kept.generation : 0;
   const host = new URL(src.siteUrl).hostname;
   const now = src.changes?.state;
-  if (!keepsForNextBuild() || now === undefined) {
-    LAST = undefined;
+  if (!kept || now === undefined) {
+    kept?.articles.take();
     const out: FeedArticle[] = [];
     for (const r of src.routes) {
-      const item = r.kind === 'article' ? articleOf(src, host, r).item : null;
+      const item = r.kind === 'article' ? articleOf(src, host, r, kept).item : null;
       if (item) out.push(item);
     }
     return { sorted: out.sort(newestFirst), generation, change: undefined };
   }
   // Taken while it is brought up to date in place: a failure on the way leaves none (the next call walks).
-  const last = LAST;
-  LAST = undefined;
+  const last = kept.articles.take();
   const changed = last && last.siteUrl === src.siteUrl && last.imageHost === src.imageHost && last.routes.length === src.routes.length ? src.changes!.changesSince?.(last.state) : undefined;
-  const redone = last && changed ? redoneFrom(last, changed, src, host) : undefined;
+  const redone = last && changed ? redoneFrom(last, changed, src, host, kept) : undefined;
   const patched = redone && patchSorted(last!.sorted, redone.removed, redone.added);
-  const kept = redone ?? walked(src, host);
-  const sorted = patched ? last!.sorted : (kept.items.filter((item) => item !== null) as FeedArticle[]).sort(newestFirst);
-  LAST = { ...kept, sorted, routes: src.routes, state: now, siteUrl: src.siteUrl, imageHost: src.imageHost };
+  const made = redone ?? walked(src, host, kept);
+  const sorted = patched ? last!.sorted : (made.items.filter((item) => item !== null) as FeedArticle[]).sort(newestFirst);
+  kept.articles.keep({ ...made, sorted, routes: src.routes, state: now, siteUrl: src.siteUrl, imageHost: src.imageHost });
   return { sorted, generation, change: patched ? { removed: redone!.removed, added: redone!.added } : undefined };
 }
 
@@ -181,16 +165,16 @@ function patchSorted(sorted: FeedArticle[], removed: readonly FeedArticle[], add
 }
 
 /** Per route: its item, the two paths it read ('' for none), and the routes reading each path. */
-type Aligned = { items: (FeedArticle | null)[]; details: string[]; authors: string[]; byPath: Map<string, number[]> };
+export type Aligned = { items: (FeedArticle | null)[]; details: string[]; authors: string[]; byPath: Map<string, number[]> };
 
 /** Every route's item, with the paths each read. */
-function walked(src: FeedSource, host: string): Aligned {
+function walked(src: FeedSource, host: string, kept: FeedsKept): Aligned {
   const items: (FeedArticle | null)[] = [];
   const details: string[] = [];
   const authors: string[] = [];
   const byPath = new Map<string, number[]>();
   src.routes.forEach((r, i) => {
-    const made = r.kind === 'article' ? articleOf(src, host, r) : NONE;
+    const made = r.kind === 'article' ? articleOf(src, host, r, kept) : NONE;
     items.push(made.item);
     details.push(made.details);
     authors.push(made.authorPath);
@@ -205,20 +189,20 @@ function walked(src: FeedSource, host: string): Aligned {
  * again, and the items that went and came (the newest-first list is patched by those instead of
  * sorting every article); undefined when that is many (a walk is then as cheap).
  */
-function redoneFrom(last: NonNullable<typeof LAST>, changed: ReadonlySet<string>, src: FeedSource, host: string): (Aligned & { removed: FeedArticle[]; added: FeedArticle[] }) | undefined {
+function redoneFrom(last: KeptArticles, changed: ReadonlySet<string>, src: FeedSource, host: string, kept: FeedsKept): (Aligned & { removed: FeedArticle[]; added: FeedArticle[] }) | undefined {
   const { routes } = src;
   const replaced = changedPlaces(last.routes, routes);
   if (!replaced) return undefined;
   const redo = new Set(replaced);
   for (const path of changed) for (const i of last.byPath.get(path) ?? []) redo.add(i);
   if (redo.size > mostChangedPlaces(routes.length)) return undefined;
-  // The kept arrays are the last answer's: changed in place, they are that answer no more (LAST is replaced).
+  // The kept arrays are the last answer's: changed in place, they are that answer no more (the kept one is replaced).
   const { items, details, authors, byPath } = last;
   const removed: FeedArticle[] = [];
   const added: FeedArticle[] = [];
   for (const i of redo) {
     const r = routes[i];
-    const made = r.kind === 'article' ? articleOf(src, host, r) : NONE;
+    const made = r.kind === 'article' ? articleOf(src, host, r, kept) : NONE;
     if (details[i] !== made.details) {
       unreadBy(byPath, details[i], i);
       readBy(byPath, made.details, i);
@@ -254,18 +238,21 @@ function unreadBy(byPath: Map<string, number[]>, path: string, i: number): void 
 }
 
 /** An article route's item (null: its post has no record or date), with the API paths it reads. */
-function articleOf(src: FeedSource, host: string, r: PlannedRoute): { item: FeedArticle | null; details: string; authorPath: string } {
-  let details = DETAILS.get(r);
-  if (details === undefined) DETAILS.set(r, (details = ep.postDetails(r.params.cat_slug, r.params.post_name)));
+function articleOf(src: FeedSource, host: string, r: PlannedRoute, kept: FeedsKept | undefined): { item: FeedArticle | null; details: string; authorPath: string } {
+  let details = kept?.details.get(r);
+  if (details === undefined) {
+    details = ep.postDetails(r.params.cat_slug, r.params.post_name);
+    kept?.details.set(r, details);
+  }
   const entry = src.entryOf?.(details);
   let post: PostHead | undefined = entry ? undefined : postOf(src, details);
   const key = entry ?? post;
   if (!key) return { item: null, details, authorPath: '' };
-  const kept = ITEMS.get(key);
-  if (kept) {
-    const author = (src.lookup(kept.authorPath) as { result?: Author[] } | undefined)?.result?.[0];
-    if (kept.author === author && kept.path === r.path && kept.siteUrl === src.siteUrl && kept.imageHost === src.imageHost) {
-      return { item: kept.item, details, authorPath: kept.authorPath };
+  const had = kept?.items.get(key);
+  if (had) {
+    const author = (src.lookup(had.authorPath) as { result?: Author[] } | undefined)?.result?.[0];
+    if (had.author === author && had.path === r.path && had.siteUrl === src.siteUrl && had.imageHost === src.imageHost) {
+      return { item: had.item, details, authorPath: had.authorPath };
     }
   }
   post ??= headOf(entry);
@@ -275,7 +262,7 @@ function articleOf(src: FeedSource, host: string, r: PlannedRoute): { item: Feed
   const whole = post;
   const item = feedArticle(src, host, r.path, post, author, entry ? () => (entry.body as { result?: Post[] } | null)?.result?.[0] : () => whole as Post);
   if (!item) return { item: null, details, authorPath };
-  ITEMS.set(key, { author, authorPath, path: r.path, siteUrl: src.siteUrl, imageHost: src.imageHost, item });
+  kept?.items.set(key, { author, authorPath, path: r.path, siteUrl: src.siteUrl, imageHost: src.imageHost, item });
   return { item, details, authorPath };
 }
 

@@ -11,10 +11,10 @@
 // (./index.ts): never a clock, so a watcher's feed equals a full build's.
 import { Feed, type Item } from 'feed';
 import { escapeHtml } from '../../core/html.ts';
-import { KeptWeakMap, keepsForNextBuild } from '../../core/resident.ts';
 import { absoluteUrl } from '../../site/paths.ts';
 import { feedPath, type FeedScope } from '../../site/feeds.ts';
 import type { FeedArticle } from './model.ts';
+import type { FeedsKept } from '../kept.ts';
 
 export interface FeedMeta {
   scope: FeedScope;
@@ -71,29 +71,30 @@ function build(meta: FeedMeta, articles: readonly FeedArticle[], html: boolean, 
   return feed;
 }
 
-export function rss(meta: FeedMeta, articles: readonly FeedArticle[]): string {
-  return `${xmlFeed(meta, articles, 'rss')}\n`;
+/** `fragments`: a session's items' kept elements (../kept.ts FeedsKept.fragments), none in a one-off build. */
+export function rss(meta: FeedMeta, articles: readonly FeedArticle[], fragments?: FeedFragments): string {
+  return `${xmlFeed(meta, articles, 'rss', fragments)}\n`;
 }
 
-export function atom(meta: FeedMeta, articles: readonly FeedArticle[]): string {
-  return `${xmlFeed(meta, articles, 'atom')}\n`;
+export function atom(meta: FeedMeta, articles: readonly FeedArticle[], fragments?: FeedFragments): string {
+  return `${xmlFeed(meta, articles, 'atom', fragments)}\n`;
 }
 
 /** JSON Feed 1.1. */
-export function jsonFeed(meta: FeedMeta, articles: readonly FeedArticle[]): string {
+export function jsonFeed(meta: FeedMeta, articles: readonly FeedArticle[], fragments?: FeedFragments): string {
   const updated = updatedOf(meta, articles);
   const key = fragmentKey(meta);
-  const missing = keepsForNextBuild() ? articles.filter((a) => keptFragment(a, key, 'json') === undefined) : articles;
+  const missing = fragments ? articles.filter((a) => keptFragment(fragments, a, key, 'json') === undefined) : articles;
   // The feed's own fields come from any render: they do not depend on its items.
   const batch = missing.length || articles.length === 0 ? missing : articles.slice(0, 1);
   const v1 = JSON.parse(build(meta, batch, false, updated).json1()) as Record<string, unknown> & { items: Record<string, unknown>[] };
   const made = new Map(batch.map((a, i) => [a, jsonItem(meta, a, v1.items[i])]));
-  if (keepsForNextBuild()) for (const [a, text] of made) fragmentsOf(a, key).json = text;
+  if (fragments) for (const [a, text] of made) fragmentsOf(fragments, a, key).json = text;
   const { author: _a, items: _i, version: _v, ...top } = v1;
   const head = JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', ...top, language: meta.language, items: [] }, null, 2);
   if (articles.length === 0) return `${head}\n`;
   // As JSON.stringify(feed, null, 2) prints the items (the last field): each one two levels in.
-  const items = articles.map((a) => made.get(a) ?? keptFragment(a, key, 'json')!);
+  const items = articles.map((a) => made.get(a) ?? keptFragment(fragments!, a, key, 'json')!);
   return `${head.slice(0, -'[]\n}'.length)}[\n${items.join(',\n')}\n  ]\n}\n`;
 }
 
@@ -112,23 +113,25 @@ function jsonItem(meta: FeedMeta, a: FeedArticle, it: Record<string, unknown>): 
   return `    ${JSON.stringify(item, null, 2).replace(/\n/g, '\n    ')}`;
 }
 
-// Each article's element in each format, kept with the article (a process that publishes again;
-// an article's item object is kept while its post, author and route are: ./model.ts). A feed an
-// edit touches is then its frame and its items' kept elements, with only the new items rendered:
-// rendering every item of three formats again was most of an edit's work in the feeds, about
-// 17 ms a publish. An element depends on the article, the site's URL and its language only.
-const FRAGMENTS = new KeptWeakMap<FeedArticle, { key: string; rss?: string; atom?: string; json?: string }>();
+/** Each article's element in each format, for the site URL and language of `key` (../kept.ts FeedsKept.fragments). */
+export interface FeedFragment {
+  key: string;
+  rss?: string;
+  atom?: string;
+  json?: string;
+}
+type FeedFragments = FeedsKept['fragments'];
 const fragmentKey = (meta: FeedMeta) => `${meta.siteUrl}\0${meta.language}`;
 
 /** An article's kept element in a format, when it was made for this site URL and language. */
-function keptFragment(a: FeedArticle, key: string, format: 'rss' | 'atom' | 'json'): string | undefined {
-  const kept = FRAGMENTS.get(a);
+function keptFragment(fragments: FeedFragments, a: FeedArticle, key: string, format: 'rss' | 'atom' | 'json'): string | undefined {
+  const kept = fragments.get(a);
   return kept?.key === key ? kept[format] : undefined;
 }
 
-function fragmentsOf(a: FeedArticle, key: string): { key: string; rss?: string; atom?: string; json?: string } {
-  let kept = FRAGMENTS.get(a);
-  if (kept?.key !== key) FRAGMENTS.set(a, (kept = { key }));
+function fragmentsOf(fragments: FeedFragments, a: FeedArticle, key: string): FeedFragment {
+  let kept = fragments.get(a);
+  if (kept?.key !== key) fragments.set(a, (kept = { key }));
   return kept;
 }
 
@@ -142,12 +145,12 @@ const ELEMENT = {
 } as const;
 
 /** A feed's XML without the final newline: rendered whole in a one-off build, else its frame and its items' kept elements. */
-function xmlFeed(meta: FeedMeta, articles: readonly FeedArticle[], format: 'rss' | 'atom'): string {
+function xmlFeed(meta: FeedMeta, articles: readonly FeedArticle[], format: 'rss' | 'atom', fragments: FeedFragments | undefined): string {
   const updated = updatedOf(meta, articles);
   const render = (list: readonly FeedArticle[]) => (format === 'rss' ? build(meta, list, false, updated).rss2() : build(meta, list, true, updated).atom1());
-  if (!keepsForNextBuild() || articles.length === 0) return render(articles);
+  if (!fragments || articles.length === 0) return render(articles);
   const key = fragmentKey(meta);
-  const missing = articles.filter((a) => keptFragment(a, key, format) === undefined);
+  const missing = articles.filter((a) => keptFragment(fragments, a, key, format) === undefined);
   // The frame comes from any render with an item (the feed's fields do not depend on which).
   const batch = missing.length ? missing : articles.slice(0, 1);
   const text = render(batch);
@@ -162,6 +165,6 @@ function xmlFeed(meta: FeedMeta, articles: readonly FeedArticle[], format: 'rss'
     at = stop + close.length;
   }
   if (head < 0 || elements.length !== batch.length || text.slice(at) !== end) return render(articles);
-  batch.forEach((a, i) => (fragmentsOf(a, key)[format] = elements[i]));
-  return text.slice(0, head) + articles.map((a) => keptFragment(a, key, format)!).join('') + end;
+  batch.forEach((a, i) => (fragmentsOf(fragments, a, key)[format] = elements[i]));
+  return text.slice(0, head) + articles.map((a) => keptFragment(fragments, a, key, format)!).join('') + end;
 }

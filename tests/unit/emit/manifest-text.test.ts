@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
-import { isManifestFile, MANIFEST_FILE, manifestIndexText, manifestParts, printEntry } from '../../../src/emit/manifest-text.ts';
+import { isManifestFile, MANIFEST_FILE, manifestIndexText, manifestParts, newManifestRuns, printEntry } from '../../../src/emit/manifest-text.ts';
 import { partsIn, readSiteFiles } from '../../../src/emit/manifest-read.ts';
 import type { ManifestEntry } from '../../../src/emit/writer.ts';
 import { tempDir } from '../../helpers/pressroom.ts';
@@ -20,9 +20,9 @@ afterAll(async () => {
 });
 
 /** Writes a manifest (index and parts) into a folder, as emit does; returns the index's text. */
-async function writeManifest(root: string, files: readonly ManifestEntry[], head: { source: unknown; basePath?: string } = { source }): Promise<string> {
+async function writeManifest(root: string, files: readonly ManifestEntry[], head: { source: unknown; basePath?: string } = { source }, runs?: ReturnType<typeof newManifestRuns>): Promise<string> {
   const parts = [];
-  for (const { bytes, ...part } of manifestParts(files)) {
+  for (const { bytes, ...part } of manifestParts(files, runs)) {
     await mkdir(dirname(join(root, part.path)), { recursive: true });
     await writeFile(join(root, part.path), bytes);
     parts.push(part);
@@ -53,13 +53,14 @@ describe('a manifest entry printed', () => {
   });
 });
 
-// Runs are kept between calls only in a process that publishes again (src/core/resident.ts).
+// Runs are kept between calls only by a publish session's printer (src/emit/kept.ts manifestRuns), in a build with a session.
 describe.each([true, false])('the manifest in parts (runs kept: %s)', (keeps) => {
   beforeAll(() => setKeepsForNextBuild(keeps));
+  const runs = keeps ? newManifestRuns() : undefined;
 
   it('cuts the entries into parts after a hash ending in "00", each the JSON list of its entries named by its sha256', () => {
     const files = Array.from({ length: 5000 }, (_, i) => entry(`page-${String(i).padStart(5, '0')}/index.html`, i));
-    const parts = [...manifestParts(files)];
+    const parts = [...manifestParts(files, runs)];
     // Entry 0's hash ends in "00", then every 256th: a part of entry 0 alone, then parts of 256 entries.
     expect(parts.length).toBe(1 + Math.ceil(4999 / 256));
     let at = 0;
@@ -81,7 +82,7 @@ describe.each([true, false])('the manifest in parts (runs kept: %s)', (keeps) =>
 
   it('prints odd paths as JSON, and an index with the source, the base path and the parts in order', () => {
     const files = ['index.html', 'news/"quoted"\\slash/index.html', 'topic/caf\u00e9/index.html', 'a\u2028b.json', 'tab\there.html'].map(entry);
-    const parts = [...manifestParts(files)].map(({ bytes, ...p }) => ({ ...p, list: JSON.parse(bytes.toString('utf8')) }));
+    const parts = [...manifestParts(files, runs)].map(({ bytes, ...p }) => ({ ...p, list: JSON.parse(bytes.toString('utf8')) }));
     expect(parts.flatMap((p) => p.list)).toEqual(files);
     for (const basePath of [undefined, '/news-site']) {
       const index = JSON.parse(manifestIndexText({ source, ...(basePath ? { basePath } : {}) }, parts));
@@ -93,7 +94,7 @@ describe.each([true, false])('the manifest in parts (runs kept: %s)', (keeps) =>
   it('reads back, from a folder, every file the manifest lists, its parts and its index, whatever changed between two manifests', async () => {
     const files = Array.from({ length: 1200 }, (_, i) => entry(`p/${String(i).padStart(4, '0')}.html`, i * 7 + 1));
     const root = join(tmp.dir, `read-${keeps}`);
-    const index = await writeManifest(root, files);
+    const index = await writeManifest(root, files, { source }, runs);
     const site = await readSiteFiles(index, partsIn(root));
     expect(site.get(MANIFEST_FILE)).toEqual({ path: MANIFEST_FILE, sha256: sha(index), size: Buffer.byteLength(index) });
     const listed = [...site.values()].filter((f) => !isManifestFile(f.path));
@@ -103,9 +104,9 @@ describe.each([true, false])('the manifest in parts (runs kept: %s)', (keeps) =>
     expect(site.size).toBe(files.length + parts.length + 1);
 
     // One entry changed: its part is new; with kept runs, no other part was printed again.
-    const before = keeps ? new Map([...manifestParts(files)].map((p) => [p.sha256, p.bytes])) : undefined;
+    const before = keeps ? new Map([...manifestParts(files, runs)].map((p) => [p.sha256, p.bytes])) : undefined;
     const next = files.map((f, i) => (i === 600 ? { ...f, sha256: 'f'.repeat(64) } : f));
-    const after = [...manifestParts(next)];
+    const after = [...manifestParts(next, runs)];
     const fresh = after.filter((p) => !parts.some((q) => q.sha256 === p.sha256));
     expect(fresh.length).toBe(1);
     if (before) for (const p of after) if (p !== fresh[0] && before.has(p.sha256)) expect(p.bytes).toBe(before.get(p.sha256));

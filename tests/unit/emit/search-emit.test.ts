@@ -40,6 +40,15 @@ describe('writeParts', () => {
     expect(b.calls).toEqual(all);
   });
 
+  it("keeps the parts with the build's files in the session's store", async () => {
+    const { w } = recorder();
+    const files = new Map();
+    (w as unknown as { entries: () => typeof files }).entries = () => files;
+    const indexes = new WeakMap();
+    await writeParts(w, built(2, [1]), kept, indexes);
+    expect(indexes.get(files)).toEqual({ parts: parts(2), files: [kept.files[0], ['pagefind/parts/1/fragment/new1']] });
+  });
+
   it('drops nothing without kept parts', async () => {
     const { w, calls } = recorder();
     await writeParts(w, built(1, [0]), undefined);

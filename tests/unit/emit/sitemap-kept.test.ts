@@ -1,9 +1,9 @@
-// In a process that publishes again, a shard rendered again after one entry changed renders only
+// In a publish session, a shard rendered again after one entry changed renders only
 // that entry through the sitemap package; the others' <url> elements are the kept ones
 // (src/emit/sitemap.ts). A one-off build keeps none. The package's stream is wrapped to count
 // the items it is given.
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { newEmitKept } from '../../../src/emit/kept.ts';
 import { noteReplaced } from '../../../src/core/list-change.ts';
 import type { SitemapEntry } from '../../../src/plan/types.ts';
 
@@ -25,15 +25,14 @@ const entry = (n: number, lastmod = '2026-01-01T00:00:00.000Z'): SitemapEntry =>
 
 describe('sitemap shards between publishes', () => {
   it('renders only the changed entry through the package and keeps the bytes a whole render gives', async () => {
-    setKeepsForNextBuild(true);
-    onTestFinished(() => setKeepsForNextBuild(false));
+    const kept = newEmitKept();
     rendered.items = 0;
     const entries = Array.from({ length: 40 }, (_, i) => entry(i));
-    await renderSitemaps(entries, site);
+    await renderSitemaps(entries, site, undefined, [], kept);
     expect(rendered.items).toBe(40);
     rendered.items = 0;
     const next = entries.map((e, i) => (i === 7 ? entry(7, '2026-02-01T00:00:00.000Z') : e));
-    const [, shard] = await renderSitemaps(next, site);
+    const [, shard] = await renderSitemaps(next, site, undefined, [], kept);
     expect(rendered.items).toBe(1);
     // The same bytes as the package rendering every entry afresh.
     rendered.items = 0;
@@ -44,30 +43,29 @@ describe('sitemap shards between publishes', () => {
   });
 
   it('after a noted replacement, reads only the changed shard of the list; unnoted changes are found by comparing, with the same bytes', async () => {
-    setKeepsForNextBuild(true);
-    onTestFinished(() => setKeepsForNextBuild(false));
+    const kept = newEmitKept();
     const entries = Array.from({ length: 40 }, (_, i) => entry(i + 200));
-    await renderSitemaps(entries, site, 4);
+    await renderSitemaps(entries, site, 4, [], kept);
     // Entry 7 replaced and noted as such (how the plan patches the list, src/plan/index.ts).
     const replaced = entries.map((e, i) => (i === 7 ? entry(207, '2026-03-01T00:00:00.000Z') : e));
     let reads = 0;
     const counted = new Proxy(replaced, { get: (t, k, r) => (typeof k === 'string' && /^\d+$/.test(k) && (reads += 1), Reflect.get(t, k, r)) });
     noteReplaced(counted, entries, [7]);
-    const files = await renderSitemaps(counted, site, 4);
+    const files = await renderSitemaps(counted, site, 4, [], kept);
     // Shard 1 (entries 4-7) is read, nothing else of 40.
     expect(reads).toBe(4);
     const fresh = async (list: SitemapEntry[]) => renderSitemaps(list.map((e) => ({ ...e })), site, 4);
     expect(files).toEqual(await fresh(replaced));
     // Not noted: entry 30 replaced in a plain copy; its shard is found by comparing and rendered again.
-    await renderSitemaps(replaced, site, 4);
+    await renderSitemaps(replaced, site, 4, [], kept);
     const unnoted = replaced.map((e, i) => (i === 30 ? entry(230, '2026-04-01T00:00:00.000Z') : e));
-    const again = await renderSitemaps(unnoted, site, 4);
+    const again = await renderSitemaps(unnoted, site, 4, [], kept);
     expect(again[8].contents).toContain('2026-04-01');
     expect(again).toEqual(await fresh(unnoted));
     // Shorter and longer lists (no note): every shard as a fresh render gives it.
-    await renderSitemaps(unnoted, site, 4);
-    expect(await renderSitemaps(unnoted.slice(0, 37), site, 4)).toEqual(await fresh(unnoted.slice(0, 37)));
-    expect(await renderSitemaps(unnoted, site, 4)).toEqual(await fresh(unnoted));
+    await renderSitemaps(unnoted, site, 4, [], kept);
+    expect(await renderSitemaps(unnoted.slice(0, 37), site, 4, [], kept)).toEqual(await fresh(unnoted.slice(0, 37)));
+    expect(await renderSitemaps(unnoted, site, 4, [], kept)).toEqual(await fresh(unnoted));
   });
 
   it('in a one-off build, renders every entry through the package each time (nothing kept), with the same bytes', async () => {

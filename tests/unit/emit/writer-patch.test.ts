@@ -4,22 +4,24 @@
 // bytes and carried count, build after build.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import { mulberry32 } from '../../../src/sample-api/prng.ts';
 import { OutputWriter, type ManifestEntry } from '../../../src/emit/writer.ts';
 import { manifestParts } from '../../../src/emit/manifest-text.ts';
+import { newEmitKept } from '../../../src/emit/kept.ts';
 import { notedPlaces } from '../../../src/core/list-change.ts';
 import { tempDir } from '../../helpers/pressroom.ts';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 beforeAll(async () => {
   tmp = await tempDir('pressroom-writer-patch-');
-  setKeepsForNextBuild(true);
 });
 afterAll(async () => {
-  setKeepsForNextBuild(false);
   await tmp?.cleanup();
 });
+
+// One publish session's part for every writer here: a writer starts only from the files a writer of the same session kept.
+const emitKept = newEmitKept();
+const writer = (root: string, previous?: ConstructorParameters<typeof OutputWriter>[2]) => new OutputWriter(root, 4, previous, false, emitKept);
 
 /** One build's outputs: pages and mirror files (tracked by the plan and the snapshot) and the others, each path with its text. */
 interface Outputs {
@@ -46,7 +48,7 @@ async function writeAll(w: OutputWriter, out: Outputs, only?: ReadonlySet<string
   // The manifest's parts and index, as emit writes them after the sorted list was made.
   const parts = [];
   const list = w.manifest();
-  for (const { bytes, ...part } of manifestParts(list)) {
+  for (const { bytes, ...part } of manifestParts(list, emitKept.manifestRuns)) {
     await w.write(part.path, bytes, part);
     parts.push(part.path);
   }
@@ -67,7 +69,7 @@ describe('OutputWriter started from the previous release', () => {
     const otherNames = ['feed.xml', 'sitemap-0.xml', 'sitemap-1.xml', 'robots.txt', 'assets/app-ABCDEFGH.js'];
     let out: Outputs = { tracked, others: new Map(otherNames.slice(0, 3).map((n) => [n, `${n} v0`])) };
 
-    const first = new OutputWriter(join(tmp.dir, 'first'), 4);
+    const first = writer(join(tmp.dir, 'first'));
     await writeAll(first, out);
     let walkPrev = first.entries();
     let patchPrev = first.entries();
@@ -98,11 +100,11 @@ describe('OutputWriter started from the previous release', () => {
       const others = new Map(otherNames.filter(() => rand() < 0.7).map((n) => [n, rand() < 0.3 ? `${n} v${round}` : (out.others.get(n) ?? `${n} v0`)]));
       out = { tracked: next, others };
 
-      const walk = new OutputWriter(join(tmp.dir, `walk-${round}`), 4, { root: tmp.dir, files: walkPrev, inPlace: true });
+      const walk = writer(join(tmp.dir, `walk-${round}`), { root: tmp.dir, files: walkPrev, inPlace: true });
       for (const [path] of next) if (!changed.has(path)) walk.carry(path, walkPrev.get(path)!);
       await writeAll(walk, out, changed);
 
-      const patch = new OutputWriter(join(tmp.dir, `patch-${round}`), 4, { root: tmp.dir, files: patchPrev, inPlace: true });
+      const patch = writer(join(tmp.dir, `patch-${round}`), { root: tmp.dir, files: patchPrev, inPlace: true });
       expect(patch.startFromPrevious(gone)).toBe(true);
       await writeAll(patch, out, changed);
 
@@ -114,9 +116,9 @@ describe('OutputWriter started from the previous release', () => {
 
   it('patches the list the last manifest was made from: files written again are noted as replaced in it', async () => {
     const tracked = new Map(Array.from({ length: 40 }, (_, i) => [`p/${String(i).padStart(2, '0')}/index.html`, `v0 ${i}`] as [string, string]));
-    const one = new OutputWriter(join(tmp.dir, 'noted-1'), 4);
+    const one = writer(join(tmp.dir, 'noted-1'));
     const first = await writeAll(one, { tracked, others: new Map([['feed.xml', 'feed v0']]) });
-    const two = new OutputWriter(join(tmp.dir, 'noted-2'), 4, { root: tmp.dir, files: one.entries(), inPlace: true });
+    const two = writer(join(tmp.dir, 'noted-2'), { root: tmp.dir, files: one.entries(), inPlace: true });
     expect(two.startFromPrevious([])).toBe(true);
     const next = new Map(tracked).set('p/05/index.html', 'v1 5').set('p/30/index.html', 'v1 30');
     const second = await writeAll(two, { tracked: next, others: new Map([['feed.xml', 'feed v1']]) }, new Set(['p/05/index.html', 'p/30/index.html']));
@@ -127,10 +129,10 @@ describe('OutputWriter started from the previous release', () => {
   it('keeps its sorted list current through files set after it was made, replaced ones included', async () => {
     const rand = mulberry32(11);
     for (let round = 0; round < 30; round++) {
-      const w = new OutputWriter(join(tmp.dir, `since-${round}`), 4);
-      const previous = new OutputWriter(join(tmp.dir, `since-prev-${round}`), 4);
+      const w = writer(join(tmp.dir, `since-${round}`));
+      const previous = writer(join(tmp.dir, `since-prev-${round}`));
       for (let i = 0; i < 20; i++) await previous.write(`f${i}.txt`, `${i}`);
-      const carrying = new OutputWriter(join(tmp.dir, `since-carry-${round}`), 4, { root: join(tmp.dir, `since-prev-${round}`), files: previous.entries() });
+      const carrying = writer(join(tmp.dir, `since-carry-${round}`), { root: join(tmp.dir, `since-prev-${round}`), files: previous.entries() });
       for (const writer of [w, carrying]) {
         let n = 0;
         for (let step = 0; step < 12; step++) {
@@ -144,11 +146,11 @@ describe('OutputWriter started from the previous release', () => {
       }
     }
     // Started from the previous files: one of those written again after the list was made replaces its entry in it.
-    const kept = new OutputWriter(join(tmp.dir, 'since-kept'), 4);
+    const kept = writer(join(tmp.dir, 'since-kept'));
     for (let i = 0; i < 5; i++) await kept.writeTracked(`k${i}.txt`, `${i}`);
     await kept.flush();
     kept.keepLayout();
-    const again = new OutputWriter(join(tmp.dir, 'since-again'), 4, { root: join(tmp.dir, 'since-kept'), files: kept.entries(), inPlace: true });
+    const again = writer(join(tmp.dir, 'since-again'), { root: join(tmp.dir, 'since-kept'), files: kept.entries(), inPlace: true });
     // A list made before the start (empty) is not the start's.
     expect(again.manifest()).toEqual([]);
     expect(again.startFromPrevious(['k4.txt'])).toBe(true);
@@ -163,12 +165,12 @@ describe('OutputWriter started from the previous release', () => {
   });
 
   it('does not start from files it did not keep, nor from files that are not in place', async () => {
-    const w = new OutputWriter(join(tmp.dir, 'kept'), 4);
+    const w = writer(join(tmp.dir, 'kept'));
     await writeAll(w, { tracked: new Map([['a/index.html', 'a']]), others: new Map([['robots.txt', 'r']]) });
     const notKept = new Map(w.entries());
-    expect(new OutputWriter(join(tmp.dir, 'x1'), 4, { root: tmp.dir, files: notKept, inPlace: true }).startFromPrevious([])).toBe(false);
-    expect(new OutputWriter(join(tmp.dir, 'x2'), 4, { root: tmp.dir, files: w.entries() }).startFromPrevious([])).toBe(false);
-    const started = new OutputWriter(join(tmp.dir, 'x3'), 4, { root: tmp.dir, files: w.entries(), inPlace: true });
+    expect(writer(join(tmp.dir, 'x1'), { root: tmp.dir, files: notKept, inPlace: true }).startFromPrevious([])).toBe(false);
+    expect(writer(join(tmp.dir, 'x2'), { root: tmp.dir, files: w.entries() }).startFromPrevious([])).toBe(false);
+    const started = writer(join(tmp.dir, 'x3'), { root: tmp.dir, files: w.entries(), inPlace: true });
     expect(started.startFromPrevious([])).toBe(true);
     // The others are written again by every build: until then they are not this build's.
     expect(started.has('robots.txt')).toBe(false);

@@ -1,11 +1,11 @@
 // Feed items (src/emit/feeds/model.ts) are kept per post record between builds
-// of a process that publishes again: an item must follow any change of its post,
+// of a publish session: an item must follow any change of its post,
 // its author, its route or the site, and never come back stale. A one-off build keeps none.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setKeepsForNextBuild } from '../../../../src/core/resident.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ep } from '../../../../src/api/endpoints.ts';
 import type { Author, Post } from '../../../../src/api/types.ts';
 import { feedArticleIndex, feedArticles, type FeedSource } from '../../../../src/emit/feeds/model.ts';
+import { newEmitKept, type FeedsKept } from '../../../../src/emit/kept.ts';
 import { headOf } from '../../../../src/site/common.ts';
 import { Snapshot } from '../../../../src/crawl/snapshot-store.ts';
 import type { PlannedRoute } from '../../../../src/plan/types.ts';
@@ -24,13 +24,14 @@ function source(p: Post, a: Author, over: Partial<FeedSource> = {}): FeedSource 
 }
 
 describe.each([true, false])('feed items (kept between builds: %s)', (keeps) => {
-  beforeAll(() => setKeepsForNextBuild(keeps));
-  afterAll(() => setKeepsForNextBuild(false));
-  it('the same records give the same item: the kept one in a process that publishes again, an equal new one in a one-off build', () => {
+  // A session's part for each test, or none (a one-off build).
+  let kept: FeedsKept | undefined;
+  beforeEach(() => void (kept = keeps ? newEmitKept().feeds : undefined));
+  it('the same records give the same item: the kept one in a session, an equal new one in a one-off build', () => {
     const p = post();
     const a = author();
-    const [first] = feedArticles(source(p, a));
-    const [again] = feedArticles(source(p, a));
+    const [first] = feedArticles(source(p, a), kept);
+    const [again] = feedArticles(source(p, a), kept);
     if (keeps) expect(again).toBe(first);
     else expect(again).not.toBe(first);
     expect(again).toEqual(first);
@@ -40,14 +41,14 @@ describe.each([true, false])('feed items (kept between builds: %s)', (keeps) => 
   it('follows a new post record, a new author record, another route path, site URL or image host', () => {
     const p = post();
     const a = author();
-    feedArticles(source(p, a));
-    expect(feedArticles(source(post({ post_title: 'Edited' }), a))[0]).toMatchObject({ title: 'Edited' });
-    expect(feedArticles(source(p, author({ author_display_name: 'J. Doe' })))[0]).toMatchObject({ author: { name: 'J. Doe' } });
-    expect(feedArticles({ ...source(p, a), routes: [route('/news/moved')] })[0]).toMatchObject({ url: 'https://site.example/news/moved' });
-    expect(feedArticles(source(p, a, { siteUrl: 'https://other.example' }))[0]).toMatchObject({ url: 'https://other.example/news/a-title' });
-    expect(feedArticles(source(p, a, { imageHost: 'https://img.example' }))[0]).toMatchObject({ image: { url: 'https://img.example/uploads/a.png' } });
+    feedArticles(source(p, a), kept);
+    expect(feedArticles(source(post({ post_title: 'Edited' }), a), kept)[0]).toMatchObject({ title: 'Edited' });
+    expect(feedArticles(source(p, author({ author_display_name: 'J. Doe' })), kept)[0]).toMatchObject({ author: { name: 'J. Doe' } });
+    expect(feedArticles({ ...source(p, a), routes: [route('/news/moved')] }, kept)[0]).toMatchObject({ url: 'https://site.example/news/moved' });
+    expect(feedArticles(source(p, a, { siteUrl: 'https://other.example' }), kept)[0]).toMatchObject({ url: 'https://other.example/news/a-title' });
+    expect(feedArticles(source(p, a, { imageHost: 'https://img.example' }), kept)[0]).toMatchObject({ image: { url: 'https://img.example/uploads/a.png' } });
     // And back: nothing stale from the variants above.
-    expect(feedArticles(source(p, a))[0]).toMatchObject({ url: 'https://site.example/news/a-title', author: { name: 'Jane Doe' }, image: { url: 'https://site.example/uploads/a.png' } });
+    expect(feedArticles(source(p, a), kept)[0]).toMatchObject({ url: 'https://site.example/news/a-title', author: { name: 'Jane Doe' }, image: { url: 'https://site.example/uploads/a.png' } });
   });
 
   it('makes items from the record without its body, and reads the body once, when a feed first prints the excerpt', () => {
@@ -62,7 +63,7 @@ describe.each([true, false])('feed items (kept between builds: %s)', (keeps) => 
     reads = 0;
     const a = author();
     const src = { ...source(p, a), entryOf: (path: string) => (path === ep.postDetails('news', 'a-title') ? (entry as never) : undefined) };
-    const [item] = feedArticles(src);
+    const [item] = feedArticles(src, kept);
     expect(reads).toBe(0);
     expect(item).toMatchObject({ title: 'A title', author: { name: 'Jane Doe' } });
     expect(item.excerpt).toBe('Only in the body');
@@ -71,16 +72,15 @@ describe.each([true, false])('feed items (kept between builds: %s)', (keeps) => 
     // A meta description is the excerpt: the body is never read.
     const described = post({ meta_description: ' Said so ' });
     reads = 0;
-    const [other] = feedArticles(source(described, a));
+    const [other] = feedArticles(source(described, a), kept);
     expect(other.excerpt).toBe('Said so');
   });
 });
 
-describe('feed items of a change-driven build (a process that publishes again)', () => {
-  beforeAll(() => setKeepsForNextBuild(true));
-  afterAll(() => setKeepsForNextBuild(false));
+describe('feed items of a change-driven build (a publish session)', () => {
 
   it('follow what changed in the snapshot since the state they were made in, and look up nothing for a post whose record and author did not change', () => {
+    const kept = newEmitKept().feeds;
     const posts = Array.from({ length: 6 }, (_, i) => post({ id: i + 1, post_name: `p${i}`, post_title: `Title ${i}`, post_date: `2026-01-1${i}T09:00:00Z`, post_author_id: 1 + (i % 2) }));
     let routes = posts.map((p) => ({ ...route(`/news/p${p.id - 1}`), params: { cat_slug: 'news', post_name: p.post_name } }) as unknown as PlannedRoute);
     let snap = new Snapshot();
@@ -96,14 +96,14 @@ describe('feed items of a change-driven build (a process that publishes again)',
       siteUrl: 'https://site.example',
       imageHost: '',
     });
-    const first = feedArticles(sourceOf(snap));
+    const first = feedArticles(sourceOf(snap), kept);
     expect(first.map((a) => a.title)).toEqual(['Title 5', 'Title 4', 'Title 3', 'Title 2', 'Title 1', 'Title 0']);
     // An edit of post 3 and a new display name for author 2 (posts 2, 4 and 6).
     snap = Snapshot.copyOf(snap);
     snap.set(ep.postDetails('news', 'p2'), { status: 200, body: { result: [{ ...posts[2], post_title: 'Edited' }] } });
     snap.set(ep.authorById(2), { status: 200, body: { result: [author({ author_name: 'two', author_display_name: 'Second' })] } });
     looked.length = 0;
-    const next = feedArticles(sourceOf(snap));
+    const next = feedArticles(sourceOf(snap), kept);
     expect(next.map((a) => `${a.title} by ${a.author?.name}`)).toEqual(['Title 5 by Second', 'Title 4 by One', 'Title 3 by Second', 'Edited by One', 'Title 1 by Second', 'Title 0 by One']);
     // Posts 1 and 5 (author 1, records unchanged) were not looked up; their items are the same objects.
     expect(looked.filter((p) => p.includes('/p0') || p.includes('/p4'))).toEqual([]);
@@ -112,24 +112,23 @@ describe('feed items of a change-driven build (a process that publishes again)',
     // A deleted record: its item goes. Nothing changed: every item stands, nothing looked up.
     snap = Snapshot.copyOf(snap);
     snap.delete(ep.postDetails('news', 'p5'));
-    expect(feedArticles(sourceOf(snap)).map((a) => a.title)).toEqual(['Title 4', 'Title 3', 'Edited', 'Title 1', 'Title 0']);
+    expect(feedArticles(sourceOf(snap), kept).map((a) => a.title)).toEqual(['Title 4', 'Title 3', 'Edited', 'Title 1', 'Title 0']);
     snap = Snapshot.copyOf(snap);
     looked.length = 0;
-    expect(feedArticles(sourceOf(snap)).map((a) => a.title)).toEqual(['Title 4', 'Title 3', 'Edited', 'Title 1', 'Title 0']);
+    expect(feedArticles(sourceOf(snap), kept).map((a) => a.title)).toEqual(['Title 4', 'Title 3', 'Edited', 'Title 1', 'Title 0']);
     expect(looked).toEqual([]);
     // A route replaced at its place (its path moved): its item follows.
     routes = routes.slice();
     routes[1] = { ...routes[1], path: '/news/moved' };
     snap = Snapshot.copyOf(snap);
-    expect(feedArticles(sourceOf(snap)).find((a) => a.title === 'Title 1')).toMatchObject({ url: 'https://site.example/news/moved' });
+    expect(feedArticles(sourceOf(snap), kept).find((a) => a.title === 'Title 1')).toMatchObject({ url: 'https://site.example/news/moved' });
   });
 });
 
-describe('the newest-first list of a process that publishes again', () => {
-  beforeAll(() => setKeepsForNextBuild(true));
-  afterAll(() => setKeepsForNextBuild(false));
+describe('the newest-first list of a publish session', () => {
 
   it('is the same array brought up to date in place by what changed: an edit replaced where it was, a new date moved, a deletion taken out', () => {
+    const kept = newEmitKept().feeds;
     const posts = Array.from({ length: 5 }, (_, i) => post({ id: i + 1, post_name: `p${i}`, post_title: `Title ${i}`, post_date: `2026-01-1${i}T09:00:00Z` }));
     const routes = posts.map((p) => ({ ...route(`/news/${p.post_name}`), params: { cat_slug: 'news', post_name: p.post_name } }) as unknown as PlannedRoute);
     let snap = new Snapshot();
@@ -137,14 +136,14 @@ describe('the newest-first list of a process that publishes again', () => {
     snap.set(ep.authorById(3), { status: 200, body: { result: [author()] } });
     const sourceOf = (s: Snapshot): FeedSource => ({ routes, lookup: (path) => s.ok(path), entryOf: (path) => s.get(path), changes: s, siteUrl: 'https://site.example', imageHost: '' });
     const titles = (list: readonly { title: string }[]) => list.map((a) => a.title);
-    const first = feedArticleIndex(sourceOf(snap));
+    const first = feedArticleIndex(sourceOf(snap), kept);
     expect(first.change).toBeUndefined();
     const list = first.sorted;
     expect(titles(list)).toEqual(['Title 4', 'Title 3', 'Title 2', 'Title 1', 'Title 0']);
     const step = (change: (s: Snapshot) => void) => {
       snap = Snapshot.copyOf(snap);
       change(snap);
-      return feedArticleIndex(sourceOf(snap));
+      return feedArticleIndex(sourceOf(snap), kept);
     };
     // An edited title: the item is replaced at its place, in the same array.
     const was = list[2];
@@ -163,6 +162,6 @@ describe('the newest-first list of a process that publishes again', () => {
     expect(titles(list)).toEqual(['Title 0', 'Title 4', 'Edited', 'Title 1']);
     expect(deleted.change?.added).toEqual([]);
     // Each answer is what sorting every item gives.
-    expect(titles(feedArticles(sourceOf(snap)))).toEqual(titles(list));
+    expect(titles(feedArticles(sourceOf(snap), kept))).toEqual(titles(list));
   });
 });

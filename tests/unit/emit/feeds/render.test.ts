@@ -1,8 +1,8 @@
-// A feed of a process that publishes again is its frame and its items' kept elements
+// A feed of a publish session is its frame and its items' kept elements
 // (src/emit/feeds/render.ts): it must be the bytes a one-off build renders, whichever items were
 // rendered before and whatever the site's URL and language are now.
-import { afterEach, describe, expect, it } from 'vitest';
-import { setKeepsForNextBuild } from '../../../../src/core/resident.ts';
+import { describe, expect, it } from 'vitest';
+import { newEmitKept } from '../../../../src/emit/kept.ts';
 import type { FeedArticle } from '../../../../src/emit/feeds/model.ts';
 import { atom, jsonFeed, rss, type FeedMeta } from '../../../../src/emit/feeds/render.ts';
 
@@ -17,11 +17,10 @@ const article = (i: number, title = `Title ${i}`): FeedArticle => ({
   ...(i % 2 ? { image: { url: `https://site.example/p${i}.png`, type: 'image/png' } } : {}),
   ...(i % 3 ? { author: { slug: 'jane', name: 'Jane', url: 'https://site.example/author/jane' } } : {}),
 });
-const all = (m: FeedMeta, items: readonly FeedArticle[]) => [rss(m, items), atom(m, items), jsonFeed(m, items)];
+type Fragments = Parameters<typeof rss>[2];
+const all = (m: FeedMeta, items: readonly FeedArticle[], fragments?: Fragments) => [rss(m, items, fragments), atom(m, items, fragments), jsonFeed(m, items, fragments)];
 
 describe('feeds rendered from kept elements', () => {
-  afterEach(() => setKeepsForNextBuild(false));
-
   it('equal a one-off render as items come, go and change, and follow the site URL and language', () => {
     const a = [1, 2, 3, 4, 5, 6].map((i) => article(i));
     const edited = article(3, 'Edited </item> ]]> "title"');
@@ -36,8 +35,8 @@ describe('feeds rendered from kept elements', () => {
       [meta(), []],
     ];
     const want = steps.map(([m, items]) => all(m, items));
-    setKeepsForNextBuild(true);
-    steps.forEach(([m, items], step) => expect({ step, feeds: all(m, items) }).toEqual({ step, feeds: want[step] }));
+    const { fragments } = newEmitKept().feeds;
+    steps.forEach(([m, items], step) => expect({ step, feeds: all(m, items, fragments) }).toEqual({ step, feeds: want[step] }));
     expect(want[4][2]).toContain('"language": "de"');
   });
 });

@@ -1,11 +1,11 @@
-// The feeds of a process that publishes again (src/emit/feeds/index.ts) are made from kept
+// The feeds of a publish session (src/emit/feeds/index.ts) are made from kept
 // items and section lists patched by what changed: after every change they must be the bytes
 // a one-off build makes of the same snapshot and plan.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ep } from '../../../../src/api/endpoints.ts';
-import { setKeepsForNextBuild } from '../../../../src/core/resident.ts';
 import { Snapshot } from '../../../../src/crawl/snapshot-store.ts';
 import { renderFeeds } from '../../../../src/emit/feeds/index.ts';
+import { newEmitKept, type FeedsKept } from '../../../../src/emit/kept.ts';
 import type { PlannedRoute } from '../../../../src/plan/types.ts';
 
 function rng(seed: number) {
@@ -29,9 +29,7 @@ const HOSTILE: Record<number, string> = {
 const articleRoute = (p: Post) => ({ kind: 'article', path: `/${p.cat}/${p.name}`, params: { cat_slug: p.cat, post_name: p.name }, deps: [], sitemap: null, record: `post ${p.id}`, file: `${p.cat}/${p.name}/index.html` }) as unknown as PlannedRoute;
 const pageRoute = (kind: string, path: string, params: Record<string, string>) => ({ kind, path, params, deps: [], sitemap: null, record: path, file: `${path.slice(1)}/index.html` }) as unknown as PlannedRoute;
 
-describe('feeds of a process that publishes again', () => {
-  afterAll(() => setKeepsForNextBuild(false));
-
+describe('feeds of a publish session', () => {
   it('equal a one-off build\'s after each of many random changes of posts, authors and page routes', () => {
     const rand = rng(21);
     let posts = new Map<number, Post>();
@@ -90,12 +88,11 @@ describe('feeds of a process that publishes again', () => {
       fill(snap);
       states.push({ snap, routes: routesNow() });
     }
-    const feedsOf = ({ snap: s, routes }: (typeof states)[number]) =>
-      renderFeeds({ routes, lookup: (p) => s.ok(p), entryOf: (p) => s.get(p), changes: s, siteUrl: site.url, imageHost: '', site, items: 5 }).map((f) => `${f.path}\n${f.contents}`);
-    // Each state as a one-off build makes it, then all of them one after another in one process (which keeps what it made from the last).
-    setKeepsForNextBuild(false);
-    const want = states.map(feedsOf);
-    setKeepsForNextBuild(true);
-    states.forEach((state, step) => expect({ step, feeds: feedsOf(state) }).toEqual({ step, feeds: want[step] }));
+    const feedsOf = ({ snap: s, routes }: (typeof states)[number], kept?: FeedsKept) =>
+      renderFeeds({ routes, lookup: (p) => s.ok(p), entryOf: (p) => s.get(p), changes: s, siteUrl: site.url, imageHost: '', site, items: 5 }, kept).map((f) => `${f.path}\n${f.contents}`);
+    // Each state as a one-off build makes it, then all of them one after another in one session (which keeps what it made from the last).
+    const want = states.map((state) => feedsOf(state));
+    const kept = newEmitKept().feeds;
+    states.forEach((state, step) => expect({ step, feeds: feedsOf(state, kept) }).toEqual({ step, feeds: want[step] }));
   });
 });
