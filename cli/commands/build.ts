@@ -4,12 +4,11 @@ import { build } from '../../src/pipeline/index.ts';
 import { createReporter, sourceWords, summaryLine } from '../../src/pipeline/progress.ts';
 import { changeLine } from './ops.ts';
 import { jsonLog } from './log.ts';
+import { printWarnings } from '../output.ts';
 import { runShard } from './scale.ts';
 import { readFile } from 'node:fs/promises';
 import { pressroomError } from '../../src/core/errors.ts';
 import { parseRefList, type Ref } from '../../src/crawl/refs.ts';
-
-const MAX_WARNINGS_SHOWN = 20;
 
 /** The flags of cli/main.js configFlags(), which `build` and `watch` share. */
 export interface ConfigurationFlags {
@@ -72,10 +71,7 @@ export async function runBuild(_ctx: unknown, o: BuildFlags): Promise<void> {
     log.warnings(report);
     log.summary(report, wallMs);
   } else {
-    if (!o.quiet) {
-      for (const w of report.warnings.slice(0, MAX_WARNINGS_SHOWN)) process.stderr.write(`warning ${w}\n`);
-      if (report.warnings.length > MAX_WARNINGS_SHOWN) process.stderr.write(`… ${report.warnings.length - MAX_WARNINGS_SHOWN} more warnings (see --json)\n`);
-    }
+    printWarnings(process.stderr, report.warnings, { quiet: o.quiet });
     process.stderr.write(`${summaryLine(report, { wallMs, out: o.out, from: sourceWords(report.source, o.fromSnapshot) })}\n`);
     if (!o.quiet) process.stderr.write(changeLine(report));
   }

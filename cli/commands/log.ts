@@ -3,10 +3,11 @@
 // `time` (ISO-8601) and `type`: stage-start {stage, total?}, progress {stage,
 // done, total, growing?} (when the text lines print one: at each tenth, when a
 // growing total grows, and every 2 s with elapsedMs), stage-end {stage, ms},
-// info {message}, warning {code, message}, summary {...} and, from cli/main.js,
+// info {message}, warning {code, message, route?}, summary {...} and, from cli/main.js,
 // error {code, exit, message, hint}.
 import type { BuildEvent, BuildReport } from '../../src/pipeline/index.ts';
 import { progressPacer, type Ticker } from '../../src/pipeline/progress-pace.ts';
+import { warningRecord } from '../output.ts';
 
 type Out = { write(s: string): unknown };
 
@@ -32,10 +33,7 @@ export function jsonLog(stream: Out, opts: { quiet?: boolean; now?: () => Date; 
     },
     stop: () => pacer.stop(),
     warnings(r) {
-      for (const w of r.warnings) {
-        const at = w.indexOf(': ');
-        line({ type: 'warning', code: at > 0 ? w.slice(0, at) : 'PR_WARNING', message: at > 0 ? w.slice(at + 2) : w });
-      }
+      for (const w of r.warnings) line(warningRecord(w));
     },
     summary(r, wallMs) {
       const i = r.incremental;

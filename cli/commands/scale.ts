@@ -5,18 +5,11 @@ import { createReporter, sourceWords, summaryLine } from '../../src/pipeline/pro
 import { buildShard, crawlSnapshot } from '../../src/pipeline/scale.ts';
 import { parseShard } from '../../src/pipeline/shard.ts';
 import type { BuildOptions } from '../../src/pipeline/types.ts';
-
-const MAX_WARNINGS_SHOWN = 20;
+import { printWarnings } from '../output.ts';
 
 interface Common {
   json?: boolean;
   quiet?: boolean;
-}
-
-function printWarnings(warnings: readonly string[], quiet: boolean): void {
-  if (quiet) return;
-  for (const w of warnings.slice(0, MAX_WARNINGS_SHOWN)) process.stderr.write(`warning ${w}\n`);
-  if (warnings.length > MAX_WARNINGS_SHOWN) process.stderr.write(`… ${warnings.length - MAX_WARNINGS_SHOWN} more warnings (see --json)\n`);
 }
 
 async function withReporter<T>(quiet: boolean | undefined, run: (onEvent: BuildOptions['onEvent']) => Promise<T>): Promise<T> {
@@ -32,7 +25,7 @@ async function withReporter<T>(quiet: boolean | undefined, run: (onEvent: BuildO
 export async function runShard(o: Common & { shard: string }, options: BuildOptions): Promise<void> {
   const shard = parseShard(o.shard);
   const report = await withReporter(o.quiet, (onEvent) => buildShard({ ...options, shard, onEvent }));
-  printWarnings(report.warnings, Boolean(o.quiet));
+  printWarnings(process.stderr, report.warnings, { quiet: o.quiet });
   process.stderr.write(`shard ${report.shard}: ${report.pages} of ${report.routes} pages into ${report.out} in ${(report.ms / 1000).toFixed(1)} s\n`);
   if (o.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }
@@ -41,7 +34,7 @@ export async function runCrawl(_ctx: unknown, o: Common & { snapshot: string; co
   const report = await withReporter(o.quiet, (onEvent) =>
     crawlSnapshot({ snapshotDir: o.snapshot, configFile: o.config, api: o.api, sample: o.sample, siteName: o.siteName, siteUrl: o.siteUrl, basePath: o.basePath, concurrency: o.concurrency, hosts: o.hosts, now: o.now, full: o.full, onEvent }),
   );
-  printWarnings(report.warnings, Boolean(o.quiet));
+  printWarnings(process.stderr, report.warnings, { quiet: o.quiet });
   process.stderr.write(`crawled ${report.entries} responses (${report.requests} requests, ${report.notModified} not modified) into ${report.snapshot} in ${(report.ms / 1000).toFixed(1)} s\n`);
   if (o.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }
@@ -50,7 +43,7 @@ export async function runMerge(_ctx: unknown, shards: string[], o: Common & { fr
   const report = await withReporter(o.quiet, (onEvent) =>
     build({ mergeShards: shards, fromSnapshot: o.fromSnapshot, out: o.out, configFile: o.config, now: o.now, hosts: o.hosts, allowShrink: o.allowShrink, strict: o.strict, onEvent }),
   );
-  printWarnings(report.warnings, Boolean(o.quiet));
+  printWarnings(process.stderr, report.warnings, { quiet: o.quiet });
   process.stderr.write(`${summaryLine(report, { wallMs: Math.round(performance.now()), out: o.out, from: sourceWords(report.source, o.fromSnapshot) })}\n`);
   if (o.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }

@@ -114,3 +114,6 @@ export function exitCodeOf(e: unknown): number {
 function fill(template: string, params: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
 }
+
+// Warnings are catalogued beside the errors, in their own module, and exported with them.
+export { WARNINGS, warning, warningSink, type Warn, type Warning, type WarningCode, type WarningParams } from './warnings.ts';

@@ -18,6 +18,7 @@ import { snapshotBodies, type CrawlKept } from './kept.ts';
 import { SanitisedCache, SANITISED_MAX_ONE_OFF } from './sanitise.ts';
 import { ShapeFailures } from './shape-failures.ts';
 import { Snapshot } from './snapshot-store.ts';
+import type { Warn } from '../core/warnings.ts';
 
 export const DEFAULT_MAX_REQUESTS = 500_000;
 
@@ -31,7 +32,7 @@ export interface CrawlProgress {
 export interface CrawlOptions {
   client: Pick<ApiClient, 'get' | 'stats'>;
   ctx: SiteContextForKinds;
-  warn: (code: string, message: string) => void;
+  warn: Warn;
   onProgress?: (p: CrawlProgress) => void;
   concurrency: number;
   /** Also fetch the embedded sample API's redirect records (not part of the real contract). */
@@ -155,7 +156,7 @@ async function fetchInto(opts: CrawlOptions, snap: Snapshot, path: string): Prom
     const quarantined: Quarantined[] = [];
     const sink = (q: Quarantined) => void quarantined.push(q);
     const checked = checkShape(path, res.status, res.body, { sink, maxShare: opts.maxInvalidShare ?? DEFAULT_MAX_INVALID_SHARE });
-    for (const q of quarantined) opts.warn('W_QUARANTINE', `${q.endpoint}: ${q.id} left out: ${q.reason}`);
+    for (const q of quarantined) opts.warn('W_QUARANTINE', { endpoint: q.endpoint, id: q.id, reason: q.reason });
     // Canonical key order (as a saved snapshot has it), so a crawled build and a
     // re-render of its saved snapshot give the same bytes.
     const body = canonicalJson(normaliseResponse(path, checked, opts.warn, sink, opts.sanitised));

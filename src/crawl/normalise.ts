@@ -17,8 +17,7 @@
 import { checkSlug } from '../site/slug.ts';
 import type { QuarantineSink } from '../api/quarantine.ts';
 import { sanitisePostHtml, type SanitisedCache } from './sanitise.ts';
-
-export type Warn = (code: string, message: string) => void;
+import type { Warn } from '../core/warnings.ts';
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -84,7 +83,7 @@ export function normaliseResponse(apiPath: string, body: unknown, warn: Warn = (
     for (const f of kind.slugs) {
       const c = checkSlug(r[f]);
       if (!c.ok) {
-        warn('W_SLUG', `${label} ${f} ${JSON.stringify(r[f])} ${c.reason}`);
+        warn('W_SLUG', { record: label, field: f, value: JSON.stringify(r[f]), problem: c.reason });
         quarantine({ endpoint: apiPath, id: `${kind.name} ${String(r[kind.idField])}`, reason: `${f} ${shown(r[f])} ${c.reason}` });
         return null;
       }
@@ -98,24 +97,24 @@ export function normaliseResponse(apiPath: string, body: unknown, warn: Warn = (
       const c = checkSlug(r[f]);
       if (c.ok) out[f] = c.slug;
       else {
-        warn('W_SLUG', `${label} ${f} ${JSON.stringify(r[f])} ${c.reason}; link removed`);
+        warn('W_SLUG', { record: label, field: f, value: JSON.stringify(r[f]), problem: `${c.reason}; link removed` });
         out[f] = null;
       }
     }
     for (const f of kind.images) {
       if (out[f] != null && !isImagePath(out[f])) {
-        warn('W_URL', `${label} ${f} ${JSON.stringify(out[f])} is not an image-host path; dropped`);
+        warn('W_URL', { record: label, field: f, value: JSON.stringify(out[f]), problem: 'is not an image-host path; dropped' });
         out[f] = null;
       }
     }
     if (kind.name === 'ad') {
       if (!isHttpUrl(r.dest_url)) {
-        warn('W_URL', `${label} dest_url ${JSON.stringify(r.dest_url)} is not http(s); ad dropped`);
+        warn('W_URL', { record: label, field: 'dest_url', value: JSON.stringify(r.dest_url), problem: 'is not http(s); ad dropped' });
         quarantine({ endpoint: apiPath, id: `ad ${String(r[kind.idField])}`, reason: `dest_url ${shown(r.dest_url)} is not http(s)` });
         return null;
       }
       if (!isImagePath(r.banner_img)) {
-        warn('W_URL', `${label} banner_img ${JSON.stringify(r.banner_img)} is not an image-host path; ad dropped`);
+        warn('W_URL', { record: label, field: 'banner_img', value: JSON.stringify(r.banner_img), problem: 'is not an image-host path; ad dropped' });
         quarantine({ endpoint: apiPath, id: `ad ${String(r[kind.idField])}`, reason: `banner_img ${shown(r.banner_img)} is not an image-host path` });
         return null;
       }

@@ -30,6 +30,7 @@ import { MANIFEST_FILE, manifestIndexText, manifestParts, type ManifestPart } fr
 import { OutputWriter, type ManifestEntry, type PreviousFiles } from './writer.ts';
 import { halted, writeChangedPages, writePages } from './pages.ts';
 import type { EmitKept } from './kept.ts';
+import type { Warn } from '../core/warnings.ts';
 
 export type { ManifestEntry } from './writer.ts';
 
@@ -92,7 +93,7 @@ export interface EmitInput {
   /** The build clock (ISO-8601): the news sitemap's two-day window and empty feeds' dates. Without it, no feeds or news sitemap. */
   now?: string;
   /** Non-fatal notes from the host writers. */
-  warn?(code: string, message: string): void;
+  warn?: Warn;
   source: BuildSource;
   onProgress?: (p: { done: number; total: number }) => void;
   maxInFlight?: number;

@@ -28,6 +28,7 @@ import { refuseForeignOut } from './out-guard.ts';
 import { acquireSnapshot, loadPrevious, prepareSnapshotSave, residentPrevious, unpublishedChange, type PreparedSnapshot } from './snapshot.ts';
 import { shardPages, snapshotClock, snapshotId } from './shard.ts';
 import { pressroomError } from '../core/errors.ts';
+import { warningSink } from '../core/warnings.ts';
 import { killPoint } from '../core/kill-point.ts';
 import { settleBoth } from '../core/settle.ts';
 import { renderStream } from './render-stream.ts';
@@ -63,8 +64,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
   const started = performance.now();
   const emitEvent = options.onEvent ?? (() => {});
   const timings = {} as Record<StageName, number>;
-  const warnings: string[] = [];
-  const warn = (code: string, message: string) => void warnings.push(`${code}: ${message}`);
+  const { warnings, warn } = warningSink();
   async function stage<T>(name: StageName, run: () => Promise<T> | T, total?: number): Promise<T> {
     if (name !== 'config' && name !== 'render') killPoint(name);
     emitEvent({ type: 'stage-start', stage: name, total });

@@ -6,6 +6,7 @@
 import cliProgress from 'cli-progress';
 import { progressPacer, type PacedLine, type ProgressEvent, type Ticker } from './progress-pace.ts';
 import type { BuildEvent, BuildReport, StageName } from './types.ts';
+import { warningCount } from '../../cli/output.ts';
 
 export interface Reporter {
   onEvent(e: BuildEvent): void;
@@ -94,9 +95,8 @@ export function summaryLine(r: Pick<BuildReport, 'pages' | 'files' | 'bytes' | '
   const s = (place.wallMs / 1000).toFixed(1);
   // Pages per second of the same time the line shows, so the two figures agree.
   const rate = place.wallMs > 0 ? Math.round((r.pages / place.wallMs) * 1000) : 0;
-  const warn = r.warnings.length ? `, ${r.warnings.length} warning${r.warnings.length === 1 ? '' : 's'}` : '';
   const q = r.quarantined?.length ? `, ${r.quarantined.length} quarantined` : '';
-  return `built ${r.pages} pages, ${r.files} files, ${mb} MB into ${place.out} from ${place.from} in ${s} s (${rate} pages/s)${warn}${q}`;
+  return `built ${r.pages} pages, ${r.files} files, ${mb} MB into ${place.out} from ${place.from} in ${s} s (${rate} pages/s)${warningCount(r.warnings.length)}${q}`;
 }
 
 /** What a build's content came from, in words: the API's address, the embedded sample API, or the snapshot folder it was rendered from. */

@@ -9,8 +9,9 @@
 import type { EmittedPage } from '../emit/index.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import type { PageRenderer } from '../render/pool.ts';
+import type { Warn } from '../core/warnings.ts';
 
-export function renderStream(renderer: PageRenderer, routes: readonly PlannedRoute[], warn: (code: string, message: string) => void) {
+export function renderStream(renderer: PageRenderer, routes: readonly PlannedRoute[], warn: Warn) {
   let waited = 0;
   return {
     ms: () => waited,
@@ -24,7 +25,7 @@ export function renderStream(renderer: PageRenderer, routes: readonly PlannedRou
         waited += performance.now() - t;
         if (next.done) break;
         const page = next.value;
-        for (const w of page.warnings) warn('PR_RENDER_WARNING', w);
+        for (const w of page.warnings) warn('W_RENDER', { detail: w }, page.path);
         yield { path: page.path, file: files[i] ?? page.file, html: page.bytes };
       }
       await renderer.close();

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { clientBundle } from '../bundle/prebuilt.ts';
 import { publicConfig } from '../config/load.ts';
 import { pressroomError } from '../core/errors.ts';
+import { warningSink, type Warning } from '../core/warnings.ts';
 import { Snapshot } from '../crawl/snapshot-store.ts';
 import { acquireLock } from '../publish/lock.ts';
 import { codeHash } from '../incremental/index.ts';
@@ -29,7 +30,7 @@ export interface ShardReport {
   routes: number;
   workers: number;
   ms: number;
-  warnings: string[];
+  warnings: Warning[];
 }
 
 export interface CrawlReport {
@@ -39,7 +40,7 @@ export interface CrawlReport {
   requests: number;
   notModified: number;
   ms: number;
-  warnings: string[];
+  warnings: Warning[];
 }
 
 export async function buildShard(options: BuildOptions & { shard: ShardSpec }): Promise<ShardReport> {
@@ -50,8 +51,7 @@ export async function buildShard(options: BuildOptions & { shard: ShardSpec }): 
   await refuseForeignOut(out, SHARD_FILE);
   const lock = await acquireLock(out, { command: 'build --shard', handleSignals: options.handleSignals });
   try {
-    const warnings: string[] = [];
-    const warn = (code: string, message: string) => void warnings.push(`${code}: ${message}`);
+    const { warnings, warn } = warningSink();
     const { snapshot, meta } = await Snapshot.load(options.fromSnapshot);
     const { config: configured, clock } = configure({ ...options, now: options.now ?? meta.createdAt });
     // Twins are left out exactly as the merge leaves them out, so every shard plans the merge's routes.
@@ -74,7 +74,7 @@ export async function buildShard(options: BuildOptions & { shard: ShardSpec }): 
         { version: 1, shard: options.shard.index, of: options.shard.count, snapshot: snapshotId(snapshot), code },
         (async function* () {
           for await (const page of renderer.stream(mine)) {
-            for (const w of page.warnings) warn('PR_RENDER_WARNING', w);
+            for (const w of page.warnings) warn('W_RENDER', { detail: w }, page.path);
             emitEvent({ type: 'progress', stage: 'render', done: ++done, total: mine.length });
             yield page;
           }
@@ -95,8 +95,7 @@ export async function buildShard(options: BuildOptions & { shard: ShardSpec }): 
 export async function crawlSnapshot(options: BuildOptions & { snapshotDir: string }): Promise<CrawlReport> {
   const started = performance.now();
   const dir = resolve(options.snapshotDir);
-  const warnings: string[] = [];
-  const warn = (code: string, message: string) => void warnings.push(`${code}: ${message}`);
+  const { warnings, warn } = warningSink();
   const { config, clock } = configure(options);
   const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn, quarantine: () => {} };
   const previous = options.full ? undefined : await loadPrevious(dir);

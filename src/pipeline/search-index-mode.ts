@@ -10,6 +10,7 @@ import type { SiteConfig } from '../config/schema.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import type { PlanKept } from '../plan/kept.ts';
 import { listChange } from '../core/list-change.ts';
+import type { Warn } from '../core/warnings.ts';
 
 export const AUTO_INDEX_MAX_ARTICLES = 2000;
 
@@ -29,12 +30,12 @@ function articlesOf(routes: readonly PlannedRoute[], kept: PlanKept | undefined)
 }
 
 /** The configuration with search.staticIndex resolved to "fallback", "first" or "off"; `kept`: the session's plan part (src/plan/kept.ts), none in a one-off build. */
-export function withSearchIndexMode(config: Readonly<SiteConfig>, routes: readonly PlannedRoute[], warn: (code: string, message: string) => void, kept?: PlanKept): Readonly<SiteConfig> {
+export function withSearchIndexMode(config: Readonly<SiteConfig>, routes: readonly PlannedRoute[], warn: Warn, kept?: PlanKept): Readonly<SiteConfig> {
   if (config.search.staticIndex !== 'auto') return config;
   const articles = articlesOf(routes, kept);
   const staticIndex = articles <= AUTO_INDEX_MAX_ARTICLES ? 'fallback' : 'off';
   if (staticIndex === 'off') {
-    warn('W_SEARCH_INDEX', `${articles} articles, more than the ${AUTO_INDEX_MAX_ARTICLES} search.staticIndex "auto" indexes: no static search index was built (search uses the live API only); set search.staticIndex to "fallback" to build it at this size`);
+    warn('W_SEARCH_INDEX', { articles, max: AUTO_INDEX_MAX_ARTICLES });
   }
   return { ...config, search: { ...config.search, staticIndex } };
 }

@@ -26,6 +26,7 @@ import { stableStringify } from '../core/json.ts';
 import { MANIFEST_FILE } from '../emit/index.ts';
 import type { CurrentRelease } from '../publish/releases.ts';
 import { snapshotId } from './shard.ts';
+import type { Warn } from '../core/warnings.ts';
 
 export const SOURCE_FILE = 'source.json';
 
@@ -53,7 +54,7 @@ interface AcquireInput {
   apiFrom?: string;
   clock: Date;
   ctx: SiteContextForKinds;
-  warn: (code: string, message: string) => void;
+  warn: Warn;
   emitEvent: (e: BuildEvent) => void;
   /** The previous crawl's snapshot: its validators make conditional GETs, a 304 reuses its entry (docs/operations.md, "Conditional crawls"). */
   previous?: Previous;
@@ -113,13 +114,13 @@ async function crawlFrom(input: AcquireInput, base: string, source: BuildSource,
       else {
         const r = await crawlChanged({ ...opts, refs, previous: prev.snapshot, routeDeps: routeDepsOf(prev.snapshot, input.ctx), dayChanged: prev.meta.createdAt.slice(0, 10) !== input.clock.toISOString().slice(0, 10) });
         if (!('fallback' in r)) {
-          for (const d of r.dropped) input.warn('W_REF_DROPPED', `${d.ref} is left out of this change-driven build: ${d.endpoint}: ${d.reason}; the rest of the change is published`);
+          for (const d of r.dropped) input.warn('W_REF_DROPPED', { ref: d.ref, endpoint: d.endpoint, reason: d.reason });
           return { snapshot: r.snapshot, source, stats: r.stats, changed: { refs: refs.map(formatRef), refetched: r.refetched, fallback: null, dropped: r.dropped } };
         }
         fallback = r.fallback;
       }
       if (input.options.rehearse) throw pressroomError('PR_REHEARSAL_BASE', { detail: fallback });
-      input.warn('W_CHANGED_FULL_CRAWL', `crawling everything (conditionally) instead of only the change: ${fallback}`);
+      input.warn('W_CHANGED_FULL_CRAWL', { reason: fallback });
     }
     const { snapshot, stats } = await crawl(opts);
     return { snapshot, source, stats, ...(refs.length ? { changed: { refs: refs.map(formatRef), refetched: stats.requests, fallback, dropped: [] } } : {}) };

@@ -5,6 +5,7 @@ import type { BuildSource } from '../emit/index.ts';
 import type { DecisionReason } from '../incremental/decide.ts';
 import type { Ref } from '../crawl/refs.ts';
 import type { DroppedRef } from '../crawl/dropped-refs.ts';
+import type { Warning } from '../core/warnings.ts';
 
 export type StageName = 'config' | 'crawl' | 'snapshot' | 'plan' | 'bundle' | 'render' | 'emit' | 'release';
 
@@ -140,7 +141,7 @@ export interface BuildReport {
    * than cores it also counts the waits for a core.
    */
   renderCpuMs: number;
-  warnings: string[];
+  warnings: Warning[];
   /** Records left out because they failed their check (src/api/quarantine.ts), sorted by endpoint and id. */
   quarantined: Quarantined[];
   pagesPerSecond: number;

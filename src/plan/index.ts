@@ -30,7 +30,7 @@ export function plan(snap: SnapshotView, ctx: SiteContextForKinds, config: PlanC
     ctx.quarantine &&
       ((twin, first) => {
         const q = { endpoint: twin.deps.find((d) => !SHELL_DEPS.includes(d)) ?? twin.path, id: twin.record, reason: `writes the same file ${twin.file} as ${first.record}, which is published (of two twins the first by path, then record, in code-unit order wins)` };
-        ctx.warn('W_QUARANTINE', `${q.endpoint}: ${q.id} left out: ${q.reason}`);
+        ctx.warn('W_QUARANTINE', { endpoint: q.endpoint, id: q.id, reason: q.reason });
         ctx.quarantine!(q);
       }),
     kept,
@@ -204,7 +204,7 @@ function apiRedirectRecords(snap: SnapshotView, ctx: SiteContextForKinds): Redir
   const body = snap.ok<unknown>(SAMPLE_REDIRECTS_PATH);
   if (body === undefined) return [];
   if (!Array.isArray(body)) {
-    ctx.warn('PR_REDIRECT_INVALID', `${SAMPLE_REDIRECTS_PATH} is not a list; its redirects are ignored`);
+    ctx.warn('W_REDIRECT_LIST', { path: SAMPLE_REDIRECTS_PATH });
     return [];
   }
   return body as RedirectRecord[];

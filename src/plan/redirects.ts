@@ -18,6 +18,7 @@
 // Invalid rules are dropped with a warning naming the record; the build goes on.
 import type { RedirectRule } from '../site/types.ts';
 import type { RedirectRecord } from './types.ts';
+import type { Warn } from '../core/warnings.ts';
 
 export const REDIRECT_STATUSES = [301, 302, 307, 308] as const;
 /** Cloudflare Pages allows 1,000 characters per line; keep each part well under. */
@@ -103,7 +104,7 @@ export interface MergeInput {
   allowHosts: readonly string[];
   /** Paths that are pages: a redirect from one would be shadowed by the file on every host. */
   routePaths: Pick<ReadonlySet<string>, 'has'>;
-  warn(code: string, message: string): void;
+  warn: Warn;
 }
 
 /** Validate, de-duplicate (first wins, as on Cloudflare) and sort by source. */
@@ -112,17 +113,17 @@ export function mergeRedirects({ candidates, allowHosts, routePaths, warn }: Mer
   for (const c of candidates) {
     const check = checkRule(c, allowHosts);
     if (!check.ok) {
-      warn('PR_REDIRECT_INVALID', `redirect dropped (${c.source}): ${check.reason}`);
+      warn('W_REDIRECT_INVALID', { source: c.source, reason: check.reason });
       continue;
     }
     const from = c.from as string;
     if (routePaths.has(from)) {
-      warn('PR_REDIRECT_SHADOWED', `redirect dropped (${c.source}): ${from} is a page of this site`);
+      warn('W_REDIRECT_SHADOWED', { detail: `redirect dropped (${c.source}): ${from} is a page of this site` });
       continue;
     }
     const first = bySource.get(from);
     if (first) {
-      if (first.to !== c.to) warn('PR_REDIRECT_DUPLICATE', `redirect dropped (${c.source}): ${from} already redirects to ${first.to} (${first.source})`);
+      if (first.to !== c.to) warn('W_REDIRECT_DUPLICATE', { source: c.source, from, to: first.to, first: first.source });
       continue;
     }
     bySource.set(from, { from, to: c.to as string, status: c.status as RedirectRule['status'], source: c.source });

@@ -9,6 +9,7 @@
 // (docs/decisions.md, 4).
 import type { Quarantined, QuarantineSink } from '../api/quarantine.ts';
 import type { SiteKept } from './kept.ts';
+import type { Warn } from '../core/warnings.ts';
 
 /** One crawled response, after the shape check and normalisation. */
 export interface SnapshotEntry {
@@ -89,7 +90,7 @@ export interface SiteContextForKinds {
   today: string;
   /** The build clock, ISO-8601 (one clock for the whole build). */
   now: string;
-  warn(code: string, message: string): void;
+  warn: Warn;
   /**
    * Where a record left out of the build goes (src/api/quarantine.ts). Without
    * it, plan fails on what it would quarantine (two routes on one file).

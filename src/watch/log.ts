@@ -6,6 +6,7 @@
 // (cli/commands/log.ts), with `type` naming the line, as the build's JSON lines do.
 import type { ErrorRecord, PublishRecord } from './queue.ts';
 import type { RejectionSink } from './rejections.ts';
+import { warningCount } from '../../cli/output.ts';
 
 type Out = { write(s: string): unknown };
 
@@ -45,7 +46,7 @@ export function watchLog(stream: Out, format: 'text' | 'json', now: () => Date =
         return void json({ type: 'publish', refs: p.refs, latencyMs: p.latencyMs, durationMs: p.durationMs, release: p.release, rendered: p.rendered, reused: p.reused, deleted: p.deleted, warnings: p.warnings, ...dropped });
       }
       const latency = p.latencyMs === null ? '' : ` (webhook→live ${seconds(p.latencyMs)})`;
-      const extra = `${p.deleted ? `, ${count(p.deleted)} deleted` : ''}${p.warnings ? `, ${plural(p.warnings, 'warning')}` : ''}`;
+      const extra = `${p.deleted ? `, ${count(p.deleted)} deleted` : ''}${warningCount(p.warnings, count)}`;
       // A REF left out is the operator's to fix (the CMS named a path that does not exist): said on the same line.
       const dropped = p.dropped ? `; left out ${p.dropped.map((d) => `${d.ref} (${d.endpoint}: ${d.reason})`).join(', ')}` : '';
       text(`published ${what(p.refs)} in ${seconds(p.durationMs)}${latency}: ${count(p.rendered)} pages rendered, ${count(p.reused)} reused${extra}; release ${p.release}${dropped}`);

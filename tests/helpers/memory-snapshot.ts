@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { stableStringify } from '../../src/core/json.ts';
 import type { SnapshotEntry, SnapshotView } from '../../src/site/types.ts';
+import { warnInto } from './warnings.ts';
 
 export function memorySnapshot(responses: Record<string, { status?: number; body: unknown }>): SnapshotView & { entries(): SnapshotEntry[] } {
   const map = new Map<string, SnapshotEntry>();
@@ -25,5 +26,5 @@ export function memorySnapshot(responses: Record<string, { status?: number; body
 export const testCtx = (warnings: string[] = []) => ({
   today: '2026-01-15',
   now: '2026-01-15T12:00:00.000Z',
-  warn: (code: string, message: string) => void warnings.push(`${code}: ${message}`),
+  warn: warnInto(warnings),
 });

@@ -12,6 +12,7 @@ import type { BuildReport } from '../../src/pipeline/index.ts';
 import type { Serving } from '../../src/serve/index.ts';
 import { listFiles } from '../helpers/files.ts';
 import { buildInto, serveOut, tempDir } from '../helpers/pressroom.ts';
+import { warningLine } from '../helpers/warnings.ts';
 
 const SITE = 'https://user.github.io/project';
 const BASE = '/project';
@@ -132,7 +133,7 @@ describe('a build for https://user.github.io/project', () => {
     expect(manifest.basePath).toBe(BASE);
     expect(report.pages).toBeGreaterThan(300);
     // The hosts that serve a deploy at a domain's root are named in a warning.
-    expect(report.warnings.some((w) => w.startsWith('PR_BASE_PATH_ROOT_HOST') && /netlify, vercel/.test(w))).toBe(true);
+    expect(report.warnings.map(warningLine).some((w) => w.startsWith('W_BASE_PATH_ROOT_HOST') && /netlify, vercel/.test(w))).toBe(true);
   });
 
   it('puts every internal URL of every page, sitemap and feed under the base path, none twice', () => {

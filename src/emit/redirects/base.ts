@@ -45,7 +45,7 @@ export const baseRegex = (basePath: string) => basePath.replace(/\./g, '\\.');
  * which only a proxy in front that keeps the prefix would reach.
  */
 export const ROOT_ONLY_HOSTS: readonly HostName[] = ['netlify', 'cloudflare', 'vercel'];
-export const BASE_PATH_ROOT_HOST = 'PR_BASE_PATH_ROOT_HOST';
+export const BASE_PATH_ROOT_HOST = 'W_BASE_PATH_ROOT_HOST';
 
 /** The warning for a base path with root-only hosts selected; null when there is none. */
 export function rootHostWarning(basePath: string | undefined, hosts: readonly HostName[]): string | null {

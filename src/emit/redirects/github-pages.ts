@@ -46,7 +46,7 @@ export const githubPagesRedirects: HostFormat = {
       const file = outputFileFor(r.from);
       const key = collisionKey(file);
       if (taken.has(key)) {
-        input.warn?.('PR_REDIRECT_SHADOWED', `GitHub Pages: no redirect page for ${r.from} (${r.source}): ${file} is already a page of this site`);
+        input.warn?.('W_REDIRECT_SHADOWED', { detail: `GitHub Pages: no redirect page for ${r.from} (${r.source}): ${file} is already a page of this site` });
         continue;
       }
       taken.add(key);

@@ -20,7 +20,7 @@ export function gitlabCheck(input: Parameters<HostFormat['render']>[0], redirect
   }
   const unsupported = input.redirects.filter((r) => r.status !== 301 && r.status !== 302);
   if (unsupported.length) {
-    input.warn?.('PR_REDIRECT_UNSUPPORTED', `GitLab Pages supports 301/302 redirects only; it skips ${unsupported.length} rules (e.g. ${unsupported[0].from} ${unsupported[0].status})`);
+    input.warn?.('W_REDIRECT_UNSUPPORTED', { count: unsupported.length, from: unsupported[0].from, status: unsupported[0].status });
   }
 }
 

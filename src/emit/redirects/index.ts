@@ -33,7 +33,7 @@ export const HOST_FORMATS: readonly HostFormat[] = [
 /** Hosts that redirect over HTTP from `_redirects`, where a file at the old URL wins over the rule. */
 const RULE_FILE_HOSTS: readonly HostName[] = ['netlify', 'cloudflare', 'gitlab'];
 
-export const GITHUB_PAGES_CONFLICT = 'PR_REDIRECT_PAGES_SHADOW_RULES';
+export const GITHUB_PAGES_CONFLICT = 'W_REDIRECT_PAGES_SHADOW_RULES';
 
 /** The warning when GitHub Pages' redirect pages would shadow another host's HTTP redirects; null when there is no conflict. */
 export function hostConflict(hosts: readonly HostName[]): string | null {
@@ -45,9 +45,9 @@ export function hostConflict(hosts: readonly HostName[]): string | null {
 
 export function renderRedirects(input: RedirectInput, formats: readonly HostFormat[] = HOST_FORMATS): OutputFile[] {
   const conflict = hostConflict(input.hosts);
-  if (conflict && formats.some((f) => f.hosts.includes('github-pages'))) input.warn?.(GITHUB_PAGES_CONFLICT, conflict);
+  if (conflict && formats.some((f) => f.hosts.includes('github-pages'))) input.warn?.(GITHUB_PAGES_CONFLICT, { detail: conflict });
   const rootHosts = rootHostWarning(input.basePath, input.hosts);
-  if (rootHosts) input.warn?.(BASE_PATH_ROOT_HOST, rootHosts);
+  if (rootHosts) input.warn?.(BASE_PATH_ROOT_HOST, { detail: rootHosts });
   return formats
     .filter((f) => f.hosts.some((h) => input.hosts.includes(h)))
     .flatMap((f) => f.render(input))

@@ -57,9 +57,9 @@ export const s3Redirects: HostFormat = {
       return [{ path: 's3/website.json', contents: `${JSON.stringify(website, null, 2)}\n`, beside: true }];
     }
     const reason = redirects.length > S3_ROUTING_RULE_LIMIT ? `${redirects.length} redirects exceed the ${S3_ROUTING_RULE_LIMIT} routing rules` : `key ${ambiguous[0]} is a prefix of another path`;
-    input.warn?.('PR_REDIRECT_S3_OBJECTS', `S3: ${reason}; redirects are written as object metadata in s3/redirect-objects.json`);
+    input.warn?.('W_REDIRECT_S3_OBJECTS', { reason });
     const not301 = redirects.filter((r) => r.status !== 301);
-    if (not301.length) input.warn?.('PR_REDIRECT_S3_STATUS', `S3 object redirects are always 301; ${not301.length} rules asked for another status (e.g. ${not301[0].from} ${not301[0].status})`);
+    if (not301.length) input.warn?.('W_REDIRECT_S3_STATUS', { count: not301.length, from: not301[0].from, status: not301[0].status });
     const objects = redirects.flatMap((r) => [{ key: keyOf(r.from), redirect: r.to }, { key: `${keyOf(r.from)}/index.html`, redirect: r.to }]);
     const manifest = { errorDocument, indexDocument: 'index.html', metadataHeader: 'x-amz-website-redirect-location', objects };
     return [

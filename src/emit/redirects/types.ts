@@ -5,6 +5,7 @@
 import type { SiteConfig } from '../../config/schema.ts';
 import type { RewriteRule } from '../../plan/types.ts';
 import type { RedirectRule } from '../../site/types.ts';
+import type { Warn } from '../../core/warnings.ts';
 
 export type HostName = SiteConfig['hosts'][number];
 
@@ -23,7 +24,7 @@ export interface RedirectInput {
   /** Files the pages already occupy in out/ (GitHub Pages redirect pages must not overwrite one). */
   pageFiles?: ReadonlySet<string>;
   /** Non-fatal notes (a rule a host cannot carry and skips). */
-  warn?(code: string, message: string): void;
+  warn?: Warn;
 }
 
 export interface OutputFile {

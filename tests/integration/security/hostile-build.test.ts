@@ -26,6 +26,7 @@ import { listFiles, treeHashes } from '../../helpers/files.ts';
 import { ROOT, spawnCli, startTestApi, tempDir, TEST_NOW } from '../../helpers/pressroom.ts';
 import { badNames, badSegment, escapingEntries, inspectHtml, stringsIn, walk } from './inspect.ts';
 import { readRedirectFiles } from './redirect-files.ts';
+import { warningLine } from '../../helpers/warnings.ts';
 
 const POSTS = 40;
 
@@ -146,7 +147,7 @@ describe('B: hostile corpus, quarantine', () => {
       expect(q.endpoint).toMatch(/^\/api\/event\/(totalevents|upcoming_events|past_events)/);
       expect(q.reason).toBe('event_title: Invalid input: expected string, received number');
     }
-    expect(report.warnings).toContain('W_QUARANTINE: /api/advertisement/get_active: ad 103 left out: duration_time: Invalid input: expected number, received string');
+    expect(report.warnings.map(warningLine)).toContain('W_QUARANTINE: /api/advertisement/get_active: ad 103 left out: duration_time: Invalid input: expected number, received string');
   });
 
   it('lists every dropped record in the report, sorted, and counts them in the summary line', () => {
@@ -192,7 +193,7 @@ describe('B: hostile corpus', () => {
       'W_SLUG: /api/post/topic/news?limit=10&page=1: post 1066 post_name "../../etc/passwd" contains a path separator',
       'W_SLUG: /api/post/topic/news?limit=10&page=1: post 1071 post_name "CON" a Windows reserved name',
     ]) {
-      expect(report.warnings).toContain(w);
+      expect(report.warnings.map(warningLine)).toContain(w);
     }
   });
 
@@ -214,7 +215,7 @@ describe('B: hostile corpus', () => {
     ];
     for (const [kind, field, reason] of dropped) {
       const re = new RegExp(`^W_SLUG: /api/\\S+: ${kind} \\d+ ${escapeRe(field)} ${escapeRe(reason)}$`);
-      expect(report.warnings.some((w) => re.test(w)), `${kind} ${field} ${reason}`).toBe(true);
+      expect(report.warnings.map(warningLine).some((w) => re.test(w)), `${kind} ${field} ${reason}`).toBe(true);
     }
   });
 
@@ -228,7 +229,7 @@ describe('B: hostile corpus', () => {
       '/hostile/absolute': 'target host evil.example is not in api.redirectAllowHosts',
     };
     hostileRedirects.forEach((r, i) => {
-      expect(report.warnings).toContain(`PR_REDIRECT_INVALID: redirect dropped (config redirects[${i}]): ${reasons[r.current_url]}`);
+      expect(report.warnings.map(warningLine)).toContain(`W_REDIRECT_INVALID: redirect dropped (config redirects[${i}]): ${reasons[r.current_url]}`);
     });
   });
 });
@@ -260,7 +261,7 @@ describe('B: the whole output of the hostile build', () => {
     }
     expect(problems).toEqual([]);
     expect(files.length - redirectPages).toBe(ctx.b.report.pages);
-    const shadowed = ctx.b.report.warnings.filter((w) => w.startsWith('PR_REDIRECT_SHADOWED: GitHub Pages')).length;
+    const shadowed = ctx.b.report.warnings.map(warningLine).filter((w) => w.startsWith('W_REDIRECT_SHADOWED: GitHub Pages')).length;
     expect(redirectPages).toBe(ctx.b.report.redirects - shadowed); // GitHub Pages: one page per redirect rule
   });
 

@@ -1,5 +1,5 @@
 // --log-format json: one JSON object per line, progress at each tenth,
-// warnings split into code and message, and a summary.
+// warnings as {code, message, route?}, and a summary.
 import { describe, expect, it } from 'vitest';
 import { jsonLog } from '../../../cli/commands/log.ts';
 import type { BuildReport } from '../../../src/pipeline/index.ts';
@@ -12,7 +12,7 @@ const collect = (opts: { quiet?: boolean } = {}) => {
 
 const report = {
   out: '/x/out', source: { kind: 'api', base: 'https://api.example' }, routes: 3, pages: 3, files: 9, bytes: 100, redirects: 0,
-  timings: { total: 1200 }, pagesPerSecond: 2, warnings: ['PR_SLUG_DROPPED: post 7 has a bad slug', 'no code here'], quarantined: [{ endpoint: '/api/advertisement/get_active', id: 'ad 3', reason: 'duration_time: wrong type' }],
+  timings: { total: 1200 }, pagesPerSecond: 2, warnings: [{ code: 'W_SLUG', message: 'post 7 has a bad slug' }, { code: 'W_RENDER', message: 'Route /a did not call usePageHead', route: '/a' }], quarantined: [{ endpoint: '/api/advertisement/get_active', id: 'ad 3', reason: 'duration_time: wrong type' }],
   incremental: { mode: 'full', rendered: 3, reused: 0, deleted: 0, unchangedFiles: 0, previousRelease: null }, requests: 10, notModified: 0, retries: 1, release: 'r1',
 } as unknown as BuildReport;
 
@@ -29,8 +29,8 @@ describe('jsonLog', () => {
     expect(lines.filter((l) => l.type === 'progress').map((l) => l.done)).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90, 100]);
     expect(lines.find((l) => l.type === 'stage-end')).toMatchObject({ stage: 'render', ms: 42 });
     expect(lines.filter((l) => l.type === 'warning')).toEqual([
-      expect.objectContaining({ code: 'PR_SLUG_DROPPED', message: 'post 7 has a bad slug' }),
-      expect.objectContaining({ code: 'PR_WARNING', message: 'no code here' }),
+      { time: '2026-01-15T12:00:00.000Z', type: 'warning', code: 'W_SLUG', message: 'post 7 has a bad slug' },
+      { time: '2026-01-15T12:00:00.000Z', type: 'warning', code: 'W_RENDER', message: 'Route /a did not call usePageHead', route: '/a' },
     ]);
     expect(lines.at(-1)).toMatchObject({ type: 'summary', ok: true, pages: 3, ms: 1200, warnings: 2, quarantined: 1, release: 'r1', source: { kind: 'api' } });
   });

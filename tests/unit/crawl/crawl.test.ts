@@ -10,6 +10,7 @@ import { createApiClient } from '../../../src/crawl/http.ts';
 import { allPages, topicPagination } from '../../../src/site/common.ts';
 import type { PageKind } from '../../../src/site/types.ts';
 import { testCtx } from '../../helpers/memory-snapshot.ts';
+import { warnInto } from '../../helpers/warnings.ts';
 
 const BASE = 'http://api.test';
 const item = (id: number) => ({ id, post_title: `Post ${id}`, post_name: `post-${id}`, cat_slug: 'news', post_author: 'Ann', post_date: '2026-01-01T00:00:00.000Z', banner_img: null });
@@ -163,7 +164,7 @@ describe('crawl', () => {
       for (const id of [1, 3]) pool.intercept({ path: ep.postDetails('news', `post-${id}`) }).reply(201, details(id), json);
     });
     const warnings: string[] = [];
-    const { snapshot } = await crawl({ client, ctx: testCtx(), warn: (c, m) => warnings.push(`${c}: ${m}`), concurrency: 2, kinds });
+    const { snapshot } = await crawl({ client, ctx: testCtx(), warn: warnInto(warnings), concurrency: 2, kinds });
     const entry = snapshot.get(ep.topic('news', null, 1))!;
     expect((entry.body as any).posts.postData.map((p: { id: number }) => p.id)).toEqual([1, 3]);
     const q = { endpoint: ep.topic('news', null, 1), id: 'post 2', reason: 'post_title: Invalid input: expected string, received number' };

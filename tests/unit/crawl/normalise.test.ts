@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkShape } from '../../../src/api/schemas.ts';
 import { normaliseResponse } from '../../../src/crawl/normalise.ts';
+import { warnInto } from '../../helpers/warnings.ts';
 
 const item = (id: number, extra: Record<string, unknown> = {}) => ({
   id,
@@ -17,7 +18,7 @@ const item = (id: number, extra: Record<string, unknown> = {}) => ({
 
 function run(path: string, body: unknown) {
   const warnings: string[] = [];
-  const out = normaliseResponse(path, checkShape(path, 200, body), (code, msg) => warnings.push(`${code}: ${msg}`));
+  const out = normaliseResponse(path, checkShape(path, 200, body), warnInto(warnings));
   return { out, warnings };
 }
 

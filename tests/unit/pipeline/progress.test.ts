@@ -8,7 +8,7 @@ describe('build feedback', () => {
     expect(summaryLine({ pages: 1234, files: 2345, bytes: 12_345_678, timings: { total: 8123 } as any, pagesPerSecond: 152, warnings: [] } as any, place)).toBe(
       'built 1234 pages, 2345 files, 12.3 MB into /srv/site/out from https://cms.example.com in 18.1 s (68 pages/s)',
     );
-    expect(summaryLine({ pages: 1, files: 2, bytes: 0, warnings: ['a'] }, { ...place, wallMs: 10 })).toMatch(/, 1 warning$/);
+    expect(summaryLine({ pages: 1, files: 2, bytes: 0, warnings: [{ code: 'W_RENDER', message: 'a' }] }, { ...place, wallMs: 10 })).toMatch(/, 1 warning$/);
   });
 
   it('names the source as the API, the embedded sample API or the snapshot rendered', () => {

@@ -7,6 +7,7 @@ import type { SiteConfig } from '../../../src/config/schema.ts';
 import { AUTO_INDEX_MAX_ARTICLES, withSearchIndexMode } from '../../../src/pipeline/search-index-mode.ts';
 import { newPlanKept } from '../../../src/plan/kept.ts';
 import type { PlannedRoute } from '../../../src/plan/types.ts';
+import { warnInto } from '../../helpers/warnings.ts';
 
 const routes = (articles: number): PlannedRoute[] => [
   { kind: 'home', path: '/', params: {}, deps: [], sitemap: null, record: 'home', file: 'index.html' },
@@ -17,14 +18,14 @@ const config = (staticIndex: SiteConfig['search']['staticIndex']) => ({ search: 
 describe('search.staticIndex "auto"', () => {
   it('builds the index up to the limit, silently', () => {
     const warnings: string[] = [];
-    const c = withSearchIndexMode(config('auto'), routes(AUTO_INDEX_MAX_ARTICLES), (code, m) => warnings.push(`${code}: ${m}`));
+    const c = withSearchIndexMode(config('auto'), routes(AUTO_INDEX_MAX_ARTICLES), warnInto(warnings));
     expect(c.search.staticIndex).toBe('fallback');
     expect(warnings).toEqual([]);
   });
 
   it('skips it above the limit and says how to build it anyway', () => {
     const warnings: string[] = [];
-    const c = withSearchIndexMode(config('auto'), routes(AUTO_INDEX_MAX_ARTICLES + 1), (code, m) => warnings.push(`${code}: ${m}`));
+    const c = withSearchIndexMode(config('auto'), routes(AUTO_INDEX_MAX_ARTICLES + 1), warnInto(warnings));
     expect(c.search.staticIndex).toBe('off');
     expect(warnings).toEqual([expect.stringMatching(/^W_SEARCH_INDEX: 2001 articles, more than the 2000 .*set search\.staticIndex to "fallback"/)]);
   });
@@ -49,9 +50,9 @@ describe('search.staticIndex "auto"', () => {
       }
       const articles = list.filter((r) => r.kind === 'article').length;
       const warnings: string[] = [];
-      const c = withSearchIndexMode(config('auto'), list, (code, m) => warnings.push(m), kept);
+      const c = withSearchIndexMode(config('auto'), list, warnInto(warnings), kept);
       expect(c.search.staticIndex).toBe(articles <= AUTO_INDEX_MAX_ARTICLES ? 'fallback' : 'off');
-      if (warnings.length) expect(warnings[0]).toMatch(new RegExp(`^${articles} articles`));
+      if (warnings.length) expect(warnings[0]).toMatch(new RegExp(`^W_SEARCH_INDEX: ${articles} articles`));
     }
     // The count was kept: the last list is counted from it, not walked again.
     expect(kept.counted.take()).toBeDefined();

@@ -8,6 +8,7 @@ import { notedPlaces, noteReplaced } from '../../../src/core/list-change.ts';
 import { article } from '../../../src/site/kinds/article.ts';
 import type { PageKind, RouteSpec } from '../../../src/site/types.ts';
 import { memorySnapshot, testCtx } from '../../helpers/memory-snapshot.ts';
+import { warnInto } from '../../helpers/warnings.ts';
 
 const config = {
   site: { url: 'https://site.example' } as any,
@@ -215,7 +216,7 @@ describe('plan: routes', () => {
       const specs = [route('/news/Foo', 'post 9 (news/Foo)', { deps: ['/api/advertisement/get_active', '/api/post/postdetails/news/Foo'] }), route('/news/foo', 'post 2 (news/foo)', { deps: ['/api/advertisement/get_active', '/api/post/postdetails/news/foo'] }), route('/news/bar', 'post 3 (news/bar)')];
       const warnings: string[] = [];
       const quarantined: unknown[] = [];
-      const ctx = { ...testCtx(), warn: (c: string, m: string) => void warnings.push(`${c}: ${m}`), quarantine: (q: unknown) => void quarantined.push(q) };
+      const ctx = { ...testCtx(), warn: warnInto(warnings), quarantine: (q: unknown) => void quarantined.push(q) };
       const p = plan(memorySnapshot({}), ctx, config, [kindOf(order ? specs.reverse() : specs)]);
       expect(p.routes.map((r) => r.path)).toEqual(['/news/Foo', '/news/bar']);
       expect(quarantined).toEqual([
@@ -299,7 +300,7 @@ describe('plan: redirects', () => {
     ]);
     expect(warnings).toHaveLength(records.length - 2);
     for (const bad of ['/evil', '/inject', '/cr', '/js', '/off', '/comment', '/backslash', 'relative', '//host/x', '/a b', '/%2e%2e/etc', '/splat/*', '/status', '/zw']) {
-      expect(warnings.some((w) => w.startsWith('PR_REDIRECT_INVALID') && w.includes(JSON.stringify(bad).slice(0, 12)))).toBe(true);
+      expect(warnings.some((w) => w.startsWith('W_REDIRECT_INVALID') && w.includes(JSON.stringify(bad).slice(0, 12)))).toBe(true);
     }
   });
 
@@ -313,7 +314,7 @@ describe('plan: redirects', () => {
       ['/empty', '/no-posts', 302, 'empty topic'],
       ['/old', '/config-target', 301, 'config redirects[0]'],
     ]);
-    expect(warnings.join('\n')).toMatch(/PR_REDIRECT_DUPLICATE.*\/old/);
-    expect(warnings.join('\n')).toMatch(/PR_REDIRECT_SHADOWED.*\/news\/a/);
+    expect(warnings.join('\n')).toMatch(/W_REDIRECT_DUPLICATE.*\/old/);
+    expect(warnings.join('\n')).toMatch(/W_REDIRECT_SHADOWED.*\/news\/a/);
   });
 });

@@ -37,7 +37,7 @@ class FakeClock implements Timers {
 }
 
 const report = (release: string): BuildReport =>
-  ({ release, warnings: ['W_X: one'], incremental: { mode: 'incremental', rendered: 4, reused: 9996, deleted: 1, unchangedFiles: 0, previousRelease: null } }) as unknown as BuildReport;
+  ({ release, warnings: [{ code: 'W_SLUG', message: 'one' }], incremental: { mode: 'incremental', rendered: 4, reused: 9996, deleted: 1, unchangedFiles: 0, previousRelease: null } }) as unknown as BuildReport;
 
 function setup(opts: Partial<QueueOptions> = {}) {
   const clock = new FakeClock();

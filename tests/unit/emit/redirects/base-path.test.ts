@@ -19,6 +19,7 @@ import { robotsTxt } from '../../../../src/emit/sitemap.ts';
 import { shellRewrites } from '../../../../src/plan/index.ts';
 import type { RedirectRule } from '../../../../src/site/types.ts';
 import { parseCaddy, parseNetlify, parseNginxMap, parseRedirectPage, parseVercel } from './parse.ts';
+import { warnInto } from '../../../helpers/warnings.ts';
 
 const B = '/project';
 const SITE = 'https://user.github.io/project';
@@ -104,7 +105,7 @@ describe('host files under a base path', () => {
     // 'project/new' is a prefix of the page 'project/news/index.html': with the page files under the prefix, S3 must switch to objects.
     const warnings: string[] = [];
     const clash = s3Redirects.render(input({ hosts: ['s3'], redirects: [{ from: '/new', to: '/a', status: 301, source: 't' }], warn: (c) => warnings.push(c) }));
-    expect(warnings).toContain('PR_REDIRECT_S3_OBJECTS');
+    expect(warnings).toContain('W_REDIRECT_S3_OBJECTS');
     const objects = JSON.parse(file(clash, 's3/redirect-objects.json'));
     expect(objects.errorDocument).toBe('project/404.html');
     expect(objects.objects[0]).toEqual({ key: 'project/new', redirect: '/project/a' });
@@ -135,8 +136,8 @@ describe('host files under a base path', () => {
 describe('root-only hosts with a base path', () => {
   const warned = (hosts: HostName[], basePath = B) => {
     const warnings: string[] = [];
-    renderRedirects(input({ hosts, basePath, warn: (c, m) => warnings.push(`${c}: ${m}`) }));
-    return warnings.filter((w) => w.startsWith('PR_BASE_PATH_ROOT_HOST'));
+    renderRedirects(input({ hosts, basePath, warn: warnInto(warnings) }));
+    return warnings.filter((w) => w.startsWith('W_BASE_PATH_ROOT_HOST'));
   };
   it('warns once, naming Netlify, Cloudflare Pages and Vercel when they are selected', () => {
     const w = warned(['netlify', 'cloudflare', 'vercel', 'gitlab']);

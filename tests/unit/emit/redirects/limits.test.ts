@@ -6,6 +6,7 @@ import { renderRedirects, type HostName, type RedirectInput } from '../../../../
 import { shellRewrites } from '../../../../src/plan/index.ts';
 import type { RewriteRule } from '../../../../src/plan/types.ts';
 import type { RedirectRule } from '../../../../src/site/types.ts';
+import { warnInto } from '../../../helpers/warnings.ts';
 
 const rules = (n: number): RedirectRule[] =>
   Array.from({ length: n }, (_, i) => ({ from: `/old/${String(i).padStart(5, '0')}`, to: `/new/${i}`, status: 301 as const, source: `r${i}` }));
@@ -58,7 +59,7 @@ describe('redirect limits at the documented numbers', () => {
     expect(JSON.parse(at50.find((f) => f.path === 's3/website.json')!.contents).RoutingRules).toHaveLength(50);
     expect(at50.find((f) => f.path === 's3/redirect-objects.json')).toBeUndefined();
     const warnings: string[] = [];
-    const at51 = renderRedirects({ redirects: rules(51), rewrites: shellRewrites(), hosts: ['s3'], immutablePrefixes: [], warn: (_c, m) => warnings.push(m) });
+    const at51 = renderRedirects({ redirects: rules(51), rewrites: shellRewrites(), hosts: ['s3'], immutablePrefixes: [], warn: warnInto(warnings) });
     const website = JSON.parse(at51.find((f) => f.path === 's3/website.json')!.contents);
     expect(website.RoutingRules).toBeUndefined();
     expect(website.ErrorDocument).toEqual({ Key: '404.html' });

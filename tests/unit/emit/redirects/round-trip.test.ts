@@ -16,6 +16,7 @@ import { corpusRedirects, HOSTILE_RECORDS } from '../../../../src/sample-api/ind
 import { absoluteUrl, outputFileFor } from '../../../../src/site/paths.ts';
 import type { RedirectRule } from '../../../../src/site/types.ts';
 import { parseApache, parseCaddy, parseNetlify, parseNginxMap, parseRedirectPage, parseVercel } from './parse.ts';
+import { warnInto } from '../../../helpers/warnings.ts';
 
 const ALL_HOSTS: HostName[] = ['netlify', 'cloudflare', 'gitlab', 'vercel', 'nginx', 'apache', 'caddy', 's3', 'github-pages'];
 const SITE = 'https://devdispatch.example';
@@ -49,7 +50,7 @@ function canonical(): RedirectRule[] {
     ...rulesFromRecords(corpusRedirects({ corpus: 'hostile', posts: 40 })),
     ...EXTRA.map((r, i) => ({ ...r, source: `extra ${i}` })),
   ];
-  return mergeRedirects({ candidates, allowHosts: ['enterprisewire.example'], routePaths: new Set(['/news/real-page']), warn: (_c, m) => warnings.push(m) });
+  return mergeRedirects({ candidates, allowHosts: ['enterprisewire.example'], routePaths: new Set(['/news/real-page']), warn: warnInto(warnings) });
 }
 
 const RULES = canonical();
@@ -153,8 +154,8 @@ describe('round trip per format (same rules, same order, nothing injected)', () 
 describe('GitHub Pages is opt-in: selecting it with a _redirects host is warned about', () => {
   const warned = (hosts: HostName[]) => {
     const warnings: string[] = [];
-    renderRedirects(input({ hosts, warn: (c, m) => warnings.push(`${c}: ${m}`) }));
-    return warnings.filter((w) => w.startsWith('PR_REDIRECT_PAGES_SHADOW_RULES'));
+    renderRedirects(input({ hosts, warn: warnInto(warnings) }));
+    return warnings.filter((w) => w.startsWith('W_REDIRECT_PAGES_SHADOW_RULES'));
   };
   it('warns once, naming the hosts whose HTTP redirects the meta pages replace', () => {
     const w = warned(['netlify', 'cloudflare', 'nginx', 'github-pages']);
@@ -202,7 +203,7 @@ describe('GitHub Pages never overwrites a page', () => {
       { from: '/News/Real-Page', to: '/b', status: 301, source: 'api' },
       { from: '/gone', to: '/b', status: 301, source: 'api' },
     ];
-    const files = githubPagesRedirects.render(input({ redirects: rules, warn: (_c, m) => warnings.push(m) }));
+    const files = githubPagesRedirects.render(input({ redirects: rules, warn: warnInto(warnings) }));
     expect(files.map((f) => f.path)).toEqual(['gone/index.html']);
     expect(warnings.join()).toMatch(/News\/Real-Page.*already a page/);
   });
