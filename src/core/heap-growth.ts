@@ -1,7 +1,7 @@
 // How far the process's heap may grow before V8's next full collection (V8's
 // `--heap-growing-percent`, a flag of the whole process, render threads included).
 // After each full collection V8 sets the next one's limit at what survived plus that
-// share of it. A watcher keeps V8's own heuristics (src/core/resident.ts). A one-off
+// share of it. A watcher keeps V8's own heuristics (growHeapFor below). A one-off
 // build grows by a headroom in bytes: a fixed share of 15 % kept a 50,000-post build
 // under 1 GB (500 MB live, 75 MB to grow), but at 10,000 posts, whose main thread
 // holds 70-150 MB, it meant a full collection every 11-22 MB of promoted objects,
@@ -64,3 +64,19 @@ export function heapGrowth(setFlag: (flags: string) => void = setFlagsFromString
 
 /** The process's own. */
 export const processHeapGrowth = heapGrowth();
+
+/**
+ * How this process's heap grows for a build: set by the orchestrator at the start of each one.
+ * A one-off build holds a large, long-lived heap (the snapshot's records, the plan's routes, the
+ * files it wrote) and makes a lot of short-lived garbage around it; V8 lets the heap grow to about
+ * twice what survived its last full collection before it collects again, so at 50,000 posts the
+ * main thread held 850-900 MB of heap for 400-500 MB of live data. Growing by 64 MB or 15 %,
+ * whichever is more, keeps a large heap's peak near what is live without collecting a small one
+ * every few megabytes. A process that publishes again (a build with a publish session) keeps V8's
+ * own growth: its heap is mostly what the session keeps, and a full collection on each small
+ * publish would be the publish's cost.
+ */
+export function growHeapFor(publishesAgain: boolean): void {
+  if (publishesAgain) processHeapGrowth.byHeuristics();
+  else processHeapGrowth.byHeadroom();
+}

@@ -10,7 +10,7 @@ import { clientBundle } from '../bundle/prebuilt.ts';
 import { apiBaseFrom, buildClock, publicConfig, resolveConfig } from '../config/load.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import type { Snapshot } from '../crawl/snapshot-store.ts';
-import { setKeepsForNextBuild } from '../core/resident.ts';
+import { growHeapFor } from '../core/heap-growth.ts';
 import { emit } from '../emit/index.ts';
 import { plan } from '../plan/index.ts';
 import { createPageRenderer, resolveWorkers } from '../render/pool.ts';
@@ -75,8 +75,8 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
     return result;
   }
 
-  // Only a process that publishes again keeps what a build derived for the next one (src/core/resident.ts).
-  setKeepsForNextBuild(options.session !== undefined);
+  // What a build keeps for the next one travels in options.session (./session.ts); the heap grows to suit (growHeapFor).
+  growHeapFor(options.session !== undefined);
   const { config: configured, clock, apiFrom, sampleConfig } = await stage('config', () => configure(options));
   const out = resolve(options.out ?? 'out');
   // A publish killed between its renames is restored first (and dead builds' folders go), so the build

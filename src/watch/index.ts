@@ -14,7 +14,7 @@ import { build, configure, rehearse, snapshotDirFor } from '../pipeline/index.ts
 import { warmCrawl } from '../pipeline/warm-up.ts';
 import { loadPrevious } from '../pipeline/snapshot.ts';
 import { PublishSession } from '../pipeline/session.ts';
-import { setKeepsForNextBuild } from '../core/resident.ts';
+import { growHeapFor } from '../core/heap-growth.ts';
 import { collectGarbageNow, collectIfGrown } from '../core/collect.ts';
 import type { BuildOptions, BuildReport } from '../pipeline/types.ts';
 import { watchLog, type WatchLog } from './log.ts';
@@ -101,9 +101,9 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
   // One session for the watcher's life: each build starts from the snapshot the last one left in memory.
   // With its connections to the API: a publish reuses those the last one opened (no TCP and TLS handshakes per story).
   const session = new PublishSession(api.kind === 'api' ? { agent: apiAgent(config.crawl.concurrency) } : {});
-  // This process publishes again: what it reads from now on is kept for the next build, the
-  // saved snapshot below included, which is read before any build says so (src/core/resident.ts).
-  setKeepsForNextBuild(true);
+  // This process publishes again: its heap grows by V8's own heuristics from the start, the saved
+  // snapshot's load below included, which comes before any build sets it (src/core/heap-growth.ts).
+  growHeapFor(true);
   // At start, before the first build (a webhook that comes meanwhile waits): the spare tree
   // (decision 63: a site published by a one-off build has none, and the first change-driven
   // publish would make it on its way, a folder per page and a link per file), made under the run

@@ -57,7 +57,7 @@ async function run(seed: number, dirs: string[], { posts: POSTS, steps: STEPS, a
   const configFile = join(ROOT, 'config/site.json');
   // First the change-driven builds, one after another with nothing between them, as pressroom watch
   // runs them (what a process keeps from build to build is patched by each change: a full build
-  // in this process between two of them would drop it, src/core/resident.ts); each step's tree is recorded.
+  // between two of them, without the session, would not use it; src/pipeline/session.ts); each step's tree is recorded.
   const api = await startSampleApi({ posts: POSTS, seed, today: NOW });
   const port = api.port;
   const published: { label: string; categories: boolean; tree: Record<string, string>; fallback: string | null; refetched: number }[] = [];

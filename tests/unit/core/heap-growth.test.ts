@@ -1,8 +1,7 @@
 // A one-off build's heap grows by a headroom in bytes (at least 15 %); a watcher's by V8's heuristics.
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectGarbageNow } from '../../../src/core/collect.ts';
-import { HEADROOM_BYTES, heapGrowth, MAX_PERCENT, MIN_PERCENT, percentFor, processHeapGrowth, type HeapGrowth } from '../../../src/core/heap-growth.ts';
-import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
+import { growHeapFor, HEADROOM_BYTES, heapGrowth, MAX_PERCENT, MIN_PERCENT, percentFor, processHeapGrowth, type HeapGrowth } from '../../../src/core/heap-growth.ts';
 
 const MB = 1024 * 1024;
 let made: HeapGrowth | undefined;
@@ -57,10 +56,10 @@ describe('heapGrowth', () => {
     expect(flags).toEqual(['--heap-growing-percent=200', '--heap-growing-percent=0']);
   });
 
-  it('is what a build sets through setKeepsForNextBuild', () => {
-    setKeepsForNextBuild(true);
+  it('is what a build sets through growHeapFor: heuristics with a session, headroom without', () => {
+    growHeapFor(true);
     expect(processHeapGrowth.current()).toBe(0);
-    setKeepsForNextBuild(false);
+    growHeapFor(false);
     // The percent for this test process's heap, whatever it holds now: a share within the bounds, not V8's 0.
     expect(processHeapGrowth.current()).toBeGreaterThanOrEqual(MIN_PERCENT);
     expect(processHeapGrowth.current()).toBeLessThanOrEqual(MAX_PERCENT);

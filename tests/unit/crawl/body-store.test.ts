@@ -13,7 +13,6 @@ import { canonicalJson } from '../../../src/core/json.ts';
 import { BodyStore } from '../../../src/crawl/body-store.ts';
 import { newCrawlKept } from '../../../src/crawl/kept.ts';
 import { lineOf, oneOffBodies, storedText, storesBody } from '../../../src/crawl/snapshot-files.ts';
-import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
 import { mirrorJson } from '../../../src/emit/index.ts';
 import { feedArticles } from '../../../src/emit/feeds/model.ts';
@@ -173,8 +172,6 @@ describe('stored post details', () => {
   });
 
   it('a feed item is kept by its entry in a process that publishes again: an unchanged post is not read again', () => {
-    setKeepsForNextBuild(true);
-    onTestFinished(() => setKeepsForNextBuild(false));
     const s = new Snapshot();
     s.set(DETAILS, { status: 200, body: details(post()), canonical: true });
     s.set(ep.authorById(3), { status: 200, body: canonicalJson({ result: [{ author_name: 'jane', author_display_name: 'Jane Doe' }] }), canonical: true });

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import { isManifestFile, MANIFEST_FILE, manifestIndexText, manifestParts, newManifestRuns, printEntry } from '../../../src/emit/manifest-text.ts';
 import { partsIn, readSiteFiles } from '../../../src/emit/manifest-read.ts';
 import type { ManifestEntry } from '../../../src/emit/writer.ts';
@@ -15,7 +14,6 @@ const source = { kind: 'api', base: 'http://127.0.0.1:4000' };
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 beforeAll(async () => void (tmp = await tempDir('pressroom-manifest-text-')));
 afterAll(async () => {
-  setKeepsForNextBuild(false);
   await tmp?.cleanup();
 });
 
@@ -55,7 +53,6 @@ describe('a manifest entry printed', () => {
 
 // Runs are kept between calls only by a publish session's printer (src/emit/kept.ts manifestRuns), in a build with a session.
 describe.each([true, false])('the manifest in parts (runs kept: %s)', (keeps) => {
-  beforeAll(() => setKeepsForNextBuild(keeps));
   const runs = keeps ? newManifestRuns() : undefined;
 
   it('cuts the entries into parts after a hash ending in "00", each the JSON list of its entries named by its sha256', () => {

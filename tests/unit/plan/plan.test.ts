@@ -1,7 +1,6 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ep } from '../../../src/api/endpoints.ts';
 import { isPressroomError } from '../../../src/core/errors.ts';
-import { setKeepsForNextBuild } from '../../../src/core/resident.ts';
 import { SAMPLE_REDIRECTS_PATH } from '../../../src/crawl/discover.ts';
 import { newPlanKept, plan, planRoutes, type PlanKept, type PlannedRoute } from '../../../src/plan/index.ts';
 import { notedPlaces, noteReplaced } from '../../../src/core/list-change.ts';
@@ -25,14 +24,8 @@ const route = (path: string, record: string, extra: Partial<RouteSpec> = {}): Ro
   record,
   ...extra,
 });
-/**
- * The plan part of a publish session, as a watcher's builds get it. The shared sorted list
- * (src/core/sorted.ts) still keeps its last answer only while the process flag is on, until it
- * keeps by its owner alone: on for the test.
- */
+/** The plan part of a publish session, as a watcher's builds get it. */
 function sessionPlan(): PlanKept {
-  setKeepsForNextBuild(true);
-  onTestFinished(() => setKeepsForNextBuild(false));
   return newPlanKept();
 }
 
