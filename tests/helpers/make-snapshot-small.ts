@@ -1,8 +1,8 @@
-// Regenerates tests/fixtures/snapshot-small/ (docs/contributing.md, "HTML snapshots"):
+// Regenerates tests/fixtures/snapshot-small/ (docs/contributing.md, "Page kinds"):
 // the embedded sample API with its smallest corpus (10 posts asked; the
 // corpus keeps a minimum per category, so 555 responses, ~0.9 MB), seed 1, at a fixed
 // clock, crawled once and saved. Run only when the crawl or the page kinds'
-// deps change (the HTML snapshot test then says which data is missing):
+// deps change (the page-kinds test then says which data is missing):
 //   node --import tsx tests/helpers/make-snapshot-small.ts
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
