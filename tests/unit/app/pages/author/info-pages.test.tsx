@@ -18,7 +18,7 @@ describe('/author and /no-posts', () => {
     expect(head!.noindex).toBe(true);
   });
 
-  it("/no-posts shows the spec's empty-list texts with a way back, hydrating without mismatch", () => {
+  it("/no-posts says there are no posts and offers a way back home, hydrating without mismatch", () => {
     const { html, head, state } = serverRender(NoPostsPage, ['/no-posts'], '/no-posts', DATA);
     document.body.innerHTML = html;
     expect(document.querySelector('h1')!.textContent).toBe('No Posts Available');

@@ -36,7 +36,7 @@ afterEach(() => {
 });
 
 describe('home page', () => {
-  it('renders the blocks in order with the spec slices, widths and srcsets', () => {
+  it('renders the blocks in order, each with its number of posts, image widths and srcsets', () => {
     const { html, head } = serverHtml(<HomePage />, '/', data());
     document.body.innerHTML = html;
     const r = document.body;
