@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ep } from '../../../../src/api/endpoints.ts';
 import { Footer } from '../../../../src/app/shell/Footer.tsx';
 import { EMAIL_RULE, MODAL_MS, MSG_DUPLICATE, MSG_INVALID, MSG_THANKS, NOTE_DEFAULT, THANKS_RESET_MS } from '../../../../src/app/shell/subscribe.ts';
-import { click, mount, typeInto, type Mounted } from './harness.tsx';
+import { click, mount, typeInto, type Mounted } from '../../../helpers/app-harness.tsx';
 
 let m: Mounted | null = null;
 let log: ReturnType<typeof vi.spyOn>;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import AuthorIndexPage from '../../../../../src/app/pages/author-index/index.tsx';
 import NoPostsPage from '../../../../../src/app/pages/no-posts/index.tsx';
-import { clientMount, ok, serverRender } from '../topic/harness.tsx';
+import { clientMount, ok, serverRender } from '../../../../helpers/app-harness.tsx';
 
 const DATA = { '/api/advertisement/get_active': ok([]) };
 

@@ -7,7 +7,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ContactPage from '../../../../../src/app/pages/contact/index.tsx';
 import OptOutFormPage from '../../../../../src/app/pages/opt-out-form/index.tsx';
-import { clientMount, ok, serverRender, site, type Mounted } from '../events/harness.tsx';
+import { clientMount, ok, serverRender, site, type Mounted } from '../../../../helpers/app-harness.tsx';
 
 const SHELL = { '/api/advertisement/get_active': ok([]) };
 let mounted: Mounted | null = null;

@@ -10,7 +10,7 @@ import { act } from 'react';
 import { ep } from '../../../../../src/api/endpoints.ts';
 import TagPage from '../../../../../src/app/pages/tag/index.tsx';
 import { TAG_SECTIONS } from '../../../../../src/app/pages/tag/sections.ts';
-import { click, item, mirrorFetch, mount, ok, pointerDown, serverHtml, type Data, type Mounted } from '../../shell/harness.tsx';
+import { click, item, mirrorFetch, mount, ok, pointerDown, serverHtml, type Data, type Mounted } from '../../../../helpers/app-harness.tsx';
 
 const PATTERN = '/tag/:subcat';
 const list = (base: number, n: number, cat: string) => Array.from({ length: n }, (_, i) => item(base + i, { cat_slug: cat, p_content: `Tag excerpt ${base + i}` }));
