@@ -72,7 +72,7 @@ function answer<T>(route: PlannedRoute, prefix: string, pick: (body: any) => T):
   return pick(body);
 }
 
-const staticPage = (kind: PageKindName, own: { title: string; intro?: string }, route: PlannedRoute): Expected => ({
+const staticPage = (own: { title: string; intro?: string }, route: PlannedRoute): Expected => ({
   title: titled(own.title),
   description: own.intro ?? 'own',
   noindex: false,
@@ -166,11 +166,11 @@ const EXPECTED: Record<PageKindName, (route: PlannedRoute) => Expected> = {
   },
   'event-detail': eventPage,
   'past-event-detail': eventPage,
-  about: (route) => staticPage('about', { title: config.about.title, intro: config.about.intro[0] }, route),
-  contact: (route) => staticPage('contact', config.pages.contact, route),
-  'opt-out-form': (route) => staticPage('opt-out-form', config.pages.optOut, route),
-  'privacy-policy': (route) => staticPage('privacy-policy', config.privacy, route),
-  'sitemap-page': (route) => staticPage('sitemap-page', config.sitemapPage, route),
+  about: (route) => staticPage({ title: config.about.title, intro: config.about.intro[0] }, route),
+  contact: (route) => staticPage(config.pages.contact, route),
+  'opt-out-form': (route) => staticPage(config.pages.optOut, route),
+  'privacy-policy': (route) => staticPage(config.privacy, route),
+  'sitemap-page': (route) => staticPage(config.sitemapPage, route),
   events: (route) => fixedPage(titled('Events'), 'Events', false, route),
   'past-events': (route) => fixedPage(titled('Past Events'), 'Past Events', false, route),
   'no-posts': (route) => fixedPage(titled('No Posts Available'), 'No Posts Available', true, route),
@@ -200,8 +200,10 @@ for (const kind of PAGE_KINDS.map((k) => k.kind)) {
     it('has its title, description, robots and canonical link in the head', () => {
       const { page, want } = get();
       expect(page.title).toBe(want.title);
-      if (want.description === 'own') expect(page.description).toMatch(/\S/), expect(page.description).not.toBe(site.description);
-      else expect(page.description).toBe(want.description);
+      if (want.description === 'own') {
+        expect(page.description).toMatch(/\S/);
+        expect(page.description).not.toBe(site.description);
+      } else expect(page.description).toBe(want.description);
       expect(page.robots).toBe(want.noindex ? 'noindex' : null);
       expect(page.canonical).toBe(url(want.canonicalPath));
     });
