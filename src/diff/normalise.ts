@@ -1,4 +1,4 @@
-// The normalised HTML that `pressroom diff` and the HTML snapshot tests compare
+// The normalised HTML that `pressroom diff` compares
 // (docs/operations.md, "`pressroom diff` in CI": one tag per line, content-hashed
 // asset names masked, so a rebuilt bundle alone shows no change).
 //

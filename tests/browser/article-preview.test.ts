@@ -8,22 +8,15 @@
 // warnings (./harness.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import type { Post } from '../../src/api/types.ts';
 import { generateCorpus } from '../../src/sample-api/index.ts';
 import { BUILD_NOW } from './global-setup.ts';
-import { launchBrowser, openPage, type OpenedPage } from './harness.ts';
+import { browserSession } from './harness.ts';
 
-let browser: Browser;
-const opened: OpenedPage[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(opened.map((o) => o.close()));
-  await browser?.close();
-});
+const session = browserSession();
+const { open } = session;
 
 /**
  * Problems other than the one failed load a test provokes on purpose: Chromium
@@ -32,12 +25,6 @@ afterAll(async () => {
  */
 function unexpected(problems: string[], ...expected: number[]): string[] {
   return problems.filter((p) => !expected.some((s) => p.startsWith(`console.error: Failed to load resource: the server responded with a status of ${s} `)));
-}
-
-async function open(path: string, opts: { width?: number } = {}): Promise<OpenedPage> {
-  const o = await openPage(browser, path, opts);
-  opened.push(o);
-  return o;
 }
 
 /** A prerendered article with a hero and at least three TOC entries, read from the built site's mirror. */

@@ -6,28 +6,15 @@
 // Every page fails on console errors, page errors or hydration warnings.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { ep } from '../../src/api/endpoints.ts';
 import { mirrorFile } from '../../src/api/mirror.ts';
 import type { EventItem } from '../../src/api/types.ts';
-import { launchBrowser, openPage, waitHydrated, type OpenedPage } from './harness.ts';
+import { browserSession, waitHydrated } from './harness.ts';
 
-let browser: Browser;
-const opened: OpenedPage[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(opened.map((o) => o.close()));
-  await browser?.close();
-});
-
-async function open(path: string, opts: { width?: number } = {}): Promise<OpenedPage> {
-  const o = await openPage(browser, path, opts);
-  opened.push(o);
-  return o;
-}
+const session = browserSession();
+const { open } = session;
 
 /** Every event of a list, read from the built site's static mirror. */
 function listed(list: (n: number) => string): EventItem[] {

@@ -3,12 +3,11 @@
 // `pressroom serve` semantics and the live API proxied, and hands the URLs to
 // the test files through provide/inject.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startSampleApi } from '../../src/sample-api/index.ts';
 import { startServe } from '../../src/serve/index.ts';
+import { tempDir } from '../helpers/pressroom.ts';
 
 export const BUILD_NOW = '2026-11-22T12:00:00.000Z';
 
@@ -31,7 +30,7 @@ function run(cmd: string, args: string[], cwd: string): Promise<void> {
 
 export default async function setup(project: TestProject) {
   const root = resolve(import.meta.dirname, '../..');
-  const dir = mkdtempSync(join(tmpdir(), 'pressroom-browser-'));
+  const { dir, cleanup } = await tempDir('pressroom-browser-');
   const api = await startSampleApi({ port: 0, today: BUILD_NOW, dataDir: join(dir, 'api-data') });
   const out = join(dir, 'out');
   await run(process.execPath, ['cli/bin.cjs', 'build', '--api', api.url, '--out', out, '--now', BUILD_NOW, '--quiet'], root);
@@ -42,6 +41,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await site.close();
     await api.close();
-    rmSync(dir, { recursive: true, force: true });
+    await cleanup();
   };
 }

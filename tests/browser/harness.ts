@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 export const CHROMIUM = process.env.PRESSROOM_CHROMIUM ?? '/usr/bin/chromium';
 export const ARTIFACTS = resolve(import.meta.dirname, 'artifacts');
@@ -80,4 +80,44 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+export interface BrowserSession {
+  /** The file's browser, launched in its beforeAll. */
+  readonly browser: Browser;
+  /** openPage in the file's browser; the page is closed with the session's others. */
+  open(path: string, opts?: Parameters<typeof openPage>[2]): Promise<OpenedPage>;
+  /** Closes `c` (a context a test made itself) when the pages opened with open() are closed. */
+  closeLater(c: { close(): Promise<void> }): void;
+}
+
+/**
+ * One browser for a test file, and what the file opens in it closed: after each test
+ * (closeAfter 'test', for files whose tests open many pages) or with the browser at the end.
+ */
+export function browserSession(opts: { closeAfter?: 'test' | 'file' } = {}): BrowserSession {
+  let browser: Browser | undefined;
+  const open: { close(): Promise<void> }[] = [];
+  const closeOpen = () => Promise.all(open.splice(0).map((o) => o.close()));
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  if (opts.closeAfter === 'test') afterEach(closeOpen);
+  afterAll(async () => {
+    await closeOpen();
+    await browser?.close();
+  });
+  const session: BrowserSession = {
+    get browser() {
+      if (!browser) throw new Error('browserSession: the browser is launched in beforeAll');
+      return browser;
+    },
+    async open(path, pageOpts = {}) {
+      const o = await openPage(session.browser, path, pageOpts);
+      open.push(o);
+      return o;
+    },
+    closeLater: (c) => void open.push(c),
+  };
+  return session;
 }

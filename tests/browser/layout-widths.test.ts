@@ -7,30 +7,14 @@
 // the test on console errors, page errors or hydration warnings (./harness.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { generateCorpus } from '../../src/sample-api/index.ts';
 import { BUILD_NOW } from './global-setup.ts';
-import { launchBrowser, openPage, WIDTHS, type OpenedPage } from './harness.ts';
+import { browserSession, WIDTHS } from './harness.ts';
 
-let browser: Browser;
-const opened: OpenedPage[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 // Each test's pages close after it: two cores, many pages.
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((o) => o.close()));
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(path: string, width: number): Promise<OpenedPage> {
-  const o = await openPage(browser, path, { width });
-  opened.push(o);
-  return o;
-}
+const { open } = browserSession({ closeAfter: 'test' });
 
 /** The page is no wider than the viewport (nothing overflows sideways). */
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
@@ -95,7 +79,7 @@ async function footerBanner(page: Page): Promise<Box> {
 for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
   describe(`at ${width} px`, () => {
     it('topic list: the thumbnail is 500 px wide, or the column width on a phone', async () => {
-      const { page, problems } = await open('/topic/news', width);
+      const { page, problems } = await open('/topic/news', { width });
       const thumb = await box(page, '.listing-list .post-row-media img');
       const row = await box(page, '.listing-list .post-row');
       if (width === WIDTHS.desktop) expect(thumb.width).toBe(500);
@@ -107,7 +91,7 @@ for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
 
     for (const [what, path] of [['article', anArticle], ['preview', aDraftPreview]] as const) {
       it(`${what}: the footer ad is a 728x90 banner, scaled with its ratio on a phone`, async () => {
-        const { page, problems } = await open(path(), width);
+        const { page, problems } = await open(path(), { width });
         await page.waitForSelector('h1.article-title');
         const banner = await footerBanner(page);
         expect(banner.width).toBe(width === WIDTHS.desktop ? 728 : (await box(page, '.ad-slot-footer')).width);
@@ -118,7 +102,7 @@ for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
     }
 
     it('tag with one article: no empty side-list box', async () => {
-      const { page, problems } = await open(aTagWithOneArticle(), width);
+      const { page, problems } = await open(aTagWithOneArticle(), { width });
       expect(await page.locator('#tag-articles .post-card').count()).toBe(1);
       expect(await page.locator('#tag-articles .side-list').count()).toBe(0);
       // No bordered side box anywhere on the page is left without rows.
@@ -129,7 +113,7 @@ for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
     });
 
     it("article: 'More from' fills every row of its grid (no orphan card)", async () => {
-      const { page, problems } = await open(anArticle(), width);
+      const { page, problems } = await open(anArticle(), { width });
       const rows = await moreFromRows(page);
       expect(rows.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(3);
       expect(rows.every((n) => n === rows[0]), `cards per row: ${rows.join(', ')}`).toBe(true);
@@ -147,7 +131,7 @@ for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
     });
 
     it('events: the three tabs share one row, each label whole inside the strip (decision 105)', async () => {
-      const { page, problems } = await open('/events', width);
+      const { page, problems } = await open('/events', { width });
       const tabs = page.locator('.event-tabs [role="tab"]');
       expect(await tabs.allTextContents()).toEqual(['All Events', 'Upcoming Events', 'Past Events']);
       const tops = await tabs.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
@@ -167,7 +151,7 @@ for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
     });
 
     it('past events: the two buttons stay on one line', async () => {
-      const { page, problems } = await open('/past-events', width);
+      const { page, problems } = await open('/past-events', { width });
       const tops = await page.locator('.event-tabs .event-tab').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
       expect(tops.length).toBe(2);
       expect(new Set(tops).size).toBe(1);
@@ -178,7 +162,7 @@ for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
     for (const [what, path] of [['topic', () => '/topic/news'], ['author', anAuthor], ['search', () => '/search/all/cloud']] as const) {
       it(`${what} listing: Facebook, Twitter and LinkedIn share buttons of 27 px, sharing the listing's URL`, async () => {
         const url = path();
-        const { page, problems } = await open(url, width);
+        const { page, problems } = await open(url, { width });
         const buttons = page.locator('.listing-page .share-buttons a');
         await buttons.first().waitFor();
         expect(await buttons.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')))).toEqual(['Share on Facebook', 'Share on Twitter', 'Share on LinkedIn']);

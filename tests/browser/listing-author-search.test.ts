@@ -6,25 +6,12 @@
 // hydration warnings (./harness.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, waitHydrated, type OpenedPage } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserSession, waitHydrated } from './harness.ts';
 
-let browser: Browser;
-const opened: OpenedPage[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(opened.map((o) => o.close()));
-  await browser?.close();
-});
-
-async function open(path: string): Promise<OpenedPage> {
-  const o = await openPage(browser, path);
-  opened.push(o);
-  return o;
-}
+const session = browserSession();
+const { open } = session;
 
 const titles = (page: Page) => page.locator('.listing-page :is(.post-card-title, .post-row-title) a').allTextContents();
 const currentPage = (page: Page) => page.locator('.pagination [aria-current="page"]').textContent();

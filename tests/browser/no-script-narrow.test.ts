@@ -11,40 +11,24 @@
 // - at 375 px the events tabs show every label whole.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { ep } from '../../src/api/endpoints.ts';
 import { mirrorFile } from '../../src/api/mirror.ts';
-import { launchBrowser, openPage, siteUrl, watchProblems, WIDTHS, type OpenedPage } from './harness.ts';
+import { browserSession, siteUrl, watchProblems, WIDTHS } from './harness.ts';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const opened: OpenedPage[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 // Each test's pages close after it: two cores, many pages.
-afterEach(async () => {
-  await Promise.all([...opened.splice(0).map((o) => o.close()), ...contexts.splice(0).map((c) => c.close())]);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const session = browserSession({ closeAfter: 'test' });
+const { open } = session;
 
 /** A page with scripting disabled: what a reader without JavaScript (and a crawler that runs none) gets. */
 async function openNoScript(path: string, width: number = WIDTHS.mobile): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 800 }, javaScriptEnabled: false });
-  contexts.push(context);
+  const context = await session.browser.newContext({ viewport: { width, height: 800 }, javaScriptEnabled: false });
+  session.closeLater(context);
   const page = await context.newPage();
   const problems = watchProblems(page);
   await page.goto(siteUrl(path), { waitUntil: 'load' });
   return { page, problems };
-}
-
-async function open(path: string, width: number = WIDTHS.desktop): Promise<OpenedPage> {
-  const o = await openPage(browser, path, { width });
-  opened.push(o);
-  return o;
 }
 
 const mirror = (apiPath: string) => JSON.parse(readFileSync(join(inject('outDir'), mirrorFile(apiPath)), 'utf8')).body;
@@ -155,7 +139,7 @@ describe('listing pages without JavaScript', () => {
 describe('the events tabs at 375 px', () => {
   for (const script of [true, false]) {
     it(`show "Past Events" whole, inside the strip and the screen (${script ? 'with' : 'without'} JavaScript)`, async () => {
-      const { page, problems } = script ? await open('/events', WIDTHS.mobile) : await openNoScript('/events');
+      const { page, problems } = script ? await open('/events', { width: WIDTHS.mobile }) : await openNoScript('/events');
       const boxes = await page.locator('.event-tabs .event-tab').evaluateAll((els) =>
         els.map((el) => {
           const strip = el.parentElement!.getBoundingClientRect();

@@ -7,25 +7,12 @@
 // on an event or a DOM state (page.waitForFunction), never on time.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { WIDTHS, launchBrowser, openPage, waitHydrated, type OpenedPage } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserSession, WIDTHS, waitHydrated } from './harness.ts';
 
-let browser: Browser;
-const opened: OpenedPage[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(opened.map((o) => o.close()));
-  await browser?.close();
-});
-
-async function open(path: string, opts: Parameters<typeof openPage>[2] = {}): Promise<OpenedPage> {
-  const o = await openPage(browser, path, opts);
-  opened.push(o);
-  return o;
-}
+const session = browserSession();
+const { open } = session;
 
 /** The first route directory under out/{dir} (sorted, so the choice is stable). */
 function firstRoute(dir: string): string {
@@ -212,9 +199,9 @@ describe('event detail: the staggered loaded class', () => {
     const html = await (await fetch(new URL(path, inject('siteUrl')))).text();
     expect(html).toContain('event-detail-main');
     expect(/class="[^"]*\bloaded\b/.test(html), 'a block is loaded in the HTML').toBe(false);
-    const context = await browser.newContext({ viewport: { width: WIDTHS.desktop, height: 900 }, reducedMotion: 'no-preference' });
+    const context = await session.browser.newContext({ viewport: { width: WIDTHS.desktop, height: 900 }, reducedMotion: 'no-preference' });
     const page = await context.newPage();
-    opened.push({ page, context, problems: [], close: () => context.close() });
+    session.closeLater(context);
     await page.addInitScript(recordBlocks);
     await page.goto(new URL(path, inject('siteUrl')).toString(), { waitUntil: 'load' });
     await waitHydrated(page);

@@ -7,13 +7,13 @@
 // tests/integration/write-faults.test.ts injects the same errors at every write path.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, open, rm } from 'node:fs/promises';
+import { chmod, mkdir, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SampleApi } from '../../src/sample-api/index.ts';
 import { debrisBeside, treeHashes } from '../helpers/files.ts';
-import { BIN, ROOT, spawnCli, startTestApi, TEST_NOW, withoutWriteAccess } from '../helpers/pressroom.ts';
+import { BIN, ROOT, spawnCli, startTestApi, tempDir, TEST_NOW, withoutWriteAccess } from '../helpers/pressroom.ts';
 
 /** Whether this machine lets the test mount a tmpfs (and unmount it): root on Linux, not in every container. */
 function canMount(): boolean {
@@ -68,7 +68,7 @@ async function fillDisk(file: string): Promise<void> {
 describe.skipIf(!canMount())('on a small tmpfs', () => {
   let disk: string;
   beforeAll(async () => {
-    disk = await mkdtemp(join(tmpdir(), 'pressroom-full-disk-'));
+    disk = (await tempDir('pressroom-full-disk-')).dir;
     // Room for the crawl and part of emit's staging folder, not for the site (about 18 MB on tmpfs).
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', disk]);
   });
@@ -121,7 +121,7 @@ const unprivileged = process.platform === 'win32' ? undefined : withoutWriteAcce
 
 describe.skipIf(!unprivileged)('in a folder the user may not write', () => {
   it('the build exits 6 with PR_OUTPUT_WRITE naming the lock (was PR_INTERNAL with a stack trace)', async () => {
-    const parent = await mkdtemp(join(tmpdir(), 'pressroom-eacces-'));
+    const { dir: parent, cleanup } = await tempDir('pressroom-eacces-');
     try {
       const folder = join(parent, 'site');
       await mkdir(folder);
@@ -141,7 +141,7 @@ describe.skipIf(!unprivileged)('in a folder the user may not write', () => {
       expect(await debrisBeside(folder)).toEqual([]);
     } finally {
       await chmod(join(parent, 'site'), 0o755).catch(() => undefined);
-      await rm(parent, { recursive: true, force: true });
+      await cleanup();
     }
   });
 });

@@ -2,18 +2,19 @@
 // snapshot byte for byte after an edit, an addition, a deletion and an
 // unpublish in the sample API; unchanged pages keep their mtime; conditional
 // requests produce 304s; a code change re-renders everything; the shrink gate.
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions, type BuildReport } from '../../src/pipeline/index.ts';
 import { currentReleaseId } from '../../src/publish/releases.ts';
 import { startSampleApi, type SampleApi } from '../../src/sample-api/index.ts';
 import { listFiles, treeHashes } from '../helpers/files.ts';
+import { tempDir } from '../helpers/pressroom.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const NOW = '2026-01-15T12:00:00Z';
 let api: SampleApi;
+let tmp: Awaited<ReturnType<typeof tempDir>> | undefined;
 let root: string;
 let out: string;
 let fulls = 0;
@@ -50,12 +51,13 @@ async function expectEqualToFull(r: BuildReport, partial: boolean) {
 
 beforeAll(async () => {
   api = await startSampleApi({ port: 0, posts: 12, today: NOW });
-  root = await mkdtemp(join(tmpdir(), 'pr-incremental-'));
+  tmp = await tempDir('pr-incremental-');
+  root = tmp.dir;
   out = join(root, 'out');
 });
 afterAll(async () => {
   await api?.close();
-  await rm(root, { recursive: true, force: true });
+  await tmp?.cleanup();
 });
 
 describe('incremental builds against the sample API', () => {

@@ -4,18 +4,19 @@
 // different, 2 trouble; a rebuilt bundle alone is equal). Builds render the
 // small fixed snapshot (tests/fixtures/snapshot-small), no API needed.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockFileFor } from '../../src/publish/lock.ts';
 import { listTree } from '../../src/core/links.ts';
 import { listReleases } from '../../src/publish/releases.ts';
 import { treeHashes } from '../helpers/files.ts';
+import { tempDir } from '../helpers/pressroom.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'cli/bin.cjs');
 const SNAPSHOT = join(ROOT, 'tests/fixtures/snapshot-small');
+let tmp: Awaited<ReturnType<typeof tempDir>> | undefined;
 let root: string;
 let out: string;
 
@@ -39,11 +40,12 @@ async function waitFor(check: () => Promise<boolean>): Promise<void> {
 }
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'pr-ops-'));
+  tmp = await tempDir('pr-ops-');
+  root = tmp.dir;
   out = join(root, 'out');
 });
 afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
+  await tmp?.cleanup();
 });
 
 describe('run lock, releases, rollback and diff through the CLI', () => {

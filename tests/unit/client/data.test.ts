@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { DATA_ELEMENT_ID, pageDataElement, readPageData, type PageData } from '../../../src/client/data.ts';
 import { jsonForScript } from '../../../src/core/json.ts';
-import { site } from '../app/shell/harness.tsx';
+import { site } from '../../helpers/app-harness.tsx';
 
 function embedded(data: PageData, element: string): PageData | null {
   document.body.innerHTML = `<div id="root"></div>${element}`;

@@ -1,15 +1,15 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, lstat, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { chmod, lstat, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { EXIT, isPressroomError } from '../../../src/core/errors.ts';
 import { acquireLock, lockFileFor, readLock } from '../../../src/publish/lock.ts';
-import { withoutWriteAccess } from '../../helpers/pressroom.ts';
+import { tempDir, withoutWriteAccess } from '../../helpers/pressroom.ts';
 
-const tmp = () => mkdtemp(join(tmpdir(), 'pr-lock-'));
+const tmp = async () => (await tempDir('pr-lock-')).dir;
 /** root writes anywhere: a child that must meet a folder's mode runs as nobody (tests/helpers/pressroom.ts). */
 const unprivileged = withoutWriteAccess();
 

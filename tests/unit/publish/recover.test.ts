@@ -2,21 +2,20 @@
 // (decision 103), some of them without the run lock: it restores out/ from the folder a killed
 // swap left, removes what dead builds left, never touches what a live one has, and two commands
 // restoring the same folder at once both succeed.
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recover } from '../../../src/publish/swap.ts';
+import { tempDir } from '../../helpers/pressroom.ts';
 
 /** Above any pid_max (2^22 on Linux): kill(pid, 0) fails with ESRCH, a dead build. */
 const DEAD = 99_999_999;
 let parent: string;
+let cleanup: () => Promise<void>;
 beforeEach(async () => {
-  parent = await mkdtemp(join(tmpdir(), 'pr-recover-'));
+  ({ dir: parent, cleanup } = await tempDir('pr-recover-'));
 });
-afterEach(async () => {
-  await rm(parent, { recursive: true, force: true });
-});
+afterEach(() => cleanup());
 
 describe('recover', () => {
   it('of two commands restoring a killed swap at once, one renames out.old-<pid> back and the other finds out/ there', async () => {

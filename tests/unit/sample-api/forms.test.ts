@@ -1,20 +1,21 @@
 // The POSTs: validation, whitelisting, durable storage across a restart,
 // serialized duplicate subscribes, view counts feeding homepopular.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSampleApi, type SampleApi } from '../../../src/sample-api/index.ts';
 import { getJson, postJson } from './_client.ts';
+import { tempDir } from '../../helpers/pressroom.ts';
 
 // Real HTTP on shared CI machines: allow for load rather than fail on a busy core.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 let dir: string;
+let cleanup: () => Promise<void>;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pressroom-sample-api-'));
+  ({ dir, cleanup } = await tempDir('pressroom-sample-api-'));
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
+afterAll(() => cleanup());
 
 const CONTACT = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000', message: 'Hello', opt_in: true };
 

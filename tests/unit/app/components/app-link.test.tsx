@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppLink } from '../../../../src/app/components/AppLink.tsx';
 import { Island } from '../../../../src/app/islands/Island.tsx';
-import { click, mount, serverHtml, type Mounted } from '../shell/harness.tsx';
+import { click, mount, serverHtml, type Mounted } from '../../../helpers/app-harness.tsx';
 
 let m: Mounted | null = null;
 afterEach(() => {

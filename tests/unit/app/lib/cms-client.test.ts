@@ -78,7 +78,7 @@ describe('liveGetWithTimeout', () => {
     await new Promise((r) => server.close(r));
   });
 
-  it('uses the spec\'s 3000 ms post fetch timeout by default', () => {
+  it('gives a post fetch 3000 ms by default', () => {
     expect(POST_FETCH_TIMEOUT_MS).toBe(3000);
   });
 

@@ -10,7 +10,7 @@ import { ep } from '../../../../src/api/endpoints.ts';
 import AuthorPage from '../../../../src/app/pages/author/index.tsx';
 import SearchPage from '../../../../src/app/pages/search/index.tsx';
 import TopicPage from '../../../../src/app/pages/topic/index.tsx';
-import { clientMount, item, ok, serverRender, site, type Mounted } from './topic/harness.tsx';
+import { clientMount, item, ok, serverRender, site, type Mounted } from '../../../helpers/app-harness.tsx';
 import { WAIT } from '../../../helpers/wait.ts';
 
 const ORIGIN = site.site.url;

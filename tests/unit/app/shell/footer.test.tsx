@@ -3,7 +3,7 @@
 // config, the imprint line with 'All Rights Reserved' and the two mailto links.
 import { describe, expect, it } from 'vitest';
 import { Footer } from '../../../../src/app/shell/Footer.tsx';
-import { serverHtml, site } from './harness.tsx';
+import { serverHtml, site } from '../../../helpers/app-harness.tsx';
 
 describe('footer', () => {
   it('renders the columns, links, imprint and contacts from config', () => {

@@ -13,7 +13,7 @@ import { seeMoreSlug } from '../../../../src/app/shell/navModel.ts';
 import { routeCatSlug } from '../../../../src/app/shell/route-slug.ts';
 import { resetMirrorReads } from '../../../../src/app/data/mirror-read.ts';
 import { documentNavigation } from '../../../../src/app/lib/navigate.ts';
-import { click, item, mirrorFetch, mount, ok, pointerDown, serverHtml, typeInto, type Data, type Mounted } from './harness.tsx';
+import { click, item, mirrorFetch, mount, ok, pointerDown, serverHtml, typeInto, type Data, type Mounted } from '../../../helpers/app-harness.tsx';
 
 const panelData = (): Data => ({
   [ep.latestPost()]: ok({

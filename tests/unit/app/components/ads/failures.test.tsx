@@ -7,7 +7,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ep } from '../../../../../src/api/endpoints.ts';
 import { AdSlot } from '../../../../../src/app/components/ads/AdSlot.tsx';
-import { mount, ok, type Mounted } from '../../shell/harness.tsx';
+import { mount, ok, type Mounted } from '../../../../helpers/app-harness.tsx';
 
 let m: Mounted | null = null;
 let log: ReturnType<typeof vi.spyOn>;

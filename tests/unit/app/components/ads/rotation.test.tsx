@@ -10,7 +10,7 @@ import { ep } from '../../../../../src/api/endpoints.ts';
 import type { Ad } from '../../../../../src/api/types.ts';
 import { AdSlot } from '../../../../../src/app/components/ads/AdSlot.tsx';
 import { AD_FADE_MS } from '../../../../../src/app/components/ads/useRotation.ts';
-import { mount, ok, serverHtml, type Mounted } from '../../shell/harness.tsx';
+import { mount, ok, serverHtml, type Mounted } from '../../../../helpers/app-harness.tsx';
 
 const ad = (id: number, type: string, duration: number | null, extra: Partial<Ad> = {}): Ad => ({
   banner_id: id,

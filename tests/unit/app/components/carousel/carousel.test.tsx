@@ -6,7 +6,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTOPLAY_MS, Carousel, lastStart, step } from '../../../../../src/app/components/carousel/Carousel.tsx';
-import { click, mount, serverHtml, type Mounted } from '../../shell/harness.tsx';
+import { click, mount, serverHtml, type Mounted } from '../../../../helpers/app-harness.tsx';
 
 let m: Mounted | null = null;
 let reduced = false;

@@ -6,7 +6,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ep } from '../../../../../src/api/endpoints.ts';
 import { EventSidebar } from '../../../../../src/app/components/events/EventSidebar.tsx';
-import { item, mirrorFetch, mount, ok, type Mounted } from '../../shell/harness.tsx';
+import { item, mirrorFetch, mount, ok, type Mounted } from '../../../../helpers/app-harness.tsx';
 
 let m: Mounted | null = null;
 let log: ReturnType<typeof vi.spyOn>;

@@ -9,7 +9,7 @@ import { ep } from '../../../../../src/api/endpoints.ts';
 import AuthorPage, { NO_AUTHOR_DELAY_MS, NO_AUTHOR_TEXT } from '../../../../../src/app/pages/author/index.tsx';
 import { author as authorKind } from '../../../../../src/site/kinds/author.ts';
 import { memorySnapshot } from '../../../../helpers/memory-snapshot.ts';
-import { clientMount, item, mirrorFetch, ok, serverRender, site, type Mounted } from '../topic/harness.tsx';
+import { clientMount, item, mirrorFetch, ok, serverRender, site, type Mounted } from '../../../../helpers/app-harness.tsx';
 import { WAIT } from '../../../../helpers/wait.ts';
 
 const PATTERNS = ['/author/:auther_name', '/author/:auther_name/page/:page'];

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import AuthorIndexPage from '../../../../../src/app/pages/author-index/index.tsx';
 import NoPostsPage from '../../../../../src/app/pages/no-posts/index.tsx';
-import { clientMount, ok, serverRender } from '../topic/harness.tsx';
+import { clientMount, ok, serverRender } from '../../../../helpers/app-harness.tsx';
 
 const DATA = { '/api/advertisement/get_active': ok([]) };
 
@@ -18,7 +18,7 @@ describe('/author and /no-posts', () => {
     expect(head!.noindex).toBe(true);
   });
 
-  it("/no-posts shows the spec's empty-list texts with a way back, hydrating without mismatch", () => {
+  it("/no-posts says there are no posts and offers a way back home, hydrating without mismatch", () => {
     const { html, head, state } = serverRender(NoPostsPage, ['/no-posts'], '/no-posts', DATA);
     document.body.innerHTML = html;
     expect(document.querySelector('h1')!.textContent).toBe('No Posts Available');

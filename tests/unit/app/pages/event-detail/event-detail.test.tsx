@@ -10,7 +10,7 @@ import { ep } from '../../../../../src/api/endpoints.ts';
 import type { EventItem } from '../../../../../src/api/types.ts';
 import EventDetailPage from '../../../../../src/app/pages/event-detail/index.tsx';
 import PastEventDetailPage from '../../../../../src/app/pages/past-event-detail/index.tsx';
-import { clientMount, item, mirrorFetch, ok, serverRender, type Mounted } from '../events/harness.tsx';
+import { clientMount, item, mirrorFetch, ok, serverRender, type Mounted } from '../../../../helpers/app-harness.tsx';
 
 const EVENT: EventItem = {
   event_id: 7,

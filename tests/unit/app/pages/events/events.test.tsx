@@ -9,7 +9,7 @@ import { ep } from '../../../../../src/api/endpoints.ts';
 import type { EventItem } from '../../../../../src/api/types.ts';
 import EventsPage from '../../../../../src/app/pages/events/index.tsx';
 import PastEventsPage from '../../../../../src/app/pages/past-events/index.tsx';
-import { clientMount, mirrorFetch, ok, serverRender, type Mounted } from './harness.tsx';
+import { clientMount, mirrorFetch, ok, serverRender, type Mounted } from '../../../../helpers/app-harness.tsx';
 
 const ev = (id: number, extra: Partial<EventItem> = {}): EventItem => ({
   event_id: id,

@@ -7,7 +7,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ContactPage from '../../../../../src/app/pages/contact/index.tsx';
 import OptOutFormPage from '../../../../../src/app/pages/opt-out-form/index.tsx';
-import { clientMount, ok, serverRender, site, type Mounted } from '../events/harness.tsx';
+import { clientMount, ok, serverRender, site, type Mounted } from '../../../../helpers/app-harness.tsx';
 
 const SHELL = { '/api/advertisement/get_active': ok([]) };
 let mounted: Mounted | null = null;
@@ -141,7 +141,7 @@ describe('contact form: states', () => {
     expect(root.textContent).not.toContain('Thank you for your message.');
   });
 
-  it('a failed submit logs the spec text (not console.error), keeps the form filled and shows a polite notice', async () => {
+  it('a failed submit logs a warning that the API refused it (not console.error), keeps the form filled and shows a polite notice', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const root = mount();
     fetchMock.mockResolvedValueOnce(new Response('{"success":false}', { status: 500 }));

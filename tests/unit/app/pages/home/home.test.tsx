@@ -10,7 +10,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ep } from '../../../../../src/api/endpoints.ts';
 import HomePage from '../../../../../src/app/pages/home/index.tsx';
-import { click, item, mount, ok, serverHtml, site, type Data, type Mounted } from '../../shell/harness.tsx';
+import { click, item, mount, ok, serverHtml, site, type Data, type Mounted } from '../../../../helpers/app-harness.tsx';
 
 const list = (base: number, n: number, cat: string, extra: Record<string, unknown> = {}) => Array.from({ length: n }, (_, i) => item(base + i, { cat_slug: cat, ...extra }));
 const ADS = [{ banner_id: 9, banner_type: 'Footer-3', banner_name: 'Footer ad', banner_img: '/uploads/pixel_img/f.png', dest_url: 'https://ads.example/', duration_time: 5 }];
@@ -36,7 +36,7 @@ afterEach(() => {
 });
 
 describe('home page', () => {
-  it('renders the blocks in order with the spec slices, widths and srcsets', () => {
+  it('renders the blocks in order, each with its number of posts, image widths and srcsets', () => {
     const { html, head } = serverHtml(<HomePage />, '/', data());
     document.body.innerHTML = html;
     const r = document.body;

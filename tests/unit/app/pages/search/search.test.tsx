@@ -10,7 +10,7 @@ import { ep } from '../../../../../src/api/endpoints.ts';
 import SearchPage, { INDEX_NOTICE } from '../../../../../src/app/pages/search/index.tsx';
 import { MSG_BAD_SHAPE, MSG_NOT_OK, MSG_UNREACHABLE } from '../../../../../src/app/pages/search/query.ts';
 import type { IndexHit, PagefindBrowserApi } from '../../../../../src/app/pages/search/static-index.ts';
-import { clientMount, item, ok, serverRender, site, type Mounted } from '../topic/harness.tsx';
+import { clientMount, item, ok, serverRender, site, type Mounted } from '../../../../helpers/app-harness.tsx';
 import { WAIT } from '../../../../helpers/wait.ts';
 
 // Pagefind's script only exists in a built site: the loader is replaced, the

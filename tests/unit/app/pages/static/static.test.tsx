@@ -8,7 +8,7 @@ import AboutPage from '../../../../../src/app/pages/about/index.tsx';
 import PrivacyPolicyPage from '../../../../../src/app/pages/privacy-policy/index.tsx';
 import SitemapPage from '../../../../../src/app/pages/sitemap-page/index.tsx';
 import { validateConfig } from '../../../../../src/config/load.ts';
-import { clientMount, config, ok, serverRender, site, type Mounted } from '../events/harness.tsx';
+import { clientMount, config, ok, serverRender, site, type Mounted } from '../../../../helpers/app-harness.tsx';
 import { WAIT } from '../../../../helpers/wait.ts';
 
 const SHELL = { [ep.ads()]: ok([]) };

@@ -10,7 +10,7 @@ import { act } from 'react';
 import { ep } from '../../../../../src/api/endpoints.ts';
 import TagPage from '../../../../../src/app/pages/tag/index.tsx';
 import { TAG_SECTIONS } from '../../../../../src/app/pages/tag/sections.ts';
-import { click, item, mirrorFetch, mount, ok, pointerDown, serverHtml, type Data, type Mounted } from '../../shell/harness.tsx';
+import { click, item, mirrorFetch, mount, ok, pointerDown, serverHtml, type Data, type Mounted } from '../../../../helpers/app-harness.tsx';
 
 const PATTERN = '/tag/:subcat';
 const list = (base: number, n: number, cat: string) => Array.from({ length: n }, (_, i) => item(base + i, { cat_slug: cat, p_content: `Tag excerpt ${base + i}` }));
@@ -78,7 +78,7 @@ describe('tag page: server render', () => {
     expect(new URL(twitter).searchParams.get('text')).toBe('Cyber security | DevDispatch IT Security News');
   });
 
-  it('heading, head, sections with the spec counts, ad slots', () => {
+  it('renders the heading, the head, each section with its number of posts, and the ad slots', () => {
     const { html, head } = serverHtml(<TagPage />, '/tag/cloud-computing', data(), PATTERN);
     document.body.innerHTML = html;
     const root = document.body;
@@ -165,7 +165,7 @@ describe('tag page: Category side menu', () => {
     expect(scrollTo).not.toHaveBeenCalled();
   });
 
-  it('offsets are the spec values 60, 85 and 90', () => {
+  it('the side menu scrolls each section to an offset of 60, 85 or 90 px', () => {
     expect(new Set(TAG_SECTIONS.map((s) => s.offset))).toEqual(new Set([60, 85, 90]));
   });
 });

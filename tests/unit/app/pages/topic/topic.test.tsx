@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ep } from '../../../../../src/api/endpoints.ts';
 import TopicPage from '../../../../../src/app/pages/topic/index.tsx';
 import { resetRestoreFlag } from '../../../../../src/app/pages/topic/useStoredPage.ts';
-import { clientMount, item, mirrorFetch, ok, serverRender, type Mounted } from './harness.tsx';
+import { clientMount, item, mirrorFetch, ok, serverRender, type Mounted } from '../../../../helpers/app-harness.tsx';
 import { WAIT } from '../../../../helpers/wait.ts';
 
 const PATTERNS = ['/topic/:cat_slug', '/topic/:cat_slug/:subcat', '/topic/:cat_slug/page/:page', '/topic/:cat_slug/:subcat/page/:page'];
