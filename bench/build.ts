@@ -29,7 +29,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { preloadAllPages } from '../src/app/pages/registry.ts';
 import { buildClock, loadConfig, publicConfig } from '../src/config/load.ts';
-import { Snapshot } from '../src/crawl/snapshot-store.ts';
+import { Snapshot } from '../src/snapshot/snapshot-store.ts';
 import { build, type BuildReport } from '../src/pipeline/index.ts';
 import { buildShard, crawlSnapshot } from '../src/pipeline/scale.ts';
 import { plan } from '../src/plan/index.ts';

@@ -12,7 +12,7 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseRef } from '../src/crawl/refs.ts';
+import { parseRef } from '../src/webhook/refs.ts';
 import { build } from '../src/pipeline/index.ts';
 import { startSampleApi } from '../src/sample-api/index.ts';
 import { appendHistory } from './history.ts';

@@ -10,7 +10,7 @@
 // machine, four 10,000-post builds with one pool thread took 23.4-29.5 s against 27.5-30.6 s
 // with four (each pair one after the other; emit 3.8-5.7 s against 6.3-7.9 s), and with
 // precompression (zlib in the pool too) 44.4-46.0 s against 45.2-48.5 s
-// (docs/decisions.md, 102). One thread fewer than the cores, at most libuv's four
+// (docs/decisions/0102-libuv-pool-sized-to-cores.md). One thread fewer than the cores, at most libuv's four
 // (./thread-pool.cjs); a size given in the environment is kept.
 'use strict';
 const { availableParallelism } = require('node:os');

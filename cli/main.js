@@ -1,6 +1,6 @@
 // @ts-check
 // The CLI (flags -> config -> library call -> exit code; no logic). This is
-// the ONE place that prints errors and sets the exit code (src/core/errors.ts
+// the ONE place that prints errors and sets the exit code (src/errors/errors.ts
 // EXIT). It is plain JavaScript that imports only commander: each command's
 // code is loaded when the command runs (./load.js: the TypeScript sources in a
 // clone, their compiled form in the package), so `--help`, `--version` and
@@ -232,7 +232,7 @@ export async function main(argv) {
   } catch (e) {
     if (e instanceof CommanderError) {
       if (e.exitCode === 0) return 0; // --help, --version
-      const { pressroomError } = await load('../src/core/errors.ts');
+      const { pressroomError } = await load('../src/errors/errors.ts');
       return report(pressroomError('PR_USAGE', { detail: e.message.replace(/^error: /, '') }), currentArgs);
     }
     return report(e, currentArgs);
@@ -247,7 +247,7 @@ export async function main(argv) {
  * @returns {Promise<number>}
  */
 export async function report(e, args) {
-  const { isPressroomError, pressroomError } = await load('../src/core/errors.ts');
+  const { isPressroomError, pressroomError } = await load('../src/errors/errors.ts');
   const err = isPressroomError(e) ? e : pressroomError('PR_INTERNAL', { detail: /** @type {Error} */ (e)?.stack ?? String(e) });
   const info = { ok: false, code: err.code, exit: err.exitCode, message: err.message, hint: err.hint, ...(err.details ?? {}) };
   if (args.includes('--json')) process.stdout.write(`${JSON.stringify(info)}\n`);

@@ -1,9 +1,9 @@
 // How warnings are printed, for every command that reports them (build, crawl,
 // build --shard, merge, watch): as text lines for people, as JSON lines for log
 // shippers (--log-format json), and the count the summary lines end with. The
-// warnings themselves are catalogued in src/core/warnings.ts; the report
+// warnings themselves are catalogued in src/errors/warnings.ts; the report
 // (--json) carries them as they are.
-import type { Warning } from '../src/core/warnings.ts';
+import type { Warning } from '../src/errors/warnings.ts';
 
 type Out = { write(s: string): unknown };
 
@@ -27,10 +27,5 @@ export function warningRecord(w: Warning): { type: 'warning'; code: string; mess
   return { type: 'warning', code: w.code, message: w.message, ...(w.route === undefined ? {} : { route: w.route }) };
 }
 
-/**
- * The end of a summary line: `, 2 warnings`, `, 1 warning`, or nothing.
- * `digits` writes the number: the watcher's lines group thousands, the build's do not.
- */
-export function warningCount(n: number, digits: (n: number) => string = String): string {
-  return n ? `, ${digits(n)} warning${n === 1 ? '' : 's'}` : '';
-}
+// The summary lines' warning count is the catalogue's (the watcher's log, in src/, writes it too).
+export { warningCount } from '../src/errors/warnings.ts';

@@ -1,5 +1,5 @@
 // @ts-check
-// The size cli/bin.cjs gives libuv's thread pool (docs/decisions.md, 102): one thread fewer
+// The size cli/bin.cjs gives libuv's thread pool (docs/decisions/0102-libuv-pool-sized-to-cores.md): one thread fewer
 // than the cores, at least one, at most libuv's default of four.
 'use strict';
 

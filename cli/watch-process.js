@@ -1,10 +1,10 @@
 // @ts-check
 // `pressroom watch` runs in a child process started with a larger young generation
-// (decision 91). Each publish allocates 30-70 MB of short-lived lists (routes, files, feed
+// (docs/decisions/0093-heap-and-gc.md). Each publish allocates 30-70 MB of short-lived lists (routes, files, feed
 // items: tens of thousands of items each at 50,000 posts); with V8's default 16 MB
 // semi-spaces that was two to four scavenges a story, each costing more the larger the old
 // generation (about 3 ms at 10,000 posts, 5 ms at 50,000: `--trace-gc-nvp`). In 64 MB ones,
-// emptied between stories (src/core/collect.ts), a story runs with none. V8 reads the size
+// emptied between stories (src/runtime/collect.ts), a story runs with none. V8 reads the size
 // only when the process starts (v8.setFlagsFromString changes nothing afterwards), and a
 // one-off build keeps the default: its peak, which the young generation adds to, is what
 // its budget counts. The parent only passes signals on and exits as the child does. Both
@@ -65,7 +65,7 @@ export function watchInChild(argv, node = process.execPath) {
     // A child that cannot start emits no 'exit': its handlers go here too.
     child.on('error', (e) => {
       stopPassing();
-      load('../src/core/errors.ts').then(({ pressroomError }) => reject(pressroomError('PR_WATCH_PROCESS', { node, detail: e.message }, e)), reject);
+      load('../src/errors/errors.ts').then(({ pressroomError }) => reject(pressroomError('PR_WATCH_PROCESS', { node, detail: e.message }, e)), reject);
     });
     child.on('exit', (code, signal) => {
       stopPassing();

@@ -22,7 +22,7 @@ import { build } from 'esbuild';
 import fg from 'fast-glob';
 import { bundleClient } from '../src/bundle/index.ts';
 import { PREBUILT_DIR, writePrebuiltBundle } from '../src/bundle/prebuilt.ts';
-import { DIST, PACKAGE_ROOT } from '../src/core/package.ts';
+import { DIST, PACKAGE_ROOT } from '../src/runtime/package.ts';
 import { PAGE_KINDS } from '../src/site/kinds/index.ts';
 
 const root = PACKAGE_ROOT;
@@ -46,7 +46,7 @@ function named(files: string[], re: RegExp, relativeToFile: boolean): string[] {
 const lazy = named(['cli/main.js'], /\b(?:lazy|load)\('(\.{1,2}\/[^']+\.ts)'/g, true);
 const startedByName = named(await fg('src/**/*.ts', { cwd: root }), /\bentryFile\('([^']+\.(?:ts|cjs))'\)/g, false);
 const copied = [...new Set(startedByName.filter((f) => f.endsWith('.cjs')))].sort();
-if (!lazy.length || !startedByName.length) throw new Error('found no lazily loaded modules or thread entries: has cli/main.js or src/core/package.ts changed shape?');
+if (!lazy.length || !startedByName.length) throw new Error('found no lazily loaded modules or thread entries: has cli/main.js or src/runtime/package.ts changed shape?');
 const entries = [...new Set([...lazy, ...startedByName.filter((f) => !f.endsWith('.cjs'))])].sort();
 
 rmSync(DIST, { recursive: true, force: true });

@@ -1,14 +1,14 @@
 // `pressroom build`: flags -> build() -> feedback on stderr (text or JSON lines),
 // the report on stdout with --json.
 import { build } from '../../src/pipeline/index.ts';
-import { createReporter, sourceWords, summaryLine } from '../../src/pipeline/progress.ts';
+import { createReporter, sourceWords, summaryLine } from '../progress.ts';
 import { changeLine } from './ops.ts';
 import { jsonLog } from './log.ts';
 import { printWarnings } from '../output.ts';
 import { runShard } from './scale.ts';
 import { readFile } from 'node:fs/promises';
-import { pressroomError } from '../../src/core/errors.ts';
-import { parseRefList, type Ref } from '../../src/crawl/refs.ts';
+import { pressroomError } from '../../src/errors/errors.ts';
+import { parseRefList, type Ref } from '../../src/webhook/refs.ts';
 
 /** The flags of cli/main.js configFlags(), which `build` and `watch` share. */
 export interface ConfigurationFlags {

@@ -4,7 +4,7 @@
 // cannot be reached or answers wrongly (PR_CHECK_FAILED after the list).
 import { checkApi, type CheckResult } from '../../src/check/index.ts';
 import { apiSource, resolveConfig } from '../../src/config/load.ts';
-import { pressroomError } from '../../src/core/errors.ts';
+import { pressroomError } from '../../src/errors/errors.ts';
 import { startSampleApiProcess } from '../../src/sample-api/process.ts';
 
 export async function runCheck(_ctx: unknown, o: { config?: string; json?: boolean; [flag: string]: unknown }): Promise<void> {

@@ -6,7 +6,7 @@
 // info {message}, warning {code, message, route?}, summary {...} and, from cli/main.js,
 // error {code, exit, message, hint}.
 import type { BuildEvent, BuildReport } from '../../src/pipeline/index.ts';
-import { progressPacer, type Ticker } from '../../src/pipeline/progress-pace.ts';
+import { progressPacer, type Ticker } from '../progress-pace.ts';
 import { warningRecord } from '../output.ts';
 
 type Out = { write(s: string): unknown };

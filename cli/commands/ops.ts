@@ -15,7 +15,7 @@ export interface CommandContext {
 /** diff(1)'s exit codes: 0 equal, 1 different, 2 trouble (whatever the error class). */
 export async function runDiff(ctx: CommandContext, oldArg: string, newArg: string, o: { out: string; json?: boolean; context: number }): Promise<number> {
   try {
-    // An output folder a killed publish left as <name>.old-<pid> is itself again first (decision 103).
+    // An output folder a killed publish left as <name>.old-<pid> is itself again first (docs/decisions/0103-publish-kill-recovery.md).
     for (const folder of new Set([o.out, oldArg, newArg])) await recover(folder);
     const r = await diffBuilds(oldArg, newArg, { out: o.out, context: o.context });
     process.stdout.write(o.json ? `${JSON.stringify(r, null, 2)}\n` : formatDiff(r));

@@ -1,7 +1,7 @@
 // `crawl`, `merge` and `build --shard` (defined in cli/main.js; docs/scale.md,
 // "Across machines: crawl, shards, merge"). Flags -> library call -> feedback on stderr.
 import { build } from '../../src/pipeline/index.ts';
-import { createReporter, sourceWords, summaryLine } from '../../src/pipeline/progress.ts';
+import { createReporter, sourceWords, summaryLine } from '../progress.ts';
 import { buildShard, crawlSnapshot } from '../../src/pipeline/scale.ts';
 import { parseShard } from '../../src/pipeline/shard.ts';
 import type { BuildOptions } from '../../src/pipeline/types.ts';

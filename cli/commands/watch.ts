@@ -4,7 +4,7 @@
 // the command returns and the process exits 0. A second signal ends the process
 // at once, like a killed build: out/ stays as it was and the next run takes over
 // the lock. A signal the parent process passes on counts apart (stopRequests).
-import { pressroomError } from '../../src/core/errors.ts';
+import { pressroomError } from '../../src/errors/errors.ts';
 import { readSecret, startWatch } from '../../src/watch/index.ts';
 import { watchLog } from '../../src/watch/log.ts';
 import { type ConfigurationFlags, configurationOptions } from './build.ts';

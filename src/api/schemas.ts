@@ -21,9 +21,9 @@
 //   recomputed from totalItems and limit).
 import * as z from 'zod/mini';
 import { en } from 'zod/locales';
-import { pressroomError } from '../core/errors.ts';
+import { pressroomError } from '../errors/errors.ts';
 import { allowedInvalid, DEFAULT_MAX_INVALID_SHARE, recordId, type QuarantineSink } from './quarantine.ts';
-import { ISO_DATE_EXPECTED, isoDateMs } from '../core/iso-date.ts';
+import { ISO_DATE_EXPECTED, isoDateMs } from '../encoding/iso-date.ts';
 
 // zod/mini ships without messages; these are zod's own English ones
 // ("Invalid input: expected number, received string"), which reports quote.
@@ -41,7 +41,7 @@ const orElse = <T extends z.ZodMiniType, F>(schema: T, fallback: F) => z.pipe(z.
 const optText = orElse(z.string(), null);
 const str = z.string();
 /**
- * A date as the contract gives them (src/core/iso-date.ts). Pages print it, feeds and sitemaps
+ * A date as the contract gives them (src/encoding/iso-date.ts). Pages print it, feeds and sitemaps
  * carry it as a date: a record whose date is not one is quarantined like any wrong field, where
  * it used to stop the build in the sitemap.
  */

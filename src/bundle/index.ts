@@ -7,8 +7,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildFailure, type BuildResult, type Metafile } from 'esbuild';
-import { pressroomError } from '../core/errors.ts';
-import { PACKAGE_ROOT } from '../core/package.ts';
+import { pressroomError } from '../errors/errors.ts';
+import { PACKAGE_ROOT } from '../runtime/package.ts';
 import type { PageKindName } from '../site/types.ts';
 import { hydratesAsIslands } from '../site/kinds/islands.ts';
 import { hashFiles } from './hash.ts';
@@ -59,7 +59,7 @@ export async function bundleClient(opts: BundleOptions = {}): Promise<ClientBund
   // because esbuild splits shared modules into chunks by the set of entries
   // that reach them: built together, the islands' few modules come in a dozen
   // small chunks shared with the app, each with its own imports and gzip
-  // overhead (82.0 KB against 79.6 KB gzip on the article; docs/decisions.md, 62).
+  // overhead (82.0 KB against 79.6 KB gzip on the article; docs/decisions/0062-article-islands.md).
   let routed: BuildResult;
   let islands: BuildResult;
   try {

@@ -8,8 +8,8 @@
 // applied to either bundle afterwards (./rebase.ts).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pressroomError } from '../core/errors.ts';
-import { DIST } from '../core/package.ts';
+import { pressroomError } from '../errors/errors.ts';
+import { DIST } from '../runtime/package.ts';
 import type { PageKindName } from '../site/types.ts';
 import { hashFiles } from './hash.ts';
 import { rebaseBundle } from './rebase.ts';

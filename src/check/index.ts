@@ -11,7 +11,7 @@
 import { ep } from '../api/endpoints.ts';
 import { CATEGORY_SLUGS } from '../api/types.ts';
 import { fieldPath, schemaFor } from '../api/schemas.ts';
-import { isPressroomError } from '../core/errors.ts';
+import { isPressroomError } from '../errors/errors.ts';
 import { createApiClient, isFinalAnswer, type ApiClient } from '../crawl/http.ts';
 
 export interface CheckResult {

@@ -1,4 +1,4 @@
-// The start-up of documents hydrated as islands (docs/decisions.md, 62;
+// The start-up of documents hydrated as islands (docs/decisions/0062-article-islands.md;
 // ISLAND_KINDS in src/site/kinds/islands.ts). Each element the server marked
 // with data-island (src/app/islands/Island.tsx) becomes a root of its own,
 // hydrated with its props from data-props, the site configuration and the
@@ -12,7 +12,7 @@ import { SiteProvider } from '../app/context.tsx';
 import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from '../app/islands/Island.tsx';
 import { ISLANDS, isIslandName } from '../app/islands/registry.ts';
 import { PagePathContext } from '../app/lib/page-path.ts';
-import { readPageData } from './data.ts';
+import { readPageData } from '../page-data/page-data.ts';
 
 function Committed({ onCommit }: { onCommit: () => void }) {
   useEffect(onCommit, [onCommit]);

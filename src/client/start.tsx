@@ -14,7 +14,7 @@ import { createQueryClient } from '../app/data/api.ts';
 import { routerBasename } from '../site/paths.ts';
 import { preloadPage } from '../app/pages/registry.ts';
 import { restoreBody } from '../site/embedded-body.ts';
-import { readPageData, ROOT_ELEMENT_ID } from './data.ts';
+import { readPageData, ROOT_ELEMENT_ID } from '../page-data/page-data.ts';
 
 /** Chunk load timeout 120000 ms (docs/pages.md, "Start-up"). */
 const CHUNK_TIMEOUT_MS = 120_000;

@@ -3,8 +3,8 @@
 // frozen. The inputs that set keys are listed in ./inputs.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { pressroomError } from '../core/errors.ts';
-import { PACKAGE_ROOT } from '../core/package.ts';
+import { pressroomError } from '../errors/errors.ts';
+import { PACKAGE_ROOT } from '../runtime/package.ts';
 import { CONFIG_INPUTS, optionName, parseInput } from './inputs.ts';
 import { problemLine, toProblems, type ConfigProblem } from './problems.ts';
 import { configSchema, type PublicConfig, type SiteConfig } from './schema.ts';

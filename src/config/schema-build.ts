@@ -10,7 +10,7 @@
 // flag sets it; `npm run schema` regenerates the JSON Schema and the docs.
 import { z } from 'zod';
 import { DEFAULT_MAX_INVALID_SHARE } from '../api/quarantine.ts';
-import { ISO_DATE_EXPECTED, isoDateMs } from '../core/iso-date.ts';
+import { ISO_DATE_EXPECTED, isoDateMs } from '../encoding/iso-date.ts';
 
 export const httpUrl = z.url({ protocol: /^https?$/ });
 const hostName = z.string().regex(/^[A-Za-z0-9.-]+(:\d+)?$/, 'a host name such as news.example.com');

@@ -1,11 +1,11 @@
-// What a change-driven crawl re-reads first, from the REFs (./refs.ts) and the
+// What a change-driven crawl re-reads first, from the REFs (../webhook/refs.ts) and the
 // previous snapshot: API paths to re-fetch as they are, and the posts, events
 // and authors whose every showing must be re-read (./changed.ts). A route is
 // read through the deps the last build gave it, or, for a page it did not have
 // yet, through its URL pattern.
 import { ep } from '../api/endpoints.ts';
 import { CATEGORY_SLUGS } from '../api/types.ts';
-import { formatRef, type Ref } from './refs.ts';
+import { formatRef, type Ref } from '../webhook/refs.ts';
 
 export interface Targets {
   /** Responses re-fetched as they are (ads, a named API path). */

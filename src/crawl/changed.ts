@@ -15,7 +15,7 @@
 // show it and where are as they were: a title or body fixed) is in exactly the
 // lists that showed it, at the same places, so only those are read again: the
 // tag answers, newest-first lists and listing pages that held it, and the
-// popular list (decision 87).
+// popular list (docs/decisions/0087-in-place-edit-reads-where-shown.md).
 // A REF the crawl cannot target (an author's display name changed, a route
 // that is no page) returns a fallback reason: the caller then runs the full
 // conditional crawl, which is always correct. A REF naming a path that cannot
@@ -30,10 +30,10 @@ import { authorCollection, listItems, locate, topicCollection, totalItems, total
 import { crawlStats, fetchAll, fetchSampleRedirects, fillMissing, sanitising, type CrawlOptions, type CrawlStats } from './crawl.ts';
 import type { CrawlKept } from './kept.ts';
 import { missingPaths, SAMPLE_REDIRECTS_PATH, wantedPaths } from './discover.ts';
-import type { Ref } from './refs.ts';
+import type { Ref } from '../webhook/refs.ts';
 import { resolveRefs, type Targets } from './changed-refs.ts';
 import { fetchNamed, type DroppedRef } from './dropped-refs.ts';
-import { Snapshot } from './snapshot-store.ts';
+import { Snapshot } from '../snapshot/snapshot-store.ts';
 import type { SnapshotView } from '../site/types.ts';
 import { prune } from './prune.ts';
 

@@ -7,7 +7,7 @@
 // case every page changes (each page carries `totalItems`).
 import { ep } from '../api/endpoints.ts';
 import type { Pagination, PostItem } from '../api/types.ts';
-import { firstNotBefore } from '../core/sorted.ts';
+import { firstNotBefore } from '../lists/sorted.ts';
 import { authorPagination, topicPagination } from '../site/common.ts';
 import type { SnapshotEntry, SnapshotView } from '../site/types.ts';
 import type { CrawlKept } from './kept.ts';

@@ -8,8 +8,8 @@ import pLimit from 'p-limit';
 import { checkShape } from '../api/schemas.ts';
 import { DEFAULT_MAX_INVALID_SHARE, type Quarantined } from '../api/quarantine.ts';
 import { normaliseResponse } from './normalise.ts';
-import { pressroomError } from '../core/errors.ts';
-import { canonicalJson } from '../core/json.ts';
+import { pressroomError } from '../errors/errors.ts';
+import { canonicalJson } from '../encoding/json.ts';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
 import type { PageKind, SiteContextForKinds, SnapshotView } from '../site/types.ts';
 import { missingPaths, SAMPLE_REDIRECTS_PATH } from './discover.ts';
@@ -17,8 +17,8 @@ import { isFinalAnswer, type ApiClient } from './http.ts';
 import { snapshotBodies, type CrawlKept } from './kept.ts';
 import { SanitisedCache, SANITISED_MAX_ONE_OFF } from './sanitise.ts';
 import { ShapeFailures } from './shape-failures.ts';
-import { Snapshot } from './snapshot-store.ts';
-import type { Warn } from '../core/warnings.ts';
+import { Snapshot } from '../snapshot/snapshot-store.ts';
+import type { Warn } from '../errors/warnings.ts';
 
 export const DEFAULT_MAX_REQUESTS = 500_000;
 

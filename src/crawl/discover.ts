@@ -6,8 +6,8 @@
 // each path, and the last state found complete, in its crawl part (./kept.ts CrawlKept); a
 // one-off build counts nothing and keeps nothing.
 import { PAGE_KINDS, routesOf } from '../site/kinds/index.ts';
-import { listChange } from '../core/list-change.ts';
-import { byCodeUnits, lowerBound, patchedList, sortedChange } from '../core/sorted.ts';
+import { listChange } from '../lists/list-change.ts';
+import { byCodeUnits, lowerBound, patchedList, sortedChange } from '../lists/sorted.ts';
 import { memoBySnapshot } from '../site/memo.ts';
 import type { PageKind, RouteSpec, SiteContextForKinds, SnapshotView } from '../site/types.ts';
 import type { CrawlKept } from './kept.ts';

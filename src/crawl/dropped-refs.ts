@@ -11,7 +11,7 @@
 // published. A 5xx, a 429, a timeout or a refused connection is the API failing, not the REF:
 // the build fails and is retried with every REF.
 import { schemaFor } from '../api/schemas.ts';
-import { isPressroomError } from '../core/errors.ts';
+import { isPressroomError } from '../errors/errors.ts';
 
 export interface DroppedRef {
   /** The REF as formatRef prints it (`/api/author/99999`, `ads`, a route). */

@@ -2,7 +2,7 @@
 // Agent with keep-alive, bounded concurrency, a deadline per request, bounded
 // retries with full-jitter exponential backoff for GETs, a size cap, a JSON
 // check and conditional requests. Failures are catalogue errors naming the
-// endpoint (src/core/errors.ts).
+// endpoint (src/errors/errors.ts).
 //
 // Why these rules:
 // - Full jitter (AWS Architecture Blog, "Exponential Backoff And Jitter") keeps
@@ -16,7 +16,7 @@
 // - Conditional requests (RFC 9110, sections 13.1.1-2) let a rebuild skip bodies that did not change.
 import { Agent, request, type Dispatcher } from 'undici';
 import pLimit from 'p-limit';
-import { isPressroomError, pressroomError, type PressroomError } from '../core/errors.ts';
+import { isPressroomError, pressroomError, type PressroomError } from '../errors/errors.ts';
 
 export interface ApiClientOptions {
   /** API origin (and optional base path), e.g. http://127.0.0.1:4000 */

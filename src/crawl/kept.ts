@@ -1,20 +1,20 @@
 // What the crawl stage keeps for the next build of a publish session (src/pipeline/session.ts).
 // A one-off build has no session: the stage is given no `kept` and holds nothing past the build.
-import { Slot } from '../core/kept.ts';
-import { BodyStore } from './body-store.ts';
+import { Slot } from '../runtime/kept.ts';
+import { BodyStore } from '../snapshot/body-store.ts';
 import type { ListIndex } from './collections.ts';
-import type { KeptRuns } from './content-id.ts';
+import type { ContentIdKept, KeptRuns } from '../snapshot/content-id.ts';
 import type { CompleteState, WantedCounts } from './discover.ts';
 import type { PrunedState } from './prune.ts';
 import { SanitisedCache, SANITISED_MAX_SESSION } from './sanitise.ts';
-import { oneOffBodies, type SnapshotBodies } from './snapshot-files.ts';
+import { oneOffBodies, type SnapshotBodies } from '../snapshot/snapshot-files.ts';
 
 /** The crawl stage's memory between the builds of one session. */
-export interface CrawlKept {
+export interface CrawlKept extends ContentIdKept {
   /**
    * How many of the catalogue's routes and fetches want each path, with the lists they came
    * from (./discover.ts): the next answer counts only the routes and fetches that came and went
-   * (src/core/list-change.ts), and patches the sorted list by the paths no longer wanted and
+   * (src/lists/list-change.ts), and patches the sorted list by the paths no longer wanted and
    * newly wanted, instead of a set of some 300,000 deps at 50,000 posts.
    */
   readonly wanted: Slot<WantedCounts>;
@@ -36,7 +36,7 @@ export interface CrawlKept {
    */
   readonly listIndexes: Map<string, ListIndex>;
   /**
-   * The runs of the last snapshot named (./content-id.ts), brought up to date by the paths
+   * The runs of the last snapshot named (../snapshot/content-id.ts), brought up to date by the paths
    * changed since: hashing every entry's line was about 55 ms and 20 MB of strings after each
    * publish at 50,000 posts, for a story that changed a dozen entries.
    */
@@ -50,7 +50,7 @@ export interface CrawlKept {
    */
   quarantinedPaths: { state: string; paths: readonly string[] } | undefined;
   /**
-   * Where the session's snapshots keep their stored bodies (./snapshot-files.ts SnapshotBodies):
+   * Where the session's snapshots keep their stored bodies (../snapshot/snapshot-files.ts SnapshotBodies):
    * one store for the session's life, which only grows by the bodies of changed posts, a few
    * kilobytes a publish. Listings are kept parsed, so a change-driven build's plan reads the
    * listings that did not change without parsing them again.

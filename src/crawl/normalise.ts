@@ -17,7 +17,7 @@
 import { checkSlug } from '../site/slug.ts';
 import type { QuarantineSink } from '../api/quarantine.ts';
 import { sanitisePostHtml, type SanitisedCache } from './sanitise.ts';
-import type { Warn } from '../core/warnings.ts';
+import type { Warn } from '../errors/warnings.ts';
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);

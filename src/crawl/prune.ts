@@ -6,9 +6,9 @@
 // last one this session pruned (every path that one held was wanted), and those that left the
 // wanted list since. Both are the size of the change; a snapshot not copied from a pruned one (the
 // first change-driven crawl of a session, a one-off build, or after a full crawl) checks every path it holds.
-import { byCodeUnits, lowerBound, sortedChange } from '../core/sorted.ts';
+import { byCodeUnits, lowerBound, sortedChange } from '../lists/sorted.ts';
 import type { CrawlKept } from './kept.ts';
-import type { Snapshot } from './snapshot-store.ts';
+import type { Snapshot } from '../snapshot/snapshot-store.ts';
 
 /** A snapshot state pruned in this session, with the wanted list (sorted) and the kept paths it was pruned against (CrawlKept.pruned). */
 export interface PrunedState {

@@ -2,7 +2,7 @@
 // crawl goes on past one, so that a build names every broken endpoint at once:
 // an operator who fixed the first one found the next only on the next build.
 // A path kept here is not in the snapshot, so nothing read from it is wanted.
-import { isPressroomError, pressroomError, type PressroomError } from '../core/errors.ts';
+import { isPressroomError, pressroomError, type PressroomError } from '../errors/errors.ts';
 
 /** How many broken endpoints the error's message lists; `--json` has the same ones and the count. */
 export const MAX_SHAPE_FAILURES_LISTED = 20;

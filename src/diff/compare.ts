@@ -11,8 +11,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { Snapshot } from '../crawl/snapshot-store.ts';
-import { listTree } from '../core/links.ts';
+import { Snapshot } from '../snapshot/snapshot-store.ts';
+import { listTree } from '../files/links.ts';
 import { isManifestFile } from '../emit/manifest-text.ts';
 import { isHashedName, maskHashes, normaliseHtml } from './normalise.ts';
 

@@ -5,8 +5,8 @@
 // of this command to 2).
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { pressroomError } from '../core/errors.ts';
-import { SNAPSHOT_FILE } from '../crawl/snapshot-store.ts';
+import { pressroomError } from '../errors/errors.ts';
+import { SNAPSHOT_FILE } from '../snapshot/snapshot-store.ts';
 import { isReleaseId, readRecord, releasePaths, RELEASE_SITE } from '../publish/releases.ts';
 import { releaseFiles } from '../publish/manifest.ts';
 import { diffOutputs, diffSnapshots, type DiffResult, type Tree } from './compare.ts';

@@ -12,7 +12,7 @@
 // Cloudflare allows 100 rules and 2,000 characters per line: checked, failing
 // the build naming the host unless Cloudflare is switched off.
 // The nginx, Apache, Caddy and Vercel equivalents live in their redirect writers.
-import { pressroomError } from '../core/errors.ts';
+import { pressroomError } from '../errors/errors.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'max-age=0, must-revalidate';

@@ -11,7 +11,7 @@
 // snippets stay those of the latest build (docs/deploying.md).
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { pressroomError } from '../core/errors.ts';
+import { pressroomError } from '../errors/errors.ts';
 
 export const HOST_SNIPPETS_DIR = 'hosts';
 

@@ -12,14 +12,14 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { mirrorFile } from '../api/mirror.ts';
 import type { SiteConfig } from '../config/schema.ts';
-import { pressroomError } from '../core/errors.ts';
-import { killPoint } from '../core/kill-point.ts';
-import { outputWriteError } from '../core/write-fault.ts';
-import { settleBoth } from '../core/settle.ts';
-import { stableStringify } from '../core/json.ts';
+import { pressroomError } from '../errors/errors.ts';
+import { killPoint } from '../runtime/kill-point.ts';
+import { outputWriteError } from '../files/write-fault.ts';
+import { settleBoth } from '../runtime/settle.ts';
+import { stableStringify } from '../encoding/json.ts';
 import type { BuildPlan } from '../plan/types.ts';
 import type { SnapshotEntry, SnapshotView } from '../site/types.ts';
-import { canonicalStatusBody, isCanonical, statusBodyText, storedText } from '../crawl/snapshot-files.ts';
+import { canonicalStatusBody, isCanonical, statusBodyText, storedText } from '../snapshot/snapshot-files.ts';
 import { prepareHostSnippets, type PreparedSnippets } from './host-snippets.ts';
 import { headersFile, publishingFiles } from './publishing.ts';
 import { renderRedirects, type HostName } from './redirects/index.ts';
@@ -30,7 +30,7 @@ import { MANIFEST_FILE, manifestIndexText, manifestParts, type ManifestPart } fr
 import { OutputWriter, type ManifestEntry, type PreviousFiles } from './writer.ts';
 import { halted, writeChangedPages, writePages } from './pages.ts';
 import type { EmitKept } from './kept.ts';
-import type { Warn } from '../core/warnings.ts';
+import type { Warn } from '../errors/warnings.ts';
 
 export type { ManifestEntry } from './writer.ts';
 
@@ -134,7 +134,7 @@ export interface EmitResult {
   searchIndex?: { parts: number; built: number };
 }
 
-// The same escapes as jsonForScript (src/core/json.ts), over stable JSON: a
+// The same escapes as jsonForScript (src/encoding/json.ts), over stable JSON: a
 // mirror file may be inlined into a page or read by fetch, and equal data gives
 // equal bytes whichever way the snapshot was made (crawled or loaded).
 const API_PREFIX = '/api/';

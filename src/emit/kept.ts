@@ -1,8 +1,8 @@
 // What the emit stage keeps for the next build of a publish session (src/pipeline/session.ts).
 // A one-off build has no session: the stage is given no `kept` and holds nothing past the build.
-import { Slot } from '../core/kept.ts';
-import type { PrintedRuns } from '../core/printed-runs.ts';
-import { SortedCache } from '../core/sorted.ts';
+import { Slot } from '../runtime/kept.ts';
+import type { PrintedRuns } from '../lists/printed-runs.ts';
+import { SortedCache } from '../lists/sorted.ts';
 import type { PlannedRoute, SitemapEntry } from '../plan/types.ts';
 import type { SnapshotEntry } from '../site/types.ts';
 import { newManifestRuns } from './manifest-text.ts';
@@ -23,7 +23,7 @@ export interface EmitKept {
    */
   readonly mirrorFiles: WeakMap<SnapshotEntry, { path: string; file: string }>;
   /**
-   * The last build's manifest order, patched when few entries are new (src/core/sorted.ts): a
+   * The last build's manifest order, patched when few entries are new (src/lists/sorted.ts): a
    * carried file keeps its previous entry object (OutputWriter.carry), so a publish that changed
    * a few files sorts those, not the site's.
    */
@@ -49,11 +49,11 @@ export interface EmitKept {
   /**
    * The last sitemaps' whole list and their shards by position: a shard whose range holds the
    * same entries (by reference) keeps its text, id and lastmod. When the list was patched from
-   * the last one (src/core/list-change.ts notes: a story's publish replaces its route's entry),
+   * the last one (src/lists/list-change.ts notes: a story's publish replaces its route's entry),
    * the shards to render again are read from the noted places; otherwise each shard's range is
    * compared. Either way only a changed shard is sliced out, so an unchanged sitemap of 50,000
    * entries costs no copy and no walk on a publish (both were about 2 ms a story at 50,000
-   * posts; decision 89).
+   * posts; docs/decisions/0068-kept-state.md).
    */
   readonly sitemapShards: Slot<KeptShards>;
   /**
@@ -64,7 +64,7 @@ export interface EmitKept {
   /**
    * The entries that carry news, in their order, with the list they came from and each one's
    * place there (./sitemap-news.ts). The sitemap's entries of a story's publish are the last
-   * ones with a few places replaced, noted by their maker (src/core/list-change.ts): those
+   * ones with a few places replaced, noted by their maker (src/lists/list-change.ts): those
    * places are looked at instead of 50,000 entries, of which a handful are two days old.
    */
   readonly news: Slot<KeptNews>;

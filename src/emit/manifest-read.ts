@@ -1,13 +1,13 @@
 // Reading the manifest emit writes (./manifest-text.ts): its index, and the parts it names, each
 // read from a folder that holds the site or by its hash from a release's object store
 // (src/publish/manifest.ts), and each required to have the bytes its name says. A manifest of
-// format 1 (files listed inline, before decision 80) is read as well: releases kept by an older
+// format 1 (files listed inline, before docs/decisions/0080-manifest-and-state-in-parts.md) is read as well: releases kept by an older
 // Pressroom can still be compared and rolled back to, and its out/ carried over by a first build.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
-import { pressroomError } from '../core/errors.ts';
+import { pressroomError } from '../errors/errors.ts';
 import { MANIFEST_FILE, MANIFEST_PARTS, type ManifestPart } from './manifest-text.ts';
 import type { ManifestEntry } from './output-files.ts';
 import type { ManifestHead } from './index.ts';

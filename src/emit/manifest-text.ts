@@ -1,20 +1,20 @@
 // The manifest's files (docs/cli.md, "What out/ holds"): `pressroom-manifest.json`, the index,
 // names the parts under `pressroom-manifest/`, each a JSON list of file entries (path, sha256,
 // size) in path order, named by its own sha256. The entries are cut into parts where the
-// printed runs cut them (src/core/printed-runs.ts: after an entry whose hash ends in "00", about
+// printed runs cut them (src/lists/printed-runs.ts: after an entry whose hash ends in "00", about
 // 256 entries or 50 KB a part), which depends on the entries, not on their positions: a publish
 // that changed a few files prints, hashes and writes the parts of those files (one or two each)
 // and a new index, and carries every other part as it carries an unchanged page. A single
 // manifest file was 25 MB at 50,000 posts, printed in pieces but hashed and written whole on
-// every publish (decision 80). The index's sha256 names the site (its releases, src/publish):
+// every publish (docs/decisions/0080-manifest-and-state-in-parts.md). The index's sha256 names the site (its releases, src/publish):
 // it names every part by hash, and each part every file.
-import { PrintedRuns } from '../core/printed-runs.ts';
+import { PrintedRuns } from '../lists/printed-runs.ts';
 import type { ManifestEntry } from './output-files.ts';
 
 export const MANIFEST_FILE = 'pressroom-manifest.json';
 /** The folder of the manifest's parts. */
 export const MANIFEST_PARTS = 'pressroom-manifest';
-/** The manifest's format: 2 names parts, 1 (before decision 80) listed the files inline as `files`. */
+/** The manifest's format: 2 names parts, 1 (before docs/decisions/0080-manifest-and-state-in-parts.md) listed the files inline as `files`. */
 export const MANIFEST_VERSION = 2;
 
 /** Whether a path of out/ is the manifest's index or one of its parts (which no part lists). */

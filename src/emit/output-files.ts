@@ -1,7 +1,7 @@
 // What emit's writer records per file and knows of the previous release (./writer.ts), and the
 // one check every output path passes before anything is written.
 import { createHash } from 'node:crypto';
-import { pressroomError } from '../core/errors.ts';
+import { pressroomError } from '../errors/errors.ts';
 
 /** The sha256 and byte size of a file's contents. */
 export interface ContentId {

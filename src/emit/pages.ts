@@ -1,8 +1,8 @@
 // emit's pages (./index.ts): the rendered ones stream in from the renderer and are written as
 // they come, the unchanged ones are carried over from the previous release (or, when the writer
 // started from it, are there already), and exactly the planned files must arrive.
-import { pressroomError } from '../core/errors.ts';
-import { firstNotBefore } from '../core/sorted.ts';
+import { pressroomError } from '../errors/errors.ts';
+import { firstNotBefore } from '../lists/sorted.ts';
 import type { EmitInput } from './index.ts';
 import type { OutputWriter } from './writer.ts';
 

@@ -1,4 +1,4 @@
-// emit's side of the static search index in parts (./search-parts.ts, docs/decisions.md 101):
+// emit's side of the static search index in parts (./search-parts.ts, docs/decisions/0101-search-index-in-parts.md):
 // which parts a change-driven build builds again, building them from the written pages, and
 // writing them with the list of parts. A part no article changed is neither built nor written:
 // its files stay where the writer started from (OutputWriter.startFromPrevious), because they

@@ -1,4 +1,4 @@
-// The static search index (docs/pages.md, "Search results"; docs/decisions.md, 50):
+// The static search index (docs/pages.md, "Search results"; docs/decisions/0050-static-search-index.md):
 // Pagefind's index of the published articles, built by emit from the article
 // pages in the staging folder and handed back as files, which emit writes
 // under out/pagefind/ like any other output (manifest entry, sha256,
@@ -17,8 +17,8 @@
 //   tests/integration/search-index.test.ts on two builds).
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { DATA_ELEMENT_ID } from '../client/data.ts';
-import { pressroomError } from '../core/errors.ts';
+import { DATA_ELEMENT_ID } from '../page-data/page-data.ts';
+import { pressroomError } from '../errors/errors.ts';
 import { partFolder } from './search-parts.ts';
 
 export interface SearchIndexFile {

@@ -1,4 +1,4 @@
-// The static search index in parts (docs/decisions.md, 101). Pagefind cannot take a page out
+// The static search index in parts (docs/decisions/0101-search-index-in-parts.md). Pagefind cannot take a page out
 // of an index or put one in again, so one index of every article is built again whole for
 // each story published: at 2,000 articles about two to five seconds of a publish that
 // otherwise takes a tenth of one. The articles are therefore split into parts, each a
@@ -19,8 +19,8 @@
 // - a part's articles are indexed in path order (then file), as the plan lists them.
 // A change that makes the count another power of two (the site doubled or halved) builds
 // every part again once.
-import { fnv1a } from '../core/fnv.ts';
-import { firstNotBefore } from '../core/sorted.ts';
+import { fnv1a } from '../encoding/fnv.ts';
+import { firstNotBefore } from '../lists/sorted.ts';
 import { INDEXED_KINDS, STATIC_INDEX_DIR, STATIC_INDEX_PARTS_FILE } from '../site/search-index.ts';
 import type { ManifestEntry } from './output-files.ts';
 

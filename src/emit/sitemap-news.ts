@@ -8,9 +8,9 @@
 import { Readable } from 'node:stream';
 import { SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import type { SitemapEntry } from '../plan/types.ts';
-import type { Slot } from '../core/kept.ts';
-import { notedChange } from '../core/list-change.ts';
-import { lowerBound } from '../core/sorted.ts';
+import type { Slot } from '../runtime/kept.ts';
+import { notedChange } from '../lists/list-change.ts';
+import { lowerBound } from '../lists/sorted.ts';
 
 export const NEWS_SITEMAP_FILE = 'sitemaps/news.xml';
 export const NEWS_MAX_URLS = 1000;

@@ -6,7 +6,7 @@
 // 2,000 as WordPress core's sitemaps split (the protocol allows 50,000 a file):
 // an edited story changes its entry's lastmod, so its shard is written, hashed
 // and published again on every publish. A shard of 45,000 entries (megabytes at
-// 50,000 posts) made that cost grow with the site (docs/decisions.md, 78).
+// 50,000 posts) made that cost grow with the site (docs/decisions/0068-kept-state.md).
 //
 // Gotcha of the `sitemap` package: an index stream must be read to the end or
 // `finish` never fires; every stream here is consumed by streamToPromise.
@@ -15,7 +15,7 @@ import { SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoo
 import { absoluteUrl, withBase } from '../site/paths.ts';
 import type { SitemapEntry } from '../plan/types.ts';
 import { contentId, type ContentId } from './writer.ts';
-import { notedPlaces } from '../core/list-change.ts';
+import { notedPlaces } from '../lists/list-change.ts';
 import type { EmitKept } from './kept.ts';
 
 export const SITEMAP_SHARD_LIMIT = 2_000;

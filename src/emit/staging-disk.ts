@@ -5,9 +5,9 @@
 // failure is kept and thrown by the next call, so a failed write stops the build.
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { pressroomError, type PressroomError } from '../core/errors.ts';
-import { mkdirFast, writeFileFast } from '../core/fs-calls.ts';
-import { carryFile } from '../core/links.ts';
+import { pressroomError, type PressroomError } from '../errors/errors.ts';
+import { mkdirFast, writeFileFast } from '../files/fs-calls.ts';
+import { carryFile } from '../files/links.ts';
 import { precompressible, SIBLINGS, writeSiblings } from './precompress.ts';
 
 export class StagingDisk {

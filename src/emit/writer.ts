@@ -3,9 +3,9 @@
 // recorded for the manifest as it goes, so nothing is read back.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { pressroomError } from '../core/errors.ts';
-import { byCodeUnits, patchedList } from '../core/sorted.ts';
-import { OverlayMap } from '../core/overlay-map.ts';
+import { pressroomError } from '../errors/errors.ts';
+import { byCodeUnits, patchedList } from '../lists/sorted.ts';
+import { OverlayMap } from '../lists/overlay-map.ts';
 import { StagingDisk } from './staging-disk.ts';
 import { assertRelative, type ContentId, type ManifestEntry, type PreviousFiles } from './output-files.ts';
 import type { EmitKept } from './kept.ts';

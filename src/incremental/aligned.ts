@@ -1,4 +1,4 @@
-// The decision of a change-driven build at the cost of the change (docs/decisions.md, 77).
+// The decision of a change-driven build at the cost of the change (docs/decisions/0068-kept-state.md).
 // ./decide.ts looks at every route: at 50,000 posts a walk of 50,000 routes and their deps,
 // about a tenth of a second per publish even when every answer is kept. A process that
 // publishes again keeps, with the state of each build it published, the routes that state was
@@ -12,12 +12,12 @@
 // takes it over (patched by the change) only once the build has made that state, so a build that
 // fails or only rehearses leaves it as it was, and a build from a state without it (the first
 // after start, a different process, a one-off build with no session) walks as before.
-import { sortedChange } from '../core/sorted.ts';
+import { sortedChange } from '../lists/sorted.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import type { SnapshotView } from '../site/types.ts';
 import type { Decision } from './decide.ts';
 import type { IncrementalKept } from './kept.ts';
-import type { BuildState, RouteState } from './state.ts';
+import type { BuildState, RouteState } from '../publish/build-state.ts';
 
 /** What a session keeps with a state (IncrementalKept.alignments). */
 export interface KeptAlignment {

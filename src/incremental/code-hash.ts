@@ -10,8 +10,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import fg from 'fast-glob';
-import { stableStringify } from '../core/json.ts';
-import { COMPILED, PACKAGE_ROOT } from '../core/package.ts';
+import { stableStringify } from '../encoding/json.ts';
+import { COMPILED, PACKAGE_ROOT } from '../runtime/package.ts';
 
 /** Folders whose files shape the HTML. */
 const CODE_DIRS = COMPILED ? ['dist', 'templates'] : ['src', 'templates'];

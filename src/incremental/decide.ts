@@ -13,11 +13,11 @@
 // publish removes them from the tree it swaps in (src/publish/spare.ts); the
 // sitemap is regenerated from the plan, so their entries go too.
 import { createHash } from 'node:crypto';
-import { stableStringify } from '../core/json.ts';
+import { stableStringify } from '../encoding/json.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import type { SnapshotEntry, SnapshotView } from '../site/types.ts';
 import type { IncrementalKept } from './kept.ts';
-import type { BuildState, RouteState } from './state.ts';
+import type { BuildState, RouteState } from '../publish/build-state.ts';
 
 export type DecisionReason = 'full' | 'first-build' | 'code-changed' | 'config-changed' | 'incremental';
 
@@ -42,7 +42,7 @@ export function depsHash(route: Pick<PlannedRoute, 'kind' | 'path' | 'params' | 
 // A route's hash, kept with the planned route (src/plan/index.ts keeps those per spec) and the
 // entries of its deps it was made from: a change-driven build hashes again only the routes a
 // changed response feeds. Entries are never changed in place and a snapshot copy shares the
-// unchanged ones (src/crawl/snapshot-store.ts), so for the rest comparing references is enough:
+// unchanged ones (src/snapshot/snapshot-store.ts), so for the rest comparing references is enough:
 // no hash strings to collect per route, nothing allocated. `at` names the snapshot state the
 // entries were last found current in: a snapshot copied from that state says which paths
 // changed since (Snapshot.changesSince), and a route none of whose deps is among them is

@@ -21,8 +21,8 @@ import type { SnapshotView } from '../site/types.ts';
 import { alignedDecision, alignmentOf, keepAlignment, type Alignment } from './aligned.ts';
 import { decide, keptDepsHashes, type Decision } from './decide.ts';
 import type { IncrementalKept } from './kept.ts';
-import { notePatched, STATE_VERSION, type BuildState, type RouteState } from './state.ts';
-import { OverlayMap } from '../core/overlay-map.ts';
+import { notePatched, STATE_VERSION, type BuildState, type RouteState } from '../publish/build-state.ts';
+import { OverlayMap } from '../lists/overlay-map.ts';
 
 export { codeHash, configHash } from './code-hash.ts';
 export { keepAlignmentOfCurrent } from './aligned.ts';
@@ -142,7 +142,7 @@ export function reusedPages(step: IncrementalStep): RouteState[] {
 /**
  * The state of this build, from its routes and what emit wrote (`files`: its entries by path).
  * An incremental build's is the previous state patched by the decision (its unchanged routes
- * keep their entry objects, whose lines ./state.ts has printed); any other build's is made
+ * keep their entry objects, whose lines ../publish/build-state.ts has printed); any other build's is made
  * from every route, all of which it rendered.
  */
 export function nextState(codeHash: string, routes: readonly PlannedRoute[], step: IncrementalStep, files: ReadonlyMap<string, ManifestEntry>, snapshot?: string): BuildState {

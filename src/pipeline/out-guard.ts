@@ -5,7 +5,7 @@
 // it included (PR_OUT_NOT_SITE, exit 2).
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pressroomError } from '../core/errors.ts';
+import { pressroomError } from '../errors/errors.ts';
 import { MANIFEST_FILE } from '../emit/index.ts';
 
 /**

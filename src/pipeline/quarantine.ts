@@ -3,7 +3,7 @@
 // names them) and the path twins plan left out, in one sorted list for the
 // report; and --strict, which refuses to publish while the list is not empty.
 import { sortQuarantined, type Quarantined } from '../api/quarantine.ts';
-import { pressroomError } from '../core/errors.ts';
+import { pressroomError } from '../errors/errors.ts';
 import type { CrawlKept } from '../crawl/kept.ts';
 import type { SnapshotView } from '../site/types.ts';
 

@@ -9,7 +9,7 @@
 import type { EmittedPage } from '../emit/index.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import type { PageRenderer } from '../render/pool.ts';
-import type { Warn } from '../core/warnings.ts';
+import type { Warn } from '../errors/warnings.ts';
 
 export function renderStream(renderer: PageRenderer, routes: readonly PlannedRoute[], warn: Warn) {
   let waited = 0;

@@ -1,4 +1,4 @@
-// The sample and a real site in one output folder (decision 106). The published folder's
+// The sample and a real site in one output folder (docs/decisions/0106-sample-yields-to-your-site.md). The published folder's
 // manifest (out/pressroom-manifest.json, written by emit) says where its content came from:
 // - a sample build never replaces a site of a real API: when out/ holds one and this build's
 //   content is the embedded sample (--sample, api.base "sample", or a snapshot of the sample),
@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG_FILE } from '../config/load.ts';
-import { pressroomError } from '../core/errors.ts';
+import { pressroomError } from '../errors/errors.ts';
 import { MANIFEST_FILE, type BuildSource, type ManifestHead } from '../emit/index.ts';
 
 /** Where the site published in `out` came from, by its manifest; undefined when there is none (or not one of ours). */

@@ -9,8 +9,8 @@
 import type { SiteConfig } from '../config/schema.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import type { PlanKept } from '../plan/kept.ts';
-import { listChange } from '../core/list-change.ts';
-import type { Warn } from '../core/warnings.ts';
+import { listChange } from '../lists/list-change.ts';
+import type { Warn } from '../errors/warnings.ts';
 
 export const AUTO_INDEX_MAX_ARTICLES = 2000;
 

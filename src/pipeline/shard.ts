@@ -9,9 +9,9 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { pressroomError } from '../core/errors.ts';
-import { META_FILE, type Snapshot, type SnapshotMeta } from '../crawl/snapshot-store.ts';
-import { contentIdOfSnapshot } from '../crawl/content-id.ts';
+import { pressroomError } from '../errors/errors.ts';
+import { META_FILE, type Snapshot, type SnapshotMeta } from '../snapshot/snapshot-store.ts';
+import { contentIdOfSnapshot } from '../snapshot/content-id.ts';
 import type { CrawlKept } from '../crawl/kept.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import { outputFileFor } from '../site/paths.ts';
@@ -54,7 +54,7 @@ export function parseShard(text: string): ShardSpec {
  */
 export const ownsRoute = (position: number, spec: ShardSpec): boolean => position % spec.count === spec.index - 1;
 
-/** One id for a snapshot's content, from its keys and entry hashes (src/crawl/content-id.ts); a session (`kept`) makes it from the last one's runs. */
+/** One id for a snapshot's content, from its keys and entry hashes (src/snapshot/content-id.ts); a session (`kept`) makes it from the last one's runs. */
 export function snapshotId(snapshot: Snapshot, kept?: CrawlKept): string {
   return contentIdOfSnapshot(snapshot, kept);
 }

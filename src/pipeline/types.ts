@@ -3,9 +3,9 @@
 import type { Quarantined } from '../api/quarantine.ts';
 import type { BuildSource } from '../emit/index.ts';
 import type { DecisionReason } from '../incremental/decide.ts';
-import type { Ref } from '../crawl/refs.ts';
+import type { Ref } from '../webhook/refs.ts';
 import type { DroppedRef } from '../crawl/dropped-refs.ts';
-import type { Warning } from '../core/warnings.ts';
+import type { Warning } from '../errors/warnings.ts';
 
 export type StageName = 'config' | 'crawl' | 'snapshot' | 'plan' | 'bundle' | 'render' | 'emit' | 'release';
 

@@ -1,14 +1,14 @@
-// pressroom watch's start-up warm-up, beside its rehearsal (decision 65): the rehearsal renders
+// pressroom watch's start-up warm-up, beside its rehearsal (docs/decisions/0065-watch-rehearses-at-start.md): the rehearsal renders
 // nothing and requests nothing the saved snapshot has, so the first story after start still ran
 // the page modules and the crawl's checks (the shape checks, the normalising, the sanitiser) for
 // the first time in the process. Both are run here once on one page of each kind an edit touches,
 // and what they produce is dropped: nothing is kept, published or reported, and a failure only
-// leaves the first story to do that work itself (decision 68).
+// leaves the first story to do that work itself (docs/decisions/0068-kept-state.md).
 import type { Dispatcher } from 'undici';
 import type { SiteConfig } from '../config/schema.ts';
 import { fetchAll } from '../crawl/crawl.ts';
 import { snapshotBodies, type CrawlKept } from '../crawl/kept.ts';
-import { Snapshot } from '../crawl/snapshot-store.ts';
+import { Snapshot } from '../snapshot/snapshot-store.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import type { PageRenderer } from '../render/pool.ts';
 import { PAGE_KINDS, routesOf } from '../site/kinds/index.ts';

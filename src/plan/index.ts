@@ -3,9 +3,9 @@
 // the build context it is given, and no memory beyond the session's part it is given
 // (./kept.ts). Everything is sorted so two plans of one snapshot are equal.
 import type { SiteConfig } from '../config/schema.ts';
-import { pressroomError } from '../core/errors.ts';
-import { firstNotBefore, patchedList } from '../core/sorted.ts';
-import { notedPlaces, noteReplaced } from '../core/list-change.ts';
+import { pressroomError } from '../errors/errors.ts';
+import { firstNotBefore, patchedList } from '../lists/sorted.ts';
+import { notedPlaces, noteReplaced } from '../lists/list-change.ts';
 import { SAMPLE_REDIRECTS_PATH } from '../crawl/discover.ts';
 import { PAGE_KINDS, routesOf, SHELLS } from '../site/kinds/index.ts';
 import { absoluteUrl, outputFileFor } from '../site/paths.ts';
@@ -51,7 +51,7 @@ const concatAll = <T>(lists: readonly (readonly T[])[]): T[] => ([] as T[]).conc
 
 /**
  * The kinds' route descriptions joined. When every kind has as many as in the last plan, the join
- * is the last one with the places that changed replaced, noted (src/core/list-change.ts): a kind's
+ * is the last one with the places that changed replaced, noted (src/lists/list-change.ts): a kind's
  * list that is the last one adds no place, one noted as patched from it (the article routes) its
  * noted places, any other every place of its own. The planned routes and their order are then
  * patched by those places instead of walking every route of the site.
@@ -210,7 +210,7 @@ function apiRedirectRecords(snap: SnapshotView, ctx: SiteContextForKinds): Redir
   return body as RedirectRecord[];
 }
 
-/** Client-only routes answered by their shell page (docs/decisions.md, 6). */
+/** Client-only routes answered by their shell page (docs/decisions/0006-run-time-shells.md). */
 export function shellRewrites(): RewriteRule[] {
   return SHELLS.map((s) => ({ prefix: s.prefix, to: `/${s.file}`, status: 200 as const })).sort((a, b) => cmp(a.prefix, b.prefix));
 }

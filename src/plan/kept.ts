@@ -1,7 +1,7 @@
 // What the plan stage keeps for the next build of a publish session (src/pipeline/session.ts).
 // A one-off build has no session: the stage is given no `kept` and holds nothing past the build.
-import { Slot } from '../core/kept.ts';
-import { SortedCache } from '../core/sorted.ts';
+import { Slot } from '../runtime/kept.ts';
+import { SortedCache } from '../lists/sorted.ts';
 import type { RouteSpec } from '../site/types.ts';
 import { cmp } from './redirects.ts';
 import type { PlannedRoute, SitemapEntry } from './types.ts';
@@ -11,7 +11,7 @@ export const byRouteOrder = (a: PlannedRoute, b: PlannedRoute): number => cmp(a.
 
 /**
  * The last plan when it had no twins: its sorted routes and their files by collision key. A plan
- * whose sorted routes were patched from those (a few came or went, src/core/sorted.ts) checks only
+ * whose sorted routes were patched from those (a few came or went, src/lists/sorted.ts) checks only
  * the new routes' files against the map, not every file.
  */
 export type LastPlan = { routes: readonly PlannedRoute[]; byFile: Map<string, PlannedRoute> };
@@ -21,7 +21,7 @@ export interface PlanKept {
   /** The kinds' route lists of the last plan, and their join. */
   readonly join: Slot<{ lists: readonly (readonly RouteSpec[])[]; joined: readonly RouteSpec[] }>;
   readonly planned: Slot<LastPlan>;
-  /** The last plan's order, patched when few routes came or went (src/core/sorted.ts). */
+  /** The last plan's order, patched when few routes came or went (src/lists/sorted.ts). */
   readonly routeOrder: SortedCache<PlannedRoute>;
   /** A route's collision key (src/site/slug.ts collisionKey of its file). */
   readonly collisionKeys: WeakMap<PlannedRoute, string>;
@@ -45,7 +45,7 @@ export interface PlanKept {
   /**
    * The last plan's entries with the routes and addresses they came from: a plan whose routes are
    * the same list (a publish that changed no route) has the same entries, and one whose routes were
-   * patched from that list (src/core/sorted.ts changeFrom) drops the gone routes' entries and
+   * patched from that list (src/lists/sorted.ts changeFrom) drops the gone routes' entries and
    * inserts the new ones, instead of making and sorting 50,000 again. Not when two routes shared a
    * URL (which one is listed depends on all of them). The sitemap's shards compare their entries by
    * reference (src/emit/sitemap.ts).
@@ -56,7 +56,7 @@ export interface PlanKept {
    * that changed no route gives the same list back, and counting 50,000 routes is a walk.
    */
   readonly articles: WeakMap<readonly PlannedRoute[], number>;
-  /** The last route list counted: the next is counted from it by the routes that came and went (src/core/list-change.ts), not by a walk of 50,000 routes. */
+  /** The last route list counted: the next is counted from it by the routes that came and went (src/lists/list-change.ts), not by a walk of 50,000 routes. */
   readonly counted: Slot<{ routes: readonly PlannedRoute[]; articles: number }>;
 }
 

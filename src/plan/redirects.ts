@@ -1,7 +1,7 @@
 // Redirect rules: one canonical list, validated where the data enters, then
 // rendered into each host's format by emit (docs/deploying.md, "Redirect formats and limits").
 //
-// Why each check (docs/architecture.md, "Untrusted input"; docs/decisions.md, 23):
+// Why each check (docs/architecture.md, "Untrusted input"; docs/decisions/0023-redirect-rules-validated-once.md):
 // - whitespace, CR/LF and control or format characters would split a line of
 //   `_redirects` or an nginx map into extra rules (a redirect-file injection);
 // - `#` starts a comment in `_redirects`, so a token starting with it silently
@@ -18,7 +18,7 @@
 // Invalid rules are dropped with a warning naming the record; the build goes on.
 import type { RedirectRule } from '../site/types.ts';
 import type { RedirectRecord } from './types.ts';
-import type { Warn } from '../core/warnings.ts';
+import type { Warn } from '../errors/warnings.ts';
 
 export const REDIRECT_STATUSES = [301, 302, 307, 308] as const;
 /** Cloudflare Pages allows 1,000 characters per line; keep each part well under. */

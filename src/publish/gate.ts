@@ -9,7 +9,7 @@
 // stops on any drop; 1 never stops. `--allow-shrink` publishes anyway. Without
 // a previous release (first build, or its state is gone) there is nothing to
 // compare with and the gate is open.
-import { pressroomError } from '../core/errors.ts';
+import { pressroomError } from '../errors/errors.ts';
 
 export interface GateInput {
   count: number;

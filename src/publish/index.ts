@@ -6,17 +6,17 @@
 // Both cost the files that changed, not the site, in an incremental build.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../core/atomic-write.ts';
+import { writeFileAtomic } from '../files/atomic-write.ts';
 import type { EmitResult, ManifestEntry, ManifestPart } from '../emit/index.ts';
-import { knownParts, stateIndexText, statePartNames, stateParts, type BuildState, type StatePart } from '../incremental/state.ts';
-import type { IncrementalKept } from '../incremental/kept.ts';
+import { knownParts, stateIndexText, statePartNames, stateParts, type BuildState, type StatePart } from './build-state.ts';
+import type { StateKept } from './build-state.ts';
 import { commitRelease, listReleases, newReleaseId, pruneReleases, readRecord, releasePaths, setCurrentRelease, type CurrentRelease, type ReleaseRecord } from './releases.ts';
 import { collectGarbage, storeObjects, storeTexts } from './objects.ts';
 import { outPaths } from './paths.ts';
 import { differingPaths, partsInStore, readReleaseManifest } from './manifest.ts';
 import { partsIn, readSiteFiles } from '../emit/manifest-read.ts';
 import { spareHolds, spareManifest, updateSpare, type SiteId } from './spare.ts';
-import { carryTree } from '../core/links.ts';
+import { carryTree } from '../files/links.ts';
 import { recover, swapIn } from './swap.ts';
 import { acquireLock, type RunLock } from './lock.ts';
 import { currentState } from './releases.ts';
@@ -90,7 +90,7 @@ export async function discardStaged(staged: EmitResult): Promise<void> {
  * `current` moves to it, releases beyond `keep` go, and now and then objects
  * no kept release names are swept. Returns the id.
  */
-export async function recordRelease(out: string, staged: EmitResult, state: BuildState, parent: CurrentRelease | undefined, opts: { keep: number; precompress: boolean; spare: boolean; /** The session's incremental part: the state is printed from its kept runs. */ incremental?: IncrementalKept }): Promise<string> {
+export async function recordRelease(out: string, staged: EmitResult, state: BuildState, parent: CurrentRelease | undefined, opts: { keep: number; precompress: boolean; spare: boolean; /** The session's incremental part: the state is printed from its kept runs. */ incremental?: StateKept }): Promise<string> {
   // The parent's files are objects already (with their siblings, when it had the same setting): only what
   // changed is new. Otherwise (a first build, an older release, siblings switched) every file is kept.
   // (An in-place publish knows its new files: the list of every file is not made.)
@@ -137,7 +137,7 @@ export async function recordRelease(out: string, staged: EmitResult, state: Buil
  * from out/, after readers have the site, so its next publish only updates it
  * by the diff. A one-off build leaves it to the next incremental publish, which
  * rebuilds it when it finds none (./spare.ts, 'rebuilt'): a first build then
- * creates no second copy of every folder (decision 63).
+ * creates no second copy of every folder (docs/decisions/0063-one-off-build-no-spare.md).
  */
 async function keepSpare(out: string, site: SiteId): Promise<boolean> {
   if ((await spareManifest(out, site.precompress)) !== undefined) return false;
@@ -151,7 +151,7 @@ async function keepSpare(out: string, site: SiteId): Promise<boolean> {
 /**
  * Makes the spare from out/ when out/ holds a release of the object store and
  * no intact spare is there, under the run lock (pressroom watch, at start: a
- * one-off first build makes none, decision 63). Returns whether it made one;
+ * one-off first build makes none, docs/decisions/0063-one-off-build-no-spare.md). Returns whether it made one;
  * another process holding the lock, or no release, makes nothing (the next
  * publish rebuilds the spare if it must).
  */

@@ -15,8 +15,8 @@ import { hostname } from 'node:os';
 import { link, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { readFileSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { pressroomError } from '../core/errors.ts';
-import { outputWriteError, writeFaultAfterOpen } from '../core/write-fault.ts';
+import { pressroomError } from '../errors/errors.ts';
+import { outputWriteError, writeFaultAfterOpen } from '../files/write-fault.ts';
 
 export interface LockInfo {
   pid: number;

@@ -3,7 +3,7 @@
 // have precompressed siblings, and a release's manifest and files from the object store
 // (./objects.ts), its parts read there by their hashes.
 import { readFile } from 'node:fs/promises';
-import { pressroomError } from '../core/errors.ts';
+import { pressroomError } from '../errors/errors.ts';
 import type { ManifestEntry } from '../emit/index.ts';
 import { readSiteFiles, type PartReader, type SiteFiles } from '../emit/manifest-read.ts';
 import { precompressible, SIBLINGS } from '../emit/precompress.ts';

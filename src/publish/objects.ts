@@ -10,11 +10,11 @@
 // publish: marking reads every kept manifest, so it runs once enough new
 // objects have come in to pay for it (amortised O(change) per publish).
 import { readdir, readFile, rename, rm, stat, copyFile, utimes } from 'node:fs/promises';
-import { linkFast, mkdirFast } from '../core/fs-calls.ts';
+import { linkFast, mkdirFast } from '../files/fs-calls.ts';
 import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
-import { pressroomError } from '../core/errors.ts';
-import { writeFileAtomic } from '../core/atomic-write.ts';
+import { pressroomError } from '../errors/errors.ts';
+import { writeFileAtomic } from '../files/atomic-write.ts';
 import { SIBLINGS } from '../emit/precompress.ts';
 import { objectFile, outPaths } from './paths.ts';
 
@@ -78,7 +78,7 @@ export async function storeObjects(out: string, root: string, files: Iterable<{ 
 
 /**
  * Keeps texts a release names by hash but that are no published file (the parts of its build
- * state, src/incremental/state.ts) as objects: each written (tmp + rename) unless `known` names it
+ * state, src/publish/build-state.ts) as objects: each written (tmp + rename) unless `known` names it
  * (the parts of the release out/ holds, which are in the store) or it is there already. Returns
  * how many were new.
  */

@@ -18,10 +18,10 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { pressroomError } from '../core/errors.ts';
-import { writeFileAtomic } from '../core/atomic-write.ts';
+import { pressroomError } from '../errors/errors.ts';
+import { writeFileAtomic } from '../files/atomic-write.ts';
 import type { ManifestEntry } from '../emit/index.ts';
-import { readState, type BuildState } from '../incremental/state.ts';
+import { readState, type BuildState } from './build-state.ts';
 import { objectFile, outPaths } from './paths.ts';
 
 export const RELEASE_SITE = 'site';

@@ -1,7 +1,7 @@
 // The build report of a release (src/publish records the release itself):
 // build-report.json in the release and, for the latest build, beside the releases.
 import { join } from 'node:path';
-import { writeFileAtomic } from '../core/atomic-write.ts';
+import { writeFileAtomic } from '../files/atomic-write.ts';
 import { releasePaths, stateRootFor, RELEASE_REPORT } from './releases.ts';
 
 export async function writeBuildReport(out: string, id: string | undefined, report: unknown): Promise<void> {

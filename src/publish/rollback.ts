@@ -9,14 +9,14 @@
 import { readFile, rm } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { pressroomError } from '../core/errors.ts';
+import { pressroomError } from '../errors/errors.ts';
 import { acquireLock } from './lock.ts';
 import { readReleaseFiles, siblingsOf } from './manifest.ts';
 import { partsIn, readSiteFiles } from '../emit/manifest-read.ts';
 import { objectFile, outPaths } from './paths.ts';
 import { updateSpare } from './spare.ts';
 import { recover, stagingDirFor, swapIn } from './swap.ts';
-import { carryTree, listTree } from '../core/links.ts';
+import { carryTree, listTree } from '../files/links.ts';
 import { currentReleaseId, listReleases, readRecord, releasePaths, setCurrentRelease, type ReleaseInfo, type ReleaseRecord } from './releases.ts';
 import { MANIFEST_FILE as MANIFEST } from '../emit/manifest-text.ts';
 

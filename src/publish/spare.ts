@@ -10,11 +10,11 @@
 import { readFile, rm, rmdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
-import { writeFileAtomic } from '../core/atomic-write.ts';
-import { killPoint } from '../core/kill-point.ts';
+import { writeFileAtomic } from '../files/atomic-write.ts';
+import { killPoint } from '../runtime/kill-point.ts';
 import { SIBLINGS } from '../emit/precompress.ts';
 import { MANIFEST_FILE } from '../emit/manifest-text.ts';
-import { carryFile, carryTree } from '../core/links.ts';
+import { carryFile, carryTree } from '../files/links.ts';
 import { outPaths } from './paths.ts';
 
 export const forgetSpare = (out: string): Promise<void> => rm(outPaths(out).spareState, { force: true });

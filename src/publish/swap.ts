@@ -14,15 +14,15 @@
 //   or a spare marked as being changed);
 // - between the first two renames leaves out.old-<pid> complete and no out/:
 //   the next Pressroom command of any kind (serve included) renames it back
-//   first (`recover`; decision 103 says why not an exchange of the two names);
+//   first (`recover`; docs/decisions/0103-publish-kill-recovery.md says why not an exchange of the two names);
 // - after the second leaves the new site complete (plus an old folder, removed
 //   on the next start; the spare is rebuilt from out/ then).
 // Stale folders of dead processes are removed on start; live ones are left.
 import { readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { pressroomError } from '../core/errors.ts';
-import { killPoint } from '../core/kill-point.ts';
-import { outputWriteError } from '../core/write-fault.ts';
+import { pressroomError } from '../errors/errors.ts';
+import { killPoint } from '../runtime/kill-point.ts';
+import { outputWriteError } from '../files/write-fault.ts';
 import { outPaths } from './paths.ts';
 import { forgetSpare, spareHolds, type SiteId } from './spare.ts';
 
@@ -45,7 +45,7 @@ const RESTORED_MEANWHILE: ReadonlySet<string> = new Set(['ENOENT', 'EEXIST', 'EN
 /**
  * Restores an interrupted publish and removes staging/old folders of dead builds. Returns what it did.
  * Every command that reads out/ runs it first (build, merge, watch, rollback, serve, releases, diff:
- * decision 103), without the run lock: a live build's folders are never touched, and of two
+ * docs/decisions/0103-publish-kill-recovery.md), without the run lock: a live build's folders are never touched, and of two
  * commands restoring at once one renames and the other finds out/ back.
  */
 export async function recover(out: string): Promise<string[]> {

@@ -14,12 +14,12 @@ import { SubtreeSlotContext, type SubtreeSlot } from '../app/lib/cached-subtree.
 import { usePageComponent } from '../app/pages/registry.ts';
 import type { PublicConfig } from '../config/schema.ts';
 import type { PageCopy } from '../config/page-copy.ts';
-import { pressroomError } from '../core/errors.ts';
+import { pressroomError } from '../errors/errors.ts';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
 import { routerBasename, withBase } from '../site/paths.ts';
 import type { PageKindName, RouteSpec, SnapshotView } from '../site/types.ts';
 
-/** Kinds whose document is a run-time shell (docs/decisions.md, 6). */
+/** Kinds whose document is a run-time shell (docs/decisions/0006-run-time-shells.md). */
 export const shellOf = (kind: PageKindName): PageKindName | null => (kind === 'search' || kind === 'preview' ? kind : null);
 
 /** The route's deps as envelopes; a dep missing from the snapshot is an error naming the route. */

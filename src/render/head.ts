@@ -3,8 +3,8 @@
 // feeds, favicon, stylesheet and modulepreload links. Attribute values are
 // escaped here because this is string templating, not React.
 import type { SiteConfig } from '../config/schema.ts';
-import { escapeHtml } from '../core/html.ts';
-import { jsonForScript } from '../core/json.ts';
+import { escapeHtml } from '../encoding/html.ts';
+import { jsonForScript } from '../encoding/json.ts';
 import type { PageHead } from '../app/head.tsx';
 import { absoluteUrl, imageUrl, withBase } from '../site/paths.ts';
 

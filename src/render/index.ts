@@ -9,12 +9,12 @@ import { apiKey, createQueryClient, seedQueries } from '../app/data/api.ts';
 import type { QueryClient } from '@tanstack/react-query';
 import type { HeadCollector, PageHead } from '../app/head.tsx';
 import { preloadAllPages, preloadPage } from '../app/pages/registry.ts';
-import { pageDataElement, type PageData } from '../client/data.ts';
+import { pageDataElement, type PageData } from '../page-data/page-data.ts';
 import type { PublicConfig, SiteConfig } from '../config/schema.ts';
-import { isPressroomError, pressroomError } from '../core/errors.ts';
-import { escapeHtml } from '../core/html.ts';
-import { jsonForScript } from '../core/json.ts';
-import { PACKAGE_ROOT } from '../core/package.ts';
+import { isPressroomError, pressroomError } from '../errors/errors.ts';
+import { escapeHtml } from '../encoding/html.ts';
+import { jsonForScript } from '../encoding/json.ts';
+import { PACKAGE_ROOT } from '../runtime/package.ts';
 import { pageCopy, type PageCopy } from '../config/page-copy.ts';
 import { outputFileFor } from '../site/paths.ts';
 import type { PageKindName, RouteSpec, SnapshotView } from '../site/types.ts';
@@ -98,7 +98,7 @@ export async function createRenderer(opts: RendererOptions): Promise<Renderer> {
     return html;
   };
   const jsonCache = new QueryJsonCache();
-  // The footer and the header's navigation, rendered once and copied into every page (docs/decisions.md, 95).
+  // The footer and the header's navigation, rendered once and copied into every page (docs/decisions/0095-cached-footer-and-nav.md).
   const parts = opts.cacheParts === false ? null : subtreeCacheFor(configJson, opts.kept);
   // A static page's copy, with its JSON, per kind: only the pages that show it carry it (src/config/page-copy.ts).
   const copies = new Map<PageKindName, { copy: PageCopy | null; json: string | null }>();

@@ -1,7 +1,7 @@
 // The messages between the render pool (src/render/pool.ts) and its threads
 // (src/render/worker.ts): plain data, as structured cloning requires.
 import type { PublicConfig, SiteConfig } from '../config/schema.ts';
-import type { ErrorCode } from '../core/errors.ts';
+import type { ErrorCode } from '../errors/errors.ts';
 import type { PageKindName, RouteSpec, SnapshotEntry } from '../site/types.ts';
 
 export interface PoolInit {
@@ -27,7 +27,7 @@ export interface RenderTask {
 
 /**
  * An entry as it crosses to a thread: its body, or (the entries the snapshot
- * keeps as text: src/crawl/snapshot-files.ts storesBody) the body's JSON text, which
+ * keeps as text: src/snapshot/snapshot-files.ts storesBody) the body's JSON text, which
  * the thread parses: a string is copied across at a fraction of an object's cost.
  */
 export type WireEntry = Pick<SnapshotEntry, 'key' | 'status' | 'hash'> & ({ body: unknown } | { text: string });

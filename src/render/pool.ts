@@ -7,13 +7,13 @@
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import { pressroomError, type ErrorCode } from '../core/errors.ts';
-import { COMPILED, entryFile } from '../core/package.ts';
+import { pressroomError, type ErrorCode } from '../errors/errors.ts';
+import { COMPILED, entryFile } from '../runtime/package.ts';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
 import type { PageKindName, RouteSpec, SnapshotView } from '../site/types.ts';
 import { createRenderer, renderedPage, type RenderedPage, type Renderer, type RendererOptions } from './index.ts';
 import type { PoolInit, RenderTask, RenderTaskResult, WireEntry } from './pool-types.ts';
-import { storedText } from '../crawl/snapshot-files.ts';
+import { storedText } from '../snapshot/snapshot-files.ts';
 
 /** Renders routes in order; the one interface of the inline renderer and the pool. */
 export interface PageRenderer {
@@ -38,7 +38,7 @@ export const RENDER_THREAD_HEAP_MB = 512;
  * Young-generation size per render thread. V8's default lets each thread's new space grow to
  * tens of MB while it renders; 16 MB took about 70 MB off a 50,000-post build's peak (two
  * threads) for about 3 % more render time (10,423 pages on two threads, 8.7 s against 8.4 s,
- * four alternating runs; docs/decisions.md, 70).
+ * four alternating runs; docs/decisions/0069-build-memory.md).
  */
 export const RENDER_THREAD_YOUNG_MB = 16;
 

@@ -8,7 +8,7 @@
 // deps (header panels, ads) are the same on every page, so each query's JSON is
 // cached by API path and content hash in a small LRU.
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import { jsonForScript } from '../core/json.ts';
+import { jsonForScript } from '../encoding/json.ts';
 import { omitBody } from '../site/embedded-body.ts';
 
 export class QueryJsonCache {

@@ -1,5 +1,5 @@
 // The renderer's copy of the parts that are the same on every page of a build
-// (src/app/lib/cached-subtree.tsx; docs/decisions.md, 95). A page is rendered
+// (src/app/lib/cached-subtree.tsx; docs/decisions/0095-cached-footer-and-nav.md). A page is rendered
 // with a marker where each part goes, and the markers are replaced by the
 // parts' HTML. A part's HTML is learnt on the first page that shows it, by
 // rendering that page once more with the part in place: the two renders must

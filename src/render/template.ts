@@ -8,7 +8,7 @@
 // (0.6 ms a page, measured); encoding each part to UTF-8 and concatenating the
 // bytes costs a quarter of that, and the bytes are what emit writes anyway.
 import { readFile } from 'node:fs/promises';
-import { pressroomError } from '../core/errors.ts';
+import { pressroomError } from '../errors/errors.ts';
 
 export const SLOTS = ['lang', 'head', 'app', 'data', 'scripts'] as const;
 export type Slot = (typeof SLOTS)[number];

@@ -2,7 +2,7 @@
 // each task brings the routes of one batch and exactly the snapshot entries
 // those routes depend on, so memory per thread is one batch's data plus the
 // renderer (React, the page modules, the template), whatever the site's size.
-import { isPressroomError } from '../core/errors.ts';
+import { isPressroomError } from '../errors/errors.ts';
 import { preloadAllPages } from '../app/pages/registry.ts';
 import type { RouteSpec, SnapshotEntry, SnapshotView } from '../site/types.ts';
 import { createRenderer, type Renderer } from './index.ts';

@@ -3,7 +3,7 @@
 // only, ordered post_date DESC, id DESC (docs/api-contract.md, "General rules").
 
 import type { Author, EventItem, SubCategory } from '../api/types.ts';
-import { lowerBound } from '../core/sorted.ts';
+import { lowerBound } from '../lists/sorted.ts';
 import type { Corpus, PostRec } from './corpus.ts';
 
 export interface Catalog {

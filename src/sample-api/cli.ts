@@ -3,7 +3,7 @@
 // it can be called without commander.
 
 import type { Command } from 'commander';
-import { pressroomError } from '../core/errors.ts';
+import { pressroomError } from '../errors/errors.ts';
 import type { CorpusKind } from './corpus.ts';
 import { parseFaults } from './faults.ts';
 import { startSampleApi } from './server.ts';

@@ -5,7 +5,7 @@
 // status onto the answer.
 
 import { checkSlug } from '../site/slug.ts';
-import { ISO_DATE_EXPECTED, isoDateMs } from '../core/iso-date.ts';
+import { ISO_DATE_EXPECTED, isoDateMs } from '../encoding/iso-date.ts';
 
 /** A refused edit: the HTTP status it maps to and, when one field is to blame, its name. */
 export class MutationError extends Error {
@@ -79,7 +79,7 @@ export const slug: Check<string> = (v) => {
   return c.slug;
 };
 
-/** An ISO 8601 date (UTC midnight) or date-time with a zone, as epoch ms (src/core/iso-date.ts). */
+/** An ISO 8601 date (UTC midnight) or date-time with a zone, as epoch ms (src/encoding/iso-date.ts). */
 export const isoDate: Check<number> = (v) => {
   const ms = isoDateMs(v);
   if (Number.isNaN(ms)) throw expected(ISO_DATE_EXPECTED, v);

@@ -4,7 +4,7 @@
 // are square, everything else is a 16:9 banner.
 
 import { createHash } from 'node:crypto';
-import { fnv1a } from '../core/fnv.ts';
+import { fnv1a } from '../encoding/fnv.ts';
 import { mulberry32 } from './prng.ts';
 
 export const MIN_WIDTH = 16;

@@ -3,7 +3,7 @@
 // is exactly what the real service gets wrong (it cuts raw HTML).
 
 import type { Post, PostItem } from '../api/types.ts';
-import { cutText, stripTags } from '../core/html.ts';
+import { cutText, stripTags } from '../encoding/html.ts';
 import { type Corpus, type PostRec, contentOf } from './corpus.ts';
 
 export const EXCERPT_CHARS = 160; // home lists and aside

@@ -5,7 +5,7 @@
 // src/api/schemas.ts (docs/api-contract.md gives their shapes).
 
 import type { EventItem } from '../api/types.ts';
-import { escapeHtml } from '../core/html.ts';
+import { escapeHtml } from '../encoding/html.ts';
 import type { AdRec, Corpus } from './corpus.ts';
 import { bool, checkFields, flag, intIn, isoDate, MutationError, nullable, slug, text, type Spec } from './fields.ts';
 import type { Changed } from './mutate.ts';

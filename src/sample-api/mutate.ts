@@ -5,12 +5,12 @@
 //
 // Every mutation checks all of its input before it changes anything (a refused
 // edit leaves the corpus as it was), then reports the REFs it changed
-// (src/crawl/refs.ts); the server rebuilds its indexes, drops its response cache,
+// (src/webhook/refs.ts); the server rebuilds its indexes, drops its response cache,
 // advances Last-Modified and notifies the webhook. New ids come from counters
 // that only move forward, so a deleted post's id is never reused (a REF names
 // one record for good) and the same edits give the same corpus.
 
-import { escapeHtml } from '../core/html.ts';
+import { escapeHtml } from '../encoding/html.ts';
 import type { Corpus, PostRec } from './corpus.ts';
 import { checkFields, flag, isoDate, MutationError, nullable, oneOf, slug, text, type Spec } from './fields.ts';
 import { locate, type RecordMutations, recordMutations } from './mutate-records.ts';

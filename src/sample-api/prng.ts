@@ -2,7 +2,7 @@
 // one (seed, size, today), so nothing here reads the clock or Math.random.
 // mulberry32 is tiny, fast and good enough for test data (not for crypto).
 
-import { fnv1a } from '../core/fnv.ts';
+import { fnv1a } from '../encoding/fnv.ts';
 
 export type Rng = () => number;
 

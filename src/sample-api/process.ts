@@ -4,7 +4,7 @@
 // second core serves the API (measured by bench/build.ts). Tests that need the
 // corpus, the store or fault injection keep using startSampleApi in-process.
 import { fork } from 'node:child_process';
-import { COMPILED, entryFile } from '../core/package.ts';
+import { COMPILED, entryFile } from '../runtime/package.ts';
 import type { SampleApiOptions } from './server.ts';
 
 export interface SampleApiProcess {

@@ -1,5 +1,5 @@
 // The CMS's change notification: after every mutation, a POST of the REFs it
-// changed (a JSON list such as ["post:5019"]) signed with src/core/signature.ts
+// changed (a JSON list such as ["post:5019"]) signed with src/webhook/signature.ts
 // in X-Pressroom-Signature-256 (docs/sample-api.md, "Webhook").
 //
 // Deliveries run one at a time in mutation order, each only once the answer to
@@ -9,7 +9,7 @@
 
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { SIGNATURE_HEADER, signBody } from '../core/signature.ts';
+import { SIGNATURE_HEADER, signBody } from '../webhook/signature.ts';
 
 export interface WebhookOptions {
   /** http(s) URL the REF lists are POSTed to */

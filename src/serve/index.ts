@@ -23,7 +23,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, posix, resolve, sep } from 'node:path';
-import { pressroomError } from '../core/errors.ts';
+import { pressroomError } from '../errors/errors.ts';
 import { recover } from '../publish/swap.ts';
 import { MANIFEST_FILE, type ManifestHead } from '../emit/index.ts';
 import { shellRewrites } from '../plan/index.ts';
@@ -96,7 +96,7 @@ const PROXIED = /^\/(api|uploads)\//;
 export async function startServe(opts: ServeOptions = {}): Promise<Serving> {
   const root = resolve(opts.out ?? 'out');
   // A publish killed between its two renames left no out/, only out.old-<pid>: serve restores it
-  // before reading (decision 103). Best effort: a server that may not write beside out/ still serves it.
+  // before reading (docs/decisions/0103-publish-kill-recovery.md). Best effort: a server that may not write beside out/ still serves it.
   const notes: string[] = await recover(root).catch((e: Error) => [`could not tidy up beside ${root}: ${e.message}`]);
   const manifest = await readManifest(root);
   const built = manifest.basePath ?? '';

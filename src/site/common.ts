@@ -15,7 +15,7 @@ export { headOf, type ListedDetails, type PostHead } from './listed.ts';
  * mirrored (the home kind fetches them), read from the mirror on first open
  * (prefetched when the pointer or focus reaches the button), and neither
  * embedded in every page nor a dependency of every page, so a new story that
- * only changes the panels re-renders no page for them (decision 49).
+ * only changes the panels re-renders no page for them (docs/decisions/0049-header-panels-read-when-wanted.md).
  */
 export const PANEL_DEPS: readonly string[] = [ep.latestPost(), ep.leadership(), ep.featuredPanel()];
 
@@ -38,7 +38,7 @@ export function allPages(snap: SnapshotView, first: string, pageN: (n: number) =
 
 /**
  * The later pages (2 and on) of a paged listing that get a prerendered route of their own
- * (docs/decisions.md, 105): those the listing's first page counts whose answer is in the
+ * (docs/decisions/0105-listing-page-routes.md): those the listing's first page counts whose answer is in the
  * snapshot and lists at least one item. An empty or failed page gets none (its client page
  * would leave for /no-posts or show nothing), and during the crawl a page not read yet gets
  * its route in a later round, once `fetches` has brought it.

@@ -2,7 +2,7 @@
 // publish session (src/pipeline/session.ts). It travels in the kinds' context
 // (SiteContextForKinds.kept), which the crawl and the plan both pass on. A one-off build has no
 // session: the kinds are given no `kept` and hold nothing past the build.
-import { Slot } from '../core/kept.ts';
+import { Slot } from '../runtime/kept.ts';
 import type { AuthorSlugs } from './kinds/author.ts';
 import type { FetchesAnswer, RoutesAnswer } from './kinds/article.ts';
 import type { TopicFetches } from './kinds/topic.ts';

@@ -8,7 +8,7 @@
 // changed, a renamed slug, a post listed twice) is made again from the listings.
 import { ep } from '../api/endpoints.ts';
 import { CATEGORY_SLUGS, type Post, type PostItem } from '../api/types.ts';
-import { noteReplaced } from '../core/list-change.ts';
+import { noteReplaced } from '../lists/list-change.ts';
 import type { SiteKept } from './kept.ts';
 import { checkSlug } from './slug.ts';
 import type { SnapshotEntry, SnapshotView } from './types.ts';
@@ -25,7 +25,7 @@ export interface ListedDetails {
   /**
    * Its details record without the body, when the entry is a 2xx answer with a record: the
    * plan keeps one per post for as long as a snapshot state lasts, and the bodies are most of
-   * a snapshot's bytes (kept out of the heap: src/crawl/body-store.ts).
+   * a snapshot's bytes (kept out of the heap: src/snapshot/body-store.ts).
    */
   readonly post: PostHead | undefined;
 }

@@ -3,7 +3,7 @@
 // every author with a byline) in routes, fetches and redirects, and the crawl's
 // fixed point, its prune and the plan each ask again: at 50,000 posts that was
 // seconds of a one-post publish. A snapshot that counts its changes
-// (`version`, src/crawl/snapshot-store.ts) gets each answer once per state;
+// (`version`, src/snapshot/snapshot-store.ts) gets each answer once per state;
 // one without (a test's plain view) is asked every time.
 import type { SnapshotView } from './types.ts';
 

@@ -3,7 +3,7 @@
 // and the sitemap URL are the same string (docs/deploying.md, "Sitemaps").
 //
 // URLs carry no trailing slash; each page is written as `{path}/index.html`
-// (docs/decisions.md, 5).
+// (docs/decisions/0005-no-trailing-slash.md).
 
 const seg = (s: string) => encodeURIComponent(s);
 
@@ -30,7 +30,7 @@ export const paths = {
   /**
    * Page `n` of a paged listing (a topic, an author, the events list): page 1 is the listing's
    * own URL, page 2 and later `{listing}/page/{n}`, each prerendered for readers and crawlers
-   * without JavaScript (docs/decisions.md, 105).
+   * without JavaScript (docs/decisions/0105-listing-page-routes.md).
    */
   listingPage: (listing: string, n: number) => (n <= 1 ? listing : `${listing}/page/${n}`),
 } as const;

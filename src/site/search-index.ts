@@ -1,4 +1,4 @@
-// The static search index (docs/pages.md, "Search results"; docs/decisions.md, 50):
+// The static search index (docs/pages.md, "Search results"; docs/decisions/0050-static-search-index.md):
 // which pages the build indexes and where it writes the index
 // (src/emit/search-index.ts), and what the article page marks for Pagefind
 // (src/app/components/article/ArticleView.tsx). The search page reads the

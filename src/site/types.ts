@@ -6,10 +6,10 @@
 // crawl fetches until every kind's deps and fetches are in the snapshot (a
 // fixed point); plan turns the same routes into files; render seeds each
 // route's QueryClient with exactly its deps. One catalogue, three users
-// (docs/decisions.md, 4).
+// (docs/decisions/0004-shared-site-model.md).
 import type { Quarantined, QuarantineSink } from '../api/quarantine.ts';
 import type { SiteKept } from './kept.ts';
-import type { Warn } from '../core/warnings.ts';
+import type { Warn } from '../errors/warnings.ts';
 
 /** One crawled response, after the shape check and normalisation. */
 export interface SnapshotEntry {
@@ -33,7 +33,7 @@ export interface SnapshotView {
   paths(): Iterable<string>;
   /** Changes with every change of the entries, when the view counts them (src/site/memo.ts). */
   readonly version?: number;
-  /** Names the entries the view holds now, when it can tell (src/crawl/snapshot-store.ts Snapshot.state). */
+  /** Names the entries the view holds now, when it can tell (src/snapshot/snapshot-store.ts Snapshot.state). */
   readonly state?: string;
   /** The paths whose entries may differ from those of the named state, when the view knows (Snapshot.changesSince). */
   changesSince?(state: string): ReadonlySet<string> | undefined;

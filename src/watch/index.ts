@@ -9,13 +9,13 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { prepareSpare } from '../publish/index.ts';
 import { apiSource } from '../config/load.ts';
-import { pressroomError } from '../core/errors.ts';
+import { pressroomError } from '../errors/errors.ts';
 import { build, configure, rehearse, snapshotDirFor } from '../pipeline/index.ts';
 import { warmCrawl } from '../pipeline/warm-up.ts';
 import { loadPrevious } from '../pipeline/snapshot.ts';
 import { PublishSession } from '../pipeline/session.ts';
-import { growHeapFor } from '../core/heap-growth.ts';
-import { collectGarbageNow, collectIfGrown } from '../core/collect.ts';
+import { growHeapFor } from '../runtime/heap-growth.ts';
+import { collectGarbageNow, collectIfGrown } from '../runtime/collect.ts';
 import type { BuildOptions, BuildReport } from '../pipeline/types.ts';
 import { watchLog, type WatchLog } from './log.ts';
 import { type BuildScope, realTimers, type Timers, WatchQueue, type WatchStatus } from './queue.ts';
@@ -30,11 +30,11 @@ import { warmStoryListings } from '../crawl/changed.ts';
 export const WATCH_DEFAULTS = {
   host: '127.0.0.1',
   port: 8787,
-  // Leading edge (decision 64): an idle watcher builds on the first webhook; a burst coalesces behind the build it started.
+  // Leading edge (docs/decisions/0064-watch-debounce-zero.md): an idle watcher builds on the first webhook; a burst coalesces behind the build it started.
   debounceMs: 0,
   pollMs: 15 * 60_000,
   maxBody: 1024 * 1024,
-  // Stripe's and Slack's default (decision 104): room for clock drift and a sender's retries, short for a replay.
+  // Stripe's and Slack's default (docs/decisions/0104-signed-webhook-timestamps.md): room for clock drift and a sender's retries, short for a replay.
   signatureToleranceMs: 5 * 60_000,
   backoff: { initialMs: 1000, maxMs: 5 * 60_000 },
 } as const;
@@ -50,7 +50,7 @@ export interface WatchOptions {
   /** null: no poll. */
   pollMs?: number | null;
   maxBody?: number;
-  /** How far a signed timestamp may be from the watcher's clock, and how long a delivery is remembered (decision 104). */
+  /** How far a signed timestamp may be from the watcher's clock, and how long a delivery is remembered (docs/decisions/0104-signed-webhook-timestamps.md). */
   signatureToleranceMs?: number;
   /** Refuse body-only signatures (they can be replayed). */
   requireTimestamp?: boolean;
@@ -102,24 +102,24 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
   // With its connections to the API: a publish reuses those the last one opened (no TCP and TLS handshakes per story).
   const session = new PublishSession(api.kind === 'api' ? { agent: apiAgent(config.crawl.concurrency) } : {});
   // This process publishes again: its heap grows by V8's own heuristics from the start, the saved
-  // snapshot's load below included, which comes before any build sets it (src/core/heap-growth.ts).
+  // snapshot's load below included, which comes before any build sets it (src/runtime/heap-growth.ts).
   growHeapFor(true);
   // At start, before the first build (a webhook that comes meanwhile waits): the spare tree
-  // (decision 63: a site published by a one-off build has none, and the first change-driven
+  // (docs/decisions/0063-one-off-build-no-spare.md: a site published by a one-off build has none, and the first change-driven
   // publish would make it on its way, a folder per page and a link per file), made under the run
   // lock; the saved snapshot, read into the session as every later build finds it (about 1 s
   // at 10,000 posts); then the crawl's checks run once on a few responses that are dropped
   // (src/pipeline/warm-up.ts); then a rehearsal of one story (the first post of the first
   // category's listing, its newest), whose change-driven crawl re-reads that story's lists as a
   // webhook's build would (conditional GETs, mostly 304): the first story after start took
-  // 0.67-0.74 s without it and 0.55-0.57 s with it at 10,000 posts (decision 75); last a
-  // rehearsal of no change (decision 65), up to emit and no further, so the first story finds the
+  // 0.67-0.74 s without it and 0.55-0.57 s with it at 10,000 posts (docs/decisions/0065-watch-rehearses-at-start.md); last a
+  // rehearsal of no change (docs/decisions/0065-watch-rehearses-at-start.md), up to emit and no further, so the first story finds the
   // caches a build fills (feed items, sitemap shards, the snapshot's id, the client bundle) and
   // the code compiled (the first edit after start measured 3.6 s against 1.6 s for the next at
   // 10,000 posts). Last, because it reads nothing the saved snapshot has: what it keeps is kept
   // under that snapshot's name, which the first story's crawl starts from, and when it finds the
   // site as published it keeps the routes' readers and the files' layout for the first story
-  // too (decision 78; the story's rehearsal re-reads answers that may have changed meanwhile,
+  // too (docs/decisions/0068-kept-state.md; the story's rehearsal re-reads answers that may have changed meanwhile,
   // and what it keeps is then named as a snapshot no later build copies). After them, the index
   // of every listing a story's crawl can read, from that same snapshot (warmListIndexes in
   // src/crawl/collections.ts). A failure ends the preparing quietly: the first build then does
@@ -169,7 +169,7 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
     },
     onFailure: (e) => log.failure(e, queue.status().queue),
     // Between stories, with none waiting (after the publish's latency is recorded): the old objects
-    // publishes left behind are collected before V8 marks the heap inside a story (src/core/collect.ts).
+    // publishes left behind are collected before V8 marks the heap inside a story (src/runtime/collect.ts).
     // The sample after it is where the process is smallest: the low point between publishes on /status.
     whenIdle: () => {
       if (!o.runBuild) collectIfGrown();

@@ -6,7 +6,7 @@
 // (cli/commands/log.ts), with `type` naming the line, as the build's JSON lines do.
 import type { ErrorRecord, PublishRecord } from './queue.ts';
 import type { RejectionSink } from './rejections.ts';
-import { warningCount } from '../../cli/output.ts';
+import { warningCount } from '../errors/warnings.ts';
 
 type Out = { write(s: string): unknown };
 

@@ -8,7 +8,7 @@
 // The low points are the lowest of the samples taken: one a second (a timer
 // that does not keep the process alive), one per /status read, one at each
 // publish and one after the collection the watcher runs when it goes idle
-// (src/core/collect.ts), which is where the process is smallest.
+// (src/runtime/collect.ts), which is where the process is smallest.
 
 /** What process.memoryUsage() answers; tests pass their own. */
 export type ReadMemory = () => NodeJS.MemoryUsage;

@@ -22,8 +22,8 @@
 // - A REF that cannot be fetched never fails a build: the build leaves it out and
 //   publishes the rest; /status lists it (`dropped`; src/crawl/dropped-refs.ts).
 import type { DroppedRef } from '../crawl/dropped-refs.ts';
-import { formatRef, type Ref } from '../crawl/refs.ts';
-import { isPressroomError } from '../core/errors.ts';
+import { formatRef, type Ref } from '../webhook/refs.ts';
+import { isPressroomError } from '../errors/errors.ts';
 import type { BuildReport } from '../pipeline/types.ts';
 
 /** 'preparing': the watcher is making the spare tree and reading the snapshot at start (src/watch/index.ts); the queue itself is one of the others. */

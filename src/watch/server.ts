@@ -5,8 +5,8 @@
 //   GET  /status          the scheduler's state, last publish, last error, counters
 //
 // The webhook's signature (HMAC-SHA256 of the raw body, or of a signed
-// timestamp and the body: src/core/signature.ts), its timestamp's age and
-// whether it was accepted already (./webhook-guard.ts, decision 104) are
+// timestamp and the body: src/webhook/signature.ts), its timestamp's age and
+// whether it was accepted already (./webhook-guard.ts, docs/decisions/0104-signed-webhook-timestamps.md) are
 // checked before the body is parsed: an unsigned caller cannot make the
 // watcher parse or build anything. Each refusal is counted on /status and
 // reported to onReject with the peer's address (the log: ./rejections.ts). The body is read up to --max-body
@@ -14,8 +14,8 @@
 // is read), so a large or endless body costs at most that much memory.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isPressroomError, pressroomError } from '../core/errors.ts';
-import { formatRef, refsFromWebhookBody, type Ref } from '../crawl/refs.ts';
+import { isPressroomError, pressroomError } from '../errors/errors.ts';
+import { formatRef, refsFromWebhookBody, type Ref } from '../webhook/refs.ts';
 import type { WatchStatus } from './queue.ts';
 import type { Rejection } from './rejections.ts';
 import { type RejectReason, WebhookGuard } from './webhook-guard.ts';

@@ -1,5 +1,5 @@
-// Who may make the watcher build (decision 104): a webhook is accepted when
-// its signature is right (src/core/signature.ts), its signed timestamp, when
+// Who may make the watcher build (docs/decisions/0104-signed-webhook-timestamps.md): a webhook is accepted when
+// its signature is right (src/webhook/signature.ts), its signed timestamp, when
 // it has one, is within the tolerance of the watcher's clock, and it is not a
 // delivery the watcher accepted within that window already.
 //
@@ -14,7 +14,7 @@
 // a flood of valid deliveries costs bounded memory. It belongs to one watcher:
 // two watchers in one process (the tests) remember apart.
 import type { IncomingHttpHeaders } from 'node:http';
-import { SIGNATURE_HEADERS, TIMESTAMP_HEADER, verifySignature, verifyTimestamped } from '../core/signature.ts';
+import { SIGNATURE_HEADERS, TIMESTAMP_HEADER, verifySignature, verifyTimestamped } from '../webhook/signature.ts';
 
 export const DELIVERY_HEADERS = ['x-pressroom-delivery', 'x-github-delivery'] as const;
 /** GitHub's ids are 36 characters; a longer one is refused rather than kept. */

@@ -81,7 +81,7 @@ describe('article page', () => {
     expect(problems).toEqual([]);
   });
 
-  it('runs only its islands: a header panel from the mirror, the side lists, the subscribe popup, and no routed-app script (decision 62)', async () => {
+  it('runs only its islands: a header panel from the mirror, the side lists, the subscribe popup, and no routed-app script (docs/decisions/0062-article-islands.md)', async () => {
     const post = articleWithToc();
     const { page, problems } = await open(`/${post.cat_slug}/${post.post_name}`);
     const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')));

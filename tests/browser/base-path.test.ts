@@ -128,7 +128,7 @@ describe('a site served under /project', () => {
     const titles = () => page.locator('.listing-page :is(.post-card-title, .post-row-title) a').allTextContents();
     const first = await titles();
     expect(first.length).toBeGreaterThan(3);
-    // The link a reader without JavaScript follows is page 2's own route, under the prefix (decision 105).
+    // The link a reader without JavaScript follows is page 2's own route, under the prefix (docs/decisions/0105-listing-page-routes.md).
     expect(await page.locator('.pagination [aria-label="Page 2"]').getAttribute('href')).toBe('/project/topic/news/page/2');
     await page.click('.pagination [aria-label="Page 2"]');
     await page.waitForFunction(() => document.querySelector('.pagination [aria-current="page"]')?.textContent === '2');

@@ -30,7 +30,7 @@ const cardHrefs = (page: Page) => page.locator('.event-card a').evaluateAll((as)
 /** Click Show More until it disappears; returns how many clicks it took. */
 async function showMoreUntilGone(page: Page): Promise<number> {
   let clicks = 0;
-  // A link to the next page's route on All Events (decision 105), a button on the other tabs and past events.
+  // A link to the next page's route on All Events (docs/decisions/0105-listing-page-routes.md), a button on the other tabs and past events.
   const button = page.locator('.event-more :is(a, button)');
   while ((await button.count()) > 0) {
     const before = await page.locator('.event-card').count();

@@ -32,7 +32,7 @@ function anArticle(): string {
   return `/news/${name}`;
 }
 
-/** How many 'More from' cards sit on each row, top to bottom, once the list has come from the mirror (it is read after hydration: decision 54). */
+/** How many 'More from' cards sit on each row, top to bottom, once the list has come from the mirror (it is read after hydration: docs/decisions/0054-article-side-lists-after-hydration.md). */
 const moreFromRows = async (page: Page) => {
   await page.locator('.more-from-grid:not([aria-busy]) .post-card').first().waitFor();
   return page.locator('.more-from-grid .post-card').evaluateAll((cards) => {
@@ -130,7 +130,7 @@ for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
       expect(problems).toEqual([]);
     });
 
-    it('events: the three tabs share one row, each label whole inside the strip (decision 105)', async () => {
+    it('events: the three tabs share one row, each label whole inside the strip (docs/decisions/0105-listing-page-routes.md)', async () => {
       const { page, problems } = await open('/events', { width });
       const tabs = page.locator('.event-tabs [role="tab"]');
       expect(await tabs.allTextContents()).toEqual(['All Events', 'Upcoming Events', 'Past Events']);

@@ -1,5 +1,5 @@
 // Readers without JavaScript and on a 375 px screen (docs/pages.md,
-// "Shared shell", "Listing pages" and "Events"; decision 105),
+// "Shared shell", "Listing pages" and "Events"; docs/decisions/0105-listing-page-routes.md),
 // in real Chromium over the built sample site:
 // - with scripting disabled, the collapsed menu opens and shows Events and
 //   Contact Us, and its links work;

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseRef } from '../../src/crawl/refs.ts';
+import { parseRef } from '../../src/webhook/refs.ts';
 import { build, rehearse, snapshotDirFor, type BuildOptions, type BuildReport } from '../../src/pipeline/index.ts';
 import { loadPrevious } from '../../src/pipeline/snapshot.ts';
 import { PublishSession } from '../../src/pipeline/session.ts';

@@ -1,7 +1,7 @@
 // A SnapshotView over an in-memory map, for unit tests of plan, emit and the
 // page kinds (no crawl, no disk).
 import { createHash } from 'node:crypto';
-import { stableStringify } from '../../src/core/json.ts';
+import { stableStringify } from '../../src/encoding/json.ts';
 import type { SnapshotEntry, SnapshotView } from '../../src/site/types.ts';
 import { warnInto } from './warnings.ts';
 

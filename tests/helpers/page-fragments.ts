@@ -3,7 +3,7 @@
 // markers and the page data the client starts from. Read with a DOM parser, not by pattern,
 // so a change of markup around them (attribute order, wrappers, whitespace) changes none.
 import { JSDOM } from 'jsdom';
-import { DATA_ELEMENT_ID, type PageData } from '../../src/client/data.ts';
+import { DATA_ELEMENT_ID, type PageData } from '../../src/page-data/page-data.ts';
 
 export type JsonLd = Record<string, any>;
 

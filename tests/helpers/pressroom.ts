@@ -76,7 +76,7 @@ export function withoutWriteAccess(): { uid?: number; gid?: number } | undefined
   if (process.getuid?.() !== 0) return {};
   const nobody = { uid: 65534, gid: 65534 };
   try {
-    execFileSync(process.execPath, ['--import', 'tsx', '-e', `await import(${JSON.stringify(join(ROOT, 'src/core/errors.ts'))})`], { ...nobody, cwd: ROOT, stdio: 'ignore' });
+    execFileSync(process.execPath, ['--import', 'tsx', '-e', `await import(${JSON.stringify(join(ROOT, 'src/errors/errors.ts'))})`], { ...nobody, cwd: ROOT, stdio: 'ignore' });
     return nobody;
   } catch {
     return undefined;

@@ -1,5 +1,5 @@
 // Tests compare warnings as the text line shows them, `CODE: message`.
-import { warning, type Warn, type Warning } from '../../src/core/warnings.ts';
+import { warning, type Warn, type Warning } from '../../src/errors/warnings.ts';
 
 export const warningLine = (w: Warning) => `${w.code}: ${w.message}`;
 

@@ -2,7 +2,7 @@
 // no build clock (src/config/load.ts publicConfig), so the first change-driven
 // build of a day costs what any other does, not a whole-site render.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { parseRef } from '../../src/crawl/refs.ts';
+import { parseRef } from '../../src/webhook/refs.ts';
 import type { SampleApi } from '../../src/sample-api/index.ts';
 import { buildInto, startTestApi, tempDir } from '../helpers/pressroom.ts';
 

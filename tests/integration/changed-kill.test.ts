@@ -2,12 +2,12 @@
 // site as it was, or, once past the swap, the new one complete; the next
 // change-driven build succeeds and publishes what a full build of the same API
 // state publishes (docs/operations.md, "Publishing on change"). The build
-// kills itself at each point through PRESSROOM_KILL_AT (src/core/kill-point.ts).
+// kills itself at each point through PRESSROOM_KILL_AT (src/runtime/kill-point.ts).
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KILL_POINTS } from '../../src/core/kill-point.ts';
-import { parseRef } from '../../src/crawl/refs.ts';
+import { KILL_POINTS } from '../../src/runtime/kill-point.ts';
+import { parseRef } from '../../src/webhook/refs.ts';
 import type { SampleApi } from '../../src/sample-api/index.ts';
 import { treeHashes } from '../helpers/files.ts';
 import { buildInto, spawnCli, startTestApi, tempDir, TEST_NOW } from '../helpers/pressroom.ts';

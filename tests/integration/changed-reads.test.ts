@@ -1,4 +1,4 @@
-// Which API responses a change-driven build reads again (src/crawl/changed.ts, decision 87):
+// Which API responses a change-driven build reads again (src/crawl/changed.ts, docs/decisions/0087-in-place-edit-reads-where-shown.md):
 // a post edited in place (a new title) is read again only in the lists that showed it (and the
 // popular list, which follows readers' views); a post whose keywords changed can join or leave
 // any tag answer and sub-category listing, so all of them are read. The requests are recorded
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAG_KEYS } from '../../src/api/types.ts';
-import { parseRef } from '../../src/crawl/refs.ts';
+import { parseRef } from '../../src/webhook/refs.ts';
 import { build, rehearse, snapshotDirFor, type BuildOptions } from '../../src/pipeline/index.ts';
 import { loadPrevious } from '../../src/pipeline/snapshot.ts';
 import { PublishSession } from '../../src/pipeline/session.ts';

@@ -7,7 +7,7 @@ import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPressroomError } from '../../src/core/errors.ts';
+import { isPressroomError } from '../../src/errors/errors.ts';
 import type { BuildEvent } from '../../src/pipeline/index.ts';
 import type { SampleApi } from '../../src/sample-api/index.ts';
 import { BIN, buildInto, ROOT, startTestApi, tempDir, TEST_NOW } from '../helpers/pressroom.ts';
@@ -126,7 +126,7 @@ describe('a build of an API from a folder with no configuration', () => {
   });
 });
 
-describe('the sample and a site of an API in one output folder (decision 106)', () => {
+describe('the sample and a site of an API in one output folder (docs/decisions/0106-sample-yields-to-your-site.md)', () => {
   it('a build of an API replaces the sample without the shrink gate and says so; the sample is then refused, with how to build it apart', async () => {
     const dir = join(tmp.dir, 'sample-then-api');
     // The sample as `npm start` builds it (150 posts); the API has the fewest posts the corpus makes.

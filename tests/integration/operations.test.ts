@@ -8,7 +8,7 @@ import { cp, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockFileFor } from '../../src/publish/lock.ts';
-import { listTree } from '../../src/core/links.ts';
+import { listTree } from '../../src/files/links.ts';
 import { listReleases } from '../../src/publish/releases.ts';
 import { treeHashes } from '../helpers/files.ts';
 import { tempDir } from '../helpers/pressroom.ts';

@@ -11,7 +11,7 @@ import type { Ad, Author, Post } from '../../src/api/types.ts';
 import { bundleClient, type ClientBundle } from '../../src/bundle/index.ts';
 import { buildClock, loadConfig, publicConfig } from '../../src/config/load.ts';
 import { pageCopy } from '../../src/config/page-copy.ts';
-import { Snapshot } from '../../src/crawl/snapshot-store.ts';
+import { Snapshot } from '../../src/snapshot/snapshot-store.ts';
 import { plan, type PlannedRoute } from '../../src/plan/index.ts';
 import { createRenderer } from '../../src/render/index.ts';
 import { PAGE_KINDS } from '../../src/site/kinds/index.ts';

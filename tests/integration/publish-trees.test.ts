@@ -14,7 +14,7 @@ import { PublishSession } from '../../src/pipeline/session.ts';
 import { collectGarbage } from '../../src/publish/objects.ts';
 import { keptObjects } from '../../src/publish/index.ts';
 import { outPaths } from '../../src/publish/paths.ts';
-import { statePartNames } from '../../src/incremental/state.ts';
+import { statePartNames } from '../../src/publish/build-state.ts';
 import { spareHolds } from '../../src/publish/spare.ts';
 import { createHash } from 'node:crypto';
 import { rollback } from '../../src/publish/rollback.ts';

@@ -1,4 +1,4 @@
-// What pressroom watch prepares and keeps (decision 65): its start-up rehearsal
+// What pressroom watch prepares and keeps (docs/decisions/0065-watch-rehearses-at-start.md): its start-up rehearsal
 // (src/pipeline/index.ts rehearse), a change-driven build of no change that stops
 // before publishing (or of one story, whose responses it re-reads), and the release a session keeps between its builds. It must leave the
 // site, its releases and the saved snapshot exactly as they were, request nothing
@@ -7,7 +7,7 @@
 import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { parseRef } from '../../src/crawl/refs.ts';
+import { parseRef } from '../../src/webhook/refs.ts';
 import { rehearse } from '../../src/pipeline/index.ts';
 import { loadPrevious } from '../../src/pipeline/snapshot.ts';
 import { PublishSession } from '../../src/pipeline/session.ts';

@@ -1,5 +1,5 @@
 // The footer and the header's navigation are rendered once per build and
-// copied into every page (src/render/subtree-cache.ts; docs/decisions.md, 95).
+// copied into every page (src/render/subtree-cache.ts; docs/decisions/0095-cached-footer-and-nav.md).
 // Their contract is that nothing in them depends on the page; this holds the
 // sample site's components to it: every route of the small snapshot, at the
 // site's root and under a base path, gives the same bytes copied as rendered
@@ -7,8 +7,8 @@
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildClock, loadConfig, publicConfig } from '../../src/config/load.ts';
-import { jsonForScript } from '../../src/core/json.ts';
-import { Snapshot } from '../../src/crawl/snapshot-store.ts';
+import { jsonForScript } from '../../src/encoding/json.ts';
+import { Snapshot } from '../../src/snapshot/snapshot-store.ts';
 import { plan, type PlannedRoute } from '../../src/plan/index.ts';
 import { createRenderer } from '../../src/render/index.ts';
 import { subtreeCacheFor } from '../../src/render/subtree-cache.ts';

@@ -1,6 +1,6 @@
 // A publish killed between its two renames (PRESSROOM_KILL_AT=swap) leaves no
 // out/, only out.old-<pid>. Every Pressroom command that reads
-// out/ restores it before anything else (decision 103): here `serve`, which
+// out/ restores it before anything else (docs/decisions/0103-publish-kill-recovery.md): here `serve`, which
 // used to fail on the missing folder until a build ran, and `releases`.
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';

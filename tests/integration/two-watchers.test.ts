@@ -4,7 +4,7 @@
 // exactly the bytes a full build of that site's API publishes.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signBody } from '../../src/core/signature.ts';
+import { signBody } from '../../src/webhook/signature.ts';
 import { build } from '../../src/pipeline/index.ts';
 import { randomEdits, type Edit } from '../../src/sample-api/random-edits.ts';
 import type { SampleApi } from '../../src/sample-api/index.ts';

@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signBody } from '../../src/core/signature.ts';
+import { signBody } from '../../src/webhook/signature.ts';
 import { lockFileFor, type LockInfo } from '../../src/publish/lock.ts';
 import type { SampleApi } from '../../src/sample-api/index.ts';
 import { startGateProxy, type GateProxy } from '../helpers/gate-proxy.ts';

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signBody } from '../../src/core/signature.ts';
+import { signBody } from '../../src/webhook/signature.ts';
 import { build } from '../../src/pipeline/index.ts';
 import type { SampleApi } from '../../src/sample-api/index.ts';
 import { startWatch, type Watcher } from '../../src/watch/index.ts';

@@ -1,4 +1,4 @@
-// Who can make `pressroom watch` publish (decision 104; docs/operations.md,
+// Who can make `pressroom watch` publish (docs/decisions/0104-signed-webhook-timestamps.md; docs/operations.md,
 // "Signing a webhook"), with real builds against a real sample API: a captured
 // timestamped webhook sent again is refused and builds nothing, a wrong secret
 // is a log line naming the reason and the address, and through the CLI
@@ -6,7 +6,7 @@
 // JSON lines.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signBody, signTimestamped } from '../../src/core/signature.ts';
+import { signBody, signTimestamped } from '../../src/webhook/signature.ts';
 import type { SampleApi } from '../../src/sample-api/index.ts';
 import { startWatch, type Watcher } from '../../src/watch/index.ts';
 import { watchLog } from '../../src/watch/log.ts';

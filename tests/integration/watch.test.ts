@@ -9,8 +9,8 @@ import { access, readFile } from 'node:fs/promises';
 import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { processHeapGrowth } from '../../src/core/heap-growth.ts';
-import { signBody } from '../../src/core/signature.ts';
+import { processHeapGrowth } from '../../src/runtime/heap-growth.ts';
+import { signBody } from '../../src/webhook/signature.ts';
 import { build, type BuildReport } from '../../src/pipeline/index.ts';
 import { outPaths } from '../../src/publish/paths.ts';
 import { releasePaths } from '../../src/publish/releases.ts';
@@ -194,7 +194,7 @@ describe('pressroom watch through the CLI', () => {
     }
   });
 
-  it('runs in a child process with a 64 MB semi-space (decision 91), which stops when the parent is killed', async () => {
+  it('runs in a child process with a 64 MB semi-space (docs/decisions/0093-heap-and-gc.md), which stops when the parent is killed', async () => {
     const run = spawnCli(['watch', '--api', api.url, '--out', out, '--port', '0', '--poll', '1h', '--workers', '0', '--log-format', 'json'], { PRESSROOM_WEBHOOK_SECRET: SECRET });
     let child: number | undefined;
     try {
@@ -260,7 +260,7 @@ async function storyThrough(w: Watcher, title: string): Promise<WatchStatus> {
 }
 
 describe('pressroom watch over a site a one-off build published', () => {
-  it('makes the spare tree at start (decision 63), so its first publish only brings it up to date by the diff', async () => {
+  it('makes the spare tree at start (docs/decisions/0063-one-off-build-no-spare.md), so its first publish only brings it up to date by the diff', async () => {
     const own = join(tmp.dir, 'one-off', 'out');
     await build({ api: api.url, out: own, configFile: join(ROOT, 'config/site.json'), env: {}, workers: 0, handleSignals: false, full: true });
     expect(await exists(outPaths(own).spare)).toBe(false);

@@ -5,7 +5,7 @@
 // byte for byte as it was, and nothing is left beside out/: no lock, no lock's
 // private file, no staging folder, no staged snapshot base, no temporary file,
 // no release folder half written. The next build then publishes. The faults are
-// injected by path (PRESSROOM_FAIL_WRITE, src/core/write-fault.ts), so each
+// injected by path (PRESSROOM_FAIL_WRITE, src/files/write-fault.ts), so each
 // path is reached whatever the machine allows; tests/integration/full-disk.test.ts
 // fills a real tmpfs where one can be mounted.
 import { join } from 'node:path';
@@ -47,7 +47,7 @@ const CASES: Case[] = [
   { fault: 'ENOSPC:snapshot.ndjson.staged', what: 'the staged snapshot base', published: true, args: ['--full', '--workers', '1'] },
   { fault: 'EDQUOT:/objects/', what: 'the release objects', published: true },
   { fault: 'ENOSPC:/releases/', what: 'the release record', published: true },
-  // The small files beside out/ (the snapshot's meta.json, the build report) are written as this one is (src/core/atomic-write.ts).
+  // The small files beside out/ (the snapshot's meta.json, the build report) are written as this one is (src/files/atomic-write.ts).
   { fault: 'EROFS:/out/current', what: 'the current release pointer', published: true },
 ];
 

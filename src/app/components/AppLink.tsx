@@ -1,5 +1,5 @@
 // The one link component of the app's shared parts. What it renders depends on
-// where it sits (docs/decisions.md, 62): inside an island (src/app/islands) and
+// where it sits (docs/decisions/0062-article-islands.md): inside an island (src/app/islands) and
 // in a document no router runs in, an ordinary <a href> under the site's base
 // path, so the parts the article page hydrates as islands carry no router; in
 // the routed app (src/app/App.tsx) the router's link, which routes on the
@@ -27,7 +27,7 @@ export function AppLink(props: AppLinkProps) {
 }
 
 // A link to one page of a paged listing at that page's own prerendered route
-// (the topic and author pagers, the All Events list's Show More: decision 105).
+// (the topic and author pagers, the All Events list's Show More: docs/decisions/0105-listing-page-routes.md).
 // Without JavaScript it is an ordinary link, so readers and crawlers reach
 // every page. Once the page is hydrated a plain click is taken over: the
 // listing changes in place from the static mirror, one read a page, and the

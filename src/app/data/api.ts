@@ -2,7 +2,7 @@
 // key is ['api', path]; on the server its data is seeded from the snapshot, in
 // the browser it is hydrated from the page and, for anything else, read from the
 // static mirror (src/api/mirror.ts). The data is an envelope {status, body} so a
-// 501 or an empty list reads the same on both sides (docs/decisions.md, 7).
+// 501 or an empty list reads the same on both sides (docs/decisions/0007-envelope-query-data.md).
 import { QueryClient, useQuery, useQueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { fetchMirror, isOk, type ApiEnvelope, type ApiResult } from './envelope.ts';
 import { useSiteUrls } from '../lib/site-urls.ts';

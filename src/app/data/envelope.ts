@@ -1,5 +1,5 @@
 // The data shapes and reads the whole app shares, with no query cache: the
-// envelope every crawled GET is kept in (docs/decisions.md, 7), a read of the
+// envelope every crawled GET is kept in (docs/decisions/0007-envelope-query-data.md), a read of the
 // static mirror (src/api/mirror.ts), and the hydration hooks. The routed pages
 // reach them through ./api.ts (with @tanstack/react-query); the islands
 // (src/app/islands) through ./mirror-read.ts, so their bundle holds no query

@@ -1,5 +1,5 @@
 // Reads of the data mirror made by the parts hydrated as islands
-// (src/app/islands; docs/decisions.md, 62): the header's panels, the article's
+// (src/app/islands; docs/decisions/0062-article-islands.md): the header's panels, the article's
 // side list and "More from". None of them is in the page's HTML or its
 // embedded state, so they need no cache to hydrate from: each is one GET of a
 // file under /data/ after hydration (or on the reader's gesture). A module-level
@@ -64,7 +64,7 @@ export function useMirror<T>(path: string | null): ApiResult<T> {
 }
 
 /**
- * A crawled GET no page's HTML depends on (docs/decisions.md, 54), read once
+ * A crawled GET no page's HTML depends on (docs/decisions/0054-article-side-lists-after-hydration.md), read once
  * the part is hydrated: until then (and in the HTML) neither data nor loading.
  * A read that fails is logged under `label` and shows nothing.
  */

@@ -2,7 +2,7 @@
 // hydrated, as islands (./registry.ts): the side list 'Related Content' (the
 // category's asidetopic without the current post), 'More from' the site and the
 // view count. Their props are what the article knows; their data never
-// depends on the page's HTML (docs/decisions.md, 54), so a new story re-renders
+// depends on the page's HTML (docs/decisions/0054-article-side-lists-after-hydration.md), so a new story re-renders
 // no other article.
 import { ep } from '../../api/endpoints.ts';
 import type { AsideResponse, PostItem } from '../../api/types.ts';

@@ -1,5 +1,5 @@
 // The islands: the parts of a page that stay interactive, each hydrated on its
-// own by a document that does not run the routed app (docs/decisions.md, 62;
+// own by a document that does not run the routed app (docs/decisions/0062-article-islands.md;
 // the kinds are ISLAND_KINDS in src/site/kinds/islands.ts). A name here is
 // what the server writes in data-island (./Island.tsx) and what the client
 // entry (src/client/islands.tsx) looks up, so both sides use one table. An

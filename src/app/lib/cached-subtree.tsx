@@ -1,6 +1,6 @@
 // A part of the page that is the same on every page of a build: the footer,
 // the header's navigation. Together they are about a tenth of an article
-// page's renderToString (docs/decisions.md, 95), so the build's renderer
+// page's renderToString (docs/decisions/0095-cached-footer-and-nav.md), so the build's renderer
 // renders each once and copies its HTML into every page
 // (src/render/subtree-cache.ts).
 //

@@ -2,7 +2,7 @@
 // events and event detail, with their states and constants), kept out of
 // the components so they are unit-tested on their own.
 import type { EventItem, EventListResponse } from '../../api/types.ts';
-import { stripTags } from '../../core/html.ts';
+import { stripTags } from '../../encoding/html.ts';
 import { cutAtWord } from './excerpt.ts';
 import { absoluteUrl, imageUrl } from '../../site/paths.ts';
 

@@ -5,7 +5,7 @@
 // shows as text and an empty-string p_content never hides a present
 // post_content. Cut texts end at a word boundary with an ellipsis.
 import type { PostItem } from '../../api/types.ts';
-import { stripTags } from '../../core/html.ts';
+import { stripTags } from '../../encoding/html.ts';
 
 export const NO_CONTENT = 'No content available';
 export const ELLIPSIS = '…';

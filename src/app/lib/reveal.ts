@@ -6,7 +6,7 @@
 // visible without JavaScript and to crawlers; no hydration mismatch). After
 // hydration, a block that is still below the fold is hidden and then revealed
 // step by step when it comes into view or the scroll threshold is passed. A
-// block the reader can already see is never hidden again (docs/decisions.md, 9).
+// block the reader can already see is never hidden again (docs/decisions/0009-fade-ins-never-hide.md).
 //
 // The block is followed through a callback ref, not a ref read once: a block
 // that is not there on the first render (an island's list that renders only

@@ -1,4 +1,4 @@
-// Which site title a page carries (docs/decisions.md, 35: "Section site titles").
+// Which site title a page carries (docs/decisions/0035-section-site-titles.md: "Section site titles").
 // The configuration has three: `site.name`, the news title `site.newsTitle`
 // and the IT-security news title `site.securityTitle`. The product says some
 // pages carry the news or the security title without saying which; the

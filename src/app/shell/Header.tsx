@@ -12,7 +12,7 @@
 //
 // Without JavaScript the left control would do nothing and the collapsed
 // navigation (Events, Contact Us) could not be reached below 768 px. A CSS-only
-// switch stands in for it there (decision 105): a checkbox and its label drawn
+// switch stands in for it there (docs/decisions/0105-listing-page-routes.md): a checkbox and its label drawn
 // as the same control, shown only when the browser runs no script
 // (`@media (scripting: none)`, shell.css), opening the navigation with `:has()`.
 // With JavaScript they are never shown and the button works as before.

@@ -13,8 +13,8 @@ import { feedArticleIndex, newestFirst, type FeedArticle, type FeedArticleIndex,
 import { atom, jsonFeed, rss, type FeedMeta } from './render.ts';
 import { contentId, type ContentId } from '../writer.ts';
 import type { FeedsKept } from '../kept.ts';
-import { lowerBound } from '../../core/sorted.ts';
-import { listChange } from '../../core/list-change.ts';
+import { lowerBound } from '../../lists/sorted.ts';
+import { listChange } from '../../lists/list-change.ts';
 
 export type { FeedArticle } from './model.ts';
 

@@ -3,9 +3,9 @@
 // here once, as plain text and absolute URLs; ./render.ts only formats it.
 import { ep } from '../../api/endpoints.ts';
 import type { Author, Post } from '../../api/types.ts';
-import { cutText, stripTags } from '../../core/html.ts';
-import { byCodeUnits, lowerBound } from '../../core/sorted.ts';
-import { changedPlaces, mostChangedPlaces } from '../../core/list-change.ts';
+import { cutText, stripTags } from '../../encoding/html.ts';
+import { byCodeUnits, lowerBound } from '../../lists/sorted.ts';
+import { changedPlaces, mostChangedPlaces } from '../../lists/list-change.ts';
 import type { PlannedRoute } from '../../plan/types.ts';
 import { headOf, type PostHead } from '../../site/common.ts';
 import type { SnapshotEntry, SnapshotView } from '../../site/types.ts';
@@ -35,12 +35,12 @@ export interface FeedSource {
   /**
    * The snapshot's entry of an API path: what an item is kept by, so an unchanged
    * post's details are not read again (a post's body is parsed from the body store
-   * on each read: src/crawl/body-store.ts), and whose record without the body
+   * on each read: src/snapshot/body-store.ts), and whose record without the body
    * (src/site/common.ts headOf, which the plan read already) makes the item.
    * Without it, items are made from the record and kept by it.
    */
   entryOf?(apiPath: string): SnapshotEntry | undefined;
-  /** The snapshot's state and the paths changed since a state (src/crawl/snapshot-store.ts changesSince), when it can tell. */
+  /** The snapshot's state and the paths changed since a state (src/snapshot/snapshot-store.ts changesSince), when it can tell. */
   changes?: Pick<SnapshotView, 'state' | 'changesSince'>;
   siteUrl: string;
   imageHost: string;

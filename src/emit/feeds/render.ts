@@ -10,7 +10,7 @@
 // item's date, or for an empty feed `emptyDate`, which comes from the data too
 // (./index.ts): never a clock, so a watcher's feed equals a full build's.
 import { Feed, type Item } from 'feed';
-import { escapeHtml } from '../../core/html.ts';
+import { escapeHtml } from '../../encoding/html.ts';
 import { absoluteUrl } from '../../site/paths.ts';
 import { feedPath, type FeedScope } from '../../site/feeds.ts';
 import type { FeedArticle } from './model.ts';

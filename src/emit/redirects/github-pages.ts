@@ -2,15 +2,15 @@
 // old URL gets an HTML page at its own path (`{from}/index.html`) with
 // `<meta http-equiv="refresh" content="0; url=…">`, `rel=canonical` to the
 // target, `noindex`, and a script fallback (`location.replace`) whose target is
-// JSON-escaped for a script element (src/core/json.ts). On-site targets are
+// JSON-escaped for a script element (src/encoding/json.ts). On-site targets are
 // site-relative in the refresh and the script (a local preview stays on the
 // preview) and absolute only in rel=canonical; allow-listed off-site targets
 // are absolute everywhere. A redirect page must
 // never replace a real page: a source whose file a page already occupies (also
 // case/Unicode-folded, as on macOS/Windows checkouts) is skipped with a warning.
 // There is no documented redirect limit; every page is a file in the repo.
-import { jsonForScript } from '../../core/json.ts';
-import { escapeHtml } from '../../core/html.ts';
+import { jsonForScript } from '../../encoding/json.ts';
+import { escapeHtml } from '../../encoding/html.ts';
 import { absoluteUrl, outputFileFor, withBase } from '../../site/paths.ts';
 import { collisionKey } from '../../site/slug.ts';
 import { assertRules } from './guard.ts';

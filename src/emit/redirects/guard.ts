@@ -1,9 +1,9 @@
-// Defence in depth for the redirect writers (docs/decisions.md, 23): plan (src/plan/redirects.ts)
+// Defence in depth for the redirect writers (docs/decisions/0023-redirect-rules-validated-once.md): plan (src/plan/redirects.ts)
 // already validated every rule where the data entered, but each writer re-asserts
 // the properties its format relies on, so a future change upstream cannot turn a
 // CMS record into an extra rule, a split line or a comment in some host's file.
 // A violation here is a bug (the plan let it through), hence PR_INTERNAL.
-import { pressroomError } from '../../core/errors.ts';
+import { pressroomError } from '../../errors/errors.ts';
 import type { RedirectRule } from '../../site/types.ts';
 import type { RewriteRule } from '../../plan/types.ts';
 import type { HostName, RedirectInput } from './types.ts';

@@ -4,7 +4,7 @@
 // Limits: Cloudflare 2,000 static + 100 dynamic rules, 1,000 characters per line
 // (rule parts are capped at 480 by plan); GitLab 1,000 rules, over which none
 // apply; Netlify states none.
-import { pressroomError } from '../../core/errors.ts';
+import { pressroomError } from '../../errors/errors.ts';
 import { hostView } from './base.ts';
 import type { HostFormat, HostName } from './types.ts';
 

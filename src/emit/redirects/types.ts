@@ -5,7 +5,7 @@
 import type { SiteConfig } from '../../config/schema.ts';
 import type { RewriteRule } from '../../plan/types.ts';
 import type { RedirectRule } from '../../site/types.ts';
-import type { Warn } from '../../core/warnings.ts';
+import type { Warn } from '../../errors/warnings.ts';
 
 export type HostName = SiteConfig['hosts'][number];
 

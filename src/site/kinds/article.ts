@@ -1,8 +1,8 @@
 import { ep } from '../../api/endpoints.ts';
 import { CATEGORY_SLUGS, type Post } from '../../api/types.ts';
 import { paths } from '../paths.ts';
-import { sameJsonValue } from '../../core/json.ts';
-import { changedPlaces, notedPlaces, noteReplaced } from '../../core/list-change.ts';
+import { sameJsonValue } from '../../encoding/json.ts';
+import { changedPlaces, notedPlaces, noteReplaced } from '../../lists/list-change.ts';
 import { isRecent, listedDetails, listedPosts, recentAt, withShell, type PostHead } from '../common.ts';
 import type { SiteKept } from '../kept.ts';
 import type { ListedDetails } from '../listed.ts';
@@ -19,7 +19,7 @@ export function articleDeps(post: Pick<Post, 'cat_slug' | 'post_name' | 'post_au
 }
 
 /**
- * Read by every article page once hydrated, not part of its HTML (decision 54):
+ * Read by every article page once hydrated, not part of its HTML (docs/decisions/0054-article-side-lists-after-hydration.md):
  * the side list of each category with articles and the "More from" list.
  */
 export function articleAfterHydration(snap: Parameters<NonNullable<PageKind['fetches']>>[0], kept?: SiteKept): string[] {
@@ -104,7 +104,7 @@ function patchedRoutes(last: RoutesAnswer, redo: readonly number[], details: rea
 /**
  * The routes after the specs at `replaced` changed. While every slot has a route (no slot ever
  * without one), a route's place is its slot's: the last routes copied with those places replaced,
- * and noted (src/core/list-change.ts), so the crawl's wanted paths and the plan compare the two
+ * and noted (src/lists/list-change.ts), so the crawl's wanted paths and the plan compare the two
  * lists by those places. Otherwise the routes of every slot in order.
  */
 function routesAfter(last: RoutesAnswer, replaced: readonly number[], nulls: number): RouteSpec[] {

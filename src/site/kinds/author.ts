@@ -2,7 +2,7 @@ import { ep } from '../../api/endpoints.ts';
 import type { Author } from '../../api/types.ts';
 import { paths } from '../paths.ts';
 import { allPages, authorPagination, laterPages, listedDetails, withShell } from '../common.ts';
-import { changedPlaces } from '../../core/list-change.ts';
+import { changedPlaces } from '../../lists/list-change.ts';
 import type { ListedDetails } from '../listed.ts';
 import type { SiteKept } from '../kept.ts';
 import { checkSlug } from '../slug.ts';
@@ -12,7 +12,7 @@ import { patternsOf } from './patterns.ts';
 
 // Author pages (docs/pages.md, "Author page"): every author with published
 // posts, found through the bylines of post details. Page 1 is prerendered at
-// /author/{name} and each later page at /author/{name}/page/{n} (decision 105);
+// /author/{name} and each later page at /author/{name}/page/{n} (docs/decisions/0105-listing-page-routes.md);
 // with JavaScript the client reads later pages from the mirror.
 
 /** Every byline of a listed post's details that is a valid slug, sorted: the authors an author page or listing can be made for (routes() also needs their details and a post). */

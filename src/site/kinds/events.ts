@@ -9,7 +9,7 @@ import { patternsOf } from './patterns.ts';
 // Events (docs/pages.md, "Events": the lists, past events and event detail).
 // The first page of each tab is prerendered; with JavaScript later pages come
 // from the mirror. Each later page of the All Events list is also prerendered at
-// /events/page/{n}, where Show More leads a reader without JavaScript (decision 105).
+// /events/page/{n}, where Show More leads a reader without JavaScript (docs/decisions/0105-listing-page-routes.md).
 
 const eventPages = (b: any): number | undefined => b?.responseData?.pagination?.totalPages;
 const LISTS = [ep.eventsAll, ep.eventsUpcoming, ep.eventsPast] as const;

@@ -1,6 +1,6 @@
 // The catalogue of page kinds (their URL patterns: ./patterns.ts). Order matters only for the router's ranking on
 // the client (it ranks by specificity anyway) and for stable output.
-import { sameJsonValue } from '../../core/json.ts';
+import { sameJsonValue } from '../../encoding/json.ts';
 import type { SiteKept } from '../kept.ts';
 import { memoBySnapshot } from '../memo.ts';
 import type { PageKind, RouteSpec, SiteContextForKinds, SnapshotView } from '../types.ts';

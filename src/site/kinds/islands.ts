@@ -1,5 +1,5 @@
-// The page kinds whose documents are hydrated as islands (docs/decisions.md,
-// 62): the browser runs only the interactive parts (src/app/islands), from
+// The page kinds whose documents are hydrated as islands
+// (docs/decisions/0062-article-islands.md): the browser runs only the interactive parts (src/app/islands), from
 // their own entry (src/client/islands.tsx) without the router and the query
 // cache, and the page embeds no query state. Every other kind runs the routed
 // app (src/client/start.tsx). An article is read, not worked with: its

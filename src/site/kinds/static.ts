@@ -7,7 +7,7 @@ import { patternsOf } from './patterns.ts';
 // Pages whose content is configuration and copy, plus the run-time shells.
 // A shell (search, preview) is a prerendered page whose content the client
 // fetches from the live API; the hosts' rewrite rules send every
-// /search/... and /preview/... URL to its file (docs/decisions.md, 6).
+// /search/... and /preview/... URL to its file (docs/decisions/0006-run-time-shells.md).
 
 function single(kind: PageKindName, path: string, opts: { deps?: string[]; sitemap?: boolean; file?: string; priority?: number } = {}): PageKind {
   return {

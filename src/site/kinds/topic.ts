@@ -7,7 +7,7 @@ import { patternsOf } from './patterns.ts';
 
 // Topic listings (docs/pages.md, "Topic listing"): /topic/{cat} and
 // /topic/{cat}/{subcat}, and each later page at {listing}/page/{n}, prerendered
-// for readers and crawlers without JavaScript (decision 105). A page route reads
+// for readers and crawlers without JavaScript (docs/decisions/0105-listing-page-routes.md). A page route reads
 // only its own page of the listing, so an edit on page 1 renders no other page
 // again; a new post shifts every page of its listings, and each is rendered again
 // because its answer changed. With JavaScript the client pages from the mirror
@@ -45,7 +45,7 @@ export const topic: PageKind = {
         record: `topic ${cat}${subcat ? `/${subcat}` : ''}`,
       });
       // Pages 2 and on: not in the sitemap (their posts are, and move from page to page as
-      // posts are published); each is its own canonical (decision 105).
+      // posts are published); each is its own canonical (docs/decisions/0105-listing-page-routes.md).
       for (const n of laterPages(snap, first, (p) => ep.topic(cat, subcat, p), (b) => topicPagination(b)?.totalPages, (b) => b?.posts?.postData)) {
         routes.push({
           kind: 'topic',
@@ -75,7 +75,7 @@ export const topic: PageKind = {
     ctx.kept?.topicFetches.keep({ combos: all, counts, out });
     return out;
   },
-  // The page sends an empty listing to /no-posts; on a static host that is a redirect rule (docs/decisions.md, 10).
+  // The page sends an empty listing to /no-posts; on a static host that is a redirect rule (docs/decisions/0010-empty-topics-redirect.md).
   redirects(snap) {
     const out: RedirectRule[] = [];
     for (const { cat, subcat } of combos(snap)) {

@@ -65,7 +65,7 @@ describe('pressroom build against the sample API', () => {
     expect(await read('index.html')).toContain('<title>DevDispatch - Technology news for developers and marketers</title>');
     expect(await read('events/index.html')).toMatch(/<h1[^>]*>Events/);
     for (const f of ['about/index.html', 'contact-us/index.html', 'privacy-policy/index.html', 'sitemap/index.html']) expect(await read(f)).toMatch(/<h1/);
-    // a routed page loads the app's entry; an article, hydrated as islands, the islands entry (decision 62)
+    // a routed page loads the app's entry; an article, hydrated as islands, the islands entry (docs/decisions/0062-article-islands.md)
     expect(await read('index.html')).toMatch(/<script type="module" src="\/assets\/entry-[A-Za-z0-9]+\.js"><\/script>/);
     expect(article).toMatch(/<script type="module" src="\/assets\/islands-[A-Za-z0-9]+\.js"><\/script>/);
   });

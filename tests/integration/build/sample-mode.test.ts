@@ -4,7 +4,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPressroomError } from '../../../src/core/errors.ts';
+import { isPressroomError } from '../../../src/errors/errors.ts';
 import type { SampleApi } from '../../../src/sample-api/index.ts';
 import { treeHashes } from '../../helpers/files.ts';
 import { buildInto, spawnCli, startTestApi, tempDir, TEST_NOW } from '../../helpers/pressroom.ts';

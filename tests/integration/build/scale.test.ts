@@ -4,7 +4,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
+import { Snapshot } from '../../../src/snapshot/snapshot-store.ts';
 import { MANIFEST_FILE, partsIn, readSiteFiles } from '../../../src/emit/index.ts';
 import { SHARD_FILE } from '../../../src/pipeline/shard.ts';
 import type { SampleApi } from '../../../src/sample-api/index.ts';

@@ -278,7 +278,7 @@ describe('B: the whole output of the hostile build', () => {
       expect(page.problems).toEqual([]);
       expect(page.doc.querySelector('h1')?.textContent).toBe(title);
       expect(page.doc.title.startsWith(title)).toBe(true);
-      // An article embeds no query state (decision 62): the title travels as JSON in the share island's props.
+      // An article embeds no query state (docs/decisions/0062-article-islands.md): the title travels as JSON in the share island's props.
       expect(JSON.parse(page.doc.querySelector('[data-island="share"]')!.getAttribute('data-props')!).title).toBe(title);
       const article = page.jsonLd.find((j) => (j as { '@type'?: string })['@type'] === 'NewsArticle' || (j as { headline?: string }).headline);
       expect((article as { headline?: string } | undefined)?.headline).toBe(title);

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bundleClient, type ClientBundle } from '../../../src/bundle/index.ts';
 import { isNodeBuiltin } from '../../../src/bundle/node-guard.ts';
-import { isPressroomError } from '../../../src/core/errors.ts';
+import { isPressroomError } from '../../../src/errors/errors.ts';
 import type { PageKindName } from '../../../src/site/types.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

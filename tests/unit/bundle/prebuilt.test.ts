@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleClient, type ClientBundle } from '../../../src/bundle/index.ts';
 import { readPrebuiltBundle, writePrebuiltBundle } from '../../../src/bundle/prebuilt.ts';
-import { isPressroomError } from '../../../src/core/errors.ts';
+import { isPressroomError } from '../../../src/errors/errors.ts';
 import type { PageKindName } from '../../../src/site/types.ts';
 
 const site = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/site');

@@ -1,5 +1,5 @@
 // The command's CommonJS entry (cli/bin.cjs): it sizes libuv's thread pool before any ES
-// module loads (decision 102), keeps a size given in the environment, and runs the CLI.
+// module loads (docs/decisions/0102-libuv-pool-sized-to-cores.md), keeps a size given in the environment, and runs the CLI.
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';

@@ -2,7 +2,7 @@
 // records with the page when there is one, and the summary lines' count.
 import { describe, expect, it } from 'vitest';
 import { MAX_WARNINGS_SHOWN, printWarnings, warningCount, warningRecord } from '../../../cli/output.ts';
-import { warning, type Warning } from '../../../src/core/warnings.ts';
+import { warning, type Warning } from '../../../src/errors/warnings.ts';
 
 const printed = (warnings: readonly Warning[], quiet?: boolean) => {
   let text = '';

@@ -5,7 +5,7 @@
 // unknown article's URL then goes to /404, as a client navigation does).
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startClient } from '../../../src/client/start.tsx';
-import { readPageData } from '../../../src/client/data.ts';
+import { readPageData } from '../../../src/page-data/page-data.ts';
 import { resetRedirectChecks } from '../../../src/app/lib/redirect-check.ts';
 import { createRenderer, type Renderer } from '../../../src/render/index.ts';
 import { bundle, config, publicConfig, route, snapshot } from '../render/fixtures/setup.ts';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, publicConfig } from '../../../src/config/load.ts';
 import { urlParts } from '../../../src/config/schema.ts';
-import { isPressroomError, type PressroomError } from '../../../src/core/errors.ts';
+import { isPressroomError, type PressroomError } from '../../../src/errors/errors.ts';
 
 let dir: string;
 beforeAll(async () => void (dir = await mkdtemp(join(tmpdir(), 'pressroom-base-path-'))));

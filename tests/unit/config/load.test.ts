@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiBaseFrom, apiSource, configFileFor, jsonSyntaxPlace, loadConfig, publicConfig, resolveConfig, sourceLabel } from '../../../src/config/load.ts';
 import { closest, editDistance } from '../../../src/config/suggest.ts';
-import { isPressroomError, type PressroomError } from '../../../src/core/errors.ts';
+import { isPressroomError, type PressroomError } from '../../../src/errors/errors.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const SITE_JSON = join(ROOT, 'config/site.json');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ep } from '../../../src/api/endpoints.ts';
 import type { PostItem } from '../../../src/api/types.ts';
 import { resolveRefs, type Targets } from '../../../src/crawl/changed-refs.ts';
-import { parseRef } from '../../../src/crawl/refs.ts';
+import { parseRef } from '../../../src/webhook/refs.ts';
 
 const oldPosts = new Map<number, PostItem>([[7, { id: 7, cat_slug: 'news', post_name: 'seven' } as PostItem]]);
 const idOfDetails = (path: string) => [...oldPosts.values()].find((i) => ep.postDetails(i.cat_slug, i.post_name) === path)?.id;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { before, locate, topicCollection, touchedPages, warmListIndexes } from '../../../src/crawl/collections.ts';
 import { newCrawlKept } from '../../../src/crawl/kept.ts';
 import type { SnapshotView } from '../../../src/site/types.ts';
-import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
+import { Snapshot } from '../../../src/snapshot/snapshot-store.ts';
 import { mulberry32 } from '../../../src/sample-api/prng.ts';
 
 const news = topicCollection('news', null);

@@ -4,7 +4,7 @@ import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ep } from '../../../src/api/endpoints.ts';
 import { crawl, fetchAll } from '../../../src/crawl/crawl.ts';
-import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
+import { Snapshot } from '../../../src/snapshot/snapshot-store.ts';
 import { SAMPLE_REDIRECTS_PATH } from '../../../src/crawl/discover.ts';
 import { createApiClient } from '../../../src/crawl/http.ts';
 import { allPages, topicPagination } from '../../../src/site/common.ts';

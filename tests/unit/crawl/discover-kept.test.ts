@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { missingPaths, wantedPaths } from '../../../src/crawl/discover.ts';
 import { newCrawlKept } from '../../../src/crawl/kept.ts';
-import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
+import { Snapshot } from '../../../src/snapshot/snapshot-store.ts';
 import type { PageKind, RouteSpec, SiteContextForKinds, SnapshotView } from '../../../src/site/types.ts';
 import { mulberry32 } from '../../../src/sample-api/prng.ts';
 

@@ -1,7 +1,7 @@
 // src/crawl/dropped-refs.ts: which failures of a path a REF names drop the REF (the API refuses the
 // path, or no endpoint answers it) and which fail the build (the API failing: 5xx, 429, network).
 import { describe, expect, it } from 'vitest';
-import { pressroomError } from '../../../src/core/errors.ts';
+import { pressroomError } from '../../../src/errors/errors.ts';
 import { fetchNamed } from '../../../src/crawl/dropped-refs.ts';
 
 const status = (path: string, s: number) => pressroomError('PR_API_STATUS', { endpoint: `GET ${path}`, status: s });

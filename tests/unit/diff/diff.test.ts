@@ -2,7 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffBuilds, formatDiff, normaliseHtml, resolveSide } from '../../../src/diff/index.ts';
-import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
+import { Snapshot } from '../../../src/snapshot/snapshot-store.ts';
 import { tempDir } from '../../helpers/pressroom.ts';
 
 const page = (hash: string, title: string, body = '<p>Hello <b>world</b></p>') =>

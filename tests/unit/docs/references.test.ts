@@ -11,7 +11,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE } from '../../../src/core/errors.ts';
+import { CATALOGUE } from '../../../src/errors/errors.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -73,7 +73,7 @@ function findReferences(paths: readonly string[]): string[] {
 describe('no reference to documents outside the repository', () => {
   it('walks the folders it promises to (the list is not empty by accident)', () => {
     const all = files().map((f) => relative(ROOT, f));
-    for (const f of ['README.md', 'docs/api-contract.md', 'src/core/errors.ts', 'cli/main.js', 'bench/build.ts', 'config/site.json', 'templates/document.html', 'scripts/config-schema.ts']) {
+    for (const f of ['README.md', 'docs/api-contract.md', 'src/errors/errors.ts', 'cli/main.js', 'bench/build.ts', 'config/site.json', 'templates/document.html', 'scripts/config-schema.ts']) {
       expect(all).toContain(f);
     }
   });

@@ -1,11 +1,11 @@
 // Every warning code is catalogued, documented and raised under its catalogue
-// name: the catalogue (src/core/warnings.ts) against docs/cli.md's "Warnings"
+// name: the catalogue (src/errors/warnings.ts) against docs/cli.md's "Warnings"
 // table, and the code in src/ and cli/ against the catalogue, read as text, so a
 // code raised through a constant or a new call site is found too.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE, WARNINGS } from '../../../src/core/errors.ts';
+import { CATALOGUE, WARNINGS } from '../../../src/errors/errors.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 

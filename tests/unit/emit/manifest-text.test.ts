@@ -126,7 +126,7 @@ describe('reading a manifest', () => {
     await expect(readSiteFiles(JSON.stringify({ version: 2, parts: [outside] }), partsIn(root))).rejects.toMatchObject({ code: 'PR_MANIFEST', message: expect.stringContaining('not a part of the manifest') });
   });
 
-  it('reads a manifest of format 1, its files listed inline (written before decision 80)', async () => {
+  it('reads a manifest of format 1, its files listed inline (written before docs/decisions/0080-manifest-and-state-in-parts.md)', async () => {
     const files = [entry('index.html', 3), entry('news/a/index.html', 4)];
     const text = `${JSON.stringify({ version: 1, source, files }, null, 1)}\n`;
     const site = await readSiteFiles(text, () => Promise.reject(new Error('no parts to read')));

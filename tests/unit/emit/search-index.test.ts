@@ -10,7 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSearchIndexParts, indexedHash, indexedPart, publishedIndexFiles, type SearchIndexFile } from '../../../src/emit/search-index.ts';
 import { assignParts } from '../../../src/emit/search-parts.ts';
-import { escapeHtml } from '../../../src/core/html.ts';
+import { escapeHtml } from '../../../src/encoding/html.ts';
 import { postFromHit } from '../../../src/app/pages/search/static-index.ts';
 import { articleIndexAttributes } from '../../../src/site/search-index.ts';
 

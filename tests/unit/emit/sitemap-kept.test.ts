@@ -4,7 +4,7 @@
 // the items it is given.
 import { describe, expect, it, vi } from 'vitest';
 import { newEmitKept } from '../../../src/emit/kept.ts';
-import { noteReplaced } from '../../../src/core/list-change.ts';
+import { noteReplaced } from '../../../src/lists/list-change.ts';
 import type { SitemapEntry } from '../../../src/plan/types.ts';
 
 const rendered = vi.hoisted(() => ({ items: 0 }));

@@ -3,7 +3,7 @@
 // withNews), not found by a walk of every entry; a one-off build walks.
 import { describe, expect, it } from 'vitest';
 import { newEmitKept } from '../../../src/emit/kept.ts';
-import { noteReplaced } from '../../../src/core/list-change.ts';
+import { noteReplaced } from '../../../src/lists/list-change.ts';
 import { withNews } from '../../../src/emit/sitemap-news.ts';
 import type { SitemapEntry } from '../../../src/plan/types.ts';
 

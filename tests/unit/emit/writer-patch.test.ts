@@ -8,7 +8,7 @@ import { mulberry32 } from '../../../src/sample-api/prng.ts';
 import { OutputWriter, type ManifestEntry } from '../../../src/emit/writer.ts';
 import { manifestParts } from '../../../src/emit/manifest-text.ts';
 import { newEmitKept } from '../../../src/emit/kept.ts';
-import { notedPlaces } from '../../../src/core/list-change.ts';
+import { notedPlaces } from '../../../src/lists/list-change.ts';
 import { tempDir } from '../../helpers/pressroom.ts';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -122,7 +122,7 @@ describe('OutputWriter started from the previous release', () => {
     expect(two.startFromPrevious([])).toBe(true);
     const next = new Map(tracked).set('p/05/index.html', 'v1 5').set('p/30/index.html', 'v1 30');
     const second = await writeAll(two, { tracked: next, others: new Map([['feed.xml', 'feed v1']]) }, new Set(['p/05/index.html', 'p/30/index.html']));
-    // One copy with three places set (src/core/sorted.ts), not a pass that drops the last manifest's parts and places the new entries.
+    // One copy with three places set (src/lists/sorted.ts), not a pass that drops the last manifest's parts and places the new entries.
     expect(notedPlaces(first, second)?.map((p) => second[p].path)).toEqual(['feed.xml', 'p/05/index.html', 'p/30/index.html']);
   });
 

@@ -2,13 +2,13 @@
 // (src/incremental/aligned.ts) must be the decision of the walk over every route
 // (src/incremental/decide.ts): the same pages rendered, reused and deleted, build after build.
 import { describe, expect, it } from 'vitest';
-import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
+import { Snapshot } from '../../../src/snapshot/snapshot-store.ts';
 import type { ManifestEntry } from '../../../src/emit/index.ts';
 import { decide, depsHash } from '../../../src/incremental/decide.ts';
 import { incrementalStep, nextState, type IncrementalStep } from '../../../src/incremental/index.ts';
 import { routeOrder } from '../../../src/incremental/aligned.ts';
 import { newIncrementalKept } from '../../../src/incremental/kept.ts';
-import type { BuildState } from '../../../src/incremental/state.ts';
+import type { BuildState } from '../../../src/publish/build-state.ts';
 import type { PlannedRoute } from '../../../src/plan/types.ts';
 import { mulberry32 } from '../../../src/sample-api/prng.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { decide, depsHash, keptDepsHashes } from '../../../src/incremental/decide.ts';
 import { newIncrementalKept } from '../../../src/incremental/kept.ts';
-import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
+import { Snapshot } from '../../../src/snapshot/snapshot-store.ts';
 import { createHash } from 'node:crypto';
-import { emptyState, readState, stateIndexText, stateParts, type BuildState } from '../../../src/incremental/state.ts';
+import { emptyState, readState, stateIndexText, stateParts, type BuildState } from '../../../src/publish/build-state.ts';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { incrementalStep, nextState } from '../../../src/incremental/index.ts';
-import { emptyState, notePatched, stateParts, type BuildState } from '../../../src/incremental/state.ts';
+import { emptyState, notePatched, stateParts, type BuildState } from '../../../src/publish/build-state.ts';
 import { newIncrementalKept, type IncrementalKept } from '../../../src/incremental/kept.ts';
-import { OverlayMap } from '../../../src/core/overlay-map.ts';
+import { OverlayMap } from '../../../src/lists/overlay-map.ts';
 import type { ManifestEntry } from '../../../src/emit/index.ts';
 import type { PlannedRoute } from '../../../src/plan/types.ts';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { sortQuarantined, type Quarantined } from '../../../src/api/quarantine.ts';
 import { newCrawlKept } from '../../../src/crawl/kept.ts';
-import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
+import { Snapshot } from '../../../src/snapshot/snapshot-store.ts';
 import { quarantinedRecords } from '../../../src/pipeline/quarantine.ts';
 import { mulberry32 } from '../../../src/sample-api/prng.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { article } from '../../../src/site/kinds/article.ts';
 import { home } from '../../../src/site/kinds/home.ts';
-import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
+import { Snapshot } from '../../../src/snapshot/snapshot-store.ts';
 import { warmPaths } from '../../../src/pipeline/warm-up.ts';
 import { SMALL_NOW, SMALL_SNAPSHOT } from '../../helpers/make-snapshot-small.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ep } from '../../../src/api/endpoints.ts';
-import { isPressroomError } from '../../../src/core/errors.ts';
+import { isPressroomError } from '../../../src/errors/errors.ts';
 import { SAMPLE_REDIRECTS_PATH } from '../../../src/crawl/discover.ts';
 import { newPlanKept, plan, planRoutes, type PlanKept, type PlannedRoute } from '../../../src/plan/index.ts';
-import { notedPlaces, noteReplaced } from '../../../src/core/list-change.ts';
+import { notedPlaces, noteReplaced } from '../../../src/lists/list-change.ts';
 import { article } from '../../../src/site/kinds/article.ts';
 import type { PageKind, RouteSpec } from '../../../src/site/types.ts';
 import { memorySnapshot, testCtx } from '../../helpers/memory-snapshot.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXIT, isPressroomError } from '../../../src/core/errors.ts';
+import { EXIT, isPressroomError } from '../../../src/errors/errors.ts';
 import { checkShrinkGate, shrinkBlocked } from '../../../src/publish/gate.ts';
 
 describe('shrink gate', () => {

@@ -5,7 +5,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { EXIT, isPressroomError } from '../../../src/core/errors.ts';
+import { EXIT, isPressroomError } from '../../../src/errors/errors.ts';
 import { acquireLock, lockFileFor, readLock } from '../../../src/publish/lock.ts';
 import { tempDir, withoutWriteAccess } from '../../helpers/pressroom.ts';
 

@@ -1,5 +1,5 @@
 // recover (src/publish/swap.ts) runs at the start of every command that reads the output folder
-// (decision 103), some of them without the run lock: it restores out/ from the folder a killed
+// (docs/decisions/0103-publish-kill-recovery.md), some of them without the run lock: it restores out/ from the folder a killed
 // swap left, removes what dead builds left, never touches what a live one has, and two commands
 // restoring the same folder at once both succeed.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';

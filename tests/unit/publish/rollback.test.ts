@@ -1,7 +1,7 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { carryTree } from '../../../src/core/links.ts';
+import { carryTree } from '../../../src/files/links.ts';
 import { pickTarget, rollback } from '../../../src/publish/rollback.ts';
 import { commitRelease, currentReleaseId, listReleases, newReleaseId, pruneReleases, releasePaths, setCurrentRelease } from '../../../src/publish/releases.ts';
 import { tempDir } from '../../helpers/pressroom.ts';

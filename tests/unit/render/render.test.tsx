@@ -3,7 +3,7 @@
 // tags, missing deps, undeclared reads, shell mode, determinism, failures.
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { isPressroomError } from '../../../src/core/errors.ts';
+import { isPressroomError } from '../../../src/errors/errors.ts';
 import { pageHead } from '../../../src/render/head.ts';
 import { createRenderer, type Renderer } from '../../../src/render/index.ts';
 import { bundle, config, publicConfig, route, snapshot } from './fixtures/setup.ts';

@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { verifySignature } from '../../../src/core/signature.ts';
+import { verifySignature } from '../../../src/webhook/signature.ts';
 import { runApiCommand, startSampleApi, type SampleApi } from '../../../src/sample-api/index.ts';
 import { Webhook } from '../../../src/sample-api/webhook.ts';
 

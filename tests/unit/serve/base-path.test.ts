@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPressroomError } from '../../../src/core/errors.ts';
+import { isPressroomError } from '../../../src/errors/errors.ts';
 import { startServe, type Serving } from '../../../src/serve/index.ts';
 import { tempDir } from '../../helpers/pressroom.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ep } from '../../../src/api/endpoints.ts';
-import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
+import { Snapshot } from '../../../src/snapshot/snapshot-store.ts';
 import { mulberry32 } from '../../../src/sample-api/prng.ts';
-import { notedPlaces } from '../../../src/core/list-change.ts';
+import { notedPlaces } from '../../../src/lists/list-change.ts';
 import { listedDetails } from '../../../src/site/common.ts';
 import { newSiteKept, type SiteKept } from '../../../src/site/kept.ts';
 import { article, walkedFetches, walkedRoutes } from '../../../src/site/kinds/article.ts';
@@ -132,7 +132,7 @@ describe('article routes and fetches patched between builds', () => {
       const whole = fresh(snap);
       expect(shape(routes)).toEqual(shape(walkedRoutes(listedDetails(whole), ctx.now).routes));
       expect(fetches).toEqual(walkedFetches(whole).fetches);
-      // Routes patched in place are noted with the places that changed (src/core/list-change.ts).
+      // Routes patched in place are noted with the places that changed (src/lists/list-change.ts).
       const places = last && routes !== last ? notedPlaces(last, routes) : undefined;
       if (last && places) {
         noted += 1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ep } from '../../../src/api/endpoints.ts';
-import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
+import { Snapshot } from '../../../src/snapshot/snapshot-store.ts';
 import { mulberry32 } from '../../../src/sample-api/prng.ts';
 import { listedDetails } from '../../../src/site/common.ts';
 import { newSiteKept } from '../../../src/site/kept.ts';

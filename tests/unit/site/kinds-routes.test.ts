@@ -4,7 +4,7 @@
 // that keeps its own routes (the article kind) is answered as it answers.
 import { describe, expect, it } from 'vitest';
 import { ep } from '../../../src/api/endpoints.ts';
-import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
+import { Snapshot } from '../../../src/snapshot/snapshot-store.ts';
 import { newSiteKept } from '../../../src/site/kept.ts';
 import { routesOf } from '../../../src/site/kinds/index.ts';
 import { topic } from '../../../src/site/kinds/topic.ts';

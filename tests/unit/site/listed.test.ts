@@ -4,11 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { ep } from '../../../src/api/endpoints.ts';
 import { CATEGORY_SLUGS, type PostItem } from '../../../src/api/types.ts';
-import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
+import { Snapshot } from '../../../src/snapshot/snapshot-store.ts';
 import { listedDetails, listedIdOfDetails, listedPost, listedPosts } from '../../../src/site/common.ts';
 import { newSiteKept, type SiteKept } from '../../../src/site/kept.ts';
 import { mulberry32 } from '../../../src/sample-api/prng.ts';
-import { notedPlaces } from '../../../src/core/list-change.ts';
+import { notedPlaces } from '../../../src/lists/list-change.ts';
 
 const PER_PAGE = 4;
 type Post = { id: number; cat: string; name: string; title: string; v: number };
@@ -68,7 +68,7 @@ describe('listed posts between snapshot states', () => {
       const one = posts[Math.floor(rand() * posts.length)];
       expect(listedPost(snap, one.id)?.post_name).toBe(one.name);
       expect(listedIdOfDetails(snap, ep.postDetails(one.cat, one.name))).toBe(one.id);
-      // A patched answer is noted (src/core/list-change.ts) with every place whose details differ.
+      // A patched answer is noted (src/lists/list-change.ts) with every place whose details differ.
       const after = listedDetails(snap, kept);
       const places = after !== before ? notedPlaces(before, after) : undefined;
       if (places) {

@@ -1,4 +1,4 @@
-// The later pages of the paged listings as routes of their own (decision 105;
+// The later pages of the paged listings as routes of their own (docs/decisions/0105-listing-page-routes.md;
 // src/site/kinds/topic.ts, author.ts, events.ts): {listing}/page/{n} for every page
 // 2..totalPages whose answer lists something, each reading only its own page (so an
 // edit on page 1 renders no other page again), none in the sitemap; page 1 stays at

@@ -4,7 +4,7 @@
 // answer always equals what a build that keeps nothing makes.
 import { describe, expect, it } from 'vitest';
 import { ep } from '../../../src/api/endpoints.ts';
-import { Snapshot } from '../../../src/crawl/snapshot-store.ts';
+import { Snapshot } from '../../../src/snapshot/snapshot-store.ts';
 import { newSiteKept } from '../../../src/site/kept.ts';
 import { topic } from '../../../src/site/kinds/topic.ts';
 import type { SiteContextForKinds } from '../../../src/site/types.ts';

@@ -3,7 +3,7 @@
 // /status and at each publish; wired into startWatch with a recording build (no API, no site).
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signBody } from '../../../src/core/signature.ts';
+import { signBody } from '../../../src/webhook/signature.ts';
 import type { BuildReport } from '../../../src/pipeline/types.ts';
 import { watchLog } from '../../../src/watch/log.ts';
 import { MemoryWatch } from '../../../src/watch/memory.ts';

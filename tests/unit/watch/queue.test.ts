@@ -2,8 +2,8 @@
 // test finishes by hand: coalescing, the debounce, back-off, REFs kept across a
 // failure, the poll, and the status it reports. No server, no site.
 import { describe, expect, it } from 'vitest';
-import { pressroomError } from '../../../src/core/errors.ts';
-import { parseRef, type Ref } from '../../../src/crawl/refs.ts';
+import { pressroomError } from '../../../src/errors/errors.ts';
+import { parseRef, type Ref } from '../../../src/webhook/refs.ts';
 import type { BuildReport } from '../../../src/pipeline/types.ts';
 import { backoffDelay, DROPPED_KEPT, type BuildScope, type ErrorRecord, type PublishRecord, type QueueOptions, type Timers, WatchQueue } from '../../../src/watch/queue.ts';
 

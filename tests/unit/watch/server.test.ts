@@ -4,8 +4,8 @@
 // has its status and is reported with its reason and the peer's address.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signBody, signTimestamped } from '../../../src/core/signature.ts';
-import { formatRef, type Ref } from '../../../src/crawl/refs.ts';
+import { signBody, signTimestamped } from '../../../src/webhook/signature.ts';
+import { formatRef, type Ref } from '../../../src/webhook/refs.ts';
 import type { WatchStatus } from '../../../src/watch/queue.ts';
 import type { Rejection } from '../../../src/watch/rejections.ts';
 import { startWatchServer, type WatchServer, type WatchServerOptions } from '../../../src/watch/server.ts';

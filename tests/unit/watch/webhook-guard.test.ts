@@ -1,10 +1,10 @@
-// The webhook's authentication (src/watch/webhook-guard.ts, decision 104) on a
+// The webhook's authentication (src/watch/webhook-guard.ts, docs/decisions/0104-signed-webhook-timestamps.md) on a
 // clock the test sets: signatures in both forms, the timestamp's window either
 // way, replays refused within the window (by signature or delivery id), the
 // body-only form's limits, and the memory's bound.
 import type { IncomingHttpHeaders } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { signBody, signTimestamped } from '../../../src/core/signature.ts';
+import { signBody, signTimestamped } from '../../../src/webhook/signature.ts';
 import { WebhookGuard } from '../../../src/watch/webhook-guard.ts';
 
 const SECRET = 'guard-secret';

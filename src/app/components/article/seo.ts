@@ -3,7 +3,7 @@
 // (Home > Category > Article), with absolute URLs on the canonical origin.
 import type { Post } from '../../../api/types.ts';
 import type { PublicConfig } from '../../../config/schema.ts';
-import { cutText, stripTags } from '../../../core/html.ts';
+import { cutText, stripTags } from '../../../encoding/html.ts';
 import { absoluteUrl, imageUrl, paths } from '../../../site/paths.ts';
 import { checkSlug } from '../../../site/slug.ts';
 import type { PageHead } from '../../head.tsx';

@@ -30,15 +30,15 @@ export type EventVariant = 'upcoming' | 'past';
 
 /**
  * Ads beside the event: the past-event version uses the second and third active
- * ads; the upcoming version uses the first and second, a choice (docs/decisions.md,
- * 21).
+ * ads; the upcoming version uses the first and second, a choice
+ * (docs/decisions/0021-open-page-behaviour-choices.md).
  */
 const AD_PICK: Record<EventVariant, number[]> = { upcoming: [0, 1], past: [1, 2] };
 
 /**
  * Block `i`'s classes: its fade-in, and the staggered `loaded` class, which
  * comes block by block after hydration (70 ms steps), never in the HTML: the
- * blocks are on screen at load, so they step without being hidden (decision 9).
+ * blocks are on screen at load, so they step without being hidden (docs/decisions/0009-fade-ins-never-hide.md).
  */
 function cls(i: number, shown: number, stepped: number): string {
   const c = revealClass(i, shown);
@@ -52,7 +52,7 @@ export function EventDetail({ variant }: { variant: EventVariant }) {
   const { data, status, isLoading, error } = useApi<EventDetailsResponse>(ep.eventDetails(slug));
   const [ref, shown, stepped] = useReveal<HTMLDivElement>({ stepMs: 70, stepInView: true });
   const ev = data?.eventData?.[0];
-  // One event, two URLs (/past-events/{slug} exists too: docs/decisions.md, 16): the
+  // One event, two URLs (/past-events/{slug} exists too: docs/decisions/0016-one-canonical-url-per-event.md): the
   // canonical is always /events/{slug}, so search engines index one page.
   const path = paths.event(slug);
 

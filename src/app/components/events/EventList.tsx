@@ -4,7 +4,7 @@
 //
 // The All Events list starts at the page its route shows (`from`: 1 at /events,
 // n at /events/page/{n}) and its Show More is a link to the next page's route
-// (`moreHref`, decision 105), so a reader without JavaScript and a crawler
+// (`moreHref`, docs/decisions/0105-listing-page-routes.md), so a reader without JavaScript and a crawler
 // reach every event; once hydrated, a plain click is taken over and reveals
 // more in place, reading one page a request as before.
 import { useState } from 'react';

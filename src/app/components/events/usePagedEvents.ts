@@ -19,7 +19,7 @@ export interface PagedEvents {
   failed: boolean;
 }
 
-/** Pages `from`..`from + pageCount - 1` of the list (`from` > 1 on a later page's own route, decision 105). */
+/** Pages `from`..`from + pageCount - 1` of the list (`from` > 1 on a later page's own route, docs/decisions/0105-listing-page-routes.md). */
 export function usePagedEvents(list: (page: number) => string, pageCount: number, from = 1): PagedEvents {
   const paths = Array.from({ length: pageCount }, (_, i) => list(from + i));
   const { basePath } = useSiteUrls();

@@ -3,7 +3,7 @@
 // (message for 8000 ms, form cleared) or failure (logged 'Failed to submit data
 // to the API.', form kept as filled, a polite visible notice).
 //
-// One request per submission: a ref is the "internal error flag" (docs/decisions.md, 21) — while
+// One request per submission: a ref is the "internal error flag" (docs/decisions/0021-open-page-behaviour-choices.md) — while
 // it is set (a request in flight) submit is blocked, so a double click or Enter
 // pressed twice sends one request (a state update would come too late).
 import { useCallback, useEffect, useRef, useState } from 'react';

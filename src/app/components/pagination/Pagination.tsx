@@ -5,8 +5,8 @@
 // "Topic listing" and "Search results"); each change scrolls smoothly to the
 // top.
 //
-// A listing whose later pages are prerendered routes (topic, author: decision
-// 105) passes `hrefFor`, and the controls are links to those pages
+// A listing whose later pages are prerendered routes (topic, author:
+// docs/decisions/0105-listing-page-routes.md) passes `hrefFor`, and the controls are links to those pages
 // (../AppLink.tsx), so a reader without JavaScript and a crawler reach
 // every page; once hydrated, a plain click changes the page in place as the
 // buttons did (the topic page keeps its number in localStorage). Search

@@ -2,10 +2,10 @@
 // Reads the route's deps (src/site/kinds/article.ts): the post details and the
 // author by id; on the server they come from the snapshot, after a client
 // navigation from the static mirror (skeletons only then). A document of this
-// kind is hydrated as islands (docs/decisions.md, 62; ArticleView marks
+// kind is hydrated as islands (docs/decisions/0062-article-islands.md; ArticleView marks
 // them): the category's side list and "More from" are islands that read the
 // mirror once hydrated (every article of a category prints them, so as deps a
-// new story would re-render the whole category: docs/decisions.md, 54), and
+// new story would re-render the whole category: docs/decisions/0054-article-side-lists-after-hydration.md), and
 // the view is counted once by another (../../islands/article-parts.tsx). An
 // unknown post (status 501; a path the mirror does not hold reads 404) goes to
 // /404, carrying the requested URL for the 404 page's redirect check; a direct

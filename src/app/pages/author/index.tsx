@@ -3,13 +3,13 @@
 // none), then the author's posts, 10 a page, with the author pagination window
 // (5 numbers shifted to end at the last page). Page 1 is prerendered at
 // /author/{name} and each later page at /author/{name}/page/{n}, which the
-// pagination links to (decision 105); once hydrated, a click changes the page in
+// pagination links to (docs/decisions/0105-listing-page-routes.md); once hydrated, a click changes the page in
 // place from the static mirror.
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import type { SubCategory } from '../../../api/types.ts';
-import { cutText } from '../../../core/html.ts';
+import { cutText } from '../../../encoding/html.ts';
 import { feedLinksFor } from '../../../site/feeds.ts';
 import { absoluteUrl, listingPageNumber, paths } from '../../../site/paths.ts';
 import { ApiImage } from '../../components/ApiImage.tsx';
@@ -27,7 +27,7 @@ import { authorOf, checkAuthorPosts } from './shape.ts';
 
 /**
  * The page shows 'No author data available.' only after a long delay, whose
- * length is ours to choose (docs/decisions.md, 21): 5 s after the page mounted in the browser
+ * length is ours to choose (docs/decisions/0021-open-page-behaviour-choices.md): 5 s after the page mounted in the browser
  * while the author's data is still absent; until then a loading placeholder.
  * (Prerendered author pages always carry the data: plan only makes routes for
  * authors whose details exist.)

@@ -5,7 +5,7 @@
 //   Upcoming Events -> ep.eventsUpcoming (/api/event/upcoming_events)
 //   Past Events -> ep.eventsPast (/api/event/past_events)
 // /events/page/{n} is the same page with the All Events list starting at its
-// page n: where Show More leads a reader without JavaScript (decision 105).
+// page n: where Show More leads a reader without JavaScript (docs/decisions/0105-listing-page-routes.md).
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';

@@ -1,6 +1,6 @@
 // What the preview keeps in the browser's local storage (docs/pages.md,
 // "Preview": related articles, latest posts and the post; the key names are
-// ours, recorded in docs/decisions.md, 21):
+// ours, recorded in docs/decisions/0021-open-page-behaviour-choices.md):
 //   preview:post     {path, savedAt, post}  the draft as shown (sanitised)
 //   preview:related  {path, savedAt, items} 'Related Articles' / 'Related Content'
 //   preview:latest   {path, savedAt, items} 'More from' the site

@@ -1,4 +1,4 @@
-// Searching the static index (docs/pages.md, "Search results"; docs/decisions.md, 50):
+// Searching the static index (docs/pages.md, "Search results"; docs/decisions/0050-static-search-index.md):
 // the build publishes Pagefind's index of the articles under /pagefind/, and
 // this module loads Pagefind's browser API from there at run time and answers
 // a search in the live search's shape (SearchResult), so the page renders

@@ -1,7 +1,7 @@
 // The tag page's sections (docs/pages.md, "Tag page"): their order,
 // source list, count and the side menu's scroll offset.
 //
-// Scroll offsets (60, 85 or 90 px; docs/decisions.md, 21): the header is 75 px tall, and
+// Scroll offsets (60, 85 or 90 px; docs/decisions/0021-open-page-behaviour-choices.md): the header is 75 px tall, and
 // each section has 24 px of top padding before its heading, so
 // - 60 px: News, the first section, which sits right under the page heading;
 // - 85 px: the sections of the main column before the Home-2 ad (Articles,

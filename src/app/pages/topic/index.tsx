@@ -1,7 +1,7 @@
 // Topic listing /topic/{cat_slug}[/{subcat}] (docs/pages.md, "Topic
 // listing"). Page 1 is prerendered from the route's deps, and so is each later
 // page at {listing}/page/{n}, which the pagination links to for readers and
-// crawlers without JavaScript (decision 105). Once hydrated, a page change reads
+// crawlers without JavaScript (docs/decisions/0105-listing-page-routes.md). Once hydrated, a page change reads
 // the static mirror (every page was crawled) and the address stays. The page
 // number lives in localStorage ('currentPage', ./useStoredPage.ts), restored
 // after hydration.
@@ -38,7 +38,7 @@ export function categoryName(slug: string, catName: string | undefined): string 
 export default function TopicPage() {
   const { cat_slug: cat = '', subcat = null, page: pageParam } = useParams();
   const sub = subcat ?? null;
-  // The page the document was rendered for: 1 at the listing's URL, n at {listing}/page/{n} (decision 105).
+  // The page the document was rendered for: 1 at the listing's URL, n at {listing}/page/{n} (docs/decisions/0105-listing-page-routes.md).
   const routePage = listingPageNumber(pageParam);
   const { site } = useSite();
   const navigate = useNavigate();

@@ -43,7 +43,7 @@ export function writeStoredPage(n: number): void {
 /**
  * [page, setPage] for the listing identified by `listingKey` (category and sub-category).
  * `routePage` is the page the route was rendered for: on a later page's own route
- * ({listing}/page/{n}, decision 105) the address names the page, so that page is
+ * ({listing}/page/{n}, docs/decisions/0105-listing-page-routes.md) the address names the page, so that page is
  * the first render's, is stored as the current page, and nothing is restored over it.
  */
 export function useStoredPage(listingKey: string, routePage = 1): [number, (n: number) => void] {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// AppLink (decision 62): in the routed app it is the router's link and a click
+// AppLink (docs/decisions/0062-article-islands.md): in the routed app it is the router's link and a click
 // routes in the page; inside an island it is a plain anchor on the server and
 // in the browser alike (no router attribute), so an island's markup never
 // depends on a router.

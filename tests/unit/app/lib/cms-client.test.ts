@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Browser-side sanitising of draft HTML (docs/decisions.md, 13) with the server's
+// Browser-side sanitising of draft HTML (docs/decisions/0013-sanitisers.md) with the server's
 // policy, the client TOC (ids and numbering as the build's), and the live post
 // fetch's 3000 ms timeout (docs/pages.md, "Preview").
 import { createServer, type Server } from 'node:http';

@@ -1,5 +1,5 @@
 // Which site title each page kind carries (src/app/lib/site-title.ts;
-// docs/decisions.md, 35 "Section site titles"): the news section the news title, the
+// docs/decisions/0035-section-site-titles.md "Section site titles"): the news section the news title, the
 // cyber-security sub-category the security title (winning over news), every
 // other page the site name.
 import { describe, expect, it } from 'vitest';

@@ -7,7 +7,7 @@ import type { Author, Post } from '../../../../src/api/types.ts';
 import { feedArticleIndex, feedArticles, type FeedSource } from '../../../../src/emit/feeds/model.ts';
 import { newEmitKept, type FeedsKept } from '../../../../src/emit/kept.ts';
 import { headOf } from '../../../../src/site/common.ts';
-import { Snapshot } from '../../../../src/crawl/snapshot-store.ts';
+import { Snapshot } from '../../../../src/snapshot/snapshot-store.ts';
 import type { PlannedRoute } from '../../../../src/plan/types.ts';
 
 const post = (over: Partial<Post> = {}): Post =>

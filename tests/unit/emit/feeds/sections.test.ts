@@ -3,7 +3,7 @@
 // a one-off build makes of the same snapshot and plan.
 import { describe, expect, it } from 'vitest';
 import { ep } from '../../../../src/api/endpoints.ts';
-import { Snapshot } from '../../../../src/crawl/snapshot-store.ts';
+import { Snapshot } from '../../../../src/snapshot/snapshot-store.ts';
 import { renderFeeds } from '../../../../src/emit/feeds/index.ts';
 import { newEmitKept, type FeedsKept } from '../../../../src/emit/kept.ts';
 import type { PlannedRoute } from '../../../../src/plan/types.ts';

@@ -1,7 +1,7 @@
 // Each host's documented limit fails the build at exactly that number
 // (docs/deploying.md, "Redirect formats and limits"), unless the host is off.
 import { describe, expect, it } from 'vitest';
-import { isPressroomError } from '../../../../src/core/errors.ts';
+import { isPressroomError } from '../../../../src/errors/errors.ts';
 import { renderRedirects, type HostName, type RedirectInput } from '../../../../src/emit/redirects/index.ts';
 import { shellRewrites } from '../../../../src/plan/index.ts';
 import type { RewriteRule } from '../../../../src/plan/types.ts';

@@ -60,7 +60,7 @@ afterEach(() => {
 const countCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/post/post_count/')).length;
 
 describe('article page (client)', () => {
-  it("lists 'More from' and 'Related Content' in the browser, without the current post (decision 54)", async () => {
+  it("lists 'More from' and 'Related Content' in the browser, without the current post (docs/decisions/0054-article-side-lists-after-hydration.md)", async () => {
     // The two lists are islands that read the data mirror once hydrated (src/app/islands/article-parts.tsx).
     const mirror = new Map(articleDeps(post).map(([p, env]) => [mirrorUrl(p), env]));
     fetchMock.mockImplementation(async (url: string) => {

@@ -88,7 +88,7 @@ describe('article page (server render)', () => {
     expect(missing).toContain('src="/assets/placeholder.svg"');
   });
 
-  it("leaves 'More from' and 'Related Content' to the browser (decision 54), and carries both ad slots", () => {
+  it("leaves 'More from' and 'Related Content' to the browser (docs/decisions/0054-article-side-lists-after-hydration.md), and carries both ad slots", () => {
     // Seeded or not, the lists are read from the mirror after hydration: no article's HTML depends on them.
     const { html } = render(makePost());
     expect(html).not.toContain('More from DevDispatch');

@@ -39,7 +39,7 @@ const DATA = {
 const deps = { [ep.ads()]: DATA[ep.ads()], [ep.eventsAll(1)]: DATA[ep.eventsAll(1)], [ep.eventsUpcoming(1)]: DATA[ep.eventsUpcoming(1)], [ep.eventsPast(1)]: DATA[ep.eventsPast(1)] };
 
 const cards = (root: ParentNode) => [...root.querySelectorAll('.event-card a')];
-// Show More: a link to the next page's route on All Events (decision 105), a button elsewhere.
+// Show More: a link to the next page's route on All Events (docs/decisions/0105-listing-page-routes.md), a button elsewhere.
 const more = (root: ParentNode) => [...root.querySelectorAll<HTMLElement>('.event-more :is(a, button)')].find((b) => /Show More|Loading/.test(b.textContent ?? ''));
 const inactive = (el: HTMLElement) => (el instanceof HTMLButtonElement ? el.disabled : el.getAttribute('aria-disabled') === 'true');
 const settle = () => act(async () => {

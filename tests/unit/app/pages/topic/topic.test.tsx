@@ -71,7 +71,7 @@ describe('topic page: server render', () => {
     expect(root.querySelector('.listing-list .post-row img')!.getAttribute('src')).toBe('/images/p403.jpg?width=500');
     expect(current(root)).toBe('1');
     expect(root.querySelector('.pagination [aria-label="Previous page"]')!.getAttribute('aria-disabled')).toBe('true');
-    // The pager's controls are links to the later pages' own routes (decision 105).
+    // The pager's controls are links to the later pages' own routes (docs/decisions/0105-listing-page-routes.md).
     expect(root.querySelector('.pagination [aria-label="Page 2"]')!.getAttribute('href')).toBe('/topic/news/ai/page/2');
     expect(root.querySelector('.pagination [aria-label="Next page"]')!.getAttribute('href')).toBe('/topic/news/ai/page/2');
     // The news section carries the news title (src/app/lib/site-title.ts), its feeds too.
@@ -178,7 +178,7 @@ describe('topic page: redirects', () => {
   });
 });
 
-describe('topic page: a later page at its own route (decision 105)', () => {
+describe('topic page: a later page at its own route (docs/decisions/0105-listing-page-routes.md)', () => {
   const page2 = { [ep.ads()]: DATA[ep.ads()], [ep.subcatList()]: DATA[ep.subcatList()], [ep.topic('news', null, 2)]: DATA[ep.topic('news', null, 2)] };
 
   it('prerenders /topic/news/page/2 from page 2 alone, with links back to page 1 and on to page 3', () => {

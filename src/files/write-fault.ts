@@ -1,0 +1,68 @@
+// What a failed write is: an output error, never a bug. A full disk (ENOSPC),
+// a spent quota (EDQUOT), a read-only mount (EROFS) or a folder the user may
+// not write (EACCES, EPERM) is the operator's to fix, so every write path turns
+// it into PR_OUTPUT_WRITE (exit 6) naming the file, and removes what it had
+// begun (docs/operations.md, "When the disk is full").
+//
+// Write faults for the tests (tests/integration/write-faults.test.ts), as
+// ../runtime/kill-point.ts has kill points: with PRESSROOM_FAIL_WRITE=<ERRNO>:<text> in
+// its environment, every write Pressroom makes to a path containing <text>
+// fails with that error as the kernel reports it. A test thus reaches each
+// write path by name, also where no small tmpfs can be mounted (CI without
+// root) and where a real full disk would fail at a point that depends on the
+// site's size. Read once at start: unset, a write pays one comparison.
+import { writeFile } from 'node:fs/promises';
+import { constants } from 'node:os';
+import { isPressroomError, pressroomError, type PressroomError } from '../errors/errors.ts';
+
+const MESSAGES: Record<string, string> = {
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EROFS: 'read-only file system',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+};
+
+function parse(spec: string | undefined): { code: string; text: string } | undefined {
+  const m = spec ? /^([A-Z]+):(.+)$/.exec(spec) : null;
+  return m && m[1] in MESSAGES ? { code: m[1], text: m[2] } : undefined;
+}
+
+const FAULT = parse(process.env.PRESSROOM_FAIL_WRITE);
+
+/** An error shaped as node:fs gives it (code, errno, syscall, path). */
+export function systemError(code: string, syscall: string, path: string): NodeJS.ErrnoException {
+  const e: NodeJS.ErrnoException = new Error(`${code}: ${MESSAGES[code] ?? 'failed'}, ${syscall} '${path}'`);
+  e.code = code;
+  e.errno = -((constants.errno as Record<string, number>)[code] ?? 0);
+  e.syscall = syscall;
+  e.path = path;
+  return e;
+}
+
+/** Throws the injected fault when `file` is a path it names (tests only; see above). */
+export function writeFault(file: string, syscall = 'write'): void {
+  const e = faultOf(file, syscall);
+  if (e) throw e;
+}
+
+/** The injected fault for a write to `file`, if any (for callback-style calls). */
+export const faultOf = (file: string, syscall = 'write'): NodeJS.ErrnoException | undefined => (FAULT && file.includes(FAULT.text) ? systemError(FAULT.code, syscall, file) : undefined);
+
+/**
+ * As writeFault, for a file the caller has just created: on a full disk open(2)
+ * succeeds and the write fails, which leaves an empty file the caller must
+ * remove, so the injected ENOSPC and EDQUOT leave one too.
+ */
+export async function writeFaultAfterOpen(file: string): Promise<void> {
+  const e = faultOf(file);
+  if (!e) return;
+  if (e.code === 'ENOSPC' || e.code === 'EDQUOT') await writeFile(file, '');
+  throw e;
+}
+
+/** A failed write as the output error naming `file` (a catalogue error passes through as it is). */
+export function outputWriteError(file: string, e: unknown): PressroomError {
+  if (isPressroomError(e)) return e;
+  return pressroomError('PR_OUTPUT_WRITE', { file, detail: (e as Error)?.message ?? String(e) }, e);
+}

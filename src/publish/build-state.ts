@@ -1,0 +1,228 @@
+// The build state kept with each release (docs/operations.md, "Incremental builds"):
+// for every route its output file, the hash of its inputs (`depsHash`) and the
+// hash and size of the HTML it produced, plus the one code hash of the build.
+// The next build compares its own hashes with these to decide what to render.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import pLimit from 'p-limit';
+import { pressroomError } from '../errors/errors.ts';
+import { PrintedRuns } from '../lists/printed-runs.ts';
+import { byCodeUnits, patchedList } from '../lists/sorted.ts';
+import type { Slot } from '../runtime/kept.ts';
+
+/** What a publish session keeps to print the next state by its change (src/incremental/kept.ts IncrementalKept extends it). */
+export interface StateKept {
+  /**
+   * The state file's parts, printed in runs whose bytes are kept (src/lists/printed-runs.ts): a
+   * publish prints only the runs of the routes it changed (stateParts below).
+   */
+  readonly parts: PrintedRuns<RouteState>;
+  /**
+   * The last state printed and its routes in file order: the next state, patched from it, is placed
+   * in that order at the few places that changed (src/lists/sorted.ts patchedList).
+   */
+  readonly lastOrder: Slot<{ state: BuildState; order: readonly RouteState[] }>;
+  /**
+   * A state made from another by setting and deleting a few routes (src/incremental/index.ts nextState): what
+   * stateParts then places in the last state's file order instead of sorting and looking up every
+   * file again.
+   */
+  readonly patchedFrom: WeakMap<BuildState, StatePatch>;
+}
+
+/** The state file's format: 2 names its parts in the object store, 1 (read still) held the routes inline. */
+export const STATE_VERSION = 2;
+
+export interface RouteState {
+  path: string;
+  /** Relative to out/. */
+  file: string;
+  /** sha256 of the route itself and of every dep's snapshot entry hash. */
+  depsHash: string;
+  /** sha256 and size of the page's HTML, so a reused page enters the manifest without being read. */
+  sha256: string;
+  size: number;
+}
+
+export interface BuildState {
+  version: typeof STATE_VERSION;
+  /** sha256 of everything code-like: sources, template, bundle, config, versions (../incremental/code-hash.ts). */
+  codeHash: string;
+  /** sha256 of the configuration alone (../incremental/code-hash.ts configHash), so the next build can say a change of it was not one of the code. */
+  configHash?: string;
+  /**
+   * The id of the snapshot this release was rendered from (src/pipeline/shard.ts
+   * snapshotId). A change-driven build starts from the saved snapshot only when
+   * it is this one: a build killed after publishing but before saving its
+   * snapshot must not be built upon as if its change had not happened.
+   */
+  snapshot?: string;
+  /**
+   * By output file (printed sorted). A Map, not an object: a process that publishes again makes a
+   * state of the whole site on every publish, and a Map of 50,000 files is built and read many times
+   * faster than an object used as a dictionary of as many keys.
+   */
+  routes: RouteStates;
+}
+
+/** The routes' states by file: a Map, or (a change-driven build's) the previous state's under an overlay of its changes (src/lists/overlay-map.ts). */
+export interface RouteStates extends ReadonlyMap<string, RouteState> {
+  set(file: string, route: RouteState): unknown;
+  delete(file: string): boolean;
+}
+
+/** How a state was made from another by setting and deleting a few routes (StateKept.patchedFrom). */
+export interface StatePatch {
+  from: BuildState;
+  removed: readonly RouteState[];
+  added: readonly RouteState[];
+}
+
+/** Notes, in what the session keeps, that `state` is `from` patched (nothing without a session: no next build places it). */
+export function notePatched(kept: StateKept | undefined, state: BuildState, from: BuildState, removed: readonly RouteState[], added: readonly RouteState[]): void {
+  kept?.patchedFrom.set(state, { from, removed, added });
+}
+
+export function emptyState(codeHash: string): BuildState {
+  return { version: STATE_VERSION, codeHash, routes: new Map() };
+}
+
+// The state file (docs/operations.md, "What sits beside `out/`") is an index naming parts by their
+// sha256: each part a JSON object of a run of routes in file order (src/lists/printed-runs.ts cuts
+// the runs by the routes' own hashes, so a changed route changes its own part). The parts live in
+// the release object store beside the site's files (src/publish/objects.ts), so a publish writes the
+// parts of the routes it changed and an index of a few KB, where the whole state (15 MB at 50,000
+// posts) used to be written into every release and kept once per release. Format 1 (the routes
+// inline) is still read: releases recorded before keep their state. A session keeps the printed
+// runs for its next publish (StateKept.parts); a one-off build prints each run once.
+const STATE_FRAME = { head: '{\n', tail: '\n}\n' };
+
+/** The printer of a state's parts: one that keeps its runs for the next publish (a session's), or one that prints once. */
+export function statePrinter(keeps: boolean): PrintedRuns<RouteState> {
+  return new PrintedRuns<RouteState>((route) => `  ${JSON.stringify(route.file)}: ${JSON.stringify(route)}`, ',\n', STATE_FRAME, { keeps });
+}
+
+const byFile = (a: RouteState, b: RouteState) => byCodeUnits(a.file, b.file);
+
+/** A part of the state file: its bytes and the sha256 that names it. */
+export interface StatePart {
+  readonly sha256: string;
+  readonly size: number;
+  readonly bytes: Buffer;
+}
+
+/** Reads a part's bytes by its sha256 (from the release object store). */
+export type StatePartReader = (sha256: string) => Promise<Buffer>;
+
+// The parts each state was written with or read from: what the next state, patched from it,
+// knows is in the store already (the release that names them is the current one). A side table of
+// the state objects, not a cache: an entry says what that very object's file names, lives exactly
+// as long as whoever holds the state (the build, or a session's kept release) and is keyed by the
+// object, never by a path, so two sites' builds in one process share nothing through it.
+const PARTS_OF = new WeakMap<BuildState, ReadonlySet<string>>();
+
+/** The sha256 of the parts `state` was written with or read from (empty when not known). */
+export function knownParts(state: BuildState | undefined): ReadonlySet<string> {
+  return (state && PARTS_OF.get(state)) ?? new Set();
+}
+
+/**
+ * The state's routes, sorted by file, in parts (with a session's `kept`, the last state's runs
+ * reused where its routes are: only the runs of changed routes are printed). A route is printed
+ * under the key it is stored by, which its own `file` is unless a state file was edited by hand.
+ */
+export function* stateParts(state: BuildState, kept?: StateKept): Generator<StatePart> {
+  const last = kept?.lastOrder.take();
+  const patch = kept?.patchedFrom.get(state);
+  const placed = last && patch?.from === last.state ? patchedList(last.order, new Set(patch.removed), [...patch.added], byFile) : null;
+  const printer = kept?.parts ?? statePrinter(false);
+  if (placed) {
+    kept?.lastOrder.keep({ state, order: placed });
+    yield* printer.parts(placed);
+    return;
+  }
+  const files = [...state.routes.keys()].sort(byCodeUnits);
+  const routes = files.map((f) => state.routes.get(f)!);
+  if (routes.every((r, i) => r.file === files[i])) {
+    kept?.lastOrder.keep({ state, order: routes });
+    yield* printer.parts(routes);
+    return;
+  }
+  // Printed once, under their keys, without the kept runs.
+  const odd = new PrintedRuns<{ sha256: string; key: string; route: RouteState }>((x) => `  ${JSON.stringify(x.key)}: ${JSON.stringify(x.route)}`, ',\n', STATE_FRAME, { keeps: false });
+  yield* odd.parts(routes.map((route, i) => ({ sha256: route.sha256, key: files[i], route })));
+}
+
+/** The state file's text: the index of the parts `stateParts` gave, in their order; noted as the parts `state` is written with. */
+export function stateIndexText(state: BuildState, parts: readonly { sha256: string; size: number }[]): string {
+  PARTS_OF.set(state, new Set(parts.map((p) => p.sha256)));
+  const snap = state.snapshot ? `, "snapshot": ${JSON.stringify(state.snapshot)}` : '';
+  const config = state.configHash ? `, "configHash": ${JSON.stringify(state.configHash)}` : '';
+  return `{"version": ${state.version}, "codeHash": ${JSON.stringify(state.codeHash)}${config}${snap}, "parts": [\n${parts.map((p) => `  {"sha256": "${p.sha256}", "size": ${p.size}}`).join(',\n')}\n]}\n`;
+}
+
+const SHA256 = /^[0-9a-f]{64}$/;
+
+/**
+ * Reads a state file, its parts by `readPart`; a missing file is `undefined` (first build). A
+ * damaged one (not JSON, a part missing or not the bytes its sha256 names) is `undefined` too:
+ * a damaged state only costs a full build, never a wrong one.
+ */
+export async function readState(file: string, readPart: StatePartReader): Promise<BuildState | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw pressroomError('PR_OUTPUT_WRITE', { file, detail: (e as Error).message }, e);
+  }
+  let v: { version?: unknown; codeHash?: unknown; configHash?: unknown; snapshot?: unknown; routes?: unknown; parts?: unknown };
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof v?.codeHash !== 'string' || (v.snapshot !== undefined && typeof v.snapshot !== 'string')) return undefined;
+  const head = { version: STATE_VERSION as typeof STATE_VERSION, codeHash: v.codeHash, ...(typeof v.configHash === 'string' ? { configHash: v.configHash } : {}), ...(typeof v.snapshot === 'string' ? { snapshot: v.snapshot } : {}) };
+  // Format 1: the routes inline.
+  if (v.version === 1) return isObject(v.routes) ? { ...head, routes: new Map(Object.entries(v.routes as Record<string, RouteState>)) } : undefined;
+  if (v.version !== STATE_VERSION || !Array.isArray(v.parts)) return undefined;
+  const parts = v.parts as { sha256?: unknown }[];
+  if (!parts.every((p) => typeof p?.sha256 === 'string' && SHA256.test(p.sha256))) return undefined;
+  // Read a few at a time (hundreds of parts at 50,000 posts), merged in the index's order.
+  const limit = pLimit(16);
+  const runs = await Promise.all(
+    (parts as { sha256: string }[]).map(({ sha256 }) =>
+      limit(async () => {
+        const bytes = await readPart(sha256).catch(() => null);
+        if (!bytes || createHash('sha256').update(bytes).digest('hex') !== sha256) return undefined;
+        try {
+          const run: unknown = JSON.parse(bytes.toString('utf8'));
+          return isObject(run) ? (run as Record<string, RouteState>) : undefined;
+        } catch {
+          return undefined;
+        }
+      }),
+    ),
+  );
+  const routes = new Map<string, RouteState>();
+  for (const run of runs) {
+    if (!run) return undefined;
+    for (const [key, route] of Object.entries(run)) routes.set(key, route);
+  }
+  const state: BuildState = { ...head, routes };
+  PARTS_OF.set(state, new Set(parts.map((p) => p.sha256 as string)));
+  return state;
+}
+
+/** The sha256 of the parts a state file names, as far as it can be read (none for a missing or damaged file, or one of format 1). */
+export async function statePartNames(file: string): Promise<string[]> {
+  try {
+    const parts = (JSON.parse(await readFile(file, 'utf8')) as { parts?: unknown }).parts;
+    return Array.isArray(parts) ? parts.flatMap((p: { sha256?: unknown }) => (typeof p?.sha256 === 'string' && SHA256.test(p.sha256) ? [p.sha256] : [])) : [];
+  } catch {
+    return [];
+  }
+}
+
+const isObject = (x: unknown): boolean => typeof x === 'object' && x !== null && !Array.isArray(x);
