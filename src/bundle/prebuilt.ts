@@ -6,6 +6,7 @@
 // The bundle does not depend on the site's configuration (the browser reads it
 // from the page), so one prebuilt bundle serves every site; a base path is
 // applied to either bundle afterwards (./rebase.ts).
+import { onceAsync } from '../runtime/once.ts';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pressroomError } from '../errors/errors.ts';
@@ -30,10 +31,10 @@ interface Manifest {
   files: string[];
 }
 
-// The bundle without a base path, once per process (clientBundle says why). Module-level on
-// purpose: it is made from the code this process runs, not from a site, so every site and session
-// of the process rightly shares it; each gets its own URLs by rebaseBundle.
-let unprefixed: Promise<ClientBundle> | undefined;
+// The bundle without a base path, once per process (clientBundle says why): it is made from the
+// code this process runs, not from a site, so every site and session of the process rightly
+// shares it; each gets its own URLs by rebaseBundle. A failed bundle is tried again by the next build.
+const unprefixed = onceAsync(() => unprefixedBundle());
 
 /**
  * The bundle a build uses: built from the sources, or the package's prebuilt
@@ -43,11 +44,7 @@ let unprefixed: Promise<ClientBundle> | undefined;
  * spends nothing on it per publish (two esbuild runs, about 0.25 s).
  */
 export async function clientBundle(basePath = ''): Promise<ClientBundle> {
-  unprefixed ??= unprefixedBundle().catch((e: unknown) => {
-    unprefixed = undefined; // a failed bundle is tried again by the next build
-    throw e;
-  });
-  return rebaseBundle(await unprefixed, basePath);
+  return rebaseBundle(await unprefixed(), basePath);
 }
 
 async function unprefixedBundle(): Promise<ClientBundle> {

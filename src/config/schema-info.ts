@@ -3,6 +3,7 @@
 // object allows, and a plain-English phrase for a node's type ("an integer
 // from 1 to 256"). One source for error messages, config/site.schema.json and
 // docs/configuration.md, so they cannot disagree.
+import { once } from '../runtime/once.ts';
 import { z } from 'zod';
 import { configSchema } from './schema.ts';
 
@@ -25,25 +26,21 @@ export type JsonSchema = {
   [k: string]: unknown;
 };
 
-// configJsonSchema's answer, made on first use: a pure function of the code (the zod schema),
-// with no argument, so one answer serves every site and session of the process.
-let cached: JsonSchema | undefined;
-
-/** The JSON Schema of a configuration file (input side: every default optional). */
-export function configJsonSchema(): JsonSchema {
-  cached ??= {
-    ...(z.toJSONSchema(configSchema, {
-      io: 'input',
-      target: 'draft-2020-12',
-      // zod names its startsWith check as a format no validator knows; the pattern beside it says the same.
-      override: (ctx) => {
-        if (ctx.jsonSchema.format === 'starts_with') delete ctx.jsonSchema.format;
-      },
-    }) as JsonSchema),
-    title: 'Pressroom site configuration',
-  };
-  return cached;
-}
+/**
+ * The JSON Schema of a configuration file (input side: every default optional). Made on first
+ * use: a pure function of the code (the zod schema), so one answer serves the whole process.
+ */
+export const configJsonSchema: () => JsonSchema = once(() => ({
+  ...(z.toJSONSchema(configSchema, {
+    io: 'input',
+    target: 'draft-2020-12',
+    // zod names its startsWith check as a format no validator knows; the pattern beside it says the same.
+    override: (ctx) => {
+      if (ctx.jsonSchema.format === 'starts_with') delete ctx.jsonSchema.format;
+    },
+  }) as JsonSchema),
+  title: 'Pressroom site configuration',
+}));
 
 /** The schema of the key at `path` (object keys and array indexes), or undefined. */
 export function nodeAt(path: readonly PropertyKey[], root: JsonSchema = configJsonSchema()): JsonSchema | undefined {

@@ -5,6 +5,7 @@
 // pages before it changes any version number; in the installed package the
 // compiled dist/ (which holds the prebuilt client bundle too). Hashing a few
 // hundred small files takes milliseconds, once per process.
+import { onceAsync } from '../runtime/once.ts';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -94,18 +95,14 @@ export function configHash(inputs: Pick<CodeInputs, 'config' | 'publicConfig'>):
  * Module-level on purpose: it is a fact of the process (the code it runs), the same for every
  * site and session it builds, so two watchers of two sites rightly share it.
  */
-let running: Promise<CodeFiles> | undefined;
+const running = onceAsync(() => readCode(PACKAGE_ROOT));
 interface CodeFiles {
   versions: Record<string, string | null>;
   files: string;
 }
 function codeOf(root: string): Promise<CodeFiles> {
   if (root !== PACKAGE_ROOT) return readCode(root);
-  if (!running) {
-    running = readCode(root);
-    running.catch(() => (running = undefined)); // a failed read is tried again by the next build
-  }
-  return running;
+  return running(); // a failed read is tried again by the next build (onceAsync)
 }
 
 async function readCode(root: string): Promise<CodeFiles> {

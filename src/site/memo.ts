@@ -9,8 +9,9 @@ import type { SnapshotView } from './types.ts';
 
 type Answers = Map<string, { version: number; value: unknown }>;
 
-// Held by the snapshot object itself, never by a name: a snapshot is one site's, each answer is
-// checked against the state it was made from, and all of them go when the snapshot goes.
+// Memos of pure functions of a snapshot's state, held by the snapshot object itself, never by a
+// name: a snapshot is one site's, each answer is checked against the state it was made from, and
+// all of them go when the snapshot goes.
 const MEMO = new WeakMap<SnapshotView, WeakMap<object, Answers>>();
 
 /** `compute`'s answer for this snapshot state; `of`: the object the question is about (a page kind), when the key alone does not name it. */

@@ -18,7 +18,7 @@ export const LAYERS: readonly Layer[] = [
   { folder: 'src/errors', holds: 'the error catalogue: codes, messages, hints, exit classes', mayImport: [] },
   {
     folder: 'src/runtime',
-    holds: 'the running process: where the package is, whether it publishes again, heap growth and collections, kill points, two steps side by side',
+    holds: 'the running process: where the package is, the slots of a session, values made once, heap growth and collections, kill points, two steps side by side',
     mayImport: ['src/errors'],
   },
   { folder: 'src/encoding', holds: 'HTML escaping, JSON for scripts and canonical JSON, ISO dates, FNV-1a', mayImport: ['src/errors'] },
