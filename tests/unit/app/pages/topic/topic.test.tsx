@@ -68,7 +68,7 @@ describe('topic page: server render', () => {
     expect([...root.querySelectorAll('.filter-menu a')].map((a) => a.textContent)).toEqual(['WEB', 'MARTECH']);
     expect(root.querySelectorAll('.listing-cards .post-card')).toHaveLength(3);
     expect(root.querySelectorAll('.listing-list .post-row')).toHaveLength(7);
-    expect(root.querySelector('.listing-list .post-row img')!.getAttribute('src')).toBe('/images/p403.jpg?width=500');
+    expect(root.querySelector('.listing-list .post-row img')!.getAttribute('src')).toBe('/uploads/2026/01/p403.jpg?width=500');
     expect(current(root)).toBe('1');
     expect(root.querySelector('.pagination [aria-label="Previous page"]')!.getAttribute('aria-disabled')).toBe('true');
     // The pager's controls are links to the later pages' own routes (docs/decisions/0105-listing-page-routes.md).
