@@ -100,6 +100,11 @@ export const LAYERS: readonly Layer[] = [
   },
   { folder: 'src/diff', holds: 'what changed between two builds', mayImport: ['src/errors', 'src/files', 'src/snapshot', 'src/emit', 'src/publish'] },
   {
+    folder: 'src/deploy',
+    holds: 'deploy targets (S3, rsync, git, command) fed by the change since what each holds; CDN purges',
+    mayImport: ['src/errors', 'src/runtime', 'src/encoding', 'src/lists', 'src/files', 'src/site', 'src/config', 'src/emit', 'src/publish'],
+  },
+  {
     folder: 'src/pipeline',
     holds: 'the orchestrator; shards and merge',
     mayImport: [
@@ -121,13 +126,14 @@ export const LAYERS: readonly Layer[] = [
       'src/emit',
       'src/publish',
       'src/incremental',
+      'src/deploy',
     ],
   },
   { folder: 'src/serve', holds: '`pressroom serve`: a static host with `_redirects`, `_headers` and the API proxy', mayImport: ['src/errors', 'src/site', 'src/sample-api', 'src/plan', 'src/emit', 'src/publish'] },
   {
     folder: 'src/watch',
     holds: '`pressroom watch`: webhook server, who may call it, the queue between webhooks and builds, its log',
-    mayImport: ['src/errors', 'src/runtime', 'src/webhook', 'src/api', 'src/site', 'src/config', 'src/crawl', 'src/publish', 'src/pipeline'],
+    mayImport: ['src/errors', 'src/runtime', 'src/webhook', 'src/api', 'src/site', 'src/config', 'src/crawl', 'src/publish', 'src/deploy', 'src/pipeline'],
   },
   { folder: 'cli', holds: 'commander, flags to a library call to an exit code; the progress printer', mayImport: 'any' },
 ];
