@@ -20,13 +20,15 @@ import type { WatchStatus } from '../../src/watch/queue.ts';
 import { pidAlive } from '../../src/publish/lock.ts';
 import { treeHashes } from '../helpers/files.ts';
 import { WATCH_SEMI_SPACE_MB } from '../../cli/watch-process.js';
-import { ROOT, spawnCli, startTestApi, tempDir, waitForStderr } from '../helpers/pressroom.ts';
+import { patientConfig, ROOT, spawnCli, startTestApi, tempDir, waitForStderr } from '../helpers/pressroom.ts';
 import { startGateProxy, type GateProxy } from '../helpers/gate-proxy.ts';
 
 const SECRET = 'integration-secret';
 let api: SampleApi;
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let out: string;
+/** The sample's configuration with a patient crawl deadline: the API answers from this process (tests/helpers/pressroom.ts patientConfig). */
+let config: string;
 let watcher: Watcher;
 /** The watcher above reaches the API through this gate (open unless a test closes it). */
 let apiGate: GateProxy;
@@ -39,8 +41,9 @@ beforeAll(async () => {
   apiGate = await startGateProxy(api.url);
   tmp = await tempDir('pressroom-watch-');
   out = join(tmp.dir, 'out');
+  config = await patientConfig(tmp.dir);
   watcher = await startWatch({
-    build: { api: apiGate.url, out, configFile: join(ROOT, 'config/site.json'), env: {}, workers: 0 },
+    build: { api: apiGate.url, out, configFile: config, env: {}, workers: 0 },
     secret: SECRET,
     port: 0,
     pollMs: null,
@@ -236,7 +239,7 @@ function childrenOf(pid: number): number[] {
 /** A watcher on `out` over the API at `base`, with no poll and a silent log (the tests below). */
 const quietWatcher = (base: string, out: string) =>
   startWatch({
-    build: { api: base, out, configFile: join(ROOT, 'config/site.json'), env: {}, workers: 0 },
+    build: { api: base, out, configFile: config, env: {}, workers: 0 },
     secret: SECRET,
     port: 0,
     pollMs: null,
@@ -262,7 +265,7 @@ async function storyThrough(w: Watcher, title: string): Promise<WatchStatus> {
 describe('pressroom watch over a site a one-off build published', () => {
   it('makes the spare tree at start (docs/decisions/0063-one-off-build-no-spare.md), so its first publish only brings it up to date by the diff', async () => {
     const own = join(tmp.dir, 'one-off', 'out');
-    await build({ api: api.url, out: own, configFile: join(ROOT, 'config/site.json'), env: {}, workers: 0, handleSignals: false, full: true });
+    await build({ api: api.url, out: own, configFile: config, env: {}, workers: 0, handleSignals: false, full: true });
     expect(await exists(outPaths(own).spare)).toBe(false);
     const w = await quietWatcher(api.url, own);
     try {
@@ -293,7 +296,7 @@ describe('pressroom watch and the API connections', () => {
     await new Promise<void>((ok) => relay.listen(0, '127.0.0.1', ok));
     const base = `http://127.0.0.1:${(relay.address() as AddressInfo).port}`;
     const own = join(tmp.dir, 'relayed', 'out');
-    await build({ api: base, out: own, configFile: join(ROOT, 'config/site.json'), env: {}, workers: 0, handleSignals: false, full: true });
+    await build({ api: base, out: own, configFile: config, env: {}, workers: 0, handleSignals: false, full: true });
     const w = await quietWatcher(base, own);
     try {
       expect((await storyThrough(w, 'A first story through the relay')).lastError).toBeNull();
