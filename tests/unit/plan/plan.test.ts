@@ -8,6 +8,7 @@ import { article } from '../../../src/site/kinds/article.ts';
 import type { PageKind, RouteSpec } from '../../../src/site/types.ts';
 import { memorySnapshot, testCtx } from '../../helpers/memory-snapshot.ts';
 import { warnInto } from '../../helpers/warnings.ts';
+import { lcg } from '../../helpers/rng.ts';
 
 const config = {
   site: { url: 'https://site.example' } as any,
@@ -37,7 +38,7 @@ const kindOf = (routes: RouteSpec[], redirects: PageKind['redirects'] = undefine
  * every run. Each state is turned into route specs by `specsOf`.
  */
 function randomStates(seed: number, names: string[], first: number, change: (live: Map<string, number>, name: string, roll: number, step: number) => void, tidy: (live: Map<string, number>, step: number) => void, specsOf: (live: Map<string, number>) => RouteSpec[]): RouteSpec[][] {
-  const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  const rand = lcg(seed);
   let live = new Map(names.slice(0, first).map((n) => [n, 0]));
   const steps: RouteSpec[][] = [];
   for (let step = 0; step < 60; step++) {
@@ -112,8 +113,7 @@ describe('plan: routes', () => {
 
   it('in a process that publishes again, descriptions noted as the last ones with places replaced give what a one-off plan gives, and the routes are noted in turn', () => {
     // As a watcher's article routes come (src/site/kinds/article.ts): the last list copied with a few places replaced, and noted.
-    let seed = 5;
-    const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+    const rand = lcg(5);
     let specs: RouteSpec[] = Array.from({ length: 300 }, (_, i) => route(`/news/post-${String(i).padStart(3, '0')}`, `post ${i}`, { deps: [`/api/${i}/0`] }));
     const steps: RouteSpec[][] = [];
     for (let step = 1; step <= 40; step++) {

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { stableStringify } from '../../../src/encoding/json.ts';
 import { COMPACT_SHARE, COPIES_KNOWN, STAGED_SUFFIX, Snapshot, entryHash, ndjsonLines, type SnapshotMeta } from '../../../src/snapshot/snapshot-store.ts';
 import { snapshotId } from '../../../src/pipeline/shard.ts';
+import { lcg } from '../../helpers/rng.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -85,8 +86,7 @@ describe('Snapshot', () => {
   });
 
   it('copies share their entries and sorted paths until they change: a chain of 200 copies, the copy or its original changed each time, each equal to its own model', () => {
-    let seed = 7;
-    const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+    const rand = lcg(7);
     const path = () => `/api/y/${Math.floor(rand() * 400)}`;
     const change = (snap: Snapshot, model: Map<string, number>, v: number) => {
       const p = path();
