@@ -2,8 +2,6 @@
 // a build into a temporary folder (in-process or through the real CLI), and
 // `pressroom serve` on port 0.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build, type BuildOptions, type BuildReport } from '../../src/pipeline/index.ts';
 import { startSampleApi, type SampleApi, type SampleApiOptions } from '../../src/sample-api/index.ts';
@@ -18,10 +16,8 @@ export function startTestApi(opts: SampleApiOptions = {}): Promise<SampleApi> {
   return startSampleApi({ port: 0, today: TEST_NOW, ...opts });
 }
 
-export async function tempDir(prefix = 'pressroom-'): Promise<{ dir: string; cleanup(): Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
-  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
-}
+/** The temporary-folder helper (tests/helpers/temp.ts), here too for the tests that take it from here. */
+export { tempDir } from './temp.ts';
 
 /** In-process build into `${dir}/out`, snapshot in `${dir}/.pressroom/snapshot`. */
 export function buildInto(dir: string, opts: BuildOptions = {}): Promise<BuildReport> {

@@ -3,21 +3,15 @@
 // file one by one ends with: the same entries, sorted manifest, deleted files, staged files,
 // bytes and carried count, build after build.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mulberry32, pick } from '../../helpers/rng.ts';
 import { OutputWriter, type ManifestEntry } from '../../../src/emit/writer.ts';
 import { manifestParts } from '../../../src/emit/manifest-text.ts';
 import { newEmitKept } from '../../../src/emit/kept.ts';
 import { notedPlaces } from '../../../src/lists/list-change.ts';
-import { tempDir } from '../../helpers/pressroom.ts';
+import { useTempDir } from '../../helpers/temp.ts';
 
-let tmp: Awaited<ReturnType<typeof tempDir>>;
-beforeAll(async () => {
-  tmp = await tempDir('pressroom-writer-patch-');
-});
-afterAll(async () => {
-  await tmp?.cleanup();
-});
+const tmp = useTempDir('pressroom-writer-patch-');
 
 // One publish session's part for every writer here: a writer starts only from the files a writer of the same session kept.
 const emitKept = newEmitKept();
