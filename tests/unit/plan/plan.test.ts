@@ -61,7 +61,7 @@ describe('plan: routes', () => {
     ]);
   });
 
-  it('in a process that publishes again, gives a spec equal to one of the last plan\'s that plan\'s route object back, and a changed one a new route', () => {
+  it('in a process that publishes again, gives back the last plan\'s route object for a route description (RouteSpec) equal to one of that plan\'s, and a new route for a changed one', () => {
     const specs = () => [route('/news/a', 'a'), route('/news/b', 'b'), route('/topic/news/page/2', 'listing', { deps: ['/api/x'] })];
     const kept = sessionPlan();
     const first = planRoutes(specs(), undefined, kept);
@@ -74,7 +74,7 @@ describe('plan: routes', () => {
     expect(changed[2].deps).toEqual(['/api/y']);
   });
 
-  it('in a one-off build, keeps no route of the last plan: equal specs give equal, new routes', () => {
+  it('in a one-off build, keeps no route of the last plan: equal route descriptions give equal but new route objects', () => {
     const specs = () => [route('/news/a', 'a'), route('/topic/news/page/2', 'listing', { deps: ['/api/x'] })];
     const first = planRoutes(specs());
     const again = planRoutes(specs());
