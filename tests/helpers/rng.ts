@@ -1,6 +1,6 @@
 // Seeded random sources for tests: the same seed gives the same cases every run.
-// Three generators, each kept because the tests that use it were written against its
-// sequence (their seeds were chosen for the cases they produce, e.g. a step that edits an ad):
+// Three generators, each kept so that every test draws, for its seed, the sequence it was
+// written and checked against (a test's cases are whatever its seed produces):
 //   mulberry32  the sample API's generator (src/sample-api/prng.ts), re-exported with its pick/int;
 //   lcg         the 32-bit LCG of Numerical Recipes (a = 1664525, c = 1013904223, mod 2^32);
 //   lcg31       the ANSI C rand() LCG (a = 1103515245, c = 12345, mod 2^31), as doubles: the product
