@@ -6,9 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, WIDTHS } from './harness.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { browserSession, WIDTHS } from './harness.ts';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -22,13 +21,7 @@ function firstPage(sub: string): string {
   return `/${sub}/${name}`;
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const session = browserSession({ closeAfter: 'test' });
 
 const KINDS: [string, () => string][] = [
   ['home', () => '/'],
@@ -57,7 +50,7 @@ describe('axe-core finds no accessibility violation', () => {
   for (const [kind, path] of KINDS) {
     for (const [name, width] of Object.entries(WIDTHS)) {
       it(`${kind} at ${name} width`, async () => {
-        const o = await openPage(browser, path(), { width });
+        const o = await session.open(path(), { width });
         try {
           // Cards fade in as they scroll into view; axe would measure a card
           // half-way through its fade. Scroll through the page as a reader

@@ -7,23 +7,22 @@
 // under the prefix, and search reaches the live API under it, or with the API
 // down the static index published under it.
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSampleApi, type SampleApi } from '../../src/sample-api/index.ts';
-import { spawnCli, tempDir, type CliRun } from '../helpers/pressroom.ts';
+import { spawnCli, type CliRun } from '../helpers/pressroom.ts';
+import { useTempDir } from '../helpers/temp.ts';
 import { BUILD_NOW } from './global-setup.ts';
-import { launchBrowser, waitHydrated, watchProblems, WIDTHS } from './harness.ts';
+import { browserSession } from './harness.ts';
 
 const BASE = '/project';
 
-let tmp: Awaited<ReturnType<typeof tempDir>>;
+const tmp = useTempDir('pressroom-browser-base-');
 let api: SampleApi;
 let serve: CliRun;
 let origin: string;
-let browser: Browser;
 
 beforeAll(async () => {
-  tmp = await tempDir('pressroom-browser-base-');
   api = await startSampleApi({ port: 0, today: BUILD_NOW, dataDir: join(tmp.dir, 'api-data') });
   const out = join(tmp.dir, 'out');
   // gitlab: a host that serves project sites under their path, and writes the _redirects serve reads.
@@ -43,18 +42,18 @@ beforeAll(async () => {
   });
   expect(home).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/project\/$/);
   origin = new URL(home).origin;
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
   if (serve && serve.child.exitCode === null) {
     serve.child.kill('SIGTERM');
     await serve.exit;
   }
   await api?.close();
-  await tmp?.cleanup();
 });
+
+// Registered after the hooks above: the browser is launched once the site is served, and closed before serve and the API stop.
+const session = browserSession();
 
 interface Opened {
   page: Page;
@@ -69,23 +68,22 @@ interface Opened {
  * request is refused, as when the content service is down.
  */
 async function open(path: string, opts: { apiDown?: boolean } = {}): Promise<Opened> {
-  const context = await browser.newContext({ viewport: { width: WIDTHS.desktop, height: 900 } });
-  if (opts.apiDown) await context.route('**/api/**', (route) => route.abort('connectionrefused'));
-  const page = await context.newPage();
-  const problems = watchProblems(page);
   const requests: string[] = [];
-  page.on('request', (req) => {
-    const u = new URL(req.url());
-    if (u.origin !== origin) return;
-    requests.push(`${u.pathname}${u.search}`);
-    if (!u.pathname.startsWith(`${BASE}/`)) problems.push(`request outside ${BASE}/: ${u.pathname}`);
+  const { page, problems } = await session.open(`${origin}${BASE}${path}`, {
+    async prepare({ page, context, problems }) {
+      if (opts.apiDown) await context.route('**/api/**', (route) => route.abort('connectionrefused'));
+      page.on('request', (req) => {
+        const u = new URL(req.url());
+        if (u.origin !== origin) return;
+        requests.push(`${u.pathname}${u.search}`);
+        if (!u.pathname.startsWith(`${BASE}/`)) problems.push(`request outside ${BASE}/: ${u.pathname}`);
+      });
+      page.on('response', (res) => {
+        if (new URL(res.url()).origin === origin && res.status() >= 400) problems.push(`${res.status()} for ${new URL(res.url()).pathname}`);
+      });
+      page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText ?? ''}`));
+    },
   });
-  page.on('response', (res) => {
-    if (new URL(res.url()).origin === origin && res.status() >= 400) problems.push(`${res.status()} for ${new URL(res.url()).pathname}`);
-  });
-  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText ?? ''}`));
-  await page.goto(`${origin}${BASE}${path}`, { waitUntil: 'load' });
-  await waitHydrated(page);
   return { page, problems, requests };
 }
 

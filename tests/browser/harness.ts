@@ -4,7 +4,7 @@
 // playground's rule). Every test waits for hydration before it acts.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 export const CHROMIUM = process.env.PRESSROOM_CHROMIUM ?? '/usr/bin/chromium';
@@ -35,6 +35,7 @@ export async function launchBrowser(): Promise<Browser> {
   return browser;
 }
 
+/** `path` on the built site served by the global setup (a full URL is kept as it is). */
 export function siteUrl(path = '/'): string {
   return new URL(path, inject('siteUrl')).toString();
 }
@@ -61,11 +62,23 @@ export function watchProblems(page: Page): string[] {
   return problems;
 }
 
-export async function openPage(browser: Browser, path: string, opts: { width?: number; height?: number; waitHydrated?: boolean } = {}): Promise<OpenedPage> {
+export interface OpenOptions {
+  width?: number;
+  height?: number;
+  waitHydrated?: boolean;
+  /** More options of the page's context (javaScriptEnabled: false for a reader without scripts). */
+  context?: BrowserContextOptions;
+  /** Runs before the page loads: routes to refuse, listeners of a file's own (which may add to `problems`). */
+  prepare?: (o: { page: Page; context: BrowserContext; problems: string[] }) => void | Promise<void>;
+}
+
+/** A new context and page at `path` (a path of the built site, or a full URL), watched for problems, hydrated unless told not to wait. */
+export async function openPage(browser: Browser, path: string, opts: OpenOptions = {}): Promise<OpenedPage> {
   const width = opts.width ?? WIDTHS.desktop;
-  const context = await browser.newContext({ viewport: { width, height: opts.height ?? 900 }, reducedMotion: 'no-preference' });
+  const context = await browser.newContext({ viewport: { width, height: opts.height ?? 900 }, reducedMotion: 'no-preference', ...opts.context });
   const page = await context.newPage();
   const problems = watchProblems(page);
+  await opts.prepare?.({ page, context, problems });
   await page.goto(siteUrl(path), { waitUntil: 'load' });
   if (opts.waitHydrated !== false) await waitHydrated(page);
   return { page, context, problems, close: () => context.close() };
@@ -86,9 +99,7 @@ export interface BrowserSession {
   /** The file's browser, launched in its beforeAll. */
   readonly browser: Browser;
   /** openPage in the file's browser; the page is closed with the session's others. */
-  open(path: string, opts?: Parameters<typeof openPage>[2]): Promise<OpenedPage>;
-  /** Closes `c` (a context a test made itself) when the pages opened with open() are closed. */
-  closeLater(c: { close(): Promise<void> }): void;
+  open(path: string, opts?: OpenOptions): Promise<OpenedPage>;
 }
 
 /**
@@ -117,7 +128,6 @@ export function browserSession(opts: { closeAfter?: 'test' | 'file' } = {}): Bro
       open.push(o);
       return o;
     },
-    closeLater: (c) => void open.push(c),
   };
   return session;
 }

@@ -15,20 +15,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ep } from '../../src/api/endpoints.ts';
 import { mirrorFile } from '../../src/api/mirror.ts';
-import { browserSession, siteUrl, watchProblems, WIDTHS } from './harness.ts';
+import { browserSession, WIDTHS } from './harness.ts';
 
 // Each test's pages close after it: two cores, many pages.
 const session = browserSession({ closeAfter: 'test' });
 const { open } = session;
 
 /** A page with scripting disabled: what a reader without JavaScript (and a crawler that runs none) gets. */
-async function openNoScript(path: string, width: number = WIDTHS.mobile): Promise<{ page: Page; problems: string[] }> {
-  const context = await session.browser.newContext({ viewport: { width, height: 800 }, javaScriptEnabled: false });
-  session.closeLater(context);
-  const page = await context.newPage();
-  const problems = watchProblems(page);
-  await page.goto(siteUrl(path), { waitUntil: 'load' });
-  return { page, problems };
+function openNoScript(path: string, width: number = WIDTHS.mobile): Promise<{ page: Page; problems: string[] }> {
+  return open(path, { width, height: 800, context: { javaScriptEnabled: false }, waitHydrated: false });
 }
 
 const mirror = (apiPath: string) => JSON.parse(readFileSync(join(inject('outDir'), mirrorFile(apiPath)), 'utf8')).body;

@@ -9,7 +9,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { browserSession, WIDTHS, waitHydrated } from './harness.ts';
+import { browserSession, WIDTHS } from './harness.ts';
 
 const session = browserSession();
 const { open } = session;
@@ -199,12 +199,11 @@ describe('event detail: the staggered loaded class', () => {
     const html = await (await fetch(new URL(path, inject('siteUrl')))).text();
     expect(html).toContain('event-detail-main');
     expect(/class="[^"]*\bloaded\b/.test(html), 'a block is loaded in the HTML').toBe(false);
-    const context = await session.browser.newContext({ viewport: { width: WIDTHS.desktop, height: 900 }, reducedMotion: 'no-preference' });
-    const page = await context.newPage();
-    session.closeLater(context);
-    await page.addInitScript(recordBlocks);
-    await page.goto(new URL(path, inject('siteUrl')).toString(), { waitUntil: 'load' });
-    await waitHydrated(page);
+    const { page } = await open(path, {
+      async prepare({ page }) {
+        await page.addInitScript(recordBlocks);
+      },
+    });
     await expectStagger(page);
   });
 

@@ -3,17 +3,10 @@
 // its shell page (200 rewrite, the URL unchanged), and `_headers` caching holds.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { launchBrowser, openPage, siteUrl } from './harness.ts';
+import { describe, expect, it, inject } from 'vitest';
+import { browserSession, siteUrl } from './harness.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const session = browserSession({ closeAfter: 'test' });
 
 /** The first 301/302 rule of the built `_redirects` whose target is a page of the build. */
 function firstRedirect(): { from: string; to: string; status: number } {
@@ -37,7 +30,7 @@ describe('serve honours _redirects and _headers', () => {
     const res = await fetch(siteUrl(rule.from), { redirect: 'manual' });
     expect(res.status).toBe(rule.status);
     expect(res.headers.get('location')).toBe(rule.to);
-    const { page, problems, close } = await openPage(browser, rule.from, { waitHydrated: false });
+    const { page, problems, close } = await session.open(rule.from, { waitHydrated: false });
     await page.waitForURL((u) => u.pathname === rule.to);
     await page.waitForSelector('html[data-hydrated="true"]');
     expect(await page.locator('h1').first().isVisible()).toBe(true);
@@ -48,7 +41,7 @@ describe('serve honours _redirects and _headers', () => {
   it('rewrites a client-only search route to its shell with status 200 and keeps the URL', async () => {
     const res = await fetch(siteUrl('/search/all/cloud'));
     expect(res.status).toBe(200);
-    const { page, problems, close } = await openPage(browser, '/search/all/cloud');
+    const { page, problems, close } = await session.open('/search/all/cloud');
     expect(new URL(page.url()).pathname).toBe('/search/all/cloud');
     expect(problems).toEqual([]);
     await close();

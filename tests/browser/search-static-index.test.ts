@@ -11,21 +11,13 @@
 // per refused search request, instead of loosening the harness's rule.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ConsoleMessage, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { INDEX_NOTICE } from '../../src/app/pages/search/index.tsx';
 import { partOf } from '../../src/emit/search-parts.ts';
-import { launchBrowser, siteUrl, waitHydrated, watchProblems, WIDTHS } from './harness.ts';
+import { browserSession } from './harness.ts';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-});
+const session = browserSession();
 
 interface ApiDown {
   page: Page;
@@ -41,26 +33,24 @@ interface ApiDown {
 
 /** A page of the site with every /api/ request refused, as when the content service is down. */
 async function openWithApiDown(path: string): Promise<ApiDown> {
-  const context = await browser.newContext({ viewport: { width: WIDTHS.desktop, height: 900 }, reducedMotion: 'no-preference' });
-  contexts.push(context);
   const refused: string[] = [];
-  await context.route('**/api/**', (route) => {
-    refused.push(new URL(route.request().url()).pathname);
-    return route.abort('connectionrefused');
-  });
-  const page = await context.newPage();
-  const problems = watchProblems(page);
   const consoleErrors: { text: string; url: string }[] = [];
-  page.on('console', (msg: ConsoleMessage) => {
-    if (msg.type() === 'error') consoleErrors.push({ text: msg.text(), url: msg.location().url });
-  });
   const indexLoads: string[] = [];
-  page.on('requestfinished', (req) => {
-    const p = new URL(req.url()).pathname;
-    if (p.startsWith('/pagefind/')) indexLoads.push(p);
+  const { page, problems } = await session.open(path, {
+    async prepare({ page, context }) {
+      await context.route('**/api/**', (route) => {
+        refused.push(new URL(route.request().url()).pathname);
+        return route.abort('connectionrefused');
+      });
+      page.on('console', (msg: ConsoleMessage) => {
+        if (msg.type() === 'error') consoleErrors.push({ text: msg.text(), url: msg.location().url });
+      });
+      page.on('requestfinished', (req) => {
+        const p = new URL(req.url()).pathname;
+        if (p.startsWith('/pagefind/')) indexLoads.push(p);
+      });
+    },
   });
-  await page.goto(siteUrl(path), { waitUntil: 'load' });
-  await waitHydrated(page);
   return { page, problems, consoleErrors, refused, indexLoads };
 }
 

@@ -3,20 +3,14 @@
 // (invalid, new, duplicate), an ad rotates, the carousel moves, the tag menu
 // scrolls and all its entries fit its 120 px; no console errors or hydration warnings; screenshots kept as
 // artifacts (tests/browser/artifacts/, git-ignored).
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WIDTHS, launchBrowser, openPage, screenshot } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSession, screenshot, WIDTHS } from './harness.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const session = browserSession({ closeAfter: 'test' });
 
 /** Scroll through the page so fade-ins run and lazy images load, then back to the top, before a full-page screenshot. */
-async function scrollThrough(page: import('playwright-core').Page) {
+async function scrollThrough(page: Page) {
   await page.evaluate(async () => {
     for (let y = 0; y < document.documentElement.scrollHeight; y += 400) {
       window.scrollTo(0, y);
@@ -30,7 +24,7 @@ async function scrollThrough(page: import('playwright-core').Page) {
 
 /** The first tag page linked from nowhere in particular: read from the sitemap-free route list via a known slug. */
 async function firstTagPath(): Promise<string> {
-  const { page, close } = await openPage(browser, '/sitemap');
+  const { page, close } = await session.open('/sitemap');
   const href = await page.evaluate(() => [...document.querySelectorAll('a[href^="/tag/"]')].map((a) => a.getAttribute('href'))[0] ?? null);
   await close();
   return href ?? '/tag/cloud-computing';
@@ -39,7 +33,7 @@ async function firstTagPath(): Promise<string> {
 for (const [name, width] of Object.entries(WIDTHS)) {
   describe(`shell, home and tag at ${width} px`, () => {
     it('home: renders, panels open and close, carousel moves, an ad rotates', async () => {
-      const o = await openPage(browser, '/', { width });
+      const o = await session.open('/', { width });
       const { page } = o;
       expect(await page.locator('.home-lead').count()).toBe(1);
       await scrollThrough(page);
@@ -89,7 +83,7 @@ for (const [name, width] of Object.entries(WIDTHS)) {
     });
 
     it('subscribe popup: invalid, new and duplicate addresses against the sample API', async () => {
-      const o = await openPage(browser, '/', { width });
+      const o = await session.open('/', { width });
       const { page } = o;
       await page.locator('.btn-subscribe').click();
       const dialog = page.locator('[role="dialog"]');
@@ -119,7 +113,7 @@ for (const [name, width] of Object.entries(WIDTHS)) {
 
     it('tag page: sections, the Category menu (desktop) and no problems', async () => {
       const path = await firstTagPath();
-      const o = await openPage(browser, path, { width });
+      const o = await session.open(path, { width });
       const { page } = o;
       expect(await page.locator('.tag-section').count()).toBeGreaterThanOrEqual(7);
       await scrollThrough(page);

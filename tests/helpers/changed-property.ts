@@ -5,10 +5,9 @@
 // and it gets there by re-reading a fraction of the API (no fallback to the
 // whole crawl). Used by tests/integration/changed-*.test.ts, one seed a file so
 // they run in parallel; PRESSROOM_CHANGED_SEEDS / _STEPS / _POSTS run more.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseRef } from '../../src/webhook/refs.ts';
 import { build, rehearse, snapshotDirFor, type BuildOptions, type BuildReport } from '../../src/pipeline/index.ts';
 import { loadPrevious } from '../../src/pipeline/snapshot.ts';
@@ -16,6 +15,7 @@ import { PublishSession } from '../../src/pipeline/session.ts';
 import { randomEdits } from '../../src/sample-api/random-edits.ts';
 import { startSampleApi } from '../../src/sample-api/index.ts';
 import { treeHashes } from './files.ts';
+import { testDir } from './temp.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const NOW = '2026-01-15T12:00:00Z';
@@ -44,16 +44,13 @@ interface PropertyOptions {
 export function changedProperty(defaultSeeds: number[], options: PropertyOptions = {}): void {
   const seeds = process.env.PRESSROOM_CHANGED_SEEDS ? process.env.PRESSROOM_CHANGED_SEEDS.split(',').map(Number) : defaultSeeds;
   const steps = options.steps ?? STEPS;
-  const dirs: string[] = [];
-  afterAll(async () => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
   describe.each(seeds)('change-driven builds equal full builds (seed %i)', (seed) => {
-    it(`after each of ${steps} random edits`, () => run(seed, dirs, { ...options, steps, posts: options.posts ?? POSTS }));
+    it(`after each of ${steps} random edits`, () => run(seed, { ...options, steps, posts: options.posts ?? POSTS }));
   });
 }
 
-async function run(seed: number, dirs: string[], { posts: POSTS, steps: STEPS, afterStep }: PropertyOptions & { posts: number; steps: number }): Promise<void> {
-  const root = await mkdtemp(join(tmpdir(), 'pressroom-changed-'));
-  dirs.push(root);
+async function run(seed: number, { posts: POSTS, steps: STEPS, afterStep }: PropertyOptions & { posts: number; steps: number }): Promise<void> {
+  const root = await testDir('pressroom-changed-');
   const configFile = join(ROOT, 'config/site.json');
   // First the change-driven builds, one after another with nothing between them, as pressroom watch
   // runs them (what a process keeps from build to build is patched by each change: a full build

@@ -2,8 +2,7 @@
 // a build into a temporary folder (in-process or through the real CLI), and
 // `pressroom serve` on port 0.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { build, type BuildOptions, type BuildReport } from '../../src/pipeline/index.ts';
 import { startSampleApi, type SampleApi, type SampleApiOptions } from '../../src/sample-api/index.ts';
@@ -33,10 +32,8 @@ export async function patientConfig(dir: string): Promise<string> {
   return file;
 }
 
-export async function tempDir(prefix = 'pressroom-'): Promise<{ dir: string; cleanup(): Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
-  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
-}
+/** The temporary-folder helper (tests/helpers/temp.ts), here too for the tests that take it from here. */
+export { tempDir } from './temp.ts';
 
 /** In-process build into `${dir}/out`, snapshot in `${dir}/.pressroom/snapshot`. */
 export function buildInto(dir: string, opts: BuildOptions = {}): Promise<BuildReport> {

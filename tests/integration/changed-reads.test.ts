@@ -5,10 +5,8 @@
 // by a proxy in front of the sample API. That the published site equals a full build after
 // either kind of edit is the property's business (tests/helpers/changed-property.ts, whose
 // edits include both).
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAG_KEYS } from '../../src/api/types.ts';
@@ -17,6 +15,7 @@ import { build, rehearse, snapshotDirFor, type BuildOptions } from '../../src/pi
 import { loadPrevious } from '../../src/pipeline/snapshot.ts';
 import { PublishSession } from '../../src/pipeline/session.ts';
 import { startSampleApi, type SampleApi } from '../../src/sample-api/index.ts';
+import { useTempDir } from '../helpers/temp.ts';
 
 const NOW = '2026-01-15T12:00:00Z';
 
@@ -39,15 +38,14 @@ async function recordingProxy(target: number): Promise<{ server: Server; url: st
 describe('a change-driven build reads again what can show the change', () => {
   let api: SampleApi;
   let proxy: Awaited<ReturnType<typeof recordingProxy>>;
-  let root: string;
+  const tmp = useTempDir('pressroom-reads-');
   let base: BuildOptions;
   let session: PublishSession;
 
   beforeAll(async () => {
-    root = await mkdtemp(join(tmpdir(), 'pressroom-reads-'));
     api = await startSampleApi({ posts: 60, seed: 7, today: NOW });
     proxy = await recordingProxy(api.port);
-    base = { api: proxy.url, now: NOW, configFile: resolve(import.meta.dirname, '../../config/site.json'), env: {}, handleSignals: false, workers: 0, out: join(root, 'out') };
+    base = { api: proxy.url, now: NOW, configFile: resolve(import.meta.dirname, '../../config/site.json'), env: {}, handleSignals: false, workers: 0, out: join(tmp.dir, 'out') };
     await build(base);
     session = new PublishSession({ previous: await loadPrevious(snapshotDirFor({ out: base.out! })) });
     await rehearse({ ...base, session });
@@ -55,7 +53,6 @@ describe('a change-driven build reads again what can show the change', () => {
   afterAll(async () => {
     await new Promise((ok) => proxy?.server.close(ok));
     await api?.close();
-    await rm(root, { recursive: true, force: true });
   });
 
   /** The sub-category slugs whose tag answer lists this post now. */

@@ -1,30 +1,28 @@
 // The prebuilt bundle of the package: what `npm pack` writes into dist/client/
 // reads back as the same bundle a live esbuild build gives (files, URLs, each
 // page kind's preloads, hash), and a missing or damaged one is a clear error.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bundleClient, type ClientBundle } from '../../../src/bundle/index.ts';
 import { readPrebuiltBundle, writePrebuiltBundle } from '../../../src/bundle/prebuilt.ts';
 import { isPressroomError } from '../../../src/errors/errors.ts';
 import type { PageKindName } from '../../../src/site/types.ts';
+import { useTempDir } from '../../helpers/temp.ts';
 
 const site = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/site');
 const KINDS = ['alpha', 'beta'];
-let dir: string;
+const tmp = useTempDir('pr-prebuilt-');
 let live: ClientBundle;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'pr-prebuilt-'));
   live = await bundleClient({ projectRoot: site });
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('prebuilt client bundle', () => {
   it('reads back as the live bundle it was written from', async () => {
-    const out = path.join(dir, 'client');
+    const out = path.join(tmp.dir, 'client');
     await writePrebuiltBundle(live, KINDS, out);
     const read = await readPrebuiltBundle(out);
     expect(read.entryUrl).toBe(live.entryUrl);
@@ -37,16 +35,16 @@ describe('prebuilt client bundle', () => {
   });
 
   it('hashes the bytes it reads, so a changed file changes the hash', async () => {
-    const out = path.join(dir, 'changed');
+    const out = path.join(tmp.dir, 'changed');
     await writePrebuiltBundle(live, KINDS, out);
     await writeFile(path.join(out, ...live.cssUrl.slice(1).split('/')), ':root{}');
     expect((await readPrebuiltBundle(out)).hash).not.toBe(live.hash);
   });
 
   it('fails with PR_BUNDLE_PREBUILT when the manifest or a file is missing', async () => {
-    const missing = await readPrebuiltBundle(path.join(dir, 'nothing-here')).catch((e: unknown) => e);
+    const missing = await readPrebuiltBundle(path.join(tmp.dir, 'nothing-here')).catch((e: unknown) => e);
     expect(isPressroomError(missing) && missing.code).toBe('PR_BUNDLE_PREBUILT');
-    const out = path.join(dir, 'partial');
+    const out = path.join(tmp.dir, 'partial');
     await writePrebuiltBundle(live, KINDS, out);
     await rm(path.join(out, ...live.entryUrl.slice(1).split('/')));
     const partial = await readPrebuiltBundle(out).catch((e: unknown) => e);

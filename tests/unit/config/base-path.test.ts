@@ -2,20 +2,18 @@
 // --base-path), derived from the path of site.url when unset, and resolved so
 // that site.url always ends in it: absolute URLs are site.url + path and links
 // basePath + path, so neither can carry the prefix twice (docs/configuration.md).
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig, publicConfig } from '../../../src/config/load.ts';
 import { urlParts } from '../../../src/config/schema.ts';
 import { isPressroomError, type PressroomError } from '../../../src/errors/errors.ts';
+import { useTempDir } from '../../helpers/temp.ts';
 
-let dir: string;
-beforeAll(async () => void (dir = await mkdtemp(join(tmpdir(), 'pressroom-base-path-'))));
-afterAll(() => rm(dir, { recursive: true, force: true }));
+const tmp = useTempDir('pressroom-base-path-');
 
 const file = async (site: Record<string, unknown>) => {
-  const p = join(dir, `c${Math.random().toString(36).slice(2)}.json`);
+  const p = join(tmp.dir, `c${Math.random().toString(36).slice(2)}.json`);
   await writeFile(p, JSON.stringify({ site: { name: 'Harbour Tech', ...site } }));
   return p;
 };

@@ -2,19 +2,19 @@
 // every problem is reported at once with its path and its source (file,
 // PRESSROOM_* variable, flag), only site.name and site.url are required, and
 // the defaults reproduce the sample configuration's behaviour.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiBaseFrom, apiSource, configFileFor, jsonSyntaxPlace, loadConfig, publicConfig, resolveConfig, sourceLabel } from '../../../src/config/load.ts';
 import { closest, editDistance } from '../../../src/config/suggest.ts';
 import { isPressroomError, type PressroomError } from '../../../src/errors/errors.ts';
+import { testDir, useTempDir } from '../../helpers/temp.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const SITE_JSON = join(ROOT, 'config/site.json');
-let dir: string;
+const tmp = useTempDir('pressroom-config-');
 const file = async (name: string, value: unknown) => {
-  const p = join(dir, name);
+  const p = join(tmp.dir, name);
   await writeFile(p, typeof value === 'string' ? value : JSON.stringify(value));
   return p;
 };
@@ -31,9 +31,6 @@ function failure(run: () => unknown): PressroomError {
 }
 type Problem = { path: string; source: string; message: string; suggestion?: string };
 const problems = (e: PressroomError) => (e.details?.problems ?? []) as Problem[];
-
-beforeAll(async () => void (dir = await mkdtemp(join(tmpdir(), 'pressroom-config-'))));
-afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('suggestions', () => {
   it('counts a transposition as one edit and finds near misses only', () => {
@@ -178,19 +175,19 @@ describe('loadConfig', () => {
 
 describe('configFileFor', () => {
   it('is the file named, else config/site.json of the working directory, else the sample configuration of the package', async () => {
-    const empty = await mkdtemp(join(dir, 'empty-'));
+    const empty = await testDir('pressroom-config-empty-');
     expect(configFileFor('mine.json', empty)).toBe(join(empty, 'mine.json'));
     // A named file is never replaced by another, even when it is missing.
     expect(configFileFor('config/site.json', empty)).toBe(join(empty, 'config/site.json'));
     expect(configFileFor(undefined, empty)).toBe(SITE_JSON);
-    const project = await mkdtemp(join(dir, 'project-'));
+    const project = await testDir('pressroom-config-project-');
     await mkdir(join(project, 'config'));
     await writeFile(join(project, 'config/site.json'), JSON.stringify(MINIMAL));
     expect(configFileFor(undefined, project)).toBe(join(project, 'config/site.json'));
   });
 
   it('falls back to a configuration with no API, so the fallback alone never crawls', () => {
-    const e = failure(() => apiSource(loadConfig({ file: configFileFor(undefined, dir), env: {} })));
+    const e = failure(() => apiSource(loadConfig({ file: configFileFor(undefined, tmp.dir), env: {} })));
     expect(e.code).toBe('PR_CONFIG_NO_API');
   });
 });

@@ -5,7 +5,7 @@ import { before, locate, topicCollection, touchedPages, warmListIndexes } from '
 import { newCrawlKept } from '../../../src/crawl/kept.ts';
 import type { SnapshotView } from '../../../src/site/types.ts';
 import { Snapshot } from '../../../src/snapshot/snapshot-store.ts';
-import { mulberry32 } from '../../../src/sample-api/prng.ts';
+import { mulberry32 } from '../../helpers/rng.ts';
 
 const news = topicCollection('news', null);
 /** A listing of `n` posts, ids n..1, one a day from 2026-01-n back to 2026-01-01, `limit` a page. */

@@ -6,7 +6,7 @@ import { missingPaths, wantedPaths } from '../../../src/crawl/discover.ts';
 import { newCrawlKept } from '../../../src/crawl/kept.ts';
 import { Snapshot } from '../../../src/snapshot/snapshot-store.ts';
 import type { PageKind, RouteSpec, SiteContextForKinds, SnapshotView } from '../../../src/site/types.ts';
-import { mulberry32 } from '../../../src/sample-api/prng.ts';
+import { mulberry32, pick } from '../../helpers/rng.ts';
 
 const ctx: SiteContextForKinds = { now: '2026-01-15T00:00:00.000Z', today: '2026-01-15', warn: () => {} };
 
@@ -43,7 +43,7 @@ describe('wanted and missing paths between snapshot states', () => {
   it('equal the whole lists\' answers over 80 random changes, fetched to a fixed point each time', () => {
     const rand = mulberry32(31);
     const names = Array.from({ length: 60 }, (_, i) => `/c/${i}`);
-    const pick = () => names[Math.floor(rand() * names.length)];
+    const name = () => pick(rand, names);
     const kept = newCrawlKept();
     let snap = new Snapshot();
     const fill = (s: Snapshot) => {
@@ -60,9 +60,9 @@ describe('wanted and missing paths between snapshot states', () => {
       snap = Snapshot.copyOf(snap);
       for (let c = 0; c < 1 + Math.floor(rand() * 3); c++) {
         const r = rand();
-        if (r < 0.3) snap.set('/index', { status: 200, body: { children: Array.from({ length: 5 + Math.floor(rand() * 10) }, pick) } });
-        else if (r < 0.6) snap.set(pick(), { status: 200, body: { v: round, ...(rand() < 0.4 ? { more: `/more/${Math.floor(rand() * 5)}` } : {}) } });
-        else if (r < 0.8) snap.delete(pick());
+        if (r < 0.3) snap.set('/index', { status: 200, body: { children: Array.from({ length: 5 + Math.floor(rand() * 10) }, name) } });
+        else if (r < 0.6) snap.set(name(), { status: 200, body: { v: round, ...(rand() < 0.4 ? { more: `/more/${Math.floor(rand() * 5)}` } : {}) } });
+        else if (r < 0.8) snap.delete(name());
         else snap.delete('/shared');
       }
       expect([...wantedPaths(snap, ctx, KINDS, kept)]).toEqual(expected(snap));

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { newCrawlKept } from '../../../src/crawl/kept.ts';
 import { prune } from '../../../src/crawl/prune.ts';
 import { Snapshot } from '../../../src/snapshot/snapshot-store.ts';
-import { mulberry32 } from '../../../src/sample-api/prng.ts';
+import { mulberry32 } from '../../helpers/rng.ts';
 
 // A small catalogue: /index lists items; an item listing children wants them too (so dropping one can make more unwanted).
 function wanted(snap: Snapshot): string[] {

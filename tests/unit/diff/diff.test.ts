@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffBuilds, formatDiff, normaliseHtml, resolveSide } from '../../../src/diff/index.ts';
 import { Snapshot } from '../../../src/snapshot/snapshot-store.ts';
-import { tempDir } from '../../helpers/pressroom.ts';
+import { testDir } from '../../helpers/temp.ts';
 
 const page = (hash: string, title: string, body = '<p>Hello <b>world</b></p>') =>
   `<!DOCTYPE html><html lang="en"><head><title>${title}</title><link rel="stylesheet" href="/assets/index-${hash}.css">` +
@@ -12,7 +12,7 @@ const page = (hash: string, title: string, body = '<p>Hello <b>world</b></p>') =
   `<script type="module" src="/assets/entry-${hash}.js"></script></body></html>`;
 
 async function site(files: Record<string, string>): Promise<string> {
-  const dir = (await tempDir('pr-diff-')).dir;
+  const dir = await testDir('pr-diff-');
   for (const [rel, text] of Object.entries(files)) {
     await mkdir(dirname(join(dir, rel)), { recursive: true });
     await writeFile(join(dir, rel), text);
@@ -77,7 +77,7 @@ describe('pressroom diff of snapshots and bad arguments', () => {
     const make = async (bodies: Record<string, unknown>) => {
       const s = new Snapshot();
       for (const [p, b] of Object.entries(bodies)) s.set(p, { status: 200, body: b });
-      const dir = (await tempDir('pr-snap-')).dir;
+      const dir = await testDir('pr-snap-');
       await s.save(dir, { createdAt: '2026-01-01T00:00:00Z', apiBase: 'x' });
       return dir;
     };
@@ -90,7 +90,7 @@ describe('pressroom diff of snapshots and bad arguments', () => {
   });
 
   it('an argument that is neither a folder nor a release id is a usage error', async () => {
-    const dir = (await tempDir('pr-diff-')).dir;
+    const dir = await testDir('pr-diff-');
     await rm(dir, { recursive: true });
     await expect(resolveSide(dir)).rejects.toMatchObject({ code: 'PR_USAGE' });
     await expect(resolveSide('20260101T000000000Z', join(dir, 'out'))).rejects.toMatchObject({ code: 'PR_USAGE' });

@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { emit as stage, MANIFEST_FILE, type EmitInput, type EmittedPage } from '../../../src/emit/index.ts';
 import { hostSnippetsDirFor } from '../../../src/emit/host-snippets.ts';
 import { publishStaged, recover } from '../../../src/publish/index.ts';
@@ -10,6 +9,7 @@ import { outPaths } from '../../../src/publish/paths.ts';
 import type { BuildPlan } from '../../../src/plan/types.ts';
 import { memorySnapshot } from '../../helpers/memory-snapshot.ts';
 import { listFiles } from '../../helpers/files.ts';
+import { testDir } from '../../helpers/temp.ts';
 
 /** emit stages; the publish stage puts it in place (a first publish: no previous release). */
 async function emit(input: EmitInput) {
@@ -21,10 +21,7 @@ async function emit(input: EmitInput) {
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pressroom-emit-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  dir = await testDir('pressroom-emit-');
 });
 
 const plan: BuildPlan = {

@@ -1,21 +1,17 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isManifestFile, MANIFEST_FILE, manifestIndexText, manifestParts, newManifestRuns, printEntry } from '../../../src/emit/manifest-text.ts';
 import { partsIn, readSiteFiles } from '../../../src/emit/manifest-read.ts';
 import type { ManifestEntry } from '../../../src/emit/writer.ts';
-import { tempDir } from '../../helpers/pressroom.ts';
+import { useTempDir } from '../../helpers/temp.ts';
 
 const entry = (path: string, n: number): ManifestEntry => ({ path, sha256: n.toString(16).padStart(64, '0'), size: n });
 const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 const source = { kind: 'api', base: 'http://127.0.0.1:4000' };
 
-let tmp: Awaited<ReturnType<typeof tempDir>>;
-beforeAll(async () => void (tmp = await tempDir('pressroom-manifest-text-')));
-afterAll(async () => {
-  await tmp?.cleanup();
-});
+const tmp = useTempDir('pressroom-manifest-text-');
 
 /** Writes a manifest (index and parts) into a folder, as emit does; returns the index's text. */
 async function writeManifest(root: string, files: readonly ManifestEntry[], head: { source: unknown; basePath?: string } = { source }, runs?: ReturnType<typeof newManifestRuns>): Promise<string> {

@@ -3,15 +3,13 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { precompressEnabled, precompressible, PRECOMPRESS_MIN_BYTES, writeSiblings } from '../../../src/emit/precompress.ts';
 import { OutputWriter } from '../../../src/emit/writer.ts';
 import { listFiles } from '../../helpers/files.ts';
-import { tempDir } from '../../helpers/pressroom.ts';
+import { useTempDir } from '../../helpers/temp.ts';
 
-let tmp: Awaited<ReturnType<typeof tempDir>>;
-beforeAll(async () => void (tmp = await tempDir('pressroom-precompress-')));
-afterAll(async () => tmp?.cleanup());
+const tmp = useTempDir('pressroom-precompress-');
 
 const BIG = Buffer.from(`<!doctype html>${'<p>Pressroom – ünïcode and ASCII, again and again.</p>'.repeat(100)}`);
 

@@ -3,18 +3,18 @@
 // src/site/search-index.ts come back as each result's metadata and filter
 // (also values with commas and colons), the same pages give the same bytes,
 // and only the files the search page loads are published.
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSearchIndexParts, indexedHash, indexedPart, publishedIndexFiles, type SearchIndexFile } from '../../../src/emit/search-index.ts';
 import { assignParts } from '../../../src/emit/search-parts.ts';
 import { escapeHtml } from '../../../src/encoding/html.ts';
 import { postFromHit } from '../../../src/app/pages/search/static-index.ts';
 import { articleIndexAttributes } from '../../../src/site/search-index.ts';
+import { useTempDir } from '../../helpers/temp.ts';
 
-let root: string;
+const tmp = useTempDir('pressroom-pagefind-');
 
 const attrs = (a: Record<string, string>) =>
   Object.entries(a)
@@ -49,14 +49,10 @@ const PAGES = [
 ];
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'pressroom-pagefind-'));
   for (const p of PAGES) {
-    await mkdir(join(root, p.file, '..'), { recursive: true });
-    await writeFile(join(root, p.file), articlePage(p));
+    await mkdir(join(tmp.dir, p.file, '..'), { recursive: true });
+    await writeFile(join(tmp.dir, p.file), articlePage(p));
   }
-});
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
 });
 
 /** Pagefind's fragment files, decoded: gzip of a marker and JSON. */
@@ -80,7 +76,7 @@ async function buildSearchIndex(locate: (file: string) => string, pages: typeof 
 
 describe('buildSearchIndexParts', () => {
   it('indexes the article pages only, with the metadata and filter the search page reads', async () => {
-    const built = await buildSearchIndex((f) => join(root, f), PAGES);
+    const built = await buildSearchIndex((f) => join(tmp.dir, f), PAGES);
     const frags = fragments(built.files.get(0)!);
     expect(frags.map((f) => f.url)).toEqual(['/news/first', '/podcasts/second']);
     expect(frags[0]!.meta).toEqual({
@@ -102,7 +98,7 @@ describe('buildSearchIndexParts', () => {
   });
 
   it('gives each page the hash of what Pagefind was given of it, which only the article element moves', async () => {
-    const built = await buildSearchIndex((f) => join(root, f), PAGES);
+    const built = await buildSearchIndex((f) => join(tmp.dir, f), PAGES);
     const page = articlePage(PAGES[0]!);
     expect([...built.indexed.keys()].sort()).toEqual(['news/first/index.html', 'podcasts/second/index.html']);
     expect(built.indexed.get('news/first/index.html')).toBe(indexedHash(page));
@@ -113,7 +109,7 @@ describe('buildSearchIndexParts', () => {
 
   it('builds a part other than the first in its folder, without the runtime the first publishes', async () => {
     const article = PAGES.filter((p) => p.kind === 'article');
-    const built = await buildSearchIndexParts((f) => join(root, f), [{ part: 3, pages: article }]);
+    const built = await buildSearchIndexParts((f) => join(tmp.dir, f), [{ part: 3, pages: article }]);
     const paths = built.files.get(3)!.map((f) => f.path);
     expect(paths.every((p) => p.startsWith('parts/3/'))).toBe(true);
     expect(paths).toContain('parts/3/pagefind-entry.json');
@@ -121,14 +117,14 @@ describe('buildSearchIndexParts', () => {
   });
 
   it('gives the same files for the same pages', async () => {
-    const a = (await buildSearchIndex((f) => join(root, f), PAGES)).files.get(0)!;
-    const b = (await buildSearchIndex((f) => join(root, f), PAGES)).files.get(0)!;
+    const a = (await buildSearchIndex((f) => join(tmp.dir, f), PAGES)).files.get(0)!;
+    const b = (await buildSearchIndex((f) => join(tmp.dir, f), PAGES)).files.get(0)!;
     expect(b.map((f) => f.path)).toEqual(a.map((f) => f.path));
     b.forEach((f, i) => expect(f.contents.equals(a[i]!.contents), f.path).toBe(true));
   });
 
   it('publishes what the search page loads and nothing else, sorted by path', async () => {
-    const paths = (await buildSearchIndex((f) => join(root, f), PAGES)).files.get(0)!.map((f) => f.path);
+    const paths = (await buildSearchIndex((f) => join(tmp.dir, f), PAGES)).files.get(0)!.map((f) => f.path);
     expect(paths).toEqual([...paths].sort());
     for (const f of ['pagefind.js', 'pagefind-worker.js', 'pagefind-entry.json', 'wasm.en.pagefind']) expect(paths).toContain(f);
     expect(paths.some((p) => /^pagefind\.en_[0-9a-f]+\.pf_meta$/.test(p))).toBe(true);

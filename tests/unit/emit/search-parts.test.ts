@@ -4,7 +4,7 @@
 // parts whose articles changed and sharing the others.
 import { describe, expect, it } from 'vitest';
 import { assignParts, changedParts, MAX_PARTS, PART_ARTICLES, partFolder, partOf, partsFileText, partTarget, type SearchParts } from '../../../src/emit/search-parts.ts';
-import { mulberry32 } from '../../../src/sample-api/prng.ts';
+import { mulberry32 } from '../../helpers/rng.ts';
 
 const article = (slug: string) => ({ kind: 'article', path: `/news/${slug}`, file: `news/${slug}/index.html` });
 

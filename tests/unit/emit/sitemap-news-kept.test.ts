@@ -6,6 +6,7 @@ import { newEmitKept } from '../../../src/emit/kept.ts';
 import { noteReplaced } from '../../../src/lists/list-change.ts';
 import { withNews } from '../../../src/emit/sitemap-news.ts';
 import type { SitemapEntry } from '../../../src/plan/types.ts';
+import { lcg31 } from '../../helpers/rng.ts';
 
 const entry = (n: number, news: boolean, v = 0): SitemapEntry => ({
   url: `https://site.example/p/${String(n).padStart(4, '0')}`,
@@ -13,16 +14,10 @@ const entry = (n: number, news: boolean, v = 0): SitemapEntry => ({
   ...(news ? { news: { publicationDate: `2026-01-0${1 + (n % 3)}T00:00:00.000Z`, title: `Story ${n} v${v}` } } : {}),
 });
 
-// A small deterministic generator, so a failure names its step.
-function rng(seed: number): () => number {
-  let x = seed;
-  return () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-}
-
 describe('the news sitemap between publishes', () => {
   it('patches its candidates at the noted places: 200 steps give what a walk of every entry gives', () => {
     const { news } = newEmitKept();
-    const r = rng(7);
+    const r = lcg31(7); // deterministic, so a failure names its step
     let list: readonly SitemapEntry[] = Array.from({ length: 300 }, (_, i) => entry(i, r() < 0.1));
     expect(withNews(list, news)).toEqual(list.filter((e) => e.news));
     for (let step = 1; step <= 200; step++) {

@@ -2,14 +2,12 @@
 // previous release has those bytes, and written (with that id in the manifest) when it does not.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contentId, OutputWriter } from '../../../src/emit/writer.ts';
 import { listFiles } from '../../helpers/files.ts';
-import { tempDir } from '../../helpers/pressroom.ts';
+import { useTempDir } from '../../helpers/temp.ts';
 
-let tmp: Awaited<ReturnType<typeof tempDir>>;
-beforeAll(async () => void (tmp = await tempDir('pressroom-writer-known-')));
-afterAll(async () => tmp?.cleanup());
+const tmp = useTempDir('pressroom-writer-known-');
 
 describe('OutputWriter.write with a known content id', () => {
   it('carries a file whose id the previous release has, writes one it does not, and records the id either way', async () => {

@@ -3,21 +3,15 @@
 // file one by one ends with: the same entries, sorted manifest, deleted files, staged files,
 // bytes and carried count, build after build.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../../src/sample-api/prng.ts';
+import { describe, expect, it } from 'vitest';
+import { mulberry32, pick } from '../../helpers/rng.ts';
 import { OutputWriter, type ManifestEntry } from '../../../src/emit/writer.ts';
 import { manifestParts } from '../../../src/emit/manifest-text.ts';
 import { newEmitKept } from '../../../src/emit/kept.ts';
 import { notedPlaces } from '../../../src/lists/list-change.ts';
-import { tempDir } from '../../helpers/pressroom.ts';
+import { useTempDir } from '../../helpers/temp.ts';
 
-let tmp: Awaited<ReturnType<typeof tempDir>>;
-beforeAll(async () => {
-  tmp = await tempDir('pressroom-writer-patch-');
-});
-afterAll(async () => {
-  await tmp?.cleanup();
-});
+const tmp = useTempDir('pressroom-writer-patch-');
 
 // One publish session's part for every writer here: a writer starts only from the files a writer of the same session kept.
 const emitKept = newEmitKept();
@@ -63,7 +57,6 @@ async function writeAll(w: OutputWriter, out: Outputs, only?: ReadonlySet<string
 describe('OutputWriter started from the previous release', () => {
   it('ends each of 40 random builds with what carrying every unchanged file gives', async () => {
     const rand = mulberry32(5);
-    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
     const tracked = new Map<string, string>();
     for (let i = 0; i < 60; i++) tracked.set(i % 3 ? `p/${i}/index.html` : `data/${i}.json`, `v0 ${i}`);
     const otherNames = ['feed.xml', 'sitemap-0.xml', 'sitemap-1.xml', 'robots.txt', 'assets/app-ABCDEFGH.js'];
@@ -79,7 +72,7 @@ describe('OutputWriter started from the previous release', () => {
       const changed = new Set<string>();
       const gone: string[] = [];
       for (let k = 0; k < 1 + Math.floor(rand() * 4); k++) {
-        const path = pick([...next.keys()]);
+        const path = pick(rand, [...next.keys()]);
         const r = rand();
         if (r < 0.4) {
           next.set(path, `v${round} ${path}`);

@@ -1,14 +1,13 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../../src/files/atomic-write.ts';
 import { MAX_IOV } from '../../../src/lists/printed-runs.ts';
+import { testDir } from '../../helpers/temp.ts';
 
 describe('writeFileAtomic', () => {
   it('writes pieces (strings and bytes, past one writev group in count and in size) as their bytes in order', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pr-atomic-'));
-    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    const dir = await testDir('pr-atomic-');
     const pieces: (string | Buffer)[] = [];
     for (let i = 0; i < MAX_IOV * 3; i++) pieces.push(i % 2 ? `é${i},` : Buffer.from(`b${i};`));
     pieces.push('x'.repeat(3 << 20), Buffer.alloc(0), 'end');
@@ -21,8 +20,7 @@ describe('writeFileAtomic', () => {
   });
 
   it('fails naming the file and leaves the old one and no temporary file when a piece cannot be made', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pr-atomic-'));
-    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    const dir = await testDir('pr-atomic-');
     const file = join(dir, 'state.json');
     await writeFile(file, 'old');
     function* pieces() {

@@ -10,7 +10,7 @@ import { routeOrder } from '../../../src/incremental/aligned.ts';
 import { newIncrementalKept } from '../../../src/incremental/kept.ts';
 import type { BuildState } from '../../../src/publish/build-state.ts';
 import type { PlannedRoute } from '../../../src/plan/types.ts';
-import { mulberry32 } from '../../../src/sample-api/prng.ts';
+import { mulberry32 } from '../../helpers/rng.ts';
 
 const SHARED = ['/api/categories', '/api/ads', '/api/home'];
 const route = (slug: string, cat: string, shared: string[]): PlannedRoute => ({

@@ -1,12 +1,12 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, publicConfig } from '../../../src/config/load.ts';
 import { codeHash } from '../../../src/incremental/code-hash.ts';
+import { testDir } from '../../helpers/temp.ts';
 
 async function fakeRoot(): Promise<string> {
-  const root = await mkdtemp(join(tmpdir(), 'pr-code-'));
+  const root = await testDir('pr-code-');
   await mkdir(join(root, 'src', 'app'), { recursive: true });
   await mkdir(join(root, 'src', 'sample-api'), { recursive: true });
   await mkdir(join(root, 'templates'), { recursive: true });
@@ -55,7 +55,7 @@ describe('codeHash', () => {
 
   it('changes with the version of a render library resolved as Node does, hoisted beside the package too', async () => {
     // Installed from npm, Pressroom sits in node_modules/pressroom and React beside it.
-    const parent = await mkdtemp(join(tmpdir(), 'pr-hoist-'));
+    const parent = await testDir('pr-hoist-');
     const root = join(parent, 'node_modules', 'pressroom');
     await mkdir(join(root, 'src'), { recursive: true });
     await writeFile(join(root, 'package.json'), JSON.stringify({ version: '1.0.0' }));

@@ -4,9 +4,9 @@ import { newIncrementalKept } from '../../../src/incremental/kept.ts';
 import { Snapshot } from '../../../src/snapshot/snapshot-store.ts';
 import { createHash } from 'node:crypto';
 import { emptyState, readState, stateIndexText, stateParts, type BuildState } from '../../../src/publish/build-state.ts';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { testDir } from '../../helpers/temp.ts';
 
 type R = { kind: 'article'; path: string; file: string; params: Record<string, string>; deps: string[] };
 const route = (path: string, deps: string[]): R => ({ kind: 'article', path, file: `${path.slice(1) || 'index'}/index.html`, params: {}, deps });
@@ -88,7 +88,7 @@ const inStore = (store: string) => (sha: string) => readFile(join(store, sha));
 
 describe('state file', () => {
   it('round-trips; a damaged index or part reads as no state (a full build), a missing file as undefined', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pr-state-'));
+    const dir = await testDir('pr-state-');
     const store = join(dir, 'objects');
     const s = stateOf('c', [route('/a', ['/api/a'])], { '/api/a': '1' });
     const [part] = await writeState(join(dir, 's.json'), store, s);
@@ -112,14 +112,14 @@ describe('state file', () => {
   });
 
   it('reads a state file of format 1 (the routes inline), as releases recorded before kept it', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pr-state-'));
+    const dir = await testDir('pr-state-');
     const s = stateOf('c', [route('/a', ['/api/a']), route('/b', ['/api/b'])], { '/api/a': '1', '/api/b': '2' });
     await writeFile(join(dir, 's.json'), JSON.stringify({ version: 1, codeHash: 'c', snapshot: 'snap-1', routes: Object.fromEntries(s.routes) }));
     expect(await readState(join(dir, 's.json'), inStore(join(dir, 'none')))).toEqual({ ...s, snapshot: 'snap-1' });
   });
 
   it('is parts of runs of routes that read back as the whole state; a changed route changes its own part, not the others', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pr-state-'));
+    const dir = await testDir('pr-state-');
     const store = join(dir, 'objects');
     const routes = Array.from({ length: 3000 }, (_, i) => route(`/news/post-${i}`, [`/api/post/postdetails/news/post-${i}`, '/api/advertisement/get_active']));
     const hashes = Object.fromEntries(routes.flatMap((r) => r.deps.map((d) => [d, `h${d.length}`])));
@@ -149,7 +149,7 @@ describe('state file', () => {
   });
 
   it('prints a route under the key it is stored by, also when a hand-edited file names another file in it', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pr-state-'));
+    const dir = await testDir('pr-state-');
     const s = stateOf('c', [route('/a', ['/api/a']), route('/b', ['/api/b'])], { '/api/a': '1', '/api/b': '2' });
     const odd = { ...s.routes.get('a/index.html')!, file: 'elsewhere.html' };
     s.routes.set('a/index.html', odd);

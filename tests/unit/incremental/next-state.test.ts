@@ -5,12 +5,7 @@ import { newIncrementalKept, type IncrementalKept } from '../../../src/increment
 import { OverlayMap } from '../../../src/lists/overlay-map.ts';
 import type { ManifestEntry } from '../../../src/emit/index.ts';
 import type { PlannedRoute } from '../../../src/plan/types.ts';
-
-// A seeded generator: the same cases every run.
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-}
+import { lcg } from '../../helpers/rng.ts';
 
 const route = (slug: string, path = `/news/${slug}`): PlannedRoute => ({ kind: 'article', path, params: { slug }, deps: [`/api/post/${slug}`], sitemap: null, record: `post:${slug}`, file: `news/${slug}/index.html` });
 const snapOf = (hashes: Map<string, string>) => ({ get: (p: string) => (hashes.has(p) ? { key: `GET ${p}`, status: 200, body: null, hash: hashes.get(p)! } : undefined), ok: () => undefined, version: undefined }) as never;
@@ -42,7 +37,7 @@ const expectedText = (s: BuildState) =>
 describe('nextState', () => {
   it('patched from the previous state, equals the state a walk of every route makes, over random edits, additions, deletions and moves; its text is placed in the last one\'s order', async () => {
     const kept = newIncrementalKept();
-    const rand = rng(5);
+    const rand = lcg(5);
     const hashes = new Map<string, string>();
     let routes: PlannedRoute[] = [];
     for (let i = 0; i < 300; i++) {

@@ -2,7 +2,7 @@
 // applied as counts to the list before, gives the list after, whatever the change.
 import { describe, expect, it } from 'vitest';
 import { changedPlaces, listChange, notedPlaces, notesBehind, noteReplaced } from '../../../src/lists/list-change.ts';
-import { mulberry32 } from '../../../src/sample-api/prng.ts';
+import { mulberry32 } from '../../helpers/rng.ts';
 
 const counts = (xs: readonly object[]) => {
   const m = new Map<object, number>();

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { OverlayMap } from '../../../src/lists/overlay-map.ts';
 import type { ManifestEntry } from '../../../src/emit/writer.ts';
-import { mulberry32 } from '../../../src/sample-api/prng.ts';
+import { mulberry32 } from '../../helpers/rng.ts';
 
 const entry = (path: string, v: number): ManifestEntry => ({ path, sha256: `h${v}`, size: v });
 const sorted = (m: ReadonlyMap<string, ManifestEntry>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : 1));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { batched, MAX_IOV, MAX_RUN, PrintedRuns } from '../../../src/lists/printed-runs.ts';
 import { noteReplaced } from '../../../src/lists/list-change.ts';
+import { lcg } from '../../helpers/rng.ts';
 
 interface Item {
   name: string;
@@ -14,7 +15,7 @@ const text = (pieces: Iterable<Buffer>) => Buffer.concat([...pieces]).toString('
 
 /** A seeded random source, items of which one in five ends a run, and a PrintedRuns that keeps. */
 function randomRuns(seed: number) {
-  const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  const rand = lcg(seed);
   let next = 0;
   const fresh = (ends = rand() < 0.2) => item(next++, ends);
   return { rand, fresh, runs: new PrintedRuns<Item>(print, ',\n') };

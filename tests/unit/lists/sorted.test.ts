@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { patchedList, SortedCache, sortedChange } from '../../../src/lists/sorted.ts';
 import { notedPlaces, noteReplaced } from '../../../src/lists/list-change.ts';
-
-// A seeded generator: the same cases every run.
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-}
+import { lcg } from '../../helpers/rng.ts';
 
 interface Item {
   key: string;
@@ -17,7 +12,7 @@ const byKey = (a: Item, b: Item) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
 // Kept between calls by a cache that keeps (a stage's kept part); a one-off build's keeps nothing and sorts.
 describe.each([true, false])('SortedCache (kept between calls: %s)', (keeps) => {
   it('gives what a stable sort gives, over random additions and removals between calls', () => {
-    const rand = rng(7);
+    const rand = lcg(7);
     const pool: Item[] = Array.from({ length: 3000 }, (_, i) => ({ key: `k${Math.floor(rand() * 1e9)}`, n: i }));
     const cache = new SortedCache(byKey, { keeps });
     let live = pool.slice(0, 2000);
@@ -76,7 +71,7 @@ describe('SortedCache, comparing with the last input by position', () => {
   const items = (n: number, tag = '') => Array.from({ length: n }, (_, i) => ({ key: `k${String((i * 7919) % n).padStart(4, '0')}${tag}`, n: i }));
 
   it('gives what a stable sort gives when items are replaced in place, inserted, removed or moved in the same input order', () => {
-    const rand = rng(11);
+    const rand = lcg(11);
     const cache = new SortedCache(byKey);
     let input = items(800);
     const spare = items(400, 'x');
@@ -141,7 +136,7 @@ describe('SortedCache, comparing with the last input by position', () => {
 
 describe('sortedChange', () => {
   it('names what came and went between two sorted lists, items compared by reference, over random changes', () => {
-    const rand = rng(13);
+    const rand = lcg(13);
     let before: Item[] = Array.from({ length: 500 }, (_, i) => ({ key: `k${String(i).padStart(4, '0')}`, n: i })).sort(byKey);
     for (let step = 0; step < 80; step++) {
       const after = before.slice();
@@ -176,7 +171,7 @@ describe('sortedChange', () => {
 // ones with a few items gone and a few come: one copy changed in place for a few, slices for many.
 describe('patchedList', () => {
   it('equals the sorted list without the removed items and with the added ones, or null on a tie, for few and many changes', () => {
-    const rand = rng(11);
+    const rand = lcg(11);
     let nulls = 0;
     for (let round = 0; round < 400; round++) {
       const items = [...new Set(Array.from({ length: 1 + Math.floor(rand() * 200) }, () => `k${Math.floor(rand() * 5000)}`))].sort().map((key, n) => ({ key, n }));

@@ -5,7 +5,7 @@ import { sortQuarantined, type Quarantined } from '../../../src/api/quarantine.t
 import { newCrawlKept } from '../../../src/crawl/kept.ts';
 import { Snapshot } from '../../../src/snapshot/snapshot-store.ts';
 import { quarantinedRecords } from '../../../src/pipeline/quarantine.ts';
-import { mulberry32 } from '../../../src/sample-api/prng.ts';
+import { mulberry32 } from '../../helpers/rng.ts';
 
 const record = (path: string, v: number): Quarantined => ({ endpoint: path, id: `r${v}`, reason: `bad ${v}` }) as Quarantined;
 

@@ -2,7 +2,7 @@
 // saying how to force it) above AUTO_INDEX_MAX_ARTICLES articles; an explicit
 // mode is kept at any size.
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../../src/sample-api/prng.ts';
+import { mulberry32 } from '../../helpers/rng.ts';
 import type { SiteConfig } from '../../../src/config/schema.ts';
 import { AUTO_INDEX_MAX_ARTICLES, withSearchIndexMode } from '../../../src/pipeline/search-index-mode.ts';
 import { newPlanKept } from '../../../src/plan/kept.ts';

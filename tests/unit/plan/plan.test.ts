@@ -8,6 +8,7 @@ import { article } from '../../../src/site/kinds/article.ts';
 import type { PageKind, RouteSpec } from '../../../src/site/types.ts';
 import { memorySnapshot, testCtx } from '../../helpers/memory-snapshot.ts';
 import { warnInto } from '../../helpers/warnings.ts';
+import { lcg } from '../../helpers/rng.ts';
 
 const config = {
   site: { url: 'https://site.example' } as any,
@@ -37,7 +38,7 @@ const kindOf = (routes: RouteSpec[], redirects: PageKind['redirects'] = undefine
  * every run. Each state is turned into route specs by `specsOf`.
  */
 function randomStates(seed: number, names: string[], first: number, change: (live: Map<string, number>, name: string, roll: number, step: number) => void, tidy: (live: Map<string, number>, step: number) => void, specsOf: (live: Map<string, number>) => RouteSpec[]): RouteSpec[][] {
-  const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  const rand = lcg(seed);
   let live = new Map(names.slice(0, first).map((n) => [n, 0]));
   const steps: RouteSpec[][] = [];
   for (let step = 0; step < 60; step++) {
@@ -60,7 +61,7 @@ describe('plan: routes', () => {
     ]);
   });
 
-  it('in a process that publishes again, gives a spec equal to one of the last plan\'s that plan\'s route object back, and a changed one a new route', () => {
+  it('in a process that publishes again, gives back the last plan\'s route object for a route description (RouteSpec) equal to one of that plan\'s, and a new route for a changed one', () => {
     const specs = () => [route('/news/a', 'a'), route('/news/b', 'b'), route('/topic/news/page/2', 'listing', { deps: ['/api/x'] })];
     const kept = sessionPlan();
     const first = planRoutes(specs(), undefined, kept);
@@ -73,7 +74,7 @@ describe('plan: routes', () => {
     expect(changed[2].deps).toEqual(['/api/y']);
   });
 
-  it('in a one-off build, keeps no route of the last plan: equal specs give equal, new routes', () => {
+  it('in a one-off build, keeps no route of the last plan: equal route descriptions give equal but new route objects', () => {
     const specs = () => [route('/news/a', 'a'), route('/topic/news/page/2', 'listing', { deps: ['/api/x'] })];
     const first = planRoutes(specs());
     const again = planRoutes(specs());
@@ -112,8 +113,7 @@ describe('plan: routes', () => {
 
   it('in a process that publishes again, descriptions noted as the last ones with places replaced give what a one-off plan gives, and the routes are noted in turn', () => {
     // As a watcher's article routes come (src/site/kinds/article.ts): the last list copied with a few places replaced, and noted.
-    let seed = 5;
-    const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+    const rand = lcg(5);
     let specs: RouteSpec[] = Array.from({ length: 300 }, (_, i) => route(`/news/post-${String(i).padStart(3, '0')}`, `post ${i}`, { deps: [`/api/${i}/0`] }));
     const steps: RouteSpec[][] = [];
     for (let step = 1; step <= 40; step++) {

@@ -4,18 +4,16 @@
 // restoring the same folder at once both succeed.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { recover } from '../../../src/publish/swap.ts';
-import { tempDir } from '../../helpers/pressroom.ts';
+import { testDir } from '../../helpers/temp.ts';
 
 /** Above any pid_max (2^22 on Linux): kill(pid, 0) fails with ESRCH, a dead build. */
 const DEAD = 99_999_999;
 let parent: string;
-let cleanup: () => Promise<void>;
 beforeEach(async () => {
-  ({ dir: parent, cleanup } = await tempDir('pr-recover-'));
+  parent = await testDir('pr-recover-');
 });
-afterEach(() => cleanup());
 
 describe('recover', () => {
   it('of two commands restoring a killed swap at once, one renames out.old-<pid> back and the other finds out/ there', async () => {

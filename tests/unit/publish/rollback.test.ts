@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { carryTree } from '../../../src/files/links.ts';
 import { pickTarget, rollback } from '../../../src/publish/rollback.ts';
 import { commitRelease, currentReleaseId, listReleases, newReleaseId, pruneReleases, releasePaths, setCurrentRelease } from '../../../src/publish/releases.ts';
-import { tempDir } from '../../helpers/pressroom.ts';
+import { testDir } from '../../helpers/temp.ts';
 
 async function addRelease(out: string, text: string, at: Date): Promise<string> {
   const id = await newReleaseId(out, at);
@@ -18,7 +18,7 @@ async function addRelease(out: string, text: string, at: Date): Promise<string> 
 
 describe('releases and rollback', () => {
   it('rollback republishes the previous release atomically and moves `current`; --to picks one', async () => {
-    const out = join((await tempDir('pr-rel-')).dir, 'out');
+    const out = join(await testDir('pr-rel-'), 'out');
     const r1 = await addRelease(out, 'one', new Date('2026-01-01T00:00:00Z'));
     const r2 = await addRelease(out, 'two', new Date('2026-01-02T00:00:00Z'));
     await carryTree(releasePaths(out, r2).site, out);
@@ -37,7 +37,7 @@ describe('releases and rollback', () => {
   });
 
   it('with nothing older there is nothing to roll back to; an unknown id is a usage error', async () => {
-    const out = join((await tempDir('pr-rel-')).dir, 'out');
+    const out = join(await testDir('pr-rel-'), 'out');
     const r1 = await addRelease(out, 'one', new Date('2026-01-01T00:00:00Z'));
     await setCurrentRelease(out, r1);
     await expect(rollback({ out, handleSignals: false })).rejects.toMatchObject({ code: 'PR_USAGE' });
@@ -52,7 +52,7 @@ describe('releases and rollback', () => {
   });
 
   it('keeps the newest N releases and never the current one away; drops leftovers of killed builds', async () => {
-    const out = join((await tempDir('pr-rel-')).dir, 'out');
+    const out = join(await testDir('pr-rel-'), 'out');
     const ids: string[] = [];
     for (let d = 1; d <= 4; d++) ids.push(await addRelease(out, `r${d}`, new Date(`2026-01-0${d}T00:00:00Z`)));
     await setCurrentRelease(out, ids[0]);
@@ -63,7 +63,7 @@ describe('releases and rollback', () => {
   });
 
   it('carried files keep their mtime', async () => {
-    const root = (await tempDir('pr-rel-')).dir;
+    const root = await testDir('pr-rel-');
     await mkdir(join(root, 'a', 'x'), { recursive: true });
     await writeFile(join(root, 'a', 'x', 'f.html'), 'f');
     const { utimes } = await import('node:fs/promises');

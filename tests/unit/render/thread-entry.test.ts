@@ -3,22 +3,20 @@
 // that require()d the ES module itself would instantiate it synchronously, and
 // a pool destroyed during that instantiation aborts the whole process on Node
 // 20.19+ and 22 (src/render/thread.cjs says how).
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { THREAD_FILE } from '../../../src/render/pool.ts';
+import { useTempDir } from '../../helpers/temp.ts';
 
-let dir: string;
+const tmp = useTempDir('pressroom-thread-');
 let module: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pressroom-thread-'));
-  module = join(dir, 'handler.mjs');
+  module = join(tmp.dir, 'handler.mjs');
   await writeFile(module, "export default (task) => `rendered ${task}`;\n");
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** Runs `code` (CommonJS) on a thread like piscina's, with `workerData`; resolves with what it posts. */
 function onThread(code: string, workerData: unknown): Promise<unknown> {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCatalog, matchesSubcat, newestFirst, patchCatalog, search, type Catalog } from '../../../src/sample-api/catalog.ts';
 import { generateCorpus } from '../../../src/sample-api/corpus.ts';
 import { mutations } from '../../../src/sample-api/mutate.ts';
-import { mulberry32 } from '../../../src/sample-api/prng.ts';
+import { mulberry32 } from '../../helpers/rng.ts';
 
 describe('catalog indexes', () => {
   it('bySubcat equals the brute-force "subcat or keywords contain it" rule, newest first', () => {

@@ -5,17 +5,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSampleApi, type SampleApi } from '../../../src/sample-api/index.ts';
 import { getJson, postJson } from './_client.ts';
-import { tempDir } from '../../helpers/pressroom.ts';
+import { useTempDir } from '../../helpers/temp.ts';
 
 // Real HTTP on shared CI machines: allow for load rather than fail on a busy core.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
-let dir: string;
-let cleanup: () => Promise<void>;
-beforeAll(async () => {
-  ({ dir, cleanup } = await tempDir('pressroom-sample-api-'));
-});
-afterAll(() => cleanup());
+const tmp = useTempDir('pressroom-sample-api-');
 
 const CONTACT = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000', message: 'Hello', opt_in: true };
 
@@ -36,7 +31,7 @@ describe('subscribe', () => {
   });
 
   it('two concurrent identical subscribes store one row', async () => {
-    const d = join(dir, 'concurrent');
+    const d = join(tmp.dir, 'concurrent');
     const api = await startSampleApi({ dataDir: d });
     try {
       const results = await Promise.all(Array.from({ length: 6 }, () => postJson(api.url, '/api/subscribe/add', { email: 'same@example.com' })));
@@ -51,7 +46,7 @@ describe('subscribe', () => {
 
 describe('storage survives a restart', () => {
   it('subscriptions, contact messages and views are on disk before the answer and reloaded', async () => {
-    const d = join(dir, 'restart');
+    const d = join(tmp.dir, 'restart');
     const first = await startSampleApi({ dataDir: d });
     const id = first.corpus.posts.find((p) => p.status === 'publish')!.id;
     expect((await postJson(first.url, '/api/subscribe/add', { email: 'kept@example.com' })).status).toBe(201);

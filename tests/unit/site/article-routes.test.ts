@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ep } from '../../../src/api/endpoints.ts';
 import { Snapshot } from '../../../src/snapshot/snapshot-store.ts';
-import { mulberry32 } from '../../../src/sample-api/prng.ts';
+import { mulberry32 } from '../../helpers/rng.ts';
 import { notedPlaces } from '../../../src/lists/list-change.ts';
 import { listedDetails } from '../../../src/site/common.ts';
 import { newSiteKept, type SiteKept } from '../../../src/site/kept.ts';

@@ -7,7 +7,7 @@ import { CATEGORY_SLUGS, type PostItem } from '../../../src/api/types.ts';
 import { Snapshot } from '../../../src/snapshot/snapshot-store.ts';
 import { listedDetails, listedIdOfDetails, listedPost, listedPosts } from '../../../src/site/common.ts';
 import { newSiteKept, type SiteKept } from '../../../src/site/kept.ts';
-import { mulberry32 } from '../../../src/sample-api/prng.ts';
+import { mulberry32 } from '../../helpers/rng.ts';
 import { notedPlaces } from '../../../src/lists/list-change.ts';
 
 const PER_PAGE = 4;

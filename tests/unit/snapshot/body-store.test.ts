@@ -3,10 +3,10 @@
 // (snapshot line, mirror file) the same bytes as a body held parsed, and the
 // plan's and the feeds' per-post results must not read a stored body again
 // while its entry is unchanged.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { ep } from '../../../src/api/endpoints.ts';
 import type { Post } from '../../../src/api/types.ts';
 import { canonicalJson } from '../../../src/encoding/json.ts';
@@ -20,13 +20,11 @@ import { newEmitKept } from '../../../src/emit/kept.ts';
 import type { PlannedRoute } from '../../../src/plan/types.ts';
 import { listedDetails } from '../../../src/site/common.ts';
 import type { SnapshotEntry } from '../../../src/site/types.ts';
+import { testDir } from '../../helpers/temp.ts';
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pr-bodies-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  dir = await testDir('pr-bodies-');
 });
 
 const DETAILS = ep.postDetails('news', 'a-title');

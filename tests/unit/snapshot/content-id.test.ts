@@ -4,11 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { contentIdOf, contentIdOfSnapshot, endsRun, type IdSource } from '../../../src/snapshot/content-id.ts';
 import { newCrawlKept } from '../../../src/crawl/kept.ts';
 import { Snapshot } from '../../../src/snapshot/snapshot-store.ts';
-
-function rng(seed: number): () => number {
-  let x = seed;
-  return () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-}
+import { lcg31 } from '../../helpers/rng.ts';
 
 /** The snapshot as contentIdOfSnapshot reads it, counting the walks of every entry. */
 function counted(s: Snapshot): IdSource & { walks: number } {
@@ -50,7 +46,7 @@ describe('snapshot content id', () => {
 
   it('in a publish session, patches the runs at the changed paths: 150 random steps give the id a walk gives', () => {
     const kept = newCrawlKept();
-    const r = rng(11);
+    const r = lcg31(11);
     let s = new Snapshot();
     for (let i = 0; i < 1500; i++) s.set(`/api/p/${i}`, { status: 200, body: { i } });
     expect(contentIdOfSnapshot(counted(s), kept)).toBe(contentIdOf(s.entries()));

@@ -5,23 +5,22 @@
 // ended a build with exit 1 before).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import { lstat, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat, readdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isPressroomError } from '../../../src/errors/errors.ts';
 import { SNAPSHOT_FILE, STAGED_SUFFIX, Snapshot } from '../../../src/snapshot/snapshot-store.ts';
+import { testDir } from '../../helpers/temp.ts';
 
 let dir: string;
 const unhandled: unknown[] = [];
 const onUnhandled = (e: unknown) => void unhandled.push(e);
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pr-snap-full-'));
+  dir = await testDir('pr-snap-full-');
   unhandled.length = 0;
   process.on('unhandledRejection', onUnhandled);
 });
 afterEach(async () => {
   process.off('unhandledRejection', onUnhandled);
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** Resolves after the rejections of the turn that just ended were reported (Node reports them before the next macrotask). */

@@ -1,20 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { appendFile, readFile, stat, writeFile } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stableStringify } from '../../../src/encoding/json.ts';
 import { COMPACT_SHARE, COPIES_KNOWN, STAGED_SUFFIX, Snapshot, entryHash, ndjsonLines, type SnapshotMeta } from '../../../src/snapshot/snapshot-store.ts';
 import { snapshotId } from '../../../src/pipeline/shard.ts';
+import { lcg } from '../../helpers/rng.ts';
+import { testDir } from '../../helpers/temp.ts';
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pr-snap-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  dir = await testDir('pr-snap-');
 });
 
 const META = { createdAt: '2026-01-01T00:00:00.000Z', apiBase: 'http://api.test' };
@@ -85,8 +83,7 @@ describe('Snapshot', () => {
   });
 
   it('copies share their entries and sorted paths until they change: a chain of 200 copies, the copy or its original changed each time, each equal to its own model', () => {
-    let seed = 7;
-    const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+    const rand = lcg(7);
     const path = () => `/api/y/${Math.floor(rand() * 400)}`;
     const change = (snap: Snapshot, model: Map<string, number>, v: number) => {
       const p = path();

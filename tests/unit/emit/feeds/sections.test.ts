@@ -7,11 +7,7 @@ import { Snapshot } from '../../../../src/snapshot/snapshot-store.ts';
 import { renderFeeds } from '../../../../src/emit/feeds/index.ts';
 import { newEmitKept, type FeedsKept } from '../../../../src/emit/kept.ts';
 import type { PlannedRoute } from '../../../../src/plan/types.ts';
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-}
+import { lcg } from '../../../helpers/rng.ts';
 
 const site = { name: 'Site', newsTitle: 'Site News', securityTitle: 'Site Security', title: 'Site', description: 'All of it', language: 'en', logo: '/logo.png', url: 'https://site.example' };
 const CATS = ['news', 'security', 'tech'];
@@ -31,7 +27,7 @@ const pageRoute = (kind: string, path: string, params: Record<string, string>) =
 
 describe('feeds of a publish session', () => {
   it('equal a one-off build\'s after each of many random changes of posts, authors and page routes', () => {
-    const rand = rng(21);
+    const rand = lcg(21);
     let posts = new Map<number, Post>();
     let next = 1;
     const newPost = (): Post => {

@@ -2,8 +2,7 @@
 // required fields, the sitemaps (index, shards with image entries, news)
 // validate against the sitemap XSDs with xmllint, _headers and serve agree.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Parser from 'rss-parser';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import { renderSitemaps } from '../../../../src/emit/sitemap.ts';
 import type { PlannedRoute, SitemapEntry } from '../../../../src/plan/types.ts';
 import { headersFor, parseHeadersFile } from '../../../../src/serve/headers.ts';
 import { feedLinksFor } from '../../../../src/site/feeds.ts';
+import { useTempDir } from '../../../helpers/temp.ts';
 
 const XSD = resolve(import.meta.dirname, '../../../fixtures/xsd');
 const NOW = '2026-11-22T12:00:00.000Z';
@@ -31,10 +31,11 @@ const bodies = new Map<string, unknown>([
 const feeds = renderFeeds({ routes, lookup: (p) => bodies.get(p), siteUrl: site.url, imageHost: '', site, items: 20 });
 const file = (p: string) => feeds.find((f) => f.path === p)!.contents;
 
+const tmp = useTempDir('pressroom-xsd-');
+/** xmllint's answer for `xml` against `schema` (throws when it does not validate); the tests call it one at a time. */
 function xmllint(schema: string, xml: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'xsd-'));
-  writeFileSync(join(dir, 'doc.xml'), xml);
-  return execFileSync('xmllint', ['--noout', '--schema', join(XSD, schema), join(dir, 'doc.xml')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  writeFileSync(join(tmp.dir, 'doc.xml'), xml);
+  return execFileSync('xmllint', ['--noout', '--schema', join(XSD, schema), join(tmp.dir, 'doc.xml')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 describe('feeds', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authorWindow, searchWindow, topicWindow } from '../../../../../src/app/components/pagination/windows.ts';
 
-describe('topicWindow: up to 5 around the current page (site-shell spec, Topic listing)', () => {
+describe('topicWindow, the topic listing\'s pager: up to 5 page numbers around the current page, cut at either end', () => {
   it('is cut, not shifted, at the first page', () => {
     expect(topicWindow(1, 12)).toEqual([1, 2, 3]);
     expect(topicWindow(2, 12)).toEqual([1, 2, 3, 4]);
@@ -25,7 +25,7 @@ describe('topicWindow: up to 5 around the current page (site-shell spec, Topic l
   });
 });
 
-describe('authorWindow: 5 shifted to end at the last page (articles spec, Author page)', () => {
+describe('authorWindow, the author page\'s pager: 5 page numbers, shifted to end at the last page', () => {
   it('starts at 1 on the first pages', () => {
     expect(authorWindow(1, 12)).toEqual([1, 2, 3, 4, 5]);
     expect(authorWindow(2, 12)).toEqual([1, 2, 3, 4, 5]);
@@ -47,7 +47,7 @@ describe('authorWindow: 5 shifted to end at the last page (articles spec, Author
   });
 });
 
-describe('searchWindow: 5 centred, no back-shift near the end (articles spec, Search results)', () => {
+describe('searchWindow, the search results\' pager: 5 page numbers centred on the current page, not shifted back near the end', () => {
   it('runs forward from page 1', () => {
     expect(searchWindow(1, 10)).toEqual([1, 2, 3, 4, 5]);
     expect(searchWindow(2, 10)).toEqual([1, 2, 3, 4, 5]);
