@@ -7,7 +7,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { purgePaths, purgerFor } from '../../src/deploy/purge/index.ts';
+import { purgePaths, purgerFor, runPurges } from '../../src/deploy/purge/index.ts';
 import { callerReference } from '../../src/deploy/purge/cloudfront.ts';
 import { isPressroomError } from '../../src/errors/errors.ts';
 
@@ -214,5 +214,26 @@ describe('http (Varnish, Fastly)', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((ok) => closed.close(ok));
     expect(await failure(purgerFor({ name: 'varnish', type: 'http', url: `http://127.0.0.1:${port}` }, {}).purge(['/a'], { siteUrl: SITE, release: RELEASE }))).toMatch(/^PR_DEPLOY_PURGE .*ECONNREFUSED/);
+  });
+});
+
+describe('runPurges', () => {
+  it('purges every cache with the changed files\' paths; one that fails does not stop the others', async () => {
+    const closed = createServer();
+    await new Promise<void>((ok) => closed.listen(0, '127.0.0.1', ok));
+    const down = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((ok) => closed.close(ok));
+    const purgers = [purgerFor({ name: 'down', type: 'http', url: down }, {}), purgerFor({ name: 'up', type: 'http', url: origin }, {})];
+    const outcomes = await runPurges(purgers, ['about/index.html'], { basePath: '/project', siteUrl: 'https://user.github.io/project', release: RELEASE });
+    expect(outcomes.map((o) => [o.name, o.urls, o.error?.code])).toEqual([
+      ['down', 0, 'PR_DEPLOY_PURGE'],
+      ['up', 3, undefined],
+    ]);
+    expect(requests.map((r) => r.url).sort()).toEqual(['/project/about', '/project/about/', '/project/about/index.html']);
+    expect(requests.every((r) => r.headers.host === 'user.github.io')).toBe(true);
+    // Nothing changed: nothing is sent.
+    requests = [];
+    expect((await runPurges(purgers, [], { basePath: '', siteUrl: SITE, release: RELEASE })).map((o) => o.requests)).toEqual([0, 0]);
+    expect(requests).toHaveLength(0);
   });
 });

@@ -3,11 +3,12 @@
 // run from its configuration and the environment; a missing token fails here, when the
 // purger is made, so `pressroom check` and the start of a watcher report it before any
 // deploy is attempted, naming the variable to set.
-import { pressroomError } from '../../errors/errors.ts';
+import { isPressroomError, pressroomError, type PressroomError } from '../../errors/errors.ts';
 import type { PurgeConfig, Purger } from '../types.ts';
 import { cloudflarePurger } from './cloudflare.ts';
 import { cloudFrontPurger } from './cloudfront.ts';
 import { httpPurger, tokenVariable } from './http.ts';
+import { purgePaths } from './urls.ts';
 
 export { purgePaths } from './urls.ts';
 export { tokenVariable } from './http.ts';
@@ -42,6 +43,34 @@ export function purgerFor(config: PurgeConfig, env: Env): Purger {
       return cloudFrontPurger(config, id && secret ? { accessKeyId: id, secretAccessKey: secret, ...(session ? { sessionToken: session } : {}) } : undefined);
     }
   }
+}
+
+export interface PurgeOutcome {
+  name: string;
+  type: PurgeConfig['type'];
+  requests: number;
+  urls: number;
+  /** Set when this purge failed; the others ran all the same. */
+  error?: PressroomError;
+}
+
+/**
+ * Tells each purger the changed files' URL paths, all at once (they are different caches), and
+ * reports each one's outcome: one cache that is down does not keep the others stale.
+ */
+export async function runPurges(purgers: readonly Purger[], changedFiles: readonly string[], ctx: { basePath: string; siteUrl: string; release: string; signal?: AbortSignal }): Promise<PurgeOutcome[]> {
+  const paths = purgePaths(changedFiles, { basePath: ctx.basePath });
+  return Promise.all(
+    purgers.map(async (p): Promise<PurgeOutcome> => {
+      if (paths.length === 0) return { name: p.name, type: p.type, requests: 0, urls: 0 };
+      try {
+        return { name: p.name, type: p.type, ...(await p.purge(paths, { siteUrl: ctx.siteUrl, release: ctx.release, signal: ctx.signal })) };
+      } catch (e) {
+        const error = isPressroomError(e) ? e : pressroomError('PR_DEPLOY_PURGE', { purger: p.name, url: `${paths.length} path(s)`, detail: e instanceof Error ? e.message : String(e) }, e);
+        return { name: p.name, type: p.type, requests: 0, urls: 0, error };
+      }
+    }),
+  );
 }
 
 const nonEmpty = (v: string | undefined): string | undefined => (v === undefined || v.trim() === '' ? undefined : v.trim());
