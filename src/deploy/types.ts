@@ -89,16 +89,26 @@ export type TargetConfig =
   | { name: string; type: 'git'; remote: string; branch: string; message?: string; maxDeletes?: number }
   | { name: string; type: 'command'; run: string; maxDeletes?: number };
 
-/** `purge: [...]`: a CDN or cache told which URLs changed after the deploy to `after` (default: every target). */
+/**
+ * `purge: [...]`: a CDN or cache told which URLs changed after the deploy to `after` (default: every target).
+ * Tokens come from the environment (src/deploy/purge/index.ts): `header` names the header a `http` purge
+ * sends PRESSROOM_PURGE_TOKEN_<NAME> in (Fastly: `Fastly-Key`); `host` overrides the Host header (default:
+ * the site URL's host); `batchSize`: URLs per Cloudflare call (default 30); `maxPaths`: CloudFront paths
+ * above which one wildcard under the base path is invalidated instead (default 3,000).
+ */
 export type PurgeConfig =
-  | { name: string; type: 'http'; url: string; method?: string; header?: string; after?: string }
-  | { name: string; type: 'cloudflare'; zone: string; endpoint?: string; after?: string }
-  | { name: string; type: 'cloudfront'; distribution: string; endpoint?: string; region?: string; after?: string };
+  | { name: string; type: 'http'; url: string; method?: string; header?: string; host?: string; after?: string }
+  | { name: string; type: 'cloudflare'; zone: string; endpoint?: string; batchSize?: number; after?: string }
+  | { name: string; type: 'cloudfront'; distribution: string; endpoint?: string; region?: string; maxPaths?: number; after?: string };
 
 /** A purge request's unit: one URL path as a reader requests it ('/topic/news', '/topic/news/'...). */
 export interface Purger {
   readonly name: string;
   readonly type: PurgeConfig['type'];
-  /** `paths`: URL paths under the site (base path included); the purger makes absolute URLs where its API needs them. */
-  purge(paths: string[], ctx: { siteUrl: string; signal?: AbortSignal }): Promise<{ requests: number; urls: number }>;
+  /**
+   * `paths`: URL paths under the site (base path included; src/deploy/purge/urls.ts purgePaths); the purger
+   * makes absolute URLs where its API needs them. `release`: the deployed release's id (CloudFront's
+   * CallerReference is made from it, so a retried purge is not made twice and a later one is not skipped).
+   */
+  purge(paths: string[], ctx: { siteUrl: string; release: string; signal?: AbortSignal }): Promise<{ requests: number; urls: number }>;
 }
