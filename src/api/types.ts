@@ -12,7 +12,6 @@ export const CATEGORY_SLUGS = [
   'future-ready',
   'learning-center',
 ] as const;
-export type CatSlug = (typeof CATEGORY_SLUGS)[number];
 
 /** A post as it appears in lists. Optional fields depend on the endpoint. */
 export interface PostItem {
@@ -74,10 +73,6 @@ export interface Pagination {
   totalPages: number;
 }
 
-export interface PanelLatest { newsData: PostItem[]; quickByteData: PostItem[]; articleData: PostItem[] }
-export interface PanelLeadership { podcastData: PostItem[]; inteviewData: PostItem[]; guestPostData: PostItem[] }
-export interface PanelFeatures { articleData: PostItem[]; learningData: PostItem[]; futureReadyData: PostItem[] }
-
 export interface TopicResponse {
   success: true;
   posts: { postData: PostItem[]; pagination: Pagination };
@@ -88,11 +83,6 @@ export type TagKey = (typeof TAG_KEYS)[number];
 export interface TagResponse {
   success: true;
   posts: { subCatName: string } & Record<TagKey, PostItem[]>;
-}
-
-export interface SearchResponse {
-  success: true;
-  result: { category: string; postData: PostItem[]; pagination: Pagination };
 }
 
 export interface SubCategory { subcat_id: number; subcat_name: string; subcat_slug: string }
@@ -109,8 +99,6 @@ export interface Author {
   author_photo: string | null;
 }
 export interface AuthorByIdResponse { success: true; message: string; result: Author[] }
-export interface AuthorDetailsResponse { author: Author[] }
-export interface AuthorPostsResponse { authorPosts: { postData: PostItem[]; pagination: Pagination } }
 
 export interface EventItem {
   event_id: number;

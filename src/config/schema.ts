@@ -98,8 +98,6 @@ function derive(c: z.output<typeof inputSchema>) {
 export const configSchema = inputSchema.transform(derive);
 
 export type SiteConfig = z.output<typeof configSchema>;
-/** What a configuration file may hold (every default optional). */
-export type SiteConfigInput = z.input<typeof configSchema>;
 
 /**
  * The part of the configuration the browser needs, embedded in every page.

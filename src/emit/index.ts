@@ -12,7 +12,6 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { mirrorFile } from '../api/mirror.ts';
 import type { SiteConfig } from '../config/schema.ts';
-import { pressroomError } from '../errors/errors.ts';
 import { killPoint } from '../runtime/kill-point.ts';
 import { outputWriteError } from '../files/write-fault.ts';
 import { settleBoth } from '../runtime/settle.ts';

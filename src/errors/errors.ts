@@ -106,11 +106,6 @@ export function isPressroomError(e: unknown): e is PressroomError {
   return e instanceof PressroomError;
 }
 
-/** Exit code for anything thrown: catalogue errors by class, anything else is internal. */
-export function exitCodeOf(e: unknown): number {
-  return isPressroomError(e) ? e.exitCode : EXIT.internal;
-}
-
 function fill(template: string, params: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
 }

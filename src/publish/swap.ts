@@ -27,7 +27,6 @@ import { outPaths } from './paths.ts';
 import { forgetSpare, spareHolds, type SiteId } from './spare.ts';
 
 export const stagingDirFor = (out: string, pid = process.pid): string => outPaths(out).staging(pid);
-export const oldDirFor = (out: string, pid = process.pid): string => outPaths(out).old(pid);
 
 function alive(pid: number): boolean {
   if (pid === process.pid) return true;

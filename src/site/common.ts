@@ -1,7 +1,7 @@
 // Helpers common to the page kinds: the shell's data, paging, and slug checks.
 import { memoBySnapshot } from './memo.ts';
 import { ep } from '../api/endpoints.ts';
-import { CATEGORY_SLUGS, type Pagination, type Post, type PostItem, type SubCategory } from '../api/types.ts';
+import { CATEGORY_SLUGS, type Pagination, type PostItem, type SubCategory } from '../api/types.ts';
 import { checkSlug } from './slug.ts';
 import type { SnapshotView } from './types.ts';
 import type { SiteKept } from './kept.ts';
