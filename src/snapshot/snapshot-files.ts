@@ -113,7 +113,7 @@ export function snapshotContentId(entries: Iterable<SnapshotEntry>): string {
 
 /**
  * Entries whose body's keys are known sorted (a canonical crawl body, or a loaded line that hashed
- * as written): printed without sorting a copy first. Module-level as STORED.
+ * as written): printed without sorting a copy first. Module-level: a fact of an entry, as STORED.
  */
 const CANONICAL = new WeakSet<SnapshotEntry>();
 export const markCanonical = (entry: SnapshotEntry): void => void CANONICAL.add(entry);
