@@ -1,8 +1,5 @@
-// The error catalogue. Every failure Pressroom reports has a permanent code, a
-// class that decides the process exit code, a message template and a hint saying
-// what to do (the shape of Astro's error data and undici's UND_ERR_* codes).
-// Code that fails throws `pressroomError(code, params)`; only cli/ prints errors
-// and sets the exit code.
+// The error catalogue: each failure has a permanent code, a class deciding the exit code, a message
+// template and a hint. Code throws `pressroomError(code, params)`; only cli/ prints errors and exits.
 
 /** Exit codes by class. Documented in docs/cli.md, "Exit codes". */
 export const EXIT = {
