@@ -1,6 +1,5 @@
-// The wire format of the content API (docs/api-contract.md, "Records"). These
-// are the shapes after the crawl's shape check and normalisation: the sample API
-// produces them, the crawl checks them, the app reads them.
+// The content API's records after the crawl's shape check and normalisation (docs/api-contract.md,
+// "Records"): the sample API produces them, the crawl checks them, the app reads them.
 
 export const CATEGORY_SLUGS = [
   'news',
