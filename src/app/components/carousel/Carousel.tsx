@@ -6,6 +6,14 @@ import { Children, useCallback, useEffect, useRef, useState, type KeyboardEvent,
 import { prefersReducedMotion } from '../../lib/reveal.ts';
 
 export const AUTOPLAY_MS = 3000;
+/** Breakpoints -> slides per view; mirrored in carousel.css. */
+export const SLIDES_PER_VIEW: readonly [minWidth: number, perView: number][] = [
+  [0, 1],
+  [640, 2],
+  [768, 2],
+  [1024, 3],
+  [1199, 4],
+];
 const SWIPE_PX = 40;
 
 /** Last index a view of `perView` slides may start at, so the view is never part-empty. */
