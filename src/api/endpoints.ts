@@ -1,11 +1,7 @@
-// Every request path of the content API, built in one place. The crawl fetches
-// these, the snapshot is keyed by them, the app's queries use them as query
-// keys, and the static mirror maps them to files (./mirror.ts). Query strings
-// are built with sorted keys so one request has exactly one spelling.
-//
-// Slugs are inserted with encodeURIComponent: the crawl only calls these with
-// slugs that passed src/site/slug.ts, but search terms and preview slugs come
-// from readers and must stay data.
+// Every request path of the content API, built in one place: the crawl fetches them, the snapshot
+// and the app's queries are keyed by them, the mirror maps them to files (./mirror.ts). Query keys
+// are sorted, so a request has one spelling. Slugs go through encodeURIComponent: the crawl's are
+// checked (src/site/slug.ts), but search terms and preview slugs come from readers.
 
 const enc = encodeURIComponent;
 
@@ -15,10 +11,9 @@ function withQuery(path: string, query: Record<string, number | string | undefin
   return `${path}?${keys.map((k) => `${k}=${enc(String(query[k]))}`).join('&')}`;
 }
 
-// The paged paths already built, by base path then limit then page: the plan and the crawl ask for
-// every page of every listing on each pass (5,000 topic pages at 50,000 posts), and building one
-// (sorted query keys, encoding) then hashing the new string to look it up cost more than the lookup.
-// Module-level, as it memoises a pure function of its strings: a path's spelling is the same in any site and build.
+// The paged paths already built, by base path, limit and page: plan and crawl ask for every page of
+// every listing each pass, and building one cost more than the lookup. Module-level: it memoises a
+// pure function of its strings, the same in any site and build.
 const PAGED = new Map<string, Map<number, string[]>>();
 
 function pagedPath(base: string, page: number, limit: number): string {
@@ -31,8 +26,8 @@ function pagedPath(base: string, page: number, limit: number): string {
   return (pages[page] ??= withQuery(base, { page, limit }));
 }
 
-// A listing's base path, one string per listing: a lookup by it then finds its hash computed.
-// Module-level for the same reason as PAGED: a pure function of its strings, in any site and build.
+// A listing's base path, one string per listing, so a lookup finds its hash computed. Module-level as
+// PAGED: a pure function of its strings.
 const BASES = new Map<string, Map<string, Map<string, string>>>();
 
 function basePath(prefix: string, name: string, subcat: string | null): string {

@@ -1,19 +1,13 @@
-// The one policy for CMS HTML (`post_content`, `event_desc`), which the API
-// contract calls untrusted. Two thin adapters apply it: sanitize-html on the
-// server (src/crawl/sanitise.ts, every published body) and DOMPurify in the
-// browser (src/app/lib/cms-client.ts, live drafts in the preview, which never
-// pass the build). Both must give a reader the same article, so everything
-// that decides what survives lives here, with no dependency on either library
-// and no Node or DOM API:
-// - an allow-list of article tags; script, style and the like go with their text;
-// - per tag, the only attributes kept;
-// - links: http(s), mailto, '#fragment' or site-relative ('/x', not '//x');
-//   off-site links open in a new tab without an opener;
-// - images: http(s) or site-relative only, numeric width/height only;
+// The one policy for untrusted CMS HTML, applied by sanitize-html on the server (src/crawl/sanitise.ts)
+// and DOMPurify in the browser (src/app/lib/cms-client.ts, live drafts). Both must give the same
+// article, so all that decides what survives lives here, with no library, Node or DOM dependency:
+// - an allow-list of tags; script, style and the like go with their text; per tag, the attributes kept;
+// - links: http(s), mailto, '#fragment' or site-relative ('/x', not '//x'); off-site ones open in a
+//   new tab without an opener;
+// - images: http(s) or site-relative, numeric width/height only;
 // - iframes only when videoEmbedUrl() rebuilds them from an allow-listed host;
-// - h2-h4 get ids "toc-<slug>" and a numbered table of contents: an h2 (or an
-//   h3/h4 before any h2) starts section N ("N."), the h3/h4 after it are
-//   "N.1.", "N.2.", ... (an h4 is numbered on the h3 level, not "N.1.1.").
+// - h2-h4 get ids "toc-<slug>" and numbers: an h2 (or an h3/h4 before any h2) starts section "N.",
+//   the h3/h4 after it are "N.1.", "N.2.", ... (an h4 on the h3 level, not "N.1.1.").
 import type { TocEntry } from './types.ts';
 import { videoEmbedUrl } from './video.ts';
 
@@ -109,12 +103,9 @@ function slugify(text: string): string {
 }
 
 /**
- * Ids and numbers for the headings of one body, in document order: call
- * `next(level, text)` for each h2-h4; `toc` is the table of contents so far.
- * `ariaLevel` is set when the heading skips a level (an h4 right after an h2,
- * or a body that starts at h3 below the page's h1): assistive technology then
- * hears the level the outline needs, while the tag, its style and the
- * numbering stay the author's.
+ * Ids and numbers for the headings of one body, in order: `next(level, text)` per h2-h4; `toc` so
+ * far. `ariaLevel` is set when a heading skips a level, so assistive technology hears the outline's
+ * level while the tag, style and numbering stay the author's.
  */
 export function tableOfContents(): { next(level: 2 | 3 | 4, text: string): TocEntry & { ariaLevel?: number }; toc: TocEntry[] } {
   const toc: TocEntry[] = [];

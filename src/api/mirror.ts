@@ -1,13 +1,8 @@
-// The static JSON mirror: every GET the crawl made is published under out/data/
-// so the client reads pagination, tabs and show-more from the static host
-// (docs/architecture.md, "Data on the client"). One function maps an API path to the
-// mirror URL (used by the browser) and one to the file path (used by emit), so
-// the two can never disagree.
-//
+// The static JSON mirror: every crawled GET is published under out/data/ so the client reads pages,
+// tabs and show-more from the static host (docs/architecture.md, "Data on the client"). One function
+// gives the URL, one the file, so they cannot disagree:
 //   /api/post/topic/news?limit=10&page=2  ->  /data/post/topic/news@limit=10,page=2.json
-//
-// '@' and ',' never occur in validated slugs (src/site/slug.ts), so a mirror
-// path maps back to exactly one request.
+// '@' and ',' never occur in checked slugs, so a mirror path maps back to one request.
 
 const PREFIX = '/api/';
 

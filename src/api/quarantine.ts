@@ -1,15 +1,9 @@
-// Quarantine: one bad record must not stop a publication. A record that fails
-// its check (a wrong type in one list item, an unusable slug, a twin of another
-// record's path) is left out of the site with a warning naming where it came
-// from, which record it is and why; everything else is published. What is wrong
-// with a response as a whole (not the documented shape, no pagination object,
-// most of a list invalid) still stops the build: that is an API that changed,
-// not a record an editor got wrong. `--strict` turns every quarantine into a
-// failure for operators who prefer to stop (src/pipeline/quarantine.ts).
-//
-// This module is isomorphic and imports no stage: the crawl fills the list, the
-// snapshot keeps it beside its response (so a conditional 304 still reports
-// it), and the build report lists it.
+// Quarantine: one bad record (a wrong type in one item, an unusable slug, a path twin) is left out
+// with a warning naming its source, the record and why; the rest is published. A response wrong as
+// a whole (not the documented shape, most of a list invalid) still stops the build: that is an API
+// that changed. `--strict` fails on any quarantine (src/pipeline/quarantine.ts).
+// Isomorphic, importing no stage: the crawl fills the list, the snapshot keeps it beside its
+// response (so a 304 still reports it), the build report lists it.
 
 /** One record left out of the build. */
 export interface Quarantined {

@@ -1,23 +1,13 @@
-// The shapes of the content API's responses, defined once and used on both
-// sides: the crawl runs every 2xx body through `checkShape` (below), and the
-// browser checks the live and mirrored lists it reads with `readShape`
-// (src/app/pages/topic, author). docs/api-contract.md describes the same shapes
-// for operators. A body either comes back normalised to the types in
-// ./types.ts, or fails naming the endpoint and the exact field path, so a
-// drifting API stops the build instead of publishing a broken site; a single
-// bad record in a list is quarantined instead (./quarantine.ts).
-//
-// Written with zod/mini, zod's tree-shakable form: the same checks and messages
-// as zod, at a few KB in the browser bundle instead of ~90 KB gzip.
-//
+// The shapes of the API's responses, defined once for both sides: the crawl runs every 2xx body
+// through `checkShape`, the browser checks the lists it reads with `readShape` (docs/api-contract.md
+// describes them). A body comes back normalised to ./types.ts or fails naming the endpoint and field
+// path, so a drifting API stops the build; one bad record is quarantined (./quarantine.ts).
+// zod/mini: the same checks at a few KB in the browser bundle instead of ~90 KB gzip.
 // Decisions:
-// - Objects drop unknown keys (zod's default `strip`): snapshots stay small and
-//   two crawls of the same data give the same bytes.
-// - Where the API answers in an older shape as well, a first step maps it onto
-//   the current one before validation (subcatlist `id`, category/all as
-//   `{category, subcategory}`, events at the top level).
-// - Counts and ids arrive as numbers or numeric strings; they leave as integers
-//   (a pagination count has been seen to come back null: totalPages is then
+// - Unknown keys are dropped, so snapshots stay small and two crawls of the same data match.
+// - Older answer shapes are mapped to the current one before validation (subcatlist `id`,
+//   category/all as `{category, subcategory}`, events at the top level).
+// - Counts and ids arrive as numbers or numeric strings and leave as integers (a null totalPages is
 //   recomputed from totalItems and limit).
 import * as z from 'zod/mini';
 import { en } from 'zod/locales';
@@ -25,8 +15,7 @@ import { pressroomError } from '../errors/errors.ts';
 import { allowedInvalid, DEFAULT_MAX_INVALID_SHARE, recordId, type QuarantineSink } from './quarantine.ts';
 import { ISO_DATE_EXPECTED, isoDateMs } from '../encoding/iso-date.ts';
 
-// zod/mini ships without messages; these are zod's own English ones
-// ("Invalid input: expected number, received string"), which reports quote.
+// zod/mini ships without messages; these are zod's own English ones, which reports quote.
 z.config(en());
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -40,24 +29,18 @@ const orElse = <T extends z.ZodMiniType, F>(schema: T, fallback: F) => z.pipe(z.
 /** Optional text the CMS leaves null or absent: normalised to null. */
 const optText = orElse(z.string(), null);
 const str = z.string();
-/**
- * A date as the contract gives them (src/encoding/iso-date.ts). Pages print it, feeds and sitemaps
- * carry it as a date: a record whose date is not one is quarantined like any wrong field, where
- * it used to stop the build in the sitemap.
- */
+/** A contract date (src/encoding/iso-date.ts): a record with another is quarantined like any wrong field. */
 const isoDate = z.string().check(z.refine((s) => !Number.isNaN(isoDateMs(s)), { error: `expected ${ISO_DATE_EXPECTED}` }));
 
 /**
- * Set by checkShape while one body is parsed, and reset before it returns: the parse is
- * synchronous, so no other body (of this build, another build or another session) can see it.
+ * Set by checkShape while one body is parsed and reset before it returns: the parse is synchronous,
+ * so no other body, build or session can see it.
  */
 let active: { sink: QuarantineSink; endpoint: string; maxShare: number } | null = null;
 
 /**
- * A list of records. Without a quarantine (pressroom check, tests) the first
- * invalid record fails the parse as a plain z.array would. With one, invalid
- * records are left out and reported, unless more of the list is invalid than
- * the allowed share: then the list fails as a whole, naming the first.
+ * A list of records. Without a quarantine the first invalid record fails the parse; with one,
+ * invalid records are left out and reported unless more than the allowed share is invalid.
  */
 function records<T extends z.ZodMiniType>(record: T) {
   const check = z.transform((list: unknown[], ctx): z.output<T>[] => {
@@ -124,8 +107,7 @@ export const postSchema = z.object({
   post_status: z.optional(str),
 });
 
-// totalPages = ceil(totalItems / limit); a null totalPages is recomputed from the
-// other two rather than trusted (docs/api-contract.md, "General rules").
+// totalPages = ceil(totalItems / limit); a null one is recomputed (docs/api-contract.md, "General rules").
 const pagination = before(
   (v) => {
     if (!isObj(v) || v.totalPages != null) return v;
@@ -195,8 +177,7 @@ const schemas = {
   tag: z.object({ success: ok, posts: tagPosts }),
   search: z.object({ success: ok, result: z.object({ category: str, postData: items, pagination }) }),
   subcatList: records(subCategory),
-  // Older services answer {category, subcategory}; sub-categories come from
-  // subcatlist, so the normalised shape is the documented bare category array.
+  // Older services answer {category, subcategory}; the documented shape is the bare category array.
   categoryAll: before((v) => (isObj(v) && Array.isArray(v.category) ? v.category : v), records(category)),
   postDetails: z.object({ success: ok, message: orElse(z.string(), ''), result: records(postSchema) }),
   aside: z.object({ success: ok, message: orElse(z.string(), ''), result: items }),
@@ -213,8 +194,7 @@ const schemas = {
 
 export type SchemaName = keyof typeof schemas;
 
-// Path patterns, matched against the path without its query string. Segments
-// are percent-encoded by src/api/endpoints.ts, so `[^/]+` is one segment.
+// Matched against the path without its query; segments are percent-encoded, so `[^/]+` is one.
 const ROUTES: readonly [RegExp, SchemaName][] = [
   [/^\/api\/post\/latestPost$/, 'panelLatest'],
   [/^\/api\/post\/leadership$/, 'panelLeadership'],
@@ -254,16 +234,14 @@ export function fieldPath(path: readonly PropertyKey[]): string {
 }
 
 /**
- * The normalised body of a response, or PR_API_SHAPE naming the endpoint and
- * field. Non-2xx bodies are returned as they are: tag 500, postdetails 501 and
- * asidetopic 500 are answers the site handles (docs/api-contract.md, "Answers that are not failures").
+ * The normalised body of a response, or PR_API_SHAPE naming endpoint and field. Non-2xx bodies are
+ * returned as they are (docs/api-contract.md, "Answers that are not failures").
  */
 export function checkShape(apiPath: string, status: number, body: unknown, quarantine?: { sink: QuarantineSink; maxShare: number }): unknown {
   if (status < 200 || status > 299) return body;
   const schema = schemaFor(apiPath);
   if (!schema) throw pressroomError('PR_INTERNAL', { detail: `no response schema for GET ${apiPath}` });
-  // Records are reported only once the whole body is known to be usable: a
-  // response that fails as a whole reports its structural problem alone.
+  // Records are reported only once the body is usable: a whole failure reports its problem alone.
   const found: Parameters<QuarantineSink>[0][] = [];
   active = quarantine ? { sink: (q) => void found.push(q), endpoint: apiPath, maxShare: quarantine.maxShare } : null;
   let result;
@@ -281,10 +259,8 @@ export function checkShape(apiPath: string, status: number, body: unknown, quara
 }
 
 /**
- * The browser's check of a response it reads (a mirrored or live list): the
- * same schema as the crawl's, the body normalised, or null when it is not that
- * shape at all. Bad records are left out and passed to `onQuarantine`, as the
- * build leaves them out, so a page never shows what the build would not.
+ * The browser's check of a list it reads: the crawl's schema, the body normalised, or null when it
+ * is not that shape. Bad records are left out as the build leaves them out.
  */
 export function readShape<N extends SchemaName>(name: N, body: unknown, onQuarantine: QuarantineSink = () => {}, maxShare = DEFAULT_MAX_INVALID_SHARE): z.output<(typeof schemas)[N]> | null {
   active = { sink: onQuarantine, endpoint: name, maxShare };

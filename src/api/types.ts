@@ -1,6 +1,5 @@
-// The wire format of the content API (docs/api-contract.md, "Records"). These
-// are the shapes after the crawl's shape check and normalisation: the sample API
-// produces them, the crawl checks them, the app reads them.
+// The content API's records after the crawl's shape check and normalisation (docs/api-contract.md,
+// "Records"): the sample API produces them, the crawl checks them, the app reads them.
 
 export const CATEGORY_SLUGS = [
   'news',
@@ -12,7 +11,6 @@ export const CATEGORY_SLUGS = [
   'future-ready',
   'learning-center',
 ] as const;
-export type CatSlug = (typeof CATEGORY_SLUGS)[number];
 
 /** A post as it appears in lists. Optional fields depend on the endpoint. */
 export interface PostItem {
@@ -74,10 +72,6 @@ export interface Pagination {
   totalPages: number;
 }
 
-export interface PanelLatest { newsData: PostItem[]; quickByteData: PostItem[]; articleData: PostItem[] }
-export interface PanelLeadership { podcastData: PostItem[]; inteviewData: PostItem[]; guestPostData: PostItem[] }
-export interface PanelFeatures { articleData: PostItem[]; learningData: PostItem[]; futureReadyData: PostItem[] }
-
 export interface TopicResponse {
   success: true;
   posts: { postData: PostItem[]; pagination: Pagination };
@@ -88,11 +82,6 @@ export type TagKey = (typeof TAG_KEYS)[number];
 export interface TagResponse {
   success: true;
   posts: { subCatName: string } & Record<TagKey, PostItem[]>;
-}
-
-export interface SearchResponse {
-  success: true;
-  result: { category: string; postData: PostItem[]; pagination: Pagination };
 }
 
 export interface SubCategory { subcat_id: number; subcat_name: string; subcat_slug: string }
@@ -109,8 +98,6 @@ export interface Author {
   author_photo: string | null;
 }
 export interface AuthorByIdResponse { success: true; message: string; result: Author[] }
-export interface AuthorDetailsResponse { author: Author[] }
-export interface AuthorPostsResponse { authorPosts: { postData: PostItem[]; pagination: Pagination } }
 
 export interface EventItem {
   event_id: number;

@@ -1,7 +1,6 @@
-// Video embeds from untrusted links (podcast_link, iframes in CMS HTML): parsed
-// with URL, exact host allow-list, id characters checked, and rebuilt as a fresh
-// embed URL. Never pass an untrusted src through (docs/architecture.md,
-// "Untrusted input"). Pure and isomorphic: the crawl's sanitiser and the app both use it.
+// Video embeds from untrusted links: parsed with URL, an exact host allow-list, id characters checked,
+// rebuilt as a fresh embed URL; an untrusted src never passes through (docs/architecture.md,
+// "Untrusted input"). Isomorphic: the sanitiser and the app both use it.
 
 const YOUTUBE_HOSTS: ReadonlySet<string> = new Set(['www.youtube.com', 'youtube.com', 'm.youtube.com', 'www.youtube-nocookie.com', 'youtube-nocookie.com']);
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{6,20}$/;

@@ -1,7 +1,5 @@
-// The isomorphic app: one route table for the server render and the client.
-// Patterns come from the page kinds' route table (src/site/kinds/patterns.ts),
-// the one the kinds themselves use, so a route that is prerendered is also a
-// route the client knows.
+// The isomorphic app: one route table for the server render and the client, from the page kinds'
+// patterns (src/site/kinds/patterns.ts), so a prerendered route is a route the client knows.
 import { Suspense, useEffect, useState } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { candidateRoutes } from '../site/kinds/route-match.ts';
@@ -14,20 +12,13 @@ import { usePageComponent } from './pages/registry.ts';
 import { Layout } from './shell/Layout.tsx';
 import { PagePathContext } from './lib/page-path.ts';
 
-// What a run-time shell document (search, preview) shows until the client
-// knows its URL: the same neutral state on the server and in the first client
-// render, so hydration never mismatches. Like every page it has exactly one
-// h1:
-// - search: in view, placed and styled as the search page's heading that
-//   replaces it after hydration, in its words ('Search Result'); the page
-//   adds ': {term}' once it reads the URL;
-// - preview: the draft's headline is unknown until the live call answers, so
-//   the h1 is for assistive technology only, with the same words as the
-//   preview page's own loading state (pages/preview).
-// Only what the client entry already holds is used here: importing a page's
-// parts (the article skeleton) would split new chunks off and add their
-// preloads to every page.
-// Shells are never indexed (their URLs are reader input or drafts).
+// What a run-time shell (search, preview) shows until the client knows its URL: the same neutral
+// state on the server and in the first client render, with its one h1:
+// - search: the search page's heading ('Search Result'), to which the page adds ': {term}';
+// - preview: the headline is unknown until the live call answers, so the h1 is for assistive
+//   technology only, worded as the preview page's loading state.
+// Only what the client entry already holds is used: importing a page's parts would add chunks and
+// preloads to every page. Shells are never indexed.
 export const SEARCH_SHELL_HEADING = 'Search Result';
 export const PREVIEW_HEADING = 'Article preview';
 
@@ -61,20 +52,12 @@ function PageSlot({ kind }: { kind: PageKindName }) {
 }
 
 export interface AppProps {
-  /**
-   * Set when the document is a run-time shell (search, preview): the server
-   * rendered it without knowing the URL, so the client first hydrates the same
-   * pending state, then routes for real after hydration (no mismatch).
-   */
+  /** A run-time shell: the client first hydrates the same pending state, then routes for real. */
   shell?: PageKindName | null;
   /**
-   * Set when the document was rendered for another URL than the one it is
-   * served at: hosts answer every unknown path with 404.html (docs/deploying.md,
-   * "404 pages"), and a path such as /news/no-such-post would otherwise match
-   * the article pattern on the client and mismatch the prerendered 404. The
-   * pinned kind's page is shown at that first URL; navigation routes normally.
-   * After hydration, a 404 at a URL the route table gives to the article page
-   * moves on to /404, as the article page does for an unknown post
+   * The kind the document was rendered as when served at another URL (hosts answer unknown paths with
+   * 404.html, docs/deploying.md "404 pages"), shown at that first URL so /news/no-such-post does not
+   * mismatch as an article. After hydration such a 404 at an article URL moves on to /404
    * (lib/unknown-article.ts).
    */
   pinned?: PageKindName | null;
@@ -84,8 +67,7 @@ export function App({ shell = null, pinned = null }: AppProps) {
   const [pendingShell, setPendingShell] = useState<PageKindName | null>(shell);
   useEffect(() => {
     setPendingShell(null);
-    // Runs once the first client render committed (hydration done): browser
-    // tests wait for this mark before they look for mismatch warnings.
+    // Once the first client render committed: browser tests wait for this mark.
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   useUnknownArticleToNotFound(pinned === 'not-found');

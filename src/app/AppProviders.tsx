@@ -1,9 +1,6 @@
-// The one provider tree of the routed app: the query cache, the site
-// configuration with the page's static copy, the head collector and the
-// router's link for AppLink. The server render (src/render/app.tsx), the
-// browser start-up (src/client/start.tsx) and the tests' harnesses wrap their
-// router and app in it, so all three run the same tree. Islands have their
-// own, smaller root (src/client/islands.tsx): no query cache, no router.
+// The one provider tree of the routed app (query cache, site configuration and static copy, head
+// collector, router link), shared by the server render, the browser start-up and the tests. Islands
+// have their own smaller root (src/client/islands.tsx).
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { PageCopy } from '../config/page-copy.ts';

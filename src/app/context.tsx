@@ -1,6 +1,4 @@
-// The site's public configuration (brand, nav, footer, contacts, hosts),
-// provided to every component, and the copy of the page being shown when it is
-// a static page (src/config/page-copy.ts). Both are embedded in the page, so
+// The site's public configuration and, on a static page, its copy, both embedded in the page so
 // hydration sees the same.
 import { createContext, use, useContext, type ReactNode } from 'react';
 import type { PublicConfig } from '../config/schema.ts';
@@ -28,12 +26,9 @@ const loadingDocument = new Promise<never>(() => {});
 let reloading = false;
 
 /**
- * The copy of the static page of `kind`, from the page data. Only that page's
- * own document carries it, and links to it load that document
- * (components/PageLink.tsx); should the client still route to it from another
- * page's document (the not-found page's redirect check, a link written without
- * PageLink), the page loads its document instead of rendering without its
- * text. On the server a missing copy is a bug: the render fails.
+ * The static page copy of `kind`. Only that page's document carries it; should the client route to
+ * it from another document anyway, the page loads its own document. On the server a missing copy
+ * fails the render.
  */
 export function usePageCopy<K extends CopyKind>(kind: K): CopyOf<K> {
   const copy = useContext(CopyContext)?.[kind] as CopyOf<K> | undefined;

@@ -1,8 +1,5 @@
-// Per-page head metadata, declared by the page component itself so the server
-// render and client navigation use one source. On the server the render stage
-// passes a collector and reads it after renderToString (synchronous); in the
-// browser an effect updates document.title and the description after a
-// client-side navigation.
+// Per-page head metadata, declared by the page itself: the server collects it after renderToString;
+// in the browser an effect updates the title and description after a client navigation.
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 
 export interface PageHead {

@@ -1,6 +1,5 @@
-// The bundle's one hash over every output file (paths and bytes), shared by the
-// live esbuild build (./index.ts) and the prebuilt bundle of the package
-// (./prebuilt.ts), so both give the same hash for the same files.
+// The bundle's one hash over every output file (paths and bytes), shared by the live build (./index.ts)
+// and the prebuilt one (./prebuilt.ts), so both hash the same files alike.
 import { createHash } from 'node:crypto';
 import type { BundleFile } from './index.ts';
 

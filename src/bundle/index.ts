@@ -1,9 +1,7 @@
-// The bundle stage (docs/architecture.md, "bundle"): esbuild builds the client
-// entries (the routed app's and the islands', src/site/kinds/islands.ts) as
-// ESM with code splitting, minified, content-hashed names and a metafile, and
-// the stylesheet to one hashed CSS file. It returns data (write: false); only
-// emit writes out/. The metafile gives each page kind's modulepreload list and
-// proves that no Node-only module reached the client.
+// The bundle stage (docs/architecture.md, "bundle"): esbuild builds the client entries (the routed
+// app's and the islands') as split, minified, content-hashed ESM with a metafile, and the stylesheet
+// to one hashed CSS file. It returns data; only emit writes. The metafile gives each page kind's
+// modulepreload list and proves no Node-only module reached the client.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildFailure, type BuildResult, type Metafile } from 'esbuild';
@@ -55,11 +53,9 @@ export async function bundleClient(opts: BundleOptions = {}): Promise<ClientBund
   const rel = (p: string) => path.relative(root, p).split(path.sep).join('/');
   const hits: NodeModuleHit[] = [];
 
-  // Two builds: the routed app (with the stylesheet) and the islands. Apart,
-  // because esbuild splits shared modules into chunks by the set of entries
-  // that reach them: built together, the islands' few modules come in a dozen
-  // small chunks shared with the app, each with its own imports and gzip
-  // overhead (82.0 KB against 79.6 KB gzip on the article; docs/decisions/0062-article-islands.md).
+  // Two builds, routed app and islands: built together, esbuild splits the islands' few modules into a
+  // dozen small chunks shared with the app (82.0 KB against 79.6 KB gzip on the article;
+  // docs/decisions/0062-article-islands.md).
   let routed: BuildResult;
   let islands: BuildResult;
   try {

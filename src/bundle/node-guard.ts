@@ -1,9 +1,6 @@
-// Proof that no Node-only module reached the client bundle (docs/architecture.md,
-// "bundle" and "Layout": app and client never import Node-only modules).
-// Two layers: an esbuild plugin refuses to resolve `node:*` and the bare names of
-// Node's built-in modules, naming the importer; then the finished metafile is
-// checked again, so a module that slipped in another way (an alias, a plugin
-// marking it external) still fails the build.
+// Proof that no Node-only module reached the client bundle (docs/architecture.md, "bundle"): an
+// esbuild plugin refuses `node:*` and Node's built-in names, naming the importer; then the metafile is
+// checked again, so a module that slipped in another way (an alias, an external) still fails.
 import { builtinModules } from 'node:module';
 import type { Metafile, Plugin } from 'esbuild';
 
@@ -22,10 +19,7 @@ export function isNodeBuiltin(spec: string): boolean {
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/**
- * The plugin records every hit in `hits` (the caller turns the first into a
- * PR_BUNDLE_NODE_MODULE) and returns an esbuild error so the build stops.
- */
+/** Records every hit in `hits` (the caller reports the first) and returns an esbuild error to stop. */
 export function nodeGuardPlugin(hits: NodeModuleHit[], relative: (p: string) => string): Plugin {
   const names = [...new Set([...BUILTINS].map((m) => m.split('/')[0]))].map(escapeRe).join('|');
   const filter = new RegExp(`^(node:.*|(${names})(/.*)?)$`);

@@ -1,11 +1,7 @@
-// The client bundle of a build. From the sources it is built by esbuild at
-// build time (./index.ts), so an edit to src/app shows in the next build. The
-// installed package has no TypeScript sources: `npm pack` (scripts/build-dist.ts)
-// builds the bundle once into dist/client/ with a manifest of what the metafile
-// told (entry, stylesheet, each page kind's preloads), and builds read that.
-// The bundle does not depend on the site's configuration (the browser reads it
-// from the page), so one prebuilt bundle serves every site; a base path is
-// applied to either bundle afterwards (./rebase.ts).
+// The client bundle of a build: from the sources, built by esbuild at build time (./index.ts), so an
+// edit to src/app shows next build; in the package, prebuilt by `npm pack` (scripts/build-dist.ts)
+// into dist/client/ with a manifest of the metafile's facts. The bundle does not depend on the site's
+// configuration, so one serves every site; a base path is applied afterwards (./rebase.ts).
 import { onceAsync } from '../runtime/once.ts';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -31,26 +27,22 @@ interface Manifest {
   files: string[];
 }
 
-// The bundle without a base path, once per process (clientBundle says why): it is made from the
-// code this process runs, not from a site, so every site and session of the process rightly
-// shares it; each gets its own URLs by rebaseBundle. A failed bundle is tried again by the next build.
+// The bundle without a base path, once per process: made from the code this process runs, so every
+// site shares it (each rebased). A failed bundle is tried again by the next build.
 const unprefixed = onceAsync(() => unprefixedBundle());
 
 /**
- * The bundle a build uses: built from the sources, or the package's prebuilt
- * one, with its URLs under `basePath`. Built once per process: the server
- * render runs the modules this process loaded, so the browser's bundle must be
- * made from those same sources, and a long-running `pressroom watch` then
- * spends nothing on it per publish (two esbuild runs, about 0.25 s).
+ * The bundle a build uses, with its URLs under `basePath`. Built once per process: the server render
+ * runs the modules this process loaded, so the browser's must come from the same sources, and a
+ * watcher spends nothing on it per publish (about 0.25 s).
  */
 export async function clientBundle(basePath = ''): Promise<ClientBundle> {
   return rebaseBundle(await unprefixed(), basePath);
 }
 
 async function unprefixedBundle(): Promise<ClientBundle> {
-  // Written out as import.meta.PRESSROOM_COMPILED (a constant esbuild defines)
-  // with an else branch, not through COMPILED, so esbuild drops the branch and
-  // with it the esbuild import from the compiled package, where esbuild is absent.
+  // import.meta.PRESSROOM_COMPILED (an esbuild define), not COMPILED, so esbuild drops the branch and
+  // its esbuild import from the compiled package, where esbuild is absent.
   if (import.meta.PRESSROOM_COMPILED) {
     return readPrebuiltBundle(PREBUILT_DIR);
   } else {

@@ -1,10 +1,6 @@
-// modulepreload lists from the esbuild metafile (docs/architecture.md, "bundle":
-// the metafile lists each entry's static imports). With code splitting
-// every page module (src/app/pages/<kind>/index.tsx, imported dynamically by the
-// registry) becomes its own output whose `entryPoint` names the source file; a
-// page's preload list is that output plus everything it imports statically,
-// transitively, plus the client entry's own static imports (shared chunks), so
-// the browser fetches the whole page in one round of parallel requests.
+// modulepreload lists from the esbuild metafile. With code splitting each page module is its own
+// output; its list is that output, its static imports transitively, and the client entry's static
+// imports, so the browser fetches the whole page in one round of parallel requests.
 import type { Metafile } from 'esbuild';
 
 type Outputs = Metafile['outputs'];
@@ -35,9 +31,8 @@ export function outputForSource(outputs: Outputs, source: string): string | unde
 }
 
 /**
- * Map each page kind to its preload URLs. `toUrl` turns a metafile output path
- * into a site URL. `shared` (the entry's static imports) is what a kind whose
- * module is not in the bundle gets.
+ * Each page kind's preload URLs. `toUrl` maps a metafile output path to a site URL; `shared` (the
+ * entry's static imports) is what a kind without a module in the bundle gets.
  */
 export function preloadTable(
   outputs: Outputs,

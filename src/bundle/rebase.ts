@@ -1,11 +1,7 @@
-// The client bundle under a base path. esbuild writes the bundle's own URLs
-// absolute ('/assets/chunk-X.js' in every chunk import and page import, because
-// the build sets publicPath), and the prebuilt bundle of the installed package
-// is built once for every site (./prebuilt.ts), so the prefix cannot be an
-// esbuild option: it is applied here, to both, after the bundle is made. Only
-// quoted (or CSS url()) references to a file of this very bundle are rewritten,
-// so no other string in the code can change. With '' the bundle is returned as
-// it is: a site at the origin's root gets the same bytes and hashes as before.
+// The client bundle under a base path. esbuild writes absolute URLs ('/assets/chunk-X.js'), and the
+// prebuilt bundle serves every site, so the prefix is applied here to both, afterwards. Only quoted
+// (or CSS url()) references to this bundle's own files are rewritten, so no other string changes.
+// With '' the bundle is returned as it is.
 import { withBase } from '../site/paths.ts';
 import { hashFiles } from './hash.ts';
 import type { BundleFile, ClientBundle } from './index.ts';

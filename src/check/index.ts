@@ -1,13 +1,8 @@
-// `pressroom check`: does this API answer as the crawler expects? One request
-// per kind of endpoint the crawl reads (the panels, the home lists, a post, its
-// author, a tag, the events, an event, the ads, search), and every listing the
-// crawl pages through: the first page of each category's topic listing (and
-// its aside), a topic listing of a sub-category, an author's posts. Each body
-// is checked against its schema in src/api/schemas.ts with every problem
-// listed. Every category, because an API can break one category's listing and
-// not another's: a check of one sampled category passed an API whose build
-// then stopped on another. Later requests take their slugs from earlier
-// answers, as the crawl does, so a sample is real data.
+// `pressroom check`: does this API answer as the crawler expects? One request per kind of endpoint
+// the crawl reads, and the first page of every listing it pages through (each category's topic and
+// aside, a sub-category's, an author's), each body checked against src/api/schemas.ts with every
+// problem listed. Every category: an API can break one listing and not another. Slugs come from
+// earlier answers, as in the crawl, so the sample is real data.
 import { ep } from '../api/endpoints.ts';
 import { CATEGORY_SLUGS } from '../api/types.ts';
 import { fieldPath, schemaFor } from '../api/schemas.ts';

@@ -1,11 +1,7 @@
-// The start-up of documents hydrated as islands (docs/decisions/0062-article-islands.md;
-// ISLAND_KINDS in src/site/kinds/islands.ts). Each element the server marked
-// with data-island (src/app/islands/Island.tsx) becomes a root of its own,
-// hydrated with its props from data-props, the site configuration and the
-// page's path from the page data; the rest of the document is the server's
-// HTML as it is. No router and no query cache load. <html data-hydrated="true">
-// is set once every island committed its first render, as the routed app sets
-// it (src/app/App.tsx), so the browser tests wait for the same mark.
+// The start-up of documents hydrated as islands (docs/decisions/0062-article-islands.md): each element
+// marked data-island (src/app/islands/Island.tsx) becomes its own root, hydrated with its data-props,
+// the configuration and the path; the rest stays the server's HTML. No router, no query cache.
+// <html data-hydrated="true"> is set once every island committed, as the routed app does.
 import { useEffect, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { SiteProvider } from '../app/context.tsx';

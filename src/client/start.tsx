@@ -1,10 +1,7 @@
-// Client start-up (docs/pages.md, "Start-up"; docs/architecture.md, "Hydration
-// rules"): one QueryClient with the server's defaults, hydrated from the state
-// embedded in the page, so nothing refetches on load; the current page's chunk
-// is loaded before hydrateRoot, so hydration never suspends; hydrateRoot when
-// the root holds server HTML, createRoot otherwise. The tree is the server's
-// (src/render/app.tsx) with BrowserRouter for StaticRouter; App marks
-// <html data-hydrated="true"> once the first render committed.
+// Client start-up (docs/pages.md, "Start-up"; docs/architecture.md, "Hydration rules"): one
+// QueryClient with the server's defaults, hydrated from the embedded state, so nothing refetches; the
+// page's chunk loads before hydrateRoot, so hydration never suspends; createRoot when the root is
+// empty. The tree is the server's (src/render/app.tsx) with BrowserRouter.
 import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

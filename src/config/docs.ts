@@ -1,8 +1,6 @@
-// Generated files that describe the configuration: config/site.schema.json
-// (the JSON Schema editors use through "$schema") and docs/configuration.md
-// (every key: path, type, default, the variable or flag that sets it, what it
-// does). Both come from the zod schema through ./schema-info.ts; `npm run
-// schema` writes them and a unit test fails when they drift.
+// Generated from the zod schema (./schema-info.ts): config/site.schema.json (for editors' "$schema")
+// and docs/configuration.md (every key's type, default, variable or flag, and meaning). `npm run
+// schema` writes them; a unit test fails when they drift.
 import { CONFIG_INPUTS } from './inputs.ts';
 import { childPaths, configJsonSchema, typePhrase, type JsonSchema } from './schema-info.ts';
 

@@ -1,13 +1,8 @@
-// The environment variables and command-line flags that set configuration
-// keys, in one table: the loader applies them over the file (file <
-// environment < flags) and remembers which one set each key, so a bad value is
-// blamed on the variable or flag that gave it, and `pressroom config` shows
-// where every value came from. docs/configuration.md lists them per key.
-//
-// A flag's option name is the camelCase of the flag (`--site-url` -> siteUrl),
-// which is also its name in the build's options (src/pipeline/types.ts), so a
-// new key that an operator can set per run is one line here.
-// This module imports nothing, so the CLI can read it without loading zod.
+// The environment variables and flags that set configuration keys, in one table: the loader applies
+// them over the file (file < environment < flags) and remembers which set each key, so a bad value is
+// blamed on its source and `pressroom config` shows it. A flag's option name is the camelCase of the
+// flag, as in the build's options, so a per-run key is one line here. Imports nothing, so the CLI
+// reads it without loading zod.
 
 /** How a string from the environment or the command line becomes a value (typed values pass through). */
 export type InputParse = 'string' | 'int' | 'number' | 'list' | 'sample';
@@ -38,11 +33,7 @@ export const CONFIG_INPUTS: readonly ConfigInput[] = [
 /** `site-url` -> `siteUrl`: commander's option name and the build option's. */
 export const optionName = (flag: string): string => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
-/**
- * The value an input gives, or undefined when it gives none. Strings that are
- * not what the key needs are passed on unchanged, so validation reports them
- * with the input's name ("abc" for an integer is an error, not NaN).
- */
+/** The value an input gives, or undefined; a wrong string passes unchanged so validation names the input. */
 export function parseInput(kind: InputParse, value: unknown): unknown {
   if (value === undefined || value === null || value === false) return undefined;
   if (kind === 'sample') return 'sample';

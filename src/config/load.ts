@@ -1,6 +1,5 @@
-// Configuration: file (config/site.json) < environment (PRESSROOM_*) < flags,
-// validated once (every problem at once, each blamed on its source) and
-// frozen. The inputs that set keys are listed in ./inputs.ts.
+// Configuration: file (config/site.json) < environment (PRESSROOM_*) < flags, validated once (every
+// problem at once, each blamed on its source) and frozen. Inputs: ./inputs.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { pressroomError } from '../errors/errors.ts';
@@ -12,11 +11,8 @@ import { configSchema, type PublicConfig, type SiteConfig } from './schema.ts';
 export const DEFAULT_CONFIG_FILE = 'config/site.json';
 
 /**
- * The configuration file to read: the one given; else config/site.json in the
- * working directory; else the sample configuration that ships with Pressroom,
- * so an installed `pressroom build --sample` works in an empty folder. That
- * file configures no API (api.base null), so it can never make a build crawl
- * anything that was not asked for.
+ * The file to read: the one given, else ./config/site.json, else the shipped sample configuration
+ * (so `pressroom build --sample` works in an empty folder), which configures no API.
  */
 export function configFileFor(file?: string, cwd = process.cwd()): string {
   if (file !== undefined) return resolve(cwd, file);
@@ -31,16 +27,9 @@ export interface LoadOptions {
   /** Default: configFileFor(undefined). */
   file?: string;
   env?: Record<string, string | undefined>;
-  /**
-   * Values of the flags that set configuration keys, by option name
-   * (`concurrency`, `siteUrl`, `hosts`, `api`, `sample`): the CLI's options or
-   * the build's options. Other names are ignored.
-   */
+  /** Values of the flags that set configuration keys, by option name; other names are ignored. */
   flags?: Readonly<Record<string, unknown>>;
-  /**
-   * False for a command that publishes nothing (`pressroom check`): with no file, the sample's
-   * configuration may stand in for an API's too, as the identity it gives goes nowhere. Default true.
-   */
+  /** False for a command that publishes nothing (`check`): the sample's configuration may then stand in. */
   publishes?: boolean;
 }
 
@@ -64,9 +53,8 @@ export interface ResolvedConfig {
   /** The source of the value at `path` in the effective configuration. */
   sourceOf(path: readonly PropertyKey[]): ConfigSource;
   /**
-   * True when no file was named or found and the sample publication's configuration stands in
-   * (it configures no API): its name, address and accounts are the sample's, so only content of
-   * the sample may be published with it (src/pipeline/index.ts refuses a snapshot of an API).
+   * True when no file was found and the sample's configuration stands in: its identity is the
+   * sample's, so only sample content may be published with it (src/pipeline/sample-guard.ts).
    */
   sampleConfig: boolean;
 }
@@ -79,10 +67,9 @@ export function resolveConfig(opts: LoadOptions = {}): ResolvedConfig {
   const abs = configFileFor(opts.file);
   const overrides = new Map<string, ConfigSource>();
   const given = inputValues(opts, overrides);
-  // Standing in for a missing file, the sample's configuration (the sample's name, address,
-  // accounts) serves the sample, and a build with no API, which stops anyway. A run given an API,
-  // or a name or address of its own, by a variable or flag reads no file: it is another site,
-  // which must be given its own name and address.
+  // Standing in for a missing file, the sample's configuration serves only the sample (or a build with
+  // no API, which stops anyway). A run given an API, name or address of its own reads no file: it is
+  // another site, which needs its own name and address.
   const apiGiven = given.get('api.base');
   const ownSite = (typeof apiGiven === 'string' && apiGiven !== '') || given.has('site.name') || given.has('site.url');
   const standIn = opts.file === undefined && !existsSync(resolve(DEFAULT_CONFIG_FILE));
@@ -147,9 +134,8 @@ function readConfigFile(abs: string, file: string): unknown {
 }
 
 /**
- * Line and column (from 1) of a JSON.parse error, from the position V8 names ("... in JSON at
- * position 42", with "(line 3 column 5)" on newer Node); an error without one (the text ended
- * early) is at the end of the text. `detail` is the message without the place.
+ * Line and column (from 1) of a JSON.parse error, from V8's "at position N" (or "(line L column C)");
+ * without one (early end) at the end of the text. `detail` is the message without the place.
  */
 export function jsonSyntaxPlace(text: string, message: string): { line: number; column: number; detail: string } {
   const at = /\bat position (\d+)/.exec(message);
@@ -199,10 +185,8 @@ export function configProblems(problems: ConfigProblem[]): Error {
 export type ApiSource = { kind: 'api'; base: string } | { kind: 'sample' };
 
 /**
- * What the build crawls: the configured API, or the embedded sample API only
- * when asked for (--sample or api.base "sample"). With neither, the build
- * stops: a scheduled run that lost its PRESSROOM_API must not publish the
- * sample site over the real one.
+ * What the build crawls: the configured API, or the sample only when asked for. With neither the
+ * build stops: a scheduled run that lost PRESSROOM_API must not publish the sample over the site.
  */
 export function apiSource(config: Pick<SiteConfig, 'api'>): ApiSource {
   const base = config.api.base;
@@ -212,17 +196,13 @@ export function apiSource(config: Pick<SiteConfig, 'api'>): ApiSource {
 }
 
 /**
- * The browser's slice of the configuration. It carries no build clock: every
- * page embeds it, so a date in it would change every page each day (and force
- * a change-driven build on a new day to render the whole site again). Nor the
- * static pages' copy, which only the page that shows it embeds
- * (src/config/page-copy.ts).
+ * The browser's slice of the configuration. No build clock: a date would change every page daily.
+ * No static pages' copy: only its own page embeds it (src/config/page-copy.ts).
  */
 export function publicConfig(config: SiteConfig): PublicConfig {
   const { site, nav, footer, contact, api } = config;
   return {
-    // A site at the origin's root embeds no basePath key, so its pages are the
-    // bytes they were before base paths existed; the app reads a missing one as ''.
+    // A root site embeds no basePath key (its pages' bytes unchanged); the app reads none as ''.
     site: site.basePath ? site : withoutBasePath(site),
     nav,
     footer,
@@ -262,8 +242,7 @@ function setPath(obj: Record<string, unknown>, path: string[], value: unknown): 
   let node = obj;
   for (const key of path.slice(0, -1)) {
     const next = node[key];
-    // A non-object in the way (e.g. "crawl": 5) is replaced; the file's value is reported nowhere then,
-    // which is right: the flag or variable decides the key.
+    // A non-object in the way (e.g. "crawl": 5) is replaced: the flag or variable decides the key.
     if (typeof next !== 'object' || next === null || Array.isArray(next)) node[key] = {};
     node = node[key] as Record<string, unknown>;
   }

@@ -1,10 +1,7 @@
-// The copy of the static pages (docs/pages.md, "Static pages"): About, Privacy
-// Policy, Site Map, Contact and the opt-out form show texts from the
-// configuration. Each page's copy is embedded in that page's own page data
-// only (src/render), not in the public configuration every page embeds; a link
-// to one of these pages from another page is an ordinary page load
-// (src/app/components/PageLink.tsx), because the document it leaves does not
-// carry the copy (docs/pages.md, "Static pages").
+// The copy of the static pages (docs/pages.md, "Static pages"): About, Privacy Policy, Site Map,
+// Contact and the opt-out form. Each page's copy is embedded only in its own page data, not the
+// public configuration every page carries, so a link to one of them is a full page load
+// (src/app/components/PageLink.tsx).
 import type { SiteConfig } from './schema.ts';
 import { paths } from '../site/paths.ts';
 import type { PageKindName } from '../site/types.ts';
@@ -40,10 +37,8 @@ export function allPageCopy(config: SiteConfig): PageCopy {
 const COPY_PATHS: ReadonlySet<string> = new Set(COPY_KINDS.map((k) => COPY[k].path));
 
 /**
- * Whether a site-relative link leads to a page that renders configuration copy
- * (its document carries the copy; no other does), so following it must load
- * that document rather than route on the client. Query, fragment and trailing
- * slashes are ignored; anything that is not a site path is not such a page.
+ * Whether a site-relative link leads to a page that renders configuration copy, so it must load
+ * that document. Query, fragment and trailing slashes are ignored; non-site paths are not such pages.
  */
 export function loadsOwnDocument(to: string): boolean {
   if (!to.startsWith('/') || to.startsWith('//')) return false;

@@ -1,7 +1,5 @@
-// zod issues -> configuration problems an operator can act on: the key's path,
-// where the bad value came from (the file, a PRESSROOM_* variable or a flag),
-// what is wrong in plain words, and a suggestion (the key or value meant, or
-// what the key expects). All problems are reported at once.
+// zod issues -> problems an operator can act on: the key's path, the value's source (file, variable,
+// flag), what is wrong in plain words, and a suggestion. All are reported at once.
 import type { z } from 'zod';
 import { closest } from './suggest.ts';
 import { configJsonSchema, keyPaths, keysOf, nodeAt, typePhrase } from './schema-info.ts';

@@ -1,13 +1,8 @@
-// The operational part of the configuration: where the content comes from, how
-// the crawl behaves, which hosts get files, redirects, feeds, releases and the
-// shrink gate. Every key has a default that reproduces the sample site's
-// behaviour except `api.base`, which has no sensible default (a build without
-// it stops: see `apiSource` in ./load.ts). Objects are strict: an unknown key
-// is an error, so a typo never silently drops a setting.
-//
-// Adding a key is one line in the section's object (with `.default()` and a
-// description), plus one line in ./inputs.ts when an environment variable or a
-// flag sets it; `npm run schema` regenerates the JSON Schema and the docs.
+// The operational configuration: content source, crawl, hosts, redirects, feeds, releases, shrink
+// gate. Every key defaults to the sample site's behaviour except `api.base` (a build without it
+// stops: ./load.ts apiSource). Objects are strict, so a typo is an error. A key is one line here
+// (with `.default()` and a description), one in ./inputs.ts if a variable or flag sets it; then
+// `npm run schema`.
 import { z } from 'zod';
 import { DEFAULT_MAX_INVALID_SHARE } from '../api/quarantine.ts';
 import { ISO_DATE_EXPECTED, isoDateMs } from '../encoding/iso-date.ts';

@@ -1,10 +1,7 @@
-// The publication's identity and copy: brand, header navigation, footer,
-// contacts and the static pages (About, Privacy Policy, Site Map, the two
-// forms). Only `site.name` and `site.url` are required. Texts that name the
-// publication default to phrases built from `site.name` (filled in by
-// ./schema.ts); contact details and lists default to nothing, and the pages
-// leave out what is not configured rather than show invented people,
-// addresses or numbers. Lists have no fixed lengths.
+// The publication's identity and copy: brand, navigation, footer, contacts, static pages. Only
+// `site.name` and `site.url` are required. Texts naming the publication default to phrases from
+// `site.name` (./schema.ts); contacts and lists default to nothing, and pages leave out what is not
+// configured rather than invent people, addresses or numbers.
 import { z } from 'zod';
 import { isBasePath } from '../site/paths.ts';
 import { httpUrl } from './schema-build.ts';

@@ -1,8 +1,6 @@
-// The configuration's JSON Schema (generated from the zod schema) and what the
-// loader and the docs read from it: the node at a key path, the keys an
-// object allows, and a plain-English phrase for a node's type ("an integer
-// from 1 to 256"). One source for error messages, config/site.schema.json and
-// docs/configuration.md, so they cannot disagree.
+// The configuration's JSON Schema (from zod) and what the loader and docs read from it: the node at a
+// key path, an object's keys, a plain-English phrase for a type ("an integer from 1 to 256"). One
+// source for error messages, config/site.schema.json and docs/configuration.md.
 import { once } from '../runtime/once.ts';
 import { z } from 'zod';
 import { configSchema } from './schema.ts';
@@ -26,10 +24,7 @@ export type JsonSchema = {
   [k: string]: unknown;
 };
 
-/**
- * The JSON Schema of a configuration file (input side: every default optional). Made on first
- * use: a pure function of the code (the zod schema), so one answer serves the whole process.
- */
+/** The JSON Schema of a configuration file (input side). Made once: a pure function of the code. */
 export const configJsonSchema: () => JsonSchema = once(() => ({
   ...(z.toJSONSchema(configSchema, {
     io: 'input',

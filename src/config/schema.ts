@@ -1,9 +1,6 @@
-// The configuration's shape, validated once (zod) and then frozen: the
-// operational keys (./schema-build.ts) and the publication's identity and copy
-// (./schema-content.ts). Every object is strict, so an unknown key (a typo) is
-// an error; only site.name and site.url are required. The JSON Schema in
-// config/site.schema.json and docs/configuration.md are generated from this
-// schema (`npm run schema`), so editors complete and check config/site.json.
+// The configuration's shape, validated once (zod) and frozen: operational keys (./schema-build.ts) and
+// identity and copy (./schema-content.ts). Objects are strict; only site.name and site.url are
+// required. config/site.schema.json and docs/configuration.md are generated from it (`npm run schema`).
 import { z } from 'zod';
 import { isBasePath } from '../site/paths.ts';
 import { buildKeys } from './schema-build.ts';
@@ -23,8 +20,8 @@ export const inputSchema = z
   })
   .superRefine(
     (c, ctx) => {
-      // A token whose contact detail is missing would print as literal text on a legal page.
-      // Runs even when other keys are wrong (see `when`), so it reads the value defensively.
+      // A token whose contact is missing would print literally on a legal page. Runs even when other
+      // keys are wrong (see `when`), so it reads defensively.
       const contact: Record<string, unknown> = isObject(c.contact) ? c.contact : {};
       const sections = isObject(c.privacy) && Array.isArray(c.privacy.sections) ? c.privacy.sections : [];
       sections.forEach((s, i) => {
@@ -43,9 +40,8 @@ export const inputSchema = z
   )
   .superRefine(
     (c, ctx) => {
-      // site.url and site.basePath name one prefix: the canonical URLs are
-      // site.url + path and the links basePath + path, so a disagreement would
-      // publish canonical and sitemap URLs that no link on the site uses.
+      // site.url and site.basePath name one prefix: disagreeing, canonical and sitemap URLs would
+      // differ from every link.
       const site: Record<string, unknown> = isObject(c.site) ? c.site : {};
       if (typeof site.url !== 'string' || !/^https?:\/\//i.test(site.url) || !URL.canParse(site.url)) return;
       const parts = urlParts(site.url);
@@ -76,10 +72,8 @@ const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object'
 function derive(c: z.output<typeof inputSchema>) {
   const { $schema: _schema, ...rest } = c;
   const title = c.site.title ?? c.site.name;
-  // One base path for the whole build: given, else the path of site.url. The
-  // resolved site.url always ends in it, so absolute URLs are site.url + path
-  // and never carry the prefix twice (src/site/paths.ts absoluteUrl). For an
-  // origin with no base path both strings are exactly what they were.
+  // One base path for the build: given, else site.url's path. The resolved site.url ends in it, so
+  // absolute URLs are site.url + path, never with the prefix twice (src/site/paths.ts absoluteUrl).
   const urlPath = urlParts(c.site.url).path;
   const basePath = c.site.basePath ?? urlPath;
   const url = urlPath ? c.site.url : `${c.site.url}${basePath}`;
@@ -98,21 +92,16 @@ function derive(c: z.output<typeof inputSchema>) {
 export const configSchema = inputSchema.transform(derive);
 
 export type SiteConfig = z.output<typeof configSchema>;
-/** What a configuration file may hold (every default optional). */
-export type SiteConfigInput = z.input<typeof configSchema>;
 
 /**
- * The part of the configuration the browser needs, embedded in every page.
- * Kept small and free of anything operator-private. The static pages' copy
- * (`about`, `privacy`, `sitemapPage`, `pages`) is not in it: each of those
- * pages carries its own in its page data (src/config/page-copy.ts).
+ * The configuration the browser needs, embedded in every page: small, nothing operator-private, and
+ * without the static pages' copy (each page carries its own: src/config/page-copy.ts).
  */
 export type PublicConfig = Pick<SiteConfig, 'nav' | 'footer' | 'contact'> &
   // basePath is left out of the page data when it is '' (src/config/load.ts publicConfig).
   { site: Omit<SiteConfig['site'], 'basePath'> & { basePath?: string } } & {
   api: Pick<SiteConfig['api'], 'publicBase' | 'imageHost' | 'ipLookup' | 'optOutPath' | 'redirectAllowHosts'>;
-  /** Whether and when the search page reads the static index (docs/pages.md, "Search results"). */
-  /** The build resolves "auto" before pages are rendered (src/pipeline/search-index-mode.ts). */
+  /** Whether the search page reads the static index (the build resolves "auto" before rendering). */
   search: { staticIndex: Exclude<SiteConfig['search']['staticIndex'], 'auto'> };
   [extra: string]: unknown;
 };

@@ -1,9 +1,6 @@
-// "Did you mean" for configuration keys and enum values: the closest known
-// name by edit distance (Damerau-Levenshtein, optimal string alignment), so a
-// swapped pair of letters (`shrinkgate`/`shrinkGate` by case, `hsots`) counts as
-// one edit like a missing or extra letter (`concurency`). Case differences
-// cost nothing extra because JSON keys are case-sensitive but people are not:
-// the names are compared lower-cased and a pure case mismatch always wins.
+// "Did you mean" for configuration keys and enum values: the closest known name by optimal string
+// alignment distance, so a swapped pair of letters counts as one edit. Names are compared
+// lower-cased and a pure case mismatch always wins (JSON keys are case-sensitive, people are not).
 
 /** Edit distance with adjacent transpositions counted as one edit. */
 export function editDistance(a: string, b: string): number {
@@ -20,11 +17,7 @@ export function editDistance(a: string, b: string): number {
   return d[a.length][b.length];
 }
 
-/**
- * The known name closest to `input`, or undefined when none is close enough:
- * at most a third of the input's length in edits (at least 1, at most 3), so
- * `feeds` is not offered for `hosts`.
- */
+/** The closest known name within a third of the input's length in edits (1 to 3), else undefined. */
 export function closest(input: string, known: readonly string[]): string | undefined {
   const lower = input.toLowerCase();
   const exactCase = known.find((k) => k.toLowerCase() === lower);

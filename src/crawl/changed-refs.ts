@@ -1,8 +1,6 @@
-// What a change-driven crawl re-reads first, from the REFs (../webhook/refs.ts) and the
-// previous snapshot: API paths to re-fetch as they are, and the posts, events
-// and authors whose every showing must be re-read (./changed.ts). A route is
-// read through the deps the last build gave it, or, for a page it did not have
-// yet, through its URL pattern.
+// What a change-driven crawl re-reads first, from the REFs (../webhook/refs.ts) and the previous
+// snapshot: API paths to re-fetch, and the posts, events and authors whose every showing must be
+// re-read (./changed.ts). A route is read through its last deps, or a new page through its URL pattern.
 import { ep } from '../api/endpoints.ts';
 import { CATEGORY_SLUGS } from '../api/types.ts';
 import { formatRef, type Ref } from '../webhook/refs.ts';

@@ -1,25 +1,15 @@
-// The change-driven crawl (docs/operations.md, "Publishing on change"): from
-// the saved snapshot and the REFs a CMS named, re-fetch only the named records
-// and the responses that can show them, learn from those what else moved, then
-// run the ordinary fixed point for what the change newly announced and prune
-// what no full crawl would fetch any more. Every request is conditional on the
-// previous entry, so what did not change costs a 304.
+// The change-driven crawl (docs/operations.md, "Publishing on change"): from the saved snapshot and
+// the REFs, re-fetch the named records and the responses that can show them, learn what else moved,
+// run the ordinary fixed point for what the change announced, and prune what a full crawl would no
+// longer fetch. Every request is conditional, so what did not change costs a 304.
 //
-// What "can show" a post is read from the contract (docs/api-contract.md):
-// its details (old and new address), the home lists, the header panels, the
-// "More from" list, every category's side list, every tag answer, and the
-// paged listings of its category (with and without each sub-category) and of
-// its author, old and new. Paged listings are re-read only on the pages the
-// change can touch (./collections.ts), all of them when the count changed.
-// A post edited in place (its address and every field that decides which lists
-// show it and where are as they were: a title or body fixed) is in exactly the
-// lists that showed it, at the same places, so only those are read again: the
-// tag answers, newest-first lists and listing pages that held it, and the
-// popular list (docs/decisions/0087-in-place-edit-reads-where-shown.md).
-// A REF the crawl cannot target (an author's display name changed, a route
-// that is no page) returns a fallback reason: the caller then runs the full
-// conditional crawl, which is always correct. A REF naming a path that cannot
-// be fetched (the API refuses it) is dropped and reported (./dropped-refs.ts).
+// What can show a post is read from the contract (docs/api-contract.md): its details, the home lists,
+// header panels, "More from", side lists, tag answers, and the paged listings of its category (with
+// and without sub-category) and author, old and new; listings only on the pages the change can touch
+// (./collections.ts). A post edited in place (nothing that decides its lists or places changed) is
+// re-read only where it was shown (docs/decisions/0087-in-place-edit-reads-where-shown.md).
+// A REF the crawl cannot target returns a fallback reason, and the caller runs the full conditional
+// crawl, always correct. A REF naming an unfetchable path is dropped and reported (./dropped-refs.ts).
 import { ep } from '../api/endpoints.ts';
 import { CATEGORY_SLUGS, type Author, type Post } from '../api/types.ts';
 import { PANEL_DEPS, listedIdOfDetails, listedPost, subcats } from '../site/common.ts';
@@ -54,9 +44,8 @@ const eventPages = (b: unknown): number => (b as any)?.responseData?.pagination?
 const detailsOf = (snap: Snapshot, path: string): Post | undefined => snap.ok<any>(path)?.result?.[0] as Post | undefined;
 
 /**
- * What decides which lists show a post and where (docs/api-contract.md): its category and
- * address, sub-category and keywords (topic listings and tag answers), date (every list's order),
- * author (their listing) and status. The id is checked apart.
+ * What decides which lists show a post and where (docs/api-contract.md): category, address,
+ * sub-category, keywords, date, author and status. The id is checked apart.
  */
 const PLACE_FIELDS = ['cat_slug', 'post_name', 'subcat_slug', 'meta_keywords', 'post_date', 'post_author_id', 'author_name', 'post_status'] as const;
 
@@ -66,11 +55,7 @@ function keepsPlace(was: Post | undefined, now: Post | undefined, id: number): b
   return PLACE_FIELDS.every((f) => (was[f] ?? null) === (now[f] ?? null));
 }
 
-/**
- * Whether a list answer holds an item of one of these posts: the answer itself a list of items, or
- * an object of such lists (the header panels' `newsData`..., a side list's `result`, a tag
- * answer's `posts`).
- */
+/** Whether a list answer (a list of items, or an object of such lists) holds an item of these posts. */
 function listsItemOf(body: unknown, ids: ReadonlySet<number>): boolean {
   const holds = (list: unknown) => Array.isArray(list) && list.some((item: any) => ids.has(Number(item?.id)));
   if (holds(body)) return true;
@@ -78,9 +63,8 @@ function listsItemOf(body: unknown, ids: ReadonlySet<number>): boolean {
 }
 
 /**
- * Every listing a story's crawl can read (scan below): each category's, each category's
- * sub-categories', each author's. pressroom watch reads their indexes at start, from the
- * snapshot its first story starts from (warmListIndexes).
+ * Every listing a story's crawl can read (scan below): each category's, its sub-categories' and
+ * each author's. pressroom watch indexes them at start (warmListIndexes).
  */
 export function storyListings(snap: SnapshotView): Collection[] {
   const subs = subcats(snap);
@@ -119,8 +103,8 @@ export async function crawlChanged(given: ChangedCrawlOptions): Promise<ChangedC
   }
   if (opts.sampleRedirects) await fetchSampleRedirects(opts, snap);
   if (targets.categories) {
-    // A sub-category renamed, re-slugged or removed is printed on its posts and their list items:
-    // those posts (every listing of it named them) change as if edited. A new one is found by the fixed point.
+    // A sub-category renamed, re-slugged or removed shows on its posts: they change as if edited.
+    // A new one is found by the fixed point.
     const after = new Map(subcats(snap).map((s) => [s.subcat_id, s]));
     for (const s of subcats(prev)) {
       const now = after.get(s.subcat_id);
@@ -155,9 +139,8 @@ export async function crawlChanged(given: ChangedCrawlOptions): Promise<ChangedC
   return { snapshot: snap, stats: crawlStats(opts, snap, rounds, started), refetched: fetched.size, dropped };
 
   /**
-   * Re-reads the pages of a listing that these posts' change can touch (./collections.ts); returns
-   * the pages read. `inPlace`: the posts kept their places (keepsPlace), so the count and the order
-   * are as they were and only the pages that show them changed.
+   * Re-reads the pages of a listing these posts' change can touch; returns the pages read. `inPlace`:
+   * the posts kept their places, so count and order stand and only the pages showing them changed.
    */
   async function scan(c: Collection, ids: ReadonlySet<number>, keys: readonly OrderKey[], inPlace = false): Promise<{ c: Collection; n: number }[]> {
     if (inPlace) {
@@ -199,12 +182,10 @@ export async function crawlChanged(given: ChangedCrawlOptions): Promise<ChangedC
       const now = detailsOf(snap, path);
       if (now && Number(now.id) === id) keys.push({ date: now.post_date, id });
     }
-    // Every named post was listed and is edited in place: the lists that show it now are the ones
-    // that showed it (no other record changed, or the webhook would have named it), so a tag answer
-    // or a listing that did not hold it is not read again (most of the 116 requests an edit made on the sample site).
+    // Every named post was listed and is edited in place: only the lists that showed it can change
+    // (any other changed record would be named), which saves most of an edit's 116 sample requests.
     const inPlace = !subcatsChanged && listed.length === ids.size && listed.every(({ id, path }, k) => keepsPlace(before[k], detailsOf(snap, path), id));
-    // The same for the newest-first lists (home, header panels, side lists); the popular list is
-    // always read, as its order follows readers' views, which no webhook names.
+    // Likewise the newest-first lists; the popular list is always read (it follows views, not webhooks).
     const tags = subcats(prev).map((s) => s.subcat_slug).filter((slug) => !inPlace || listsItemOf(prev.ok<any>(ep.tag(slug))?.posts, ids));
     const newest = [...HOME_DEPS, ep.latest(), ...PANEL_DEPS, ...CATEGORY_SLUGS.map(ep.asideTopic)];
     const shown = inPlace ? newest.filter((path) => path === ep.homePopular() || listsItemOf(prev.ok(path), ids)) : newest;

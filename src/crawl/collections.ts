@@ -1,10 +1,7 @@
-// Paged post lists (topic listings, author listings) as a change-driven crawl
-// sees them: where a post sits in the previous snapshot, and which page a post
-// with a given date would land on. The contract orders post lists totally,
-// newest first (`post_date DESC, id DESC`, docs/api-contract.md "Ordering"), so
-// a change that removes a post at position a and inserts one at position b
-// changes only the pages between a and b, unless the count changes, in which
-// case every page changes (each page carries `totalItems`).
+// Paged post lists (topic and author listings) as a change-driven crawl sees them. The contract
+// orders lists totally, newest first (`post_date DESC, id DESC`, docs/api-contract.md "Ordering"),
+// so moving a post from position a to b changes only the pages between, unless the count changes
+// (each page carries `totalItems`).
 import { ep } from '../api/endpoints.ts';
 import type { Pagination, PostItem } from '../api/types.ts';
 import { firstNotBefore } from '../lists/sorted.ts';
@@ -62,11 +59,8 @@ export function listItems(c: Collection, snap: SnapshotView): { item: PostItem; 
 }
 
 /**
- * The pages of `c` in `snap` that a change to these posts can touch: the page
- * each one is on now, and the page each would land on by its new order key
- * (counting the other posts before it). Sorted and unique; page 1, which the
- * caller reads anyway for the count, is not implied, so an edit deep in a long
- * listing reads the pages around it, not every page before it.
+ * The pages of `c` a change to these posts can touch: each one's current page and the page its new
+ * order key lands on. Sorted, unique; page 1 (read anyway for the count) is not implied.
  */
 export function touchedPages(c: Collection, snap: SnapshotView, ids: ReadonlySet<number>, keys: readonly OrderKey[], kept?: CrawlKept): number[] {
   const index = listIndex(c, snap, kept);
@@ -89,10 +83,8 @@ export function touchedPages(c: Collection, snap: SnapshotView, ids: ReadonlySet
 }
 
 /**
- * A listing's posts in order, with each one's page and the places of each id, and whether the
- * list is in the contract's order (then a post's place is found by binary search). A publish
- * session keeps it per listing (CrawlKept.listIndexes) and patches the pages whose entries
- * changed (an edit changes the page of the post edited).
+ * A listing's posts in order, with each one's page, the places of each id, and whether the list is
+ * in contract order (then found by binary search). A session keeps and patches it per listing.
  */
 export interface ListIndex {
   /** The snapshot state it was read from (Snapshot.state), when the snapshot names its states. */
@@ -112,8 +104,7 @@ function listIndex(c: Collection, snap: SnapshotView, kept: CrawlKept | undefine
   const last = kept?.listIndexes.get(c.name);
   // Taken while it is patched in place: a failure on the way leaves none.
   kept?.listIndexes.delete(c.name);
-  // The pages' entries: when the snapshot names what changed since the index's state, only the
-  // changed pages are looked up (a listing of 50,000 posts has thousands of pages).
+  // When the snapshot names what changed since, only the changed pages are looked up.
   const changed = last?.state !== undefined && last.entries.length === pages ? snap.changesSince?.(last.state) : undefined;
   let entries: (SnapshotEntry | undefined)[];
   if (changed && last) {
@@ -130,11 +121,8 @@ function listIndex(c: Collection, snap: SnapshotView, kept: CrawlKept | undefine
 }
 
 /**
- * Reads the index of each listing now into a publish session's crawl part (pressroom watch, at
- * start): a story's crawl builds a listing's index the first time it touches the listing, a pass
- * over every post of it, and patches it in every later story. A watcher's first stories touched
- * listings of their own (a post's author, its category's sub-categories) and paid that pass for
- * each: at 50,000 posts 1.3 ms a story on average, in 11 of 29 edits, against 0.15 ms at 10,000.
+ * Indexes each listing into a session's crawl part at start, so no story pays for the first pass over
+ * a listing (1.3 ms a story on average at 50,000 posts, in 11 of 29 edits).
  */
 export function warmListIndexes(snap: SnapshotView, listings: Iterable<Collection>, kept: CrawlKept): void {
   for (const c of listings) listIndex(c, snap, kept);

@@ -1,9 +1,7 @@
-// crawl: API -> snapshot (docs/architecture.md, "crawl"). A fixed point over the
-// page-kind catalogue: the kinds say, from what is known so far, which
-// responses the site needs (routes' deps and extra fetches); the crawl fetches
-// the missing ones concurrently, checks and normalises each, and repeats until
-// nothing new is wanted. A request budget stops an API that keeps announcing
-// new pages (a paging loop) with a clear error instead of crawling forever.
+// crawl: API -> snapshot (docs/architecture.md, "crawl"). A fixed point over the page-kind catalogue:
+// the kinds say which responses the site needs; the crawl fetches the missing ones concurrently,
+// checks and normalises each, and repeats until nothing new is wanted. A request budget stops an API
+// that keeps announcing pages with a clear error.
 import pLimit from 'p-limit';
 import { checkShape } from '../api/schemas.ts';
 import { DEFAULT_MAX_INVALID_SHARE, type Quarantined } from '../api/quarantine.ts';
@@ -78,12 +76,9 @@ export function crawlStats(opts: Pick<CrawlOptions, 'client'>, snap: Snapshot, r
 }
 
 /**
- * The fixed point: fetch what the catalogue wants and the snapshot lacks, until
- * nothing new is wanted. Returns the number of rounds. A change-driven crawl
- * (./changed.ts) runs the same loop over the previous snapshot, so it fetches
- * only what its changes newly announced. A response of the wrong shape is kept
- * aside, not fetched again, and the crawl goes on to its fixed point, so that
- * the one error it then fails with names every broken endpoint (./shape-failures.ts).
+ * The fixed point: fetch what is wanted and missing until nothing new is; returns the rounds. A
+ * change-driven crawl runs it over the previous snapshot. A wrongly shaped response is set aside and
+ * the crawl goes on, so its one error names every broken endpoint (./shape-failures.ts).
  */
 export async function fillMissing(opts: CrawlOptions, snap: Snapshot, already = 0): Promise<number> {
   const kinds = opts.kinds ?? PAGE_KINDS;
@@ -113,10 +108,8 @@ export async function fillMissing(opts: CrawlOptions, snap: Snapshot, already = 
 }
 
 /**
- * Fetches `paths` into the snapshot, `concurrency` at a time. The first failure
- * stops the rest, except a response of the wrong shape: that goes into `broken`
- * and the others are fetched; without `broken`, one error naming all of them
- * follows once the rest are in.
+ * Fetches `paths`, `concurrency` at a time. The first failure stops the rest, except a wrong shape:
+ * that goes into `broken` (without it, one error naming all follows once the rest are in).
  */
 export async function fetchAll(given: CrawlOptions, snap: Snapshot, paths: readonly string[], onDone?: () => void, broken?: ShapeFailures): Promise<void> {
   const opts = sanitising(given);
@@ -151,20 +144,17 @@ async function fetchInto(opts: CrawlOptions, snap: Snapshot, path: string): Prom
   }
   const endpoint = `GET ${path}`;
   if (res.status >= 200 && res.status <= 299) {
-    // A record that fails its check is left out and kept in the entry (the
-    // report lists it, a 304 later still does); the response as a whole must pass.
+    // A record that fails its check is left out and kept in the entry; the response must pass.
     const quarantined: Quarantined[] = [];
     const sink = (q: Quarantined) => void quarantined.push(q);
     const checked = checkShape(path, res.status, res.body, { sink, maxShare: opts.maxInvalidShare ?? DEFAULT_MAX_INVALID_SHARE });
     for (const q of quarantined) opts.warn('W_QUARANTINE', { endpoint: q.endpoint, id: q.id, reason: q.reason });
-    // Canonical key order (as a saved snapshot has it), so a crawled build and a
-    // re-render of its saved snapshot give the same bytes.
+    // Canonical key order, so a crawled build and a re-render of its saved snapshot match.
     const body = canonicalJson(normaliseResponse(path, checked, opts.warn, sink, opts.sanitised));
     snap.set(path, { status: res.status, body, etag: res.etag, lastModified: res.lastModified, quarantined, canonical: true });
     return;
   }
-  // tag 500, asidetopic 500, postdetails 501, eventdetails 501: the contract's
-  // own answers, which the site renders (docs/api-contract.md, "Answers that are not failures").
+  // The contract's own non-2xx answers, which the site renders (docs/api-contract.md).
   if (isFinalAnswer(path, res.status)) {
     snap.set(path, { status: res.status, body: canonicalJson(res.body ?? null), canonical: true });
     return;

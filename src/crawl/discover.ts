@@ -1,10 +1,6 @@
-// What the crawl must fetch, read from the page-kind catalogue (src/site/kinds):
-// every route's deps and every kind's extra fetches. The crawl calls this until
-// nothing new appears (a fixed point); it is pure so plan and tests can use it.
-//
-// A publish session (pressroom watch) keeps how many of the catalogue's routes and fetches want
-// each path, and the last state found complete, in its crawl part (./kept.ts CrawlKept); a
-// one-off build counts nothing and keeps nothing.
+// What the crawl must fetch, from the page-kind catalogue (src/site/kinds): every route's deps and
+// every kind's extra fetches, called until a fixed point; pure, so plan and tests can use it. A
+// session counts the wants per path and the last complete state (./kept.ts); a one-off build keeps nothing.
 import { PAGE_KINDS, routesOf } from '../site/kinds/index.ts';
 import { listChange } from '../lists/list-change.ts';
 import { byCodeUnits, lowerBound, patchedList, sortedChange } from '../lists/sorted.ts';
@@ -12,11 +8,7 @@ import { memoBySnapshot } from '../site/memo.ts';
 import type { PageKind, RouteSpec, SiteContextForKinds, SnapshotView } from '../site/types.ts';
 import type { CrawlKept } from './kept.ts';
 
-/**
- * The sample API's own extension listing its redirect records (the real API has
- * no such endpoint: docs/api-contract.md, "Redirects"). Stored in the
- * snapshot under this path, never mirrored into out/.
- */
+/** The sample API's own redirect listing (not in the real API); in the snapshot, never mirrored. */
 export const SAMPLE_REDIRECTS_PATH = '/__sample/redirects';
 
 /** Every API path the catalogue wants for this (possibly partial) snapshot, sorted and unique. */

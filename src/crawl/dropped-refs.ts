@@ -1,15 +1,9 @@
-// A REF that cannot be fetched (docs/operations.md, "A REF that cannot be fetched"). A
-// change-driven crawl (./changed.ts) re-fetches as they are the API paths a REF names: an API
-// path, a route's responses, the ads, the category lists. One that no endpoint of the contract
-// matches, or that the API refuses with a 4xx other than 429 (the path names nothing, and asking
-// again will not change that), is dropped with the REFs that named it and reported; the rest of
-// the change is crawled and published. Before, such a REF failed its build and every retry, and
-// each webhook after it joined the failing batch, until the next poll.
-//
-// "Gone" is not this: a deleted or unpublished post or event answers as the contract says (501
-// for details, src/crawl/http.ts isFinalAnswer) or leaves its lists, and its deletion is
-// published. A 5xx, a 429, a timeout or a refused connection is the API failing, not the REF:
-// the build fails and is retried with every REF.
+// A REF that cannot be fetched (docs/operations.md, "A REF that cannot be fetched"): one that no
+// contract endpoint matches, or that the API refuses with a 4xx other than 429, is dropped with the
+// REFs that named it and reported, and the rest of the change is published: kept, it would fail every
+// retry and every later batch until the next poll.
+// "Gone" is not this: a deleted post answers as the contract says or leaves its lists. A 5xx, 429,
+// timeout or refused connection is the API failing: the build fails and is retried with every REF.
 import { schemaFor } from '../api/schemas.ts';
 import { isPressroomError } from '../errors/errors.ts';
 
@@ -30,9 +24,8 @@ function refusedStatus(e: unknown): number | undefined {
 }
 
 /**
- * Fetches each of `paths` (by `fetch`, which throws as the crawl does); the ones that cannot be
- * fetched are left out. Returns those paths and the REFs they drop (every REF that named one:
- * `namedBy`), sorted, so the report's order does not depend on timing. Any other failure rejects.
+ * Fetches each path; unfetchable ones are left out and returned with the REFs they drop, sorted so
+ * the report does not depend on timing. Any other failure rejects.
  */
 export async function fetchNamed(paths: Iterable<string>, namedBy: ReadonlyMap<string, readonly string[]>, fetch: (path: string) => Promise<void>): Promise<{ refused: Set<string>; dropped: DroppedRef[] }> {
   const refused = new Map<string, string>();

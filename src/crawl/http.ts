@@ -1,19 +1,11 @@
-// The crawl's HTTP client for the content API (docs/architecture.md, "crawl"): an undici
-// Agent with keep-alive, bounded concurrency, a deadline per request, bounded
-// retries with full-jitter exponential backoff for GETs, a size cap, a JSON
-// check and conditional requests. Failures are catalogue errors naming the
-// endpoint (src/errors/errors.ts).
-//
-// Why these rules:
-// - Full jitter (AWS Architecture Blog, "Exponential Backoff And Jitter") keeps
-//   a crawl's many workers from retrying in lock-step against a struggling API.
-// - Retry-After (RFC 9110, section 10.2.3) is honoured, but capped: an unbounded
-//   wait on 429 has stalled other tools' CI for hours (docs/api-contract.md, "General rules").
-// - Only GETs are retried (RFC 9110, section 9.2.2: idempotent); the form POSTs are not.
-// - tag 500, asidetopic 500, postdetails/preview 501 and eventdetails 501 are
-//   answers the site renders (a 404 page, an empty aside), not outages
-//   (docs/api-contract.md, "Answers that are not failures"), so they are final, never retried.
-// - Conditional requests (RFC 9110, sections 13.1.1-2) let a rebuild skip bodies that did not change.
+// The crawl's HTTP client (docs/architecture.md, "crawl"): an undici Agent with keep-alive, bounded
+// concurrency, a deadline per request, bounded full-jitter retries for GETs, a size cap, a JSON check
+// and conditional requests. Failures are catalogue errors naming the endpoint. Why:
+// - Full jitter keeps many workers from retrying in lock-step against a struggling API.
+// - Retry-After (RFC 9110, 10.2.3) is honoured but capped: unbounded waits on 429 have stalled CI.
+// - Only GETs are retried (idempotent); the form POSTs are not.
+// - The contract's non-2xx answers (tag 500, details 501...) are rendered pages, final, never retried.
+// - Conditional requests let a rebuild skip unchanged bodies.
 import { Agent, request, type Dispatcher } from 'undici';
 import pLimit from 'p-limit';
 import { isPressroomError, pressroomError, type PressroomError } from '../errors/errors.ts';
@@ -39,10 +31,7 @@ export interface ApiClientOptions {
   retryAfterCapMs?: number;
   /** Total time one request may spend sleeping between retries. */
   retryBudgetMs?: number;
-  /**
-   * Where `base` was set (`--api`, `PRESSROOM_API`, `api.base in FILE`): the hints of
-   * PR_API_UNREACHABLE and PR_API_NOT_JSON name it, so an operator checks the right place.
-   */
+  /** Where `base` was set (`--api`, `PRESSROOM_API`, `api.base in FILE`), named in connection hints. */
   baseFrom?: string;
 }
 
@@ -121,9 +110,8 @@ const header = (h: Record<string, string | string[] | undefined>, name: string):
 };
 
 /**
- * The crawl's connections to the API: `concurrency` kept-alive connections per origin. A client
- * makes its own unless given one; pressroom watch keeps one for its life (BuildOptions.session),
- * so a publish reuses the connections the last one opened instead of a TCP and TLS handshake each.
+ * `concurrency` kept-alive connections per origin. pressroom watch keeps one for its life, so a
+ * publish reuses connections instead of a handshake each.
  */
 export function apiAgent(concurrency: number): Agent {
   return new Agent({ connections: concurrency, keepAliveTimeout: 10_000, pipelining: 1 });
@@ -156,8 +144,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
         dispatcher,
         headersTimeout: opts.timeoutMs,
         bodyTimeout: opts.timeoutMs,
-        // The overall deadline: headersTimeout/bodyTimeout reset on each chunk,
-        // so a slow drip could otherwise hold a worker forever.
+        // The overall deadline: header/body timeouts reset per chunk, so a slow drip could hang.
         signal: AbortSignal.timeout(opts.timeoutMs),
       });
     } catch (e) {
@@ -184,8 +171,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     try {
       parsed = JSON.parse(text);
     } catch (e) {
-      // A JSON response that does not parse was cut short (a proxy or a reset
-      // connection): worth another attempt.
+      // JSON that does not parse was cut short (a proxy or reset): worth another attempt.
       const detail = `status ${status}, ${text.length} bytes that do not parse: ${(e as Error).message}`;
       throw new AttemptError(pressroomError('PR_API_NOT_JSON', { endpoint, detail, from }), true);
     }

@@ -1,19 +1,11 @@
-// The second half of what the crawl does to every 2xx body, after the shape
-// check (./schemas.ts): the untrusted parts are made safe where the data enters
-// (docs/architecture.md, "Untrusted input": slugs are validated where the data
-// enters, so no later stage has to remember).
-//
-// - Records whose slugs fail checkSlug() are dropped from their list, with a
-//   warning naming the endpoint, the record and the reason: one bad row must
-//   not write outside out/ nor stop the build.
-// - CMS HTML of full posts (postdetails, preview-post) and events is sanitised
-//   once per distinct body, with its table of contents attached as `toc`.
-// - Ads whose dest_url is not http(s) are dropped; image fields that are not
-//   site-relative image-host paths (`/uploads/...`) become null; external links
-//   of events that are not http(s) become null.
-//
-// Records are recognised by their key fields; after the shape check each list
-// holds exactly one record type with exactly the fields of ./types.ts.
+// What the crawl does to every 2xx body after the shape check: untrusted parts are made safe where the
+// data enters (docs/architecture.md, "Untrusted input"), so no later stage has to remember.
+// - Records whose slugs fail checkSlug() are dropped with a warning: one bad row must neither write
+//   outside out/ nor stop the build.
+// - CMS HTML of posts and events is sanitised once per distinct body, with its `toc`.
+// - Ads with a non-http(s) dest_url are dropped; image fields that are not `/uploads/...` paths and
+//   non-http(s) event links become null.
+// After the shape check each list holds exactly one record type with the fields of ./types.ts.
 import { checkSlug } from '../site/slug.ts';
 import type { QuarantineSink } from '../api/quarantine.ts';
 import { sanitisePostHtml, type SanitisedCache } from './sanitise.ts';
@@ -67,11 +59,7 @@ const shown = (v: unknown): string => {
 
 const FULL_POST_PATH = /^\/api\/post\/(postdetails|preview-post)\//;
 
-/**
- * The body with hostile records dropped and HTML sanitised (through `sanitised`, the crawl's
- * cache of bodies already done, when given). Call on 2xx bodies that passed checkShape; the
- * input is not modified.
- */
+/** The body with hostile records dropped and HTML sanitised, for 2xx bodies that passed checkShape. */
 export function normaliseResponse(apiPath: string, body: unknown, warn: Warn = () => {}, quarantine: QuarantineSink = () => {}, sanitised?: SanitisedCache): unknown {
   const fullPosts = FULL_POST_PATH.test(apiPath.split('?')[0]);
 
@@ -90,8 +78,7 @@ export function normaliseResponse(apiPath: string, body: unknown, warn: Warn = (
     }
     const out: Rec = { ...r };
     for (const f of kind.slugs) out[f] = (checkSlug(r[f]) as { slug: string }).slug; // the NFC form: one spelling per name
-    // A post's sub-category and author slugs are links, not its identity: a bad
-    // one loses the link (no tag or author URL is made from it), not the article.
+    // Sub-category and author slugs are links: a bad one loses the link, not the article.
     for (const f of kind.nullableSlugs ?? []) {
       if (r[f] == null) continue;
       const c = checkSlug(r[f]);

@@ -1,11 +1,7 @@
-// The prune of a change-driven crawl (./changed.ts): a full crawl fetches only what the page
-// catalogue wants, so a change-driven one drops whatever its snapshot holds that the catalogue no
-// longer wants (a deleted post's details, a listing page past the end), until nothing more goes.
-//
-// Which paths can have become unwanted: those set or deleted since the snapshot was copied from the
-// last one this session pruned (every path that one held was wanted), and those that left the
-// wanted list since. Both are the size of the change; a snapshot not copied from a pruned one (the
-// first change-driven crawl of a session, a one-off build, or after a full crawl) checks every path it holds.
+// The prune of a change-driven crawl: drops what the snapshot holds that the catalogue no longer
+// wants (a deleted post's details, a page past the end), until nothing more goes. Only paths changed
+// since the last pruned state, or that left the wanted list, can have become unwanted; a snapshot
+// not copied from a pruned one checks every path.
 import { byCodeUnits, lowerBound, sortedChange } from '../lists/sorted.ts';
 import type { CrawlKept } from './kept.ts';
 import type { Snapshot } from '../snapshot/snapshot-store.ts';
@@ -18,9 +14,8 @@ export interface PrunedState {
 }
 
 /**
- * Deletes from `snap` every path that `wanted(snap)` (sorted, unique) does not list and `keep`
- * does not name, again after each round of deletions (they can make more paths unwanted).
- * `kept`: the publish session's crawl part, which remembers the state pruned for the next prune.
+ * Deletes every path `wanted(snap)` does not list and `keep` does not name, round after round.
+ * `kept`: the session's crawl part, remembering the state pruned.
  */
 export function prune(snap: Snapshot, wanted: (snap: Snapshot) => readonly string[], keep: readonly string[], kept?: CrawlKept): void {
   for (;;) {

@@ -1,14 +1,7 @@
-// Server-side sanitising of CMS HTML (`post_content`, `event_desc`), which the
-// API contract calls untrusted: the sanitize-html adapter of the one HTML
-// policy in src/api/html-policy.ts (the browser applies the same policy to live
-// drafts with DOMPurify, src/app/lib/cms-client.ts). sanitize-html (htmlparser2,
-// no DOM) was measured against DOMPurify + jsdom in bench/sanitise.ts and is
-// several times faster on 30 KB articles; see the report in that file.
-//
-// The work is done once per distinct body: results are cached by the sha256 of
-// the input (a listing and an article share bodies, and rebuilds repeat them) in
-// a SanitisedCache the caller owns: the crawl's for one build, or the publish
-// session's (src/crawl/kept.ts) across builds.
+// Server-side sanitising of CMS HTML (untrusted by contract): the sanitize-html adapter of the one
+// policy in src/api/html-policy.ts (the browser applies it with DOMPurify). sanitize-html is several
+// times faster than DOMPurify + jsdom on 30 KB articles (bench/sanitise.ts). Results are cached by
+// the input's sha256 in a caller-owned SanitisedCache (a build's, or a session's).
 import { createHash } from 'node:crypto';
 import sanitizeHtml from 'sanitize-html';
 import { ALLOWED_TAGS, AUTHOR_ATTRIBUTES, DROPPED_WITH_CONTENT, EMBED_HOSTS, embedAttributes, imageAttributes, linkAttributes, POLICY_ATTRIBUTES, tableOfContents, videoEmbedUrl } from '../api/html-policy.ts';
@@ -34,9 +27,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedIframeHostnames: [...EMBED_HOSTS],
   nonTextTags: [...DROPPED_WITH_CONTENT],
   disallowedTagsMode: 'discard',
-  // The transforms below strip the src of an img or iframe they refuse; such an
-  // element is removed whole (renaming it instead confuses sanitize-html's
-  // close-tag bookkeeping for void elements).
+  // A refused img or iframe loses its src and is removed whole (renaming it confuses sanitize-html's
+  // void-element bookkeeping).
   exclusiveFilter: (frame) => (frame.tag === 'img' || frame.tag === 'iframe') && !frame.attribs.src,
   // Iframe fallback text is not article text.
   textFilter: (text, tagName) => (tagName === 'iframe' ? '' : text),
@@ -47,8 +39,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-// Headings as sanitize-html serialises them: attributes are not allowed on
-// h2-h4, so the opening tag is exactly "<hN>".
+// Headings as sanitize-html prints them: no attributes allowed on h2-h4, so exactly "<hN>".
 const HEADING = /<h([234])>([\s\S]*?)<\/h\1>/g;
 
 function addToc(html: string): SanitisedHtml {
@@ -60,9 +51,8 @@ function addToc(html: string): SanitisedHtml {
   return { html: out, toc: Object.freeze(contents.toc) };
 }
 
-// A process that publishes again sanitises the same bodies on every re-read; a one-off build meets
-// a body again only within a few responses (a post's details and a listing that carries it), so it
-// keeps few: 5,000 bodies are about 22 MB of heap.
+// A session meets the same bodies every re-read; a one-off build only within a few responses, so it
+// keeps few. 5,000 bodies are about 22 MB of heap.
 export const SANITISED_MAX_SESSION = 5000;
 export const SANITISED_MAX_ONE_OFF = 256;
 
@@ -118,11 +108,7 @@ function htmlToText(clean: string): string {
     .trim();
 }
 
-/**
- * A plain-text excerpt: markup stripped first (by the parser, so a `>` inside an
- * attribute cannot leak), then cut by characters, never inside a surrogate
- * pair (an excerpt cut inside one shows a broken character).
- */
+/** A plain-text excerpt: markup stripped by the parser, cut by characters, never inside a surrogate pair. */
 export function excerptFromHtml(html: string, maxChars: number): string {
   const text = htmlToText(sanitizeHtml(html, TEXT_ONLY));
   const chars = Array.from(text);

@@ -1,7 +1,5 @@
-// The responses of a crawl that failed their shape check (PR_API_SHAPE). The
-// crawl goes on past one, so that a build names every broken endpoint at once:
-// an operator who fixed the first one found the next only on the next build.
-// A path kept here is not in the snapshot, so nothing read from it is wanted.
+// The responses of a crawl that failed their shape check (PR_API_SHAPE), gathered so a build names every
+// broken endpoint at once. A path kept here is not in the snapshot, so nothing read from it is wanted.
 import { isPressroomError, pressroomError, type PressroomError } from '../errors/errors.ts';
 
 /** How many broken endpoints the error's message lists; `--json` has the same ones and the count. */
@@ -33,9 +31,8 @@ export class ShapeFailures {
   }
 
   /**
-   * One error for them all: a single broken response is its own PR_API_SHAPE, several are
-   * PR_API_SHAPES listing the first MAX_SHAPE_FAILURES_LISTED by path (the crawl's order
-   * depends on which answer came first; the message must not), each with the field that fails.
+   * One error for them all: PR_API_SHAPE for one, PR_API_SHAPES listing the first few by path (not
+   * arrival order), each with its failing field.
    */
   error(): PressroomError {
     const paths = [...this.found.keys()].sort();

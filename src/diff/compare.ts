@@ -1,13 +1,7 @@
-// What `pressroom diff` compares (docs/operations.md): two output folders (or two
-// releases, which are output folders), or two snapshots.
-//
-// Output folders: every HTML file is a route. A route is changed when its
-// normalised HTML (./normalise.ts) differs, so bytes that differ only in
-// content-hashed asset names are equal. Other files are compared too, by
-// masked name and masked text: content-hashed files themselves (their content
-// is the bundle; a rebuilt bundle alone must show no change) and the manifest's
-// index and parts (they list hashes of everything) are left out.
-// Snapshots: entries by key; changed when the entry hash differs.
+// What `pressroom diff` compares (docs/operations.md): two output folders (or releases) or two
+// snapshots. An HTML route changed when its normalised HTML (./normalise.ts) differs, so hashed asset
+// names alone are no change. Other files compare by masked name and text; hashed files and the
+// manifest are left out (a rebuilt bundle alone must show no change). Snapshots: by entry hash.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';

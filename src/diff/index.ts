@@ -1,8 +1,6 @@
-// `pressroom diff <old> <new>` (docs/operations.md): resolves each side (an output folder,
-// a release id, or a snapshot folder), compares them (./compare.ts) and
-// formats the result for people or, with --json, for machines. Exit codes
-// follow diff(1): 0 equal, 1 different, 2 trouble (the CLI maps every error
-// of this command to 2).
+// `pressroom diff <old> <new>` (docs/operations.md): resolves each side (output folder, release id or
+// snapshot), compares, and formats for people or --json. Exit codes as diff(1): 0 equal, 1 different,
+// 2 trouble.
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pressroomError } from '../errors/errors.ts';

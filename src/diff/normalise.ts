@@ -1,19 +1,9 @@
-// The normalised HTML that `pressroom diff` compares
-// (docs/operations.md, "`pressroom diff` in CI": one tag per line, content-hashed
-// asset names masked, so a rebuilt bundle alone shows no change).
-//
-// - Each tag, comment and text run goes on its own line; whitespace-only text
-//   between tags is dropped and text is trimmed (it carries no meaning in
-//   prerendered markup, and keeps lines short).
-// - The JSON inside <script type="application/json"> and
-//   <script type="application/ld+json"> is pretty-printed, two spaces, in its
-//   own key order, so a data change is one readable line instead of a change
-//   to one giant line.
-// - Content-hashed file names (esbuild's `[name]-[hash]`: exactly 8 characters
-//   of [A-Z0-9], its base32 alphabet) are masked everywhere as
-//   `name-[hash].ext`: in script src, stylesheet and modulepreload hrefs and in
-//   the embedded data alike. Lower-case words are never taken for a hash, so
-//   an upload named `...-in-production.jpg` stays as it is.
+// The normalised HTML `pressroom diff` compares (docs/operations.md, "`pressroom diff` in CI"):
+// - each tag, comment and text run on its own line; whitespace-only text dropped, text trimmed;
+// - JSON in <script type="application/json"> and ld+json pretty-printed, so a data change is one
+//   readable line;
+// - hashed names (esbuild's `[name]-[hash]`, 8 characters of [A-Z0-9]) masked as `name-[hash].ext`
+//   everywhere. Lower-case words are never taken for a hash (`...-in-production.jpg` stays).
 const TOKEN = /<!--[\s\S]*?-->|<[^>]*>|[^<]+/g;
 const HASHED_NAME = /(\/[\w.@~-]*?)-[A-Z0-9]{8}\.(js|mjs|css|map|woff2?|ttf|otf|svg|png|jpe?g|gif|webp|avif)\b/g;
 const JSON_SCRIPT = /^<script\b[^>]*\btype="application\/(ld\+)?json"/i;

@@ -1,17 +1,11 @@
-// `_headers` for Netlify and Cloudflare Pages (docs/deploying.md, "Cache headers"):
-// content-hashed assets `public, max-age=31536000, immutable`; HTML, data JSON
-// and everything else not hashed `max-age=0, must-revalidate`.
+// `_headers` for Netlify and Cloudflare Pages (docs/deploying.md, "Cache headers"): hashed assets
+// `public, max-age=31536000, immutable`; everything else `max-age=0, must-revalidate`.
 //
-// Both hosts *combine* the headers of every rule a path matches (the values of
-// one header are comma-joined), and their patterns cannot say "name-HASH.js",
-// so a folder rule would also make /assets/logo.svg immutable and a catch-all
-// `/*` next to it would send two Cache-Control values. So: one rule per
-// content-hashed file (esbuild's `name-HASH.js|css`), plus `/data/*`; every
-// other file keeps the host's default, which on both Netlify and Cloudflare
-// Pages is exactly `public, max-age=0, must-revalidate` (HTML, logo, sitemaps).
-// Cloudflare allows 100 rules and 2,000 characters per line: checked, failing
-// the build naming the host unless Cloudflare is switched off.
-// The nginx, Apache, Caddy and Vercel equivalents live in their redirect writers.
+// Both hosts combine the headers of every matching rule and cannot match "name-HASH.js", so a folder
+// rule would make /assets/logo.svg immutable too, and a catch-all would send two Cache-Control
+// values. So: one rule per hashed file, plus `/data/*`; other files keep the hosts' default, which
+// is exactly `public, max-age=0, must-revalidate`. Cloudflare's 100 rules and 2,000 characters a
+// line are checked. nginx, Apache, Caddy and Vercel equivalents live in their redirect writers.
 import { pressroomError } from '../errors/errors.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -1,14 +1,9 @@
-// Host configuration snippets (nginx includes, a Caddyfile snippet, S3 website
-// and redirect-object manifests) are operator configuration, not site content:
-// they go beside out/, in `.pressroom/<out name>/hosts/`, never into the
-// published tree (a deploy would serve them as public URLs). Files a host
-// reads from the published folder itself (_redirects, _headers, vercel.json,
-// .htaccess, GitHub Pages redirect pages) stay in out/.
+// Host configuration snippets (nginx, Caddy, S3 manifests) are operator configuration: they go beside
+// out/ in `.pressroom/<out name>/hosts/`, never into the published tree. Files a host reads from the
+// published folder (_redirects, _headers, vercel.json, .htaccess, redirect pages) stay in out/.
 //
-// Written as a whole: a temporary folder is filled before out/ is swapped, and
-// renamed into place after, so the folder always matches one build; a build
-// without snippet hosts removes it. A rollback republishes out/ only; the
-// snippets stay those of the latest build (docs/deploying.md).
+// Written whole: a temporary folder is filled before out/ is swapped and renamed into place after,
+// so the folder always matches one build. A rollback leaves the latest build's (docs/deploying.md).
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pressroomError } from '../errors/errors.ts';

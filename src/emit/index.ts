@@ -1,18 +1,12 @@
-// emit: the only writer of out/ (docs/architecture.md, "emit"). Pages stream in from
-// the renderer one by one and are written with bounded, overlapped writes into
-// a staging folder beside out/; then the static search index of the articles
-// (built beside the next writes, ./search-index.ts), the static JSON mirror,
-// the sitemaps, robots.txt, the redirect maps, the client bundle and the manifest. It
-// returns what it staged; src/publish publishes it atomically. When the previous
-// release's files are in place (an incremental build over out/), the staging
-// folder receives only the files whose bytes changed. Server snippets of
-// the selected hosts (nginx, Caddy, S3) are prepared beside out/ (./host-snippets.ts) and committed
-// with the publish. Everything is sorted and carries no wall-clock time, so one
-// snapshot gives byte-identical output.
+// emit: the only writer of out/ (docs/architecture.md, "emit"). Pages stream in from the renderer
+// and are written with bounded, overlapped writes into a staging folder; then the search index
+// (./search-index.ts), the JSON mirror, sitemaps, robots.txt, redirect maps, the client bundle and
+// the manifest. src/publish publishes what it staged. Over a previous release's files, only changed
+// files are written. Host snippets are prepared beside out/ (./host-snippets.ts). Everything is
+// sorted and clock-free, so one snapshot gives byte-identical output.
 import { mkdir, rm } from 'node:fs/promises';
 import { mirrorFile } from '../api/mirror.ts';
 import type { SiteConfig } from '../config/schema.ts';
-import { pressroomError } from '../errors/errors.ts';
 import { killPoint } from '../runtime/kill-point.ts';
 import { outputWriteError } from '../files/write-fault.ts';
 import { settleBoth } from '../runtime/settle.ts';
@@ -67,18 +61,12 @@ export interface EmitInput {
   staging: string;
   plan: BuildPlan;
   pages: AsyncIterable<EmittedPage>;
-  /**
-   * Unchanged pages of an incremental build (docs/operations.md), carried over from the previous
-   * release before the rendered ones arrive: as a list, not through the stream, since they are most
-   * of a site and each costs only a manifest entry.
-   */
+  /** Unchanged pages carried from the previous release: a list, not streamed (each is a manifest entry). */
   reused?: readonly { file: string; sha256: string; size: number }[];
   /**
-   * The pages that changed since the previous release, when the decision says (an incremental
-   * build): the routes rendered and the files of the routes gone; every other page of the
-   * previous release is this build's, unchanged. With the previous files in place and the API
-   * paths changed since them known, emit starts from the previous release's files and `reused`
-   * is not read (OutputWriter.startFromPrevious).
+   * The pages changed since the previous release (an incremental build): the routes rendered and the
+   * files of routes gone. With the previous files in place and the changed API paths known, emit
+   * starts from them and `reused` is not read (OutputWriter.startFromPrevious).
    */
   pagesChanged?: { render: readonly { kind: string; path: string; file: string }[]; deleted: readonly string[] };
   /** Snapshot entries, for the static mirror (only `GET /api/...` keys are mirrored). */
@@ -134,9 +122,8 @@ export interface EmitResult {
   searchIndex?: { parts: number; built: number };
 }
 
-// The same escapes as jsonForScript (src/encoding/json.ts), over stable JSON: a
-// mirror file may be inlined into a page or read by fetch, and equal data gives
-// equal bytes whichever way the snapshot was made (crawled or loaded).
+// The escapes of jsonForScript over stable JSON: a mirror file may be inlined or fetched, and equal
+// data gives equal bytes whether the snapshot was crawled or loaded.
 const API_PREFIX = '/api/';
 const HASHED = /^[^/].*\/[^/]+-[A-Za-z0-9]{8,}\.(js|css)$/;
 const UNSAFE = /[<>&\u2028\u2029]/g;
@@ -159,14 +146,12 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
   const indexOn = (input.config.search?.staticIndex ?? 'off') !== 'off';
   const patch = startFromPrevious(w, input, indexOn);
   let snippets: PreparedSnippets | undefined;
-  // Pages and the site-wide files are written side by side: while the render threads work, this
-  // thread writes the mirror, feeds, sitemaps and redirect maps instead of after the last page
-  // (it would otherwise wait on the threads, then leave them idle). Neither reads what the other
-  // writes, and the manifest is sorted, so the bytes do not depend on the interleaving.
+  // Pages and site-wide files are written side by side, so this thread writes the mirror, feeds and
+  // maps while the render threads work. Neither reads the other's files and the manifest is sorted,
+  // so the bytes do not depend on the interleaving.
   const stop = { failed: false };
   const pagesWritten = (patch ? writeChangedPages(w, input, patch.pages, stop) : writePages(w, input, stop)).then(async (pages) => {
-    // The search index reads the article pages back from staging, so they must be on disk first;
-    // Pagefind then works in its own process while this one writes the rest.
+    // The search index reads article pages back from staging; Pagefind then works in its own process.
     if (!indexOn) return { pages, searchIndex: null };
     await w.flush();
     const searchIndex = buildParts(w, input.plan.routes, patch?.index);
@@ -181,8 +166,7 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     const index = await searchIndex;
     await writeParts(w, index, patch?.index?.kept, kept?.searchParts);
     const indexReport = index ? { searchIndex: { parts: index.parts.count, built: index.built.files.size } } : {};
-    // `_headers` last: its rules name every content-hashed file of the build (./headers.ts), which
-    // are among the files other than pages (`.html`) and mirror files (`.json`).
+    // `_headers` last: its rules name every hashed file (./headers.ts), among the non-page files.
     const headers = headersFile(() => w.others(), input.config.hosts, site.basePath);
     if (headers) await w.write(headers.path, headers.contents);
     await w.flush();
@@ -215,10 +199,8 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
 }
 
 /**
- * Starts the writer from the previous release's files when emit is told what changed since
- * them (an incremental build over out/ in a publish session): the pages rendered
- * and gone, and the API paths whose entries changed. Drops the pages gone and the mirror files
- * of the API paths gone; what it returns is all emit then writes of the pages and the mirror.
+ * Starts the writer from the previous release's files when emit knows what changed since them:
+ * drops the pages gone and the mirror files of API paths gone, and returns what to write.
  */
 function startFromPrevious(w: OutputWriter, input: EmitInput, indexOn: boolean): { pages: NonNullable<EmitInput['pagesChanged']>; apiPaths: ReadonlySet<string>; index?: IndexChange } | undefined {
   const pages = input.pagesChanged;

@@ -16,56 +16,36 @@ import { byPath, type KeptLayout, type ManifestEntry } from './writer.ts';
 
 /** The emit stage's memory between the builds of one session. */
 export interface EmitKept {
-  /**
-   * An entry's API path and mirror file, kept with the entry: a snapshot shares unchanged entries
-   * with the copy a change-driven crawl makes, so a session decodes only the new entries' paths.
-   * A one-off build keeps none: it asks once per entry.
-   */
+  /** An entry's API path and mirror file, kept with the (shared) entry: a session decodes only new ones. */
   readonly mirrorFiles: WeakMap<SnapshotEntry, { path: string; file: string }>;
   /**
-   * The last build's manifest order, patched when few entries are new (src/lists/sorted.ts): a
-   * carried file keeps its previous entry object (OutputWriter.carry), so a publish that changed
-   * a few files sorts those, not the site's.
+   * The last manifest order, patched when few entries are new (src/lists/sorted.ts): a carried file
+   * keeps its entry object (OutputWriter.carry), so a publish sorts only what changed.
    */
   readonly byPath: SortedCache<ManifestEntry>;
-  /**
-   * Each build's layout with its entries by path (OutputWriter.entries, the next build's
-   * PreviousFiles.files): with it the next build's writer starts from the previous release's
-   * files (OutputWriter.startFromPrevious) instead of carrying them one by one.
-   */
+  /** Each build's layout by its entries map, for the next writer's OutputWriter.startFromPrevious. */
   readonly layouts: WeakMap<ReadonlyMap<string, ManifestEntry>, KeptLayout>;
   /** The manifest's parts as printed last (./manifest-text.ts): a publish prints the parts of the files it changed. */
   readonly manifestRuns: PrintedRuns<ManifestEntry>;
   /** The static search index's parts and their files, by the files of the build that wrote them (./search-emit.ts). */
   readonly searchParts: KeptSearchIndexes;
   /**
-   * The XML of each sitemap entry's <url> element, kept with the entry object (for the site it
-   * was rendered for). Entries are kept per route between builds (src/plan/index.ts), so a
-   * session renders only the changed entries through the sitemap package and joins the kept
-   * elements for the rest (a changed shard then costs its joining and hashing, not the package's
-   * rendering of every entry).
+   * The XML of each sitemap entry's <url>, kept with the entry (for its site). Entries are kept per
+   * route (src/plan/index.ts), so a session renders only changed entries through the package.
    */
   readonly sitemapElements: WeakMap<SitemapEntry, { site: string; xml: string }>;
   /**
-   * The last sitemaps' whole list and their shards by position: a shard whose range holds the
-   * same entries (by reference) keeps its text, id and lastmod. When the list was patched from
-   * the last one (src/lists/list-change.ts notes: a story's publish replaces its route's entry),
-   * the shards to render again are read from the noted places; otherwise each shard's range is
-   * compared. Either way only a changed shard is sliced out, so an unchanged sitemap of 50,000
-   * entries costs no copy and no walk on a publish (both were about 2 ms a story at 50,000
-   * posts; docs/decisions/0068-kept-state.md).
+   * The last sitemaps' list and shards by position: a shard holding the same entries (by reference)
+   * keeps its text, id and lastmod. A noted list (src/lists/list-change.ts) names the shards to redo;
+   * otherwise each range is compared. An unchanged sitemap costs no copy and no walk (2 ms a story at
+   * 50,000 posts; docs/decisions/0068-kept-state.md).
    */
   readonly sitemapShards: Slot<KeptShards>;
-  /**
-   * A lastmod's instant, by its text: a changed shard compares every entry's lastmod, and
-   * parsing its dates again on each publish of a story was most of rendering that shard.
-   */
+  /** A lastmod's instant by its text: parsing the dates again was most of rendering a changed shard. */
   readonly lastmods: Map<string, string>;
   /**
-   * The entries that carry news, in their order, with the list they came from and each one's
-   * place there (./sitemap-news.ts). The sitemap's entries of a story's publish are the last
-   * ones with a few places replaced, noted by their maker (src/lists/list-change.ts): those
-   * places are looked at instead of 50,000 entries, of which a handful are two days old.
+   * The entries that carry news, in order, with their list and places (./sitemap-news.ts). A story's
+   * entries are noted as the last with a few places replaced: only those are looked at.
    */
   readonly news: Slot<KeptNews>;
   readonly feeds: FeedsKept;
@@ -74,12 +54,10 @@ export interface EmitKept {
 /** What the feeds (./feeds) keep between the builds of a session. */
 export interface FeedsKept {
   /**
-   * Each article's item, kept with the records it was made from. Snapshot entries are never
-   * changed in place, and a change-driven build shares the unchanged ones with the one before
-   * (Snapshot.copyOf), so a session derives only the items of posts or authors that changed: the
-   * excerpt strips the whole body, about 100 ms over 10,000 articles. A one-off build keeps none:
-   * kept with the snapshot's entries, the items of 50,000 articles (about 70 MB) stayed to the
-   * build's end, where its memory peaks.
+   * Each article's item, kept with its records. Unchanged entries are shared by a change-driven
+   * build (Snapshot.copyOf), so a session derives only changed items (the excerpt strips the whole
+   * body: 100 ms over 10,000 articles). A one-off build keeps none: 70 MB at 50,000 articles would
+   * stay to its memory peak.
    */
   readonly items: WeakMap<object, KeptItem>;
   /** A route's details path, kept with the (kept) route object: not built again per article per publish. */
@@ -87,38 +65,28 @@ export interface FeedsKept {
   /** The calls of the article list so far: `sections` is patched only from the list of the call before. */
   generation: number;
   /**
-   * The article list's last answer, aligned with its routes: each route's item (null: not an
-   * article, or no item), the two API paths it was made from, and which routes read each path.
-   * A change-driven build whose plan has the same number of routes re-makes only the items of
-   * routes that are new objects at their place or that read a path the snapshot changed since
-   * (Snapshot.changesSince): at 50,000 posts a walk that looks each route's item up in a cache
-   * still cost 30-60 ms, most of it waiting for memory, where comparing two arrays of references
-   * position by position costs well under a millisecond.
+   * The article list's last answer, aligned with its routes: each route's item (or null), the two
+   * API paths it came from, and which routes read each path. With the same route count, only items
+   * of new route objects or of changed paths (Snapshot.changesSince) are remade: comparing arrays
+   * by position costs well under a millisecond, a cache lookup per route 30-60 ms at 50,000 posts.
    */
   readonly articles: Slot<KeptArticles>;
   /**
-   * The sections' articles (every article of each, newest first) and the pages that give a
-   * section without articles its feed, with the generation of the article list and the routes
-   * they came from: a publish that changed a few articles (./feeds/model.ts
-   * FeedArticleIndex.change) moves those in their sections' lists instead of sorting 50,000
-   * articles into sections again.
+   * The sections' articles (newest first) and the pages giving an empty section its feed, with the
+   * generation they came from: a publish moves the few changed articles (FeedArticleIndex.change)
+   * instead of sorting 50,000 into sections again.
    */
   readonly sections: Slot<KeptSections>;
   /**
-   * The last text of each feed, by its RSS file, with the inputs it came from. A feed is a pure
-   * function of its metadata and items, and a publish changes few of them, so a session
-   * re-renders only the feeds whose inputs changed: items are kept per post between publishes
-   * (`items`), so comparing them is comparing references, and the metadata's JSON is a few
-   * hundred bytes. Rendering three formats through the feed library is what this saves. Entries
-   * of feeds that no longer exist are dropped on each call.
+   * The last text of each feed by its RSS file, with its inputs. A feed is a pure function of its
+   * metadata and items (kept per post, so compared by reference): only feeds whose inputs changed
+   * are rendered again. Feeds that no longer exist are dropped on each call.
    */
   readonly rendered: Map<string, RenderedFeed>;
   /**
-   * Each article's element in each format, kept with the article (whose item object is kept
-   * while its post, author and route are: `items`). A feed an edit touches is then its frame and
-   * its items' kept elements, with only the new items rendered: rendering every item of three
-   * formats again was most of an edit's work in the feeds, about 17 ms a publish. An element
-   * depends on the article, the site's URL and its language only.
+   * Each article's element in each format, kept with the article item: a touched feed is its frame
+   * and kept elements, only new items rendered (rendering all was about 17 ms a publish). An element
+   * depends only on the article, the site's URL and its language.
    */
   readonly fragments: WeakMap<FeedArticle, FeedFragment>;
 }

@@ -1,8 +1,7 @@
-// Reading the manifest emit writes (./manifest-text.ts): its index, and the parts it names, each
-// read from a folder that holds the site or by its hash from a release's object store
-// (src/publish/manifest.ts), and each required to have the bytes its name says. A manifest of
-// format 1 (files listed inline, before docs/decisions/0080-manifest-and-state-in-parts.md) is read as well: releases kept by an older
-// Pressroom can still be compared and rolled back to, and its out/ carried over by a first build.
+// Reading the manifest (./manifest-text.ts): its index and parts, from a folder holding the site or by
+// hash from a release's object store (src/publish/manifest.ts), each checked against its name. Format 1
+// (files inline, before docs/decisions/0080-manifest-and-state-in-parts.md) still reads, so older
+// releases can be compared, rolled back to and carried over.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -39,9 +38,8 @@ export function manifestHead(text: string, where = MANIFEST_FILE): ManifestHead 
 }
 
 /**
- * Every file of the site a manifest's index describes, read with its parts; `ownSha`: the index's
- * sha256 when the caller knows it. A part that cannot be read, or whose bytes are not those its
- * hash names, is an error naming it: a site is never compared or rolled back with files missing.
+ * Every file a manifest's index describes, read with its parts (`ownSha`: the index's sha256 if known).
+ * A missing or corrupt part is an error naming it: a site is never compared or rolled back partly.
  */
 export async function readSiteFiles(text: string, readPart: PartReader, ownSha?: string, where = MANIFEST_FILE): Promise<SiteFiles> {
   const head = manifestHead(text, where) as ManifestHead & { files?: unknown; parts?: unknown };

@@ -1,5 +1,4 @@
-// What emit's writer records per file and knows of the previous release (./writer.ts), and the
-// one check every output path passes before anything is written.
+// What emit's writer records per file and knows of the previous release, and the output path check.
 import { createHash } from 'node:crypto';
 import { pressroomError } from '../errors/errors.ts';
 
@@ -21,37 +20,27 @@ export interface ManifestEntry {
 }
 
 /**
- * The previous release's files (docs/operations.md, "Incremental builds"): a file whose new bytes have the same
- * sha256 as the file of the same path there is hard-linked from it instead of
- * written, so it keeps its mtime (rsync and CDN invalidation see only real changes).
+ * The previous release's files (docs/operations.md, "Incremental builds"): a file with the same sha256
+ * there is hard-linked instead of written, keeping its mtime.
  */
 export interface PreviousFiles {
   root: string;
   /** path -> its entry in the previous manifest (a file carried by what it was made from, unread, needs its size for the manifest). */
   files: ReadonlyMap<string, ManifestEntry>;
-  /**
-   * The API paths whose snapshot entries may differ from those of the snapshot the previous
-   * release was rendered from, when that is known (with `entryHash`): every other path's
-   * mirror file is the previous release's.
-   */
+  /** API paths whose entries may differ from the previous release's snapshot; others' mirror files carry. */
   changedApiPaths?: ReadonlySet<string>;
-  /**
-   * The entry hash of an API path in the snapshot the previous release was
-   * rendered from, when that snapshot is known: a mirror file is a pure
-   * function of its entry, so an equal hash carries it without serialising it.
-   */
+  /** An API path's entry hash in the previous release's snapshot: equal hash, carried mirror file. */
   entryHash?: (path: string) => string | undefined;
   /**
-   * `root` is out/ itself and the staging folder receives only what changed
-   * (src/publish/spare.ts brings the second tree up to date from it): an
-   * unchanged file is then recorded, not linked.
+   * `root` is out/ itself and staging gets only what changed (src/publish/spare.ts syncs the second
+   * tree from it): an unchanged file is recorded, not linked.
    */
   inPlace?: boolean;
 }
 
 /** Output paths are '/'-separated, relative and free of dot segments: nothing leaves the staging folder. */
-// One test, no split: it runs for every file of the site on every build, the carried ones too.
-// An empty path or segment, a '.' or '..' segment, a backslash or a NUL.
+// One regex, no split (it runs for every file of every build): an empty path or segment, a '.' or
+// '..' segment, a backslash or a NUL.
 const UNSAFE_PATH = /^$|^\/|\/$|\/\/|(^|\/)\.\.?(\/|$)|[\\\0]/;
 export function assertRelative(rel: string): void {
   if (UNSAFE_PATH.test(rel)) {

@@ -1,6 +1,5 @@
-// emit's pages (./index.ts): the rendered ones stream in from the renderer and are written as
-// they come, the unchanged ones are carried over from the previous release (or, when the writer
-// started from it, are there already), and exactly the planned files must arrive.
+// emit's pages: rendered ones are written as they stream in, unchanged ones carried from the previous
+// release (or there already), and exactly the planned files must arrive.
 import { pressroomError } from '../errors/errors.ts';
 import { firstNotBefore } from '../lists/sorted.ts';
 import type { EmitInput } from './index.ts';
@@ -29,10 +28,7 @@ export const halted = (): never => {
   throw pressroomError('PR_INTERNAL', { detail: 'emit stopped after the other writer failed' });
 };
 
-/**
- * Whether the plan has a route of this path writing this file: found by binary search in the
- * plan's routes (sorted by path, then file: src/plan), not by a map of every route made per build.
- */
+/** Whether the plan (sorted by path, then file) has this route: a binary search, no map per build. */
 function isPlanned(routes: readonly { path: string; file: string }[], page: { path: string; file: string }): boolean {
   const at = routes[firstNotBefore(routes, (r) => r.path < page.path || (r.path === page.path && r.file < page.file))];
   if (at?.path === page.path && at.file === page.file) return true;
@@ -60,8 +56,7 @@ export async function writePages(w: OutputWriter, input: EmitInput, stop: { fail
     done += 1;
     progress();
   }
-  // Each file is written once (the writer refuses a second) and reused pages are the plan's own
-  // routes (src/incremental), so as many pages as routes is every route.
+  // Each file is written once and reused pages are plan routes, so as many pages as routes is all.
   if (done !== total) {
     const missing = input.plan.routes.filter((r) => !w.has(r.file)).map((r) => r.file);
     if (missing.length) throw pressroomError('PR_INTERNAL', { detail: `render did not produce ${missing.length} planned files, e.g. ${missing[0]}` });

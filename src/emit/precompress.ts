@@ -1,10 +1,6 @@
-// Precompressed siblings (`x.html.br`, `x.html.gz`) for the hosts that serve
-// them as they are (nginx `gzip_static`/`brotli_static`, Caddy `precompressed`)
-// and for `pressroom serve`. Hosts that compress on their own (Netlify,
-// Cloudflare, Vercel, GitHub Pages) do not need them, so by default they are
-// written only when nginx or Caddy is among the selected hosts
-// (config output.precompress: "auto"). The bytes are deterministic: zlib's
-// gzip header carries no name and a zero mtime, brotli has no header.
+// Precompressed `.br` and `.gz` siblings for hosts that serve them as they are (nginx, Caddy) and for
+// `pressroom serve`; by default written only when nginx or Caddy is selected (output.precompress
+// "auto"). Deterministic: gzip's header has no name and a zero mtime, brotli has no header.
 import { writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';

@@ -1,7 +1,5 @@
-// The publishing outputs beyond pages, mirror and the basic sitemap:
-// feeds for the site, each category, tag and author; the Google News sitemap;
-// and, once every other file is known, the `_headers` file. emit calls these
-// two functions; everything here is pure over the plan and the snapshot.
+// Publishing outputs beyond pages, mirror and sitemap: feeds, the Google News sitemap and, once every
+// other file is known, `_headers`. Pure over the plan and the snapshot.
 import type { SiteConfig } from '../config/schema.ts';
 import type { BuildPlan } from '../plan/types.ts';
 import type { SnapshotEntry, SnapshotView } from '../site/types.ts';

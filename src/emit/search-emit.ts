@@ -1,9 +1,7 @@
-// emit's side of the static search index in parts (./search-parts.ts, docs/decisions/0101-search-index-in-parts.md):
-// which parts a change-driven build builds again, building them from the written pages, and
-// writing them with the list of parts. A part no article changed is neither built nor written:
-// its files stay where the writer started from (OutputWriter.startFromPrevious), because they
-// are written as tracked files, not among the others every build writes again. A part built
-// again first drops the files its last build wrote.
+// emit's side of the search index in parts (./search-parts.ts, docs/decisions/0101-search-index-in-parts.md):
+// which parts a change-driven build rebuilds, from the written pages, and writing them with the list
+// of parts. An unchanged part is neither built nor written: its tracked files stay where the writer
+// started from. A rebuilt part first drops its last files.
 import { readFile } from 'node:fs/promises';
 import { STATIC_INDEX_DIR } from '../site/search-index.ts';
 import type { ManifestEntry } from './output-files.ts';
@@ -32,9 +30,8 @@ export interface IndexBuilt {
 }
 
 /**
- * Builds the parts of the static index that changed (every part without a change), reading the
- * article pages where the writer has them: the parts whose articles came or went, and those in
- * which a page rendered again gives Pagefind another text than its part was built from.
+ * Builds the changed parts (every part without a change) from the article pages: parts whose
+ * articles came or went, or where a re-rendered page gives Pagefind another text.
  */
 export async function buildParts(w: OutputWriter, routes: readonly { kind: string; path: string; file: string }[], index: IndexChange | undefined): Promise<IndexBuilt> {
   const change = index?.change;
@@ -62,9 +59,8 @@ export async function buildParts(w: OutputWriter, routes: readonly { kind: strin
 }
 
 /**
- * Writes the parts built and the list of parts, dropping first the previous files of every part
- * built again (of every previous part when this build has no index or builds it whole), and keeps
- * the parts with this build's files in the session's `indexes` for a next publish.
+ * Writes the parts built and the list of parts, first dropping the previous files of each rebuilt
+ * part (all of them with no index or a whole rebuild), and keeps the parts for the next publish.
  */
 export async function writeParts(w: OutputWriter, index: IndexBuilt | null, kept: KeptSearchParts | undefined, indexes?: KeptSearchIndexes): Promise<void> {
   // A part not built is the previous build's, left where it is (only when the count is the same: buildParts).

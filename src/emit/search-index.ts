@@ -1,20 +1,11 @@
 // The static search index (docs/pages.md, "Search results"; docs/decisions/0050-static-search-index.md):
-// Pagefind's index of the published articles, built by emit from the article
-// pages in the staging folder and handed back as files, which emit writes
-// under out/pagefind/ like any other output (manifest entry, sha256,
-// precompressed siblings, carried over when unchanged), so the index is
-// published atomically with the pages it points to.
+// Pagefind's index of the articles, built from the staged pages and written by emit under
+// out/pagefind/ like any output, so it publishes atomically with its pages.
 //
-// Two builds of one snapshot give the same bytes, also when one of them is
-// incremental:
-// - Pages go to Pagefind one at a time in plan order (routes sorted by path),
-//   never in the order emit received them (an incremental build streams the
-//   carried-over pages first). Pagefind's service handles its messages in the
-//   order they arrive and numbers pages in that order. Its `addDirectory`
-//   would instead walk the folder in the file system's order.
-// - Pagefind sorts words and filter values before writing, names each file by
-//   a hash of its bytes and writes gzip without a timestamp (checked by
-//   tests/integration/search-index.test.ts on two builds).
+// Two builds of one snapshot give the same bytes, incremental or not: pages go to Pagefind one at a
+// time in plan order (it numbers them as they arrive; `addDirectory` would walk in file system
+// order), and Pagefind sorts words and filters, names files by hash and writes gzip without a
+// timestamp (tests/integration/search-index.test.ts).
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { DATA_ELEMENT_ID } from '../page-data/page-data.ts';
@@ -28,10 +19,8 @@ export interface SearchIndexFile {
 }
 
 /**
- * Files of Pagefind's bundle that the search page never loads: its prebuilt
- * search UIs and the highlighter (about 430 KB). Left out so that out/ holds
- * only what is used (`pagefind-highlight.js` would also look like a
- * content-hashed asset to the cache rules of src/emit/headers.ts).
+ * Bundle files the search page never loads (prebuilt UIs, the highlighter: 430 KB); the highlighter
+ * would also look like a hashed asset to ./headers.ts.
  */
 const UNUSED = /^pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)$/;
 /** Pagefind's WebAssembly, one per language: only the languages of the index are kept. */
@@ -44,14 +33,10 @@ const MARKED = /<article\b[^>]*\sdata-pagefind-body=""/;
 const ARTICLE_TAG = /<(\/?)article[\s>]/g;
 
 /**
- * The part of a page Pagefind needs: the element marked `data-pagefind-body`
- * in a document of the page's language. Pagefind parses all it is given, and
- * everything around that element (head, header panels, side lists, footer, the
- * embedded query data) it would parse only to skip: on the sample's articles
- * the element is about a quarter of the document and indexing it alone halves
- * Pagefind's time, with the same index files (tests/unit/emit/search-index.test.ts
- * compares both). A page whose element cannot be delimited is sent whole,
- * without the embedded data.
+ * The part of a page Pagefind needs: the `data-pagefind-body` element, in a document of the page's
+ * language. Sending only it halves Pagefind's time with the same index files
+ * (tests/unit/emit/search-index.test.ts). A page whose element cannot be delimited goes whole, without
+ * the embedded data.
  */
 export function indexedPart(html: string): string {
   const start = MARKED.exec(html)?.index;
@@ -87,11 +72,8 @@ export function publishedIndexFiles(files: readonly SearchIndexFile[]): SearchIn
 type PagefindApi = typeof import('pagefind');
 
 /**
- * Pagefind runs as one child process per Node process, shared by its
- * indexes; it is closed when the last build using it in this process is
- * done (tests run builds side by side in one process). Module-level because
- * that service is the package's own, one per process whatever the site: the
- * count holds no site's data, and two sessions' builds must share it.
+ * Pagefind runs as one child process per Node process, closed when the last build using it is done.
+ * Module-level because that service is the package's own: the count holds no site's data.
  */
 let users = 0;
 
@@ -115,10 +97,8 @@ async function withPagefind<T>(run: (pagefind: PagefindApi) => Promise<T>): Prom
 const RUNTIME = /^(pagefind\.js|pagefind-worker\.js|wasm\.[^/]+\.pagefind)$/;
 
 /**
- * Builds each of `parts` (src/emit/search-parts.ts: a part's articles, in order) as an index of
- * its own, one after another on one Pagefind service, and returns each part's files with their
- * paths under the index folder: the first part's at its top, with the runtime; another's in its
- * folder, without it (the search page loads the runtime once, from the first part).
+ * Builds each part as an index of its own, in turn on one Pagefind service: the first part's files
+ * at the top with the runtime, the others' in their folders without it.
  */
 export async function buildSearchIndexParts(locate: (file: string) => string, parts: readonly { part: number; pages: readonly { path: string; file: string }[] }[]): Promise<BuiltParts> {
   const built: BuiltParts = { files: new Map(), indexed: new Map() };
@@ -150,8 +130,7 @@ async function indexPages(pagefind: PagefindApi, locate: (file: string) => strin
   const { index } = created;
   if (!index) throw pressroomError('PR_SEARCH_INDEX', { detail: `Pagefind did not create an index: ${created.errors.join('; ')}` });
   try {
-    // Reads overlap Pagefind's parsing: the next pages are read while the
-    // service works through the ones already sent (in order, one at a time).
+    // The next pages are read while Pagefind parses the ones already sent.
     let sent: Promise<void> = Promise.resolve();
     for (let i = 0; i < indexed.length; i += READ_AHEAD) {
       const batch = indexed.slice(i, i + READ_AHEAD);

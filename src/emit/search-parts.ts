@@ -1,24 +1,16 @@
-// The static search index in parts (docs/decisions/0101-search-index-in-parts.md). Pagefind cannot take a page out
-// of an index or put one in again, so one index of every article is built again whole for
-// each story published: at 2,000 articles about two to five seconds of a publish that
-// otherwise takes a tenth of one. The articles are therefore split into parts, each a
-// Pagefind index of its own: a publish builds again only the parts that hold an article it
-// added or removed, or rendered into another text for Pagefind (an ad or a side list on every
-// page renders every article again, with the same article text), and leaves the others' files
-// as they are. The search page
-// loads the first part as Pagefind's primary index and merges the others into it
-// (Pagefind's `mergeIndex`, which shares the primary's WebAssembly), listed in
+// The static search index in parts (docs/decisions/0101-search-index-in-parts.md). Pagefind cannot
+// remove or replace a page, so one index was rebuilt whole each story (2-5 s at 2,000 articles, of a
+// publish otherwise a tenth of a second). The articles are split into parts, each its own index; a
+// publish rebuilds only parts with an article added, removed or rendered to another text. The search
+// page loads the first part as the primary and merges the others (`mergeIndex`), listed in
 // `pagefind/pressroom-parts.json`.
 //
-// Which part an article is in follows from the article set alone, never from the order of
-// publishes, so a change-driven build gives the bytes of a full one:
-// - the count is the smallest power of two that gives parts of at most PART_ARTICLES
-//   articles on average (at most MAX_PARTS), halved while a part would be empty (an empty
-//   Pagefind index has no language, and the primary must have one);
+// An article's part follows from the article set alone, so a change-driven build matches a full one:
+// - the count is the smallest power of two giving at most PART_ARTICLES articles a part on average
+//   (at most MAX_PARTS), halved while a part would be empty (the primary needs a language);
 // - an article's part is the FNV-1a hash of its file, modulo the count;
-// - a part's articles are indexed in path order (then file), as the plan lists them.
-// A change that makes the count another power of two (the site doubled or halved) builds
-// every part again once.
+// - a part's articles are indexed in plan order.
+// A change of count rebuilds every part once.
 import { fnv1a } from '../encoding/fnv.ts';
 import { firstNotBefore } from '../lists/sorted.ts';
 import { INDEXED_KINDS, STATIC_INDEX_DIR, STATIC_INDEX_PARTS_FILE } from '../site/search-index.ts';
@@ -27,11 +19,9 @@ import type { ManifestEntry } from './output-files.ts';
 /** Articles a part holds on average at most, up to MAX_PARTS parts (Pagefind takes about 2.4 ms an article and 40 ms an index). */
 export const PART_ARTICLES = 64;
 /**
- * The most parts. A search fetches each part's entry and metadata, and from each part the chunk
- * of its word index that holds the term (about 20 KB, however few articles the part has):
- * measured at 2,000 posts, a first search downloaded 138 KB in 16 requests from one index, 194 KB
- * in 26 from 4 parts, 276 KB in 38 from 8 and 778 KB in 110 from 32. Eight parts keep a search
- * within twice one index's bytes; a part of a 2,000-article site is then built again in about 0.6 s.
+ * The most parts. A search fetches about 20 KB from each part: at 2,000 posts one index cost 138 KB
+ * in 16 requests, 8 parts 276 KB in 38, 32 parts 778 KB. Eight keep a search within twice one
+ * index's bytes; a part then rebuilds in about 0.6 s.
  */
 export const MAX_PARTS = 8;
 
@@ -98,11 +88,9 @@ export interface PartsChange {
 }
 
 /**
- * The parts after a change-driven build's pages (`rendered`: the routes it rendered; `deleted`:
- * the files of the routes gone), from the parts before it: the parts whose articles came or went
- * and the articles rendered again in the others; the parts not named are the same arrays as
- * before. Undefined when the change moves articles between parts (another count, or a part left
- * empty): then every part is made again.
+ * The parts after a change-driven build's pages: parts whose articles came or went and the articles
+ * rendered again in others; unnamed parts are the same arrays. Undefined when articles move between
+ * parts (another count, or a part left empty): then every part is made again.
  */
 export function changedParts(prev: SearchParts, rendered: readonly { kind: string; path: string; file: string }[], deleted: readonly string[]): PartsChange | undefined {
   // A count below its target (a part would have been empty at the target): worked out whole.

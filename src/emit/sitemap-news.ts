@@ -1,10 +1,6 @@
-// The Google News sitemap `sitemaps/news.xml` (docs/deploying.md, "Sitemaps"):
-// only articles published within the last two days by the build clock, at most
-// 1,000 (newest first), each with news:publication (name and language from
-// config.site), news:publication_date (ISO 8601) and news:title. The article
-// kind marks recent articles (RouteSpec.sitemap.news, from ctx.now); the window
-// is re-checked here against the same clock so a stale plan cannot leak old
-// stories. Listed in the sitemap index next to the shards (./sitemap.ts).
+// The Google News sitemap `sitemaps/news.xml` (docs/deploying.md, "Sitemaps"): articles of the last
+// two days by the build clock, at most 1,000, newest first. The article kind marks recent articles
+// (from ctx.now); the window is re-checked here so a stale plan cannot leak old stories.
 import { Readable } from 'node:stream';
 import { SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import type { SitemapEntry } from '../plan/types.ts';
@@ -43,11 +39,7 @@ export function newsLanguage(language: string): string {
   return l === 'zh-cn' || l === 'zh-tw' ? l : l.split(/[-_]/)[0];
 }
 
-/**
- * The news sitemap, or null when no article falls in the window: a sitemap
- * must hold at least one URL (the `sitemap` package refuses an empty one), and
- * a quiet two days must not fail the build.
- */
+/** The news sitemap, or null when none is in the window (the package refuses an empty sitemap). */
 export async function renderNewsSitemap(entries: readonly SitemapEntry[], site: NewsSite, now: string, kept?: Slot<KeptNews>): Promise<{ path: string; contents: string } | null> {
   const items: SitemapItemLoose[] = newsEntries(withNews(entries, kept), now).map((e) => ({
     url: e.url,

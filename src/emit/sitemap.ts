@@ -1,15 +1,8 @@
-// Sitemaps with the `sitemap` package (docs/deploying.md, "Sitemaps"): an index
-// `sitemap.xml` listing shards `sitemaps/sitemap-N.xml` of at most 2,000 URLs,
-// absolute URLs in the canonical form, real lastmod only (a route without a
-// known date has none), image and Google News entries where the route has them.
-//
-// 2,000 as WordPress core's sitemaps split (the protocol allows 50,000 a file):
-// an edited story changes its entry's lastmod, so its shard is written, hashed
-// and published again on every publish. A shard of 45,000 entries (megabytes at
-// 50,000 posts) made that cost grow with the site (docs/decisions/0068-kept-state.md).
-//
-// Gotcha of the `sitemap` package: an index stream must be read to the end or
-// `finish` never fires; every stream here is consumed by streamToPromise.
+// Sitemaps with the `sitemap` package (docs/deploying.md, "Sitemaps"): an index `sitemap.xml` listing
+// shards `sitemaps/sitemap-N.xml` of at most 2,000 URLs, real lastmod only, image and news entries.
+// 2,000 as WordPress splits (not the protocol's 50,000): an edit rewrites its shard each publish, and
+// a huge shard made that cost grow with the site (docs/decisions/0068-kept-state.md).
+// Gotcha: an index stream must be read to the end or `finish` never fires (streamToPromise here).
 import { Readable } from 'node:stream';
 import { SitemapIndexStream, SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import { absoluteUrl, withBase } from '../site/paths.ts';
@@ -47,9 +40,8 @@ async function xml(stream: SitemapStream | SitemapIndexStream, items: readonly u
   return (await done).toString('utf8');
 }
 
-// The sitemap package writes a shard as its header, one element per item (each a function of
-// that item alone) and the closing tag: a session keeps each entry's element (./kept.ts
-// sitemapElements) and joins them, rendering only the changed entries through the package.
+// A shard is a header, one element per item (a function of that item) and the closing tag: a session
+// keeps each entry's element (./kept.ts sitemapElements) and renders only changed ones.
 const CLOSE_TAG = '</urlset>';
 
 /** A shard as rendered, with its bytes' id and its newest lastmod. */
@@ -75,8 +67,10 @@ function sameRange(a: readonly SitemapEntry[], b: readonly SitemapEntry[], from:
   return true;
 }
 
-/** The index and its shards as {path, contents}, in a fixed order. */
-/** `extra`: further sitemaps written elsewhere (sitemaps/news.xml), listed in the index after the shards. `kept`: the session's part, none in a one-off build. */
+/**
+ * The index and shards as {path, contents} in a fixed order. `extra`: sitemaps written elsewhere,
+ * listed after the shards. `kept`: the session's part, none in a one-off build.
+ */
 export async function renderSitemaps(entries: readonly SitemapEntry[], site: SitemapSite, limit = SITEMAP_SHARD_LIMIT, extra: readonly string[] = [], kept?: SitemapKept): Promise<{ path: string; contents: string; id?: ContentId }[]> {
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`shard limit ${limit}`);
   const count = Math.max(1, Math.ceil(entries.length / limit));
@@ -148,11 +142,7 @@ function iso(d: string, known: Map<string, string>): string {
   return v;
 }
 
-/**
- * robots.txt with the absolute Sitemap line (docs/deploying.md, "Sitemaps").
- * Crawlers read it only at the origin's root; under a base path its rules name
- * the prefixed paths, so it can be copied or merged there as it is.
- */
+/** robots.txt with the absolute Sitemap line; under a base path its rules name the prefixed paths. */
 export function robotsTxt(siteUrl: string, basePath = ''): string {
   const p = (path: string) => withBase(basePath, path);
   return ['User-agent: *', `Allow: ${p('/')}`, `Disallow: ${p('/preview/')}`, `Disallow: ${p('/_shell/')}`, '', `Sitemap: ${absoluteUrl(siteUrl, `/${SITEMAP_INDEX_FILE}`)}`, ''].join('\n');

@@ -1,8 +1,6 @@
-// The disk side of emit's writer (./writer.ts): files go to the staging folder with at most
-// `maxInFlight` writes in flight (docs/architecture.md, "Where the time goes": about 32
-// overlapped writes beat synchronous mkdir + writeFile per page), each folder made once, and
-// `.br`/`.gz` siblings beside text files when precompression is on (./precompress.ts). The first
-// failure is kept and thrown by the next call, so a failed write stops the build.
+// The disk side of emit's writer: at most `maxInFlight` writes in flight (about 32 overlapped writes
+// beat synchronous ones: docs/architecture.md, "Where the time goes"), each folder made once, `.br`
+// and `.gz` siblings when precompressing. The first failure is thrown by the next call.
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pressroomError, type PressroomError } from '../errors/errors.ts';

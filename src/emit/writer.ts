@@ -1,6 +1,5 @@
-// emit's file writer: each file written to the staging folder (with bounded, overlapped writes:
-// ./staging-disk.ts) or carried over from the previous release, with its sha256 and size
-// recorded for the manifest as it goes, so nothing is read back.
+// emit's file writer: each file written to staging (./staging-disk.ts) or carried from the previous
+// release, its sha256 and size recorded for the manifest as it goes.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { pressroomError } from '../errors/errors.ts';
@@ -16,20 +15,13 @@ export { assertRelative, contentId, type ContentId, type ManifestEntry, type Pre
 export const byPath = (a: ManifestEntry, b: ManifestEntry) => byCodeUnits(a.path, b.path);
 
 /**
- * What a publish session keeps of a build's files, with their entries by path
- * (OutputWriter.entries, the next build's PreviousFiles.files): every entry sorted by path, the
- * files written other than pages and mirror files, and their bytes. With it the next build's
- * writer starts from the previous release's files (startFromPrevious) instead of carrying them
- * one by one.
+ * What a session keeps of a build's files: entries sorted by path, the non-page non-mirror files
+ * and their bytes. The next writer starts from it (startFromPrevious) instead of carrying each file.
  */
 export interface KeptLayout {
   /** The entries sorted, without those in `after`. */
   sorted: readonly ManifestEntry[];
-  /**
-   * Entries of the build not in `sorted`: those set after the list the manifest was printed from
-   * was made (its parts and index). The next build drops them (they are among `others`), so it
-   * patches that list instead of a copy of it with them placed.
-   */
+  /** Entries set after the manifest's list was made (its parts and index): the next build drops them. */
   after: ReadonlySet<ManifestEntry>;
   others: readonly string[];
   bytes: number;
@@ -42,9 +34,8 @@ export class OutputWriter {
   #version = 0;
   #sorted: { version: number; list: readonly ManifestEntry[]; since?: { had: ManifestEntry | undefined; entry: ManifestEntry }[] } | undefined;
   /**
-   * Started from the previous release's files (startFromPrevious): the paths written or carried
-   * by this build (the entries also hold the files it leaves as they were), and the previous
-   * entry of every path whose entry changed, to patch the kept sorted list with.
+   * When started from the previous files: the paths this build wrote or carried, and the previous
+   * entry of every changed path, to patch the kept sorted list with.
    */
   #patch: { layout: KeptLayout; touched: Set<string>; before: Map<string, ManifestEntry | undefined> } | undefined;
   /** Files written by write() that are not pages or mirror files (writeTracked), in order. */
@@ -83,11 +74,9 @@ export class OutputWriter {
   }
 
   /**
-   * Starts from the previous release's files, left in place, as this build's: each stays unless
-   * dropped here or written again, and the files that are neither pages nor mirror files are
-   * dropped (each build writes all of those again). A publish of a few pages then costs those
-   * pages, not a carry of every file of the site. Only when the previous files are in place and
-   * were kept by the build that wrote them in this session; false otherwise (nothing done).
+   * Starts from the previous release's files, in place, as this build's; each stays unless dropped
+   * or written again, and non-page non-mirror files are dropped (each build rewrites those). Only when
+   * those files were kept by the build that wrote them in this session; else false, nothing done.
    */
   startFromPrevious(drop: Iterable<string>): boolean {
     const layout = this.#previous?.inPlace ? this.#kept?.layouts.get(this.#previous.files) : undefined;
@@ -100,11 +89,7 @@ export class OutputWriter {
     return true;
   }
 
-  /**
-   * Drops a previous release's file this build started from and will not write as it was (a
-   * part of the static search index built again, ./search-emit.ts). Only when started from the
-   * previous files; otherwise a file not written is not the build's anyway.
-   */
+  /** Drops a previous file this build started from and will not keep (a rebuilt search part). */
   drop(rel: string): void {
     if (this.#patch) this.#drop(rel);
   }
@@ -130,9 +115,8 @@ export class OutputWriter {
     this.#entries.set(rel, entry);
     this.#bytes += entry.size;
     this.#version += 1;
-    // Files set after the sorted list was made (the manifest's parts and index, written from that
-    // list): the list is brought up to date by placing those few entries in one copy (manifest()),
-    // not by sorting or patching every entry again (at 50,000 posts 120,000 of them, each publish).
+    // Files set after the sorted list was made (manifest parts and index) are placed in one copy,
+    // not by sorting 120,000 entries again.
     const sorted = this.#sorted;
     if (sorted?.since && sorted.version + sorted.since.length === this.#version - 1) sorted.since.push({ had, entry });
   }
@@ -142,10 +126,7 @@ export class OutputWriter {
     return this.#patch ? this.#patch.touched.has(rel) : this.#entries.has(rel);
   }
 
-  /**
-   * The previous release's files this build does not have, sorted: none when this build has
-   * every one of them. Started from the previous files, those it dropped and did not write again.
-   */
+  /** The previous release's files this build does not have, sorted. */
   deleted(): string[] {
     const prev = this.#previous?.files;
     if (!prev) return [];
@@ -192,10 +173,8 @@ export class OutputWriter {
   }
 
   /**
-   * Queues one file; resolves once it is in flight (waits while `maxInFlight` writes are pending).
-   * `known`: the sha256 and size of `data`'s bytes, computed when the caller made it (a file a
-   * process keeps between publishes, ./sitemap.ts, ./feeds): an unchanged one is carried over
-   * without encoding or hashing it again.
+   * Queues one file; resolves once it is in flight. `known`: the sha256 and size of `data`, from its
+   * maker (a kept sitemap or feed), so an unchanged one is carried without hashing it again.
    */
   async write(rel: string, data: string | Buffer, known?: ContentId): Promise<void> {
     await this.#write(rel, data, known);
@@ -222,10 +201,8 @@ export class OutputWriter {
   }
 
   /**
-   * Carries the previous release's file of this path when `unchanged` says its
-   * source did not change: false when it cannot (nothing done), else what carry
-   * returns. Synchronous when there is nothing to wait for: the mirror asks this of
-   * every API response on every publish (about 70,000 at 50,000 posts).
+   * Carries the previous file of this path when `unchanged`: false when it cannot, else what carry
+   * returns. Synchronous when nothing waits: asked of every API response (70,000 at 50,000 posts).
    */
   carryUnchanged(rel: string, unchanged: boolean): false | Promise<void> | undefined {
     const known = unchanged ? this.#previous?.files.get(rel) : undefined;
@@ -234,10 +211,9 @@ export class OutputWriter {
   }
 
   /**
-   * Carries the previous release's file of this path over (left in place, else a hard link or a
-   * copy with its mtime) whose hash and size are known: an unchanged page. Left in place it is
-   * only recorded, synchronously (an incremental build carries every unchanged page of the site
-   * this way); otherwise the returned promise resolves once the link is in flight.
+   * Carries the previous file of this path, whose hash and size are known (left in place, else a hard
+   * link or a copy with its mtime). In place it is only recorded, synchronously; otherwise the promise
+   * resolves once the link is in flight.
    */
   carry(rel: string, known: { sha256: string; size: number }): Promise<void> | undefined {
     if (!this.#previous) throw pressroomError('PR_INTERNAL', { detail: `${rel} is carried over from a previous release, but there is none` });

@@ -1,6 +1,5 @@
-// FNV-1a, 32 bits, over a string's UTF-16 code units: a stable, cheap hash where an
-// item's place must follow from the item alone (a snapshot's runs, the static search
-// index's parts, the sample corpus's sub-seeds), never from the order items came in.
+// FNV-1a, 32 bits, over UTF-16 code units: a cheap stable hash where an item's place must follow
+// from the item alone (snapshot runs, search index parts, corpus sub-seeds).
 
 /** FNV-1a 32-bit of `s`, as an unsigned integer. */
 export function fnv1a(s: string): number {

@@ -1,9 +1,6 @@
-// ISO 8601 dates, as the content API's contract gives them (docs/api-contract.md:
-// `post_date`, `event_date`), as the sample API's editing endpoints take them, and as the
-// configuration's `today` is written. One reading for all three: a date (UTC midnight) or
-// a date-time with Z or an offset. A date-time without a zone would be read in the local time
-// zone of whichever machine builds, and the same snapshot must give the same bytes anywhere;
-// Date.parse alone also takes 2026-02-31 as March 3.
+// ISO 8601 dates as the API contract gives them (docs/api-contract.md), the sample API's edits take
+// them and `today` is written: a date (UTC midnight) or a date-time with Z or an offset. A zoneless
+// date-time would depend on the machine's zone; Date.parse alone also takes 2026-02-31 as March 3.
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,3})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d))?$/;
 
 /** What an ISO 8601 date looks like here, for messages ("expected ..."). */

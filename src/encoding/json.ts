@@ -1,7 +1,5 @@
-// JSON that goes inside an HTML <script> element. JSON.stringify alone can be
-// broken out of with `</script>` or `<!--`, and U+2028/U+2029 end lines in old
-// JS parsers, so `<`, `>`, `&`, U+2028 and U+2029 become \uXXXX escapes
-// (docs/architecture.md, "Hydration rules"). The result is still valid JSON.
+// JSON inside an HTML <script>: `<`, `>`, `&`, U+2028 and U+2029 become \uXXXX escapes, so
+// `</script>` or `<!--` cannot break out (docs/architecture.md, "Hydration rules"). Still valid JSON.
 const UNSAFE = /[<>&\u2028\u2029]/g;
 const ESCAPES: Record<string, string> = {
   '<': '\\u003c',
@@ -31,12 +29,9 @@ function sortKeys(value: unknown): unknown {
 }
 
 /**
- * What `JSON.parse(stableStringify(value))` gives, without printing and parsing
- * the text: a copy with keys sorted recursively, and the values JSON cannot
- * hold dropped (in objects) or nulled (in arrays), as JSON.stringify does.
- * The crawl makes every response canonical with it, 14,000 of them at 10,000
- * posts, where the text round trip cost about 1.5 s. For JSON data (parsed
- * responses and what normalising makes of them): a toJSON method is not called.
+ * What `JSON.parse(stableStringify(value))` gives, without the text round trip (1.5 s for the
+ * crawl's 14,000 responses at 10,000 posts): keys sorted recursively, non-JSON values dropped (in
+ * objects) or nulled (in arrays). For JSON data: a toJSON method is not called.
  */
 export function canonicalJson(value: unknown): unknown {
   const v = toJsonValue(value);
@@ -72,13 +67,10 @@ function toJsonValue(value: unknown): unknown {
 }
 
 /**
- * Whether two values of JSON's kinds (what a route description holds) are alike to the last
- * field: the same keys in the same order, the same primitives (===), arrays and plain objects
- * alike in turn. Stricter than comparing their JSON texts (a key holding undefined and a key
- * left out differ here; NaN is unlike itself), never looser, and it prints nothing: comparing a
- * few hundred route descriptions with the last build's on every publish took a millisecond or
- * two of JSON.stringify. Not util.isDeepStrictEqual: it ignores the order of keys, which the
- * texts printed from a description (the build state, page data) keep.
+ * Whether two JSON-kind values are alike to the last field: same keys in the same order, same
+ * primitives (===). Stricter than comparing texts, never looser, and prints nothing (JSON.stringify
+ * of a few hundred route descriptions cost 1-2 ms a publish). Not util.isDeepStrictEqual: it
+ * ignores key order, which printed texts keep.
  */
 export function sameJsonValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;

@@ -1,8 +1,5 @@
-// The error catalogue. Every failure Pressroom reports has a permanent code, a
-// class that decides the process exit code, a message template and a hint saying
-// what to do (the shape of Astro's error data and undici's UND_ERR_* codes).
-// Code that fails throws `pressroomError(code, params)`; only cli/ prints errors
-// and sets the exit code.
+// The error catalogue: each failure has a permanent code, a class deciding the exit code, a message
+// template and a hint. Code throws `pressroomError(code, params)`; only cli/ prints errors and exits.
 
 /** Exit codes by class. Documented in docs/cli.md, "Exit codes". */
 export const EXIT = {
@@ -106,11 +103,6 @@ export function pressroomError(code: ErrorCode, params: Record<string, string | 
 
 export function isPressroomError(e: unknown): e is PressroomError {
   return e instanceof PressroomError;
-}
-
-/** Exit code for anything thrown: catalogue errors by class, anything else is internal. */
-export function exitCodeOf(e: unknown): number {
-  return isPressroomError(e) ? e.exitCode : EXIT.internal;
 }
 
 function fill(template: string, params: Record<string, string | number>): string {

@@ -1,8 +1,6 @@
-// The warning catalogue, beside the error catalogue (./errors.ts): every
-// warning a build, crawl, shard or merge reports has a permanent code, a
-// message template and a hint. A warning never stops a build; it is carried as
-// a `Warning` object from where it is raised to the report, and only cli/
-// (cli/output.ts) prints it. docs/cli.md, "Warnings", lists every code.
+// The warning catalogue, beside ./errors.ts: each warning has a permanent code, a message template
+// and a hint. A warning never stops a build; it travels as a `Warning` to the report, and only
+// cli/output.ts prints it. docs/cli.md, "Warnings", lists every code.
 
 interface WarningEntry {
   /** Message template; `{name}` is replaced with params.name. */
@@ -58,10 +56,7 @@ export function warningSink(): { warn: Warn; warnings: Warning[] } {
   return { warnings, warn: (code, params, route) => void warnings.push(warning(code, params, route)) };
 }
 
-/**
- * The end of a summary line: `, 2 warnings`, `, 1 warning`, or nothing.
- * `digits` writes the number: the watcher's lines group thousands, the build's do not.
- */
+/** `, 2 warnings`, `, 1 warning` or nothing; `digits` writes the number (the watcher groups thousands). */
 export function warningCount(n: number, digits: (n: number) => string = String): string {
   return n ? `, ${digits(n)} warning${n === 1 ? '' : 's'}` : '';
 }

@@ -1,8 +1,6 @@
-// The one way Pressroom replaces a small file beside out/ (release pointer,
-// build state and report, snapshot metadata, source.json): write a private
-// temporary name in the same folder, then rename(2) it over the file, which is
-// atomic on POSIX file systems, so a reader or a kill -9 sees the old file or
-// the new one, never half of one. Failures name the file (PR_OUTPUT_WRITE).
+// The one way a small file beside out/ is replaced (release pointer, build state, snapshot meta,
+// source.json): write a private temporary name in the same folder, then rename(2) over the file, so
+// a reader or a kill -9 sees the old or the new file. Failures name the file (PR_OUTPUT_WRITE).
 import { mkdir, open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { pressroomError } from '../errors/errors.ts';
@@ -25,8 +23,8 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array | 
 }
 
 /**
- * Writes the pieces in order to a file (or an open one), a group of them per writev(2) (../lists/printed-runs.ts batched), each
- * group to its end. Errors are the system's (ENOSPC...): the caller names the file and removes it.
+ * Writes the pieces in order, a group per writev(2) (../lists/printed-runs.ts batched). Errors are
+ * the system's: the caller names the file and removes it.
  */
 export async function writePieces(file: string | FileHandle, pieces: Iterable<string | Buffer>): Promise<void> {
   if (typeof file !== 'string') {

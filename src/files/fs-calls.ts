@@ -1,11 +1,6 @@
-// The file calls a build makes by the ten thousand (emit's writes, the links of
-// carried files and release objects), through node:fs's callback API rather
-// than node:fs/promises. Same syscalls, same errors; but the promise API opens a
-// FileHandle per writeFile and hops through several promises per call, which
-// measured about 80 µs of main-thread time per file written against 45 µs here
-// (8,000 folders and files: 627 ms of user time against 354 ms), on a machine
-// whose two cores a full build keeps busy.
-// (Each may fail with a test's injected write fault, ./write-fault.ts.)
+// The file calls a build makes by the ten thousand, through node:fs's callback API: same syscalls
+// and errors, but the promise API cost about 80 µs of main-thread time per file written against
+// 45 µs here. (Each may fail with a test's injected write fault, ./write-fault.ts.)
 import { link as linkCb, mkdir as mkdirCb, writeFile as writeFileCb } from 'node:fs';
 import { faultOf } from './write-fault.ts';
 

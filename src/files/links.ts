@@ -1,10 +1,7 @@
-// Carrying files over without rewriting them (docs/operations.md, "Incremental
-// builds": unchanged files keep their bytes and mtime, so rsync and CDN
-// invalidation see only real changes). A hard link shares the inode, so bytes and mtime are the same by
-// construction and nothing is copied; Pressroom never edits a published file in
-// place (every build writes a new staging folder), so sharing is safe. Where
-// links are impossible (another file system, EXDEV; a file system without
-// them), the file is copied and its times are set to the source's.
+// Carrying files over without rewriting them, so rsync and CDNs see only real changes
+// (docs/operations.md, "Incremental builds"). A hard link shares bytes and mtime by construction;
+// safe because a published file is never edited in place. Where links are impossible (EXDEV, or
+// no support), the file is copied and its times set to the source's.
 import { copyFile, mkdir, rm, stat, utimes } from 'node:fs/promises';
 import { linkFast, mkdirFast } from './fs-calls.ts';
 import { dirname, join } from 'node:path';
@@ -43,10 +40,8 @@ export async function carryFile(from: string, to: string, dirs?: Map<string, Pro
 }
 
 /**
- * Every regular file under `root`, as '/'-separated relative paths, sorted.
- * Symbolic links are neither followed nor listed (a link could reach outside
- * the tree), and a missing `root` is an error, as it was for the callers that
- * compare or copy trees.
+ * Every regular file under `root`, as sorted '/'-separated relative paths. Symlinks are neither
+ * followed nor listed; a missing `root` is an error.
  */
 export async function listTree(root: string): Promise<string[]> {
   await stat(root);

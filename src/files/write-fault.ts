@@ -1,16 +1,11 @@
-// What a failed write is: an output error, never a bug. A full disk (ENOSPC),
-// a spent quota (EDQUOT), a read-only mount (EROFS) or a folder the user may
-// not write (EACCES, EPERM) is the operator's to fix, so every write path turns
-// it into PR_OUTPUT_WRITE (exit 6) naming the file, and removes what it had
-// begun (docs/operations.md, "When the disk is full").
+// A failed write is an output error, never a bug. ENOSPC, EDQUOT, EROFS, EACCES or EPERM are the
+// operator's to fix: every write path throws PR_OUTPUT_WRITE (exit 6) naming the file and removes
+// what it began (docs/operations.md, "When the disk is full").
 //
-// Write faults for the tests (tests/integration/write-faults.test.ts), as
-// ../runtime/kill-point.ts has kill points: with PRESSROOM_FAIL_WRITE=<ERRNO>:<text> in
-// its environment, every write Pressroom makes to a path containing <text>
-// fails with that error as the kernel reports it. A test thus reaches each
-// write path by name, also where no small tmpfs can be mounted (CI without
-// root) and where a real full disk would fail at a point that depends on the
-// site's size. Read once at start: unset, a write pays one comparison.
+// Write faults for tests (tests/integration/write-faults.test.ts): with
+// PRESSROOM_FAIL_WRITE=<ERRNO>:<text>, every write to a path containing <text> fails with that
+// error, so each write path is reachable by name without a small tmpfs. Read once; unset, a write
+// pays one comparison.
 import { writeFile } from 'node:fs/promises';
 import { constants } from 'node:os';
 import { isPressroomError, pressroomError, type PressroomError } from '../errors/errors.ts';
@@ -50,9 +45,8 @@ export function writeFault(file: string, syscall = 'write'): void {
 export const faultOf = (file: string, syscall = 'write'): NodeJS.ErrnoException | undefined => (FAULT && file.includes(FAULT.text) ? systemError(FAULT.code, syscall, file) : undefined);
 
 /**
- * As writeFault, for a file the caller has just created: on a full disk open(2)
- * succeeds and the write fails, which leaves an empty file the caller must
- * remove, so the injected ENOSPC and EDQUOT leave one too.
+ * As writeFault, for a just-created file: on a full disk open(2) succeeds and the write fails,
+ * leaving an empty file, so the injected ENOSPC and EDQUOT leave one too.
  */
 export async function writeFaultAfterOpen(file: string): Promise<void> {
   const e = faultOf(file);

@@ -1,17 +1,13 @@
 // The decision of a change-driven build at the cost of the change (docs/decisions/0068-kept-state.md).
-// ./decide.ts looks at every route: at 50,000 posts a walk of 50,000 routes and their deps,
-// about a tenth of a second per publish even when every answer is kept. A process that
-// publishes again keeps, with the state of each build it published, the routes that state was
-// made from and which routes read each API path. The next build then looks only at the routes
-// that are not the very objects of that list (new, gone or replaced: the plan gives the same
-// object back for an unchanged route) and at the routes reading an API path that changed since
-// (Snapshot.changesSince). Every other route is the same route, reading the same entries, so
-// its page is the one the state names: reused, as the walk would find it.
+// ./decide.ts walks every route (a tenth of a second a publish at 50,000 posts). A session keeps,
+// with each published state, the routes it was made from and which routes read each API path. The
+// next build looks only at routes that are not the very objects of that list (the plan returns the
+// same object for an unchanged route) and at routes reading a path changed since
+// (Snapshot.changesSince); every other route's page is reused, as the walk would find.
 //
-// What is kept belongs to one state, in the session's IncrementalKept.alignments: the next state
-// takes it over (patched by the change) only once the build has made that state, so a build that
-// fails or only rehearses leaves it as it was, and a build from a state without it (the first
-// after start, a different process, a one-off build with no session) walks as before.
+// What is kept belongs to one state (IncrementalKept.alignments): the next state takes it over only
+// once a build has made it, so a failed build or a rehearsal leaves it as it was, and a build
+// without it walks.
 import { sortedChange } from '../lists/sorted.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import type { SnapshotView } from '../site/types.ts';
@@ -50,9 +46,8 @@ export function alignmentOf(session: IncrementalKept | undefined, state: BuildSt
 }
 
 /**
- * The decision of an incremental build from its alignment with the previous state, when the
- * snapshot can say which API paths changed since that state's (else undefined: decide walks).
- * Its `reuse` is made only if read (emit starting from the previous release does not).
+ * The decision from the alignment with the previous state, when the snapshot can say which paths
+ * changed since (else undefined: decide walks). Its `reuse` is made only if read.
  */
 export function alignedDecision(input: {
   previous: BuildState;
@@ -98,10 +93,8 @@ export function alignedDecision(input: {
 }
 
 /**
- * Keeps, with a state a build found current without making a new one (pressroom watch's
- * rehearsal of no change: no route rendered or gone, no output file changed), those routes and
- * their readers: the first story after start then decides from them instead of walking. Made
- * once per state and snapshot state (a second rehearsal on the same finds them kept).
+ * Keeps the routes and readers with a state a rehearsal found current (nothing rendered, gone or
+ * changed), so the first story decides without walking. Once per state and snapshot state.
  */
 export function keepAlignmentOfCurrent(session: IncrementalKept | undefined, state: BuildState, routes: readonly PlannedRoute[], snapshotState: string | undefined): void {
   const kept = session?.alignments.get(state);
@@ -110,9 +103,8 @@ export function keepAlignmentOfCurrent(session: IncrementalKept | undefined, sta
 }
 
 /**
- * Keeps, with the state a build made, its routes and their readers for the next build: taken over
- * from the previous state's (patched by the alignment) when there is one, else made (a walk of
- * every route, once per session). Nothing without a session (a one-off build).
+ * Keeps with the state a build made its routes and readers: taken over from the previous state's,
+ * patched, when there is one, else made by a walk (once per session). Nothing without a session.
  */
 export function keepAlignment(session: IncrementalKept | undefined, state: BuildState, routes: readonly PlannedRoute[], snapshotState: string | undefined, from: { previous?: BuildState; alignment?: Alignment }): void {
   if (!session || snapshotState === undefined) return;

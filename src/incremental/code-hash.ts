@@ -1,10 +1,7 @@
-// The one hash of everything code-like (templates, bundle, configuration,
-// Pressroom's version). When it changes, every page is rendered again. It
-// covers the code that is running, on purpose: in a clone the TypeScript
-// sources as they are, so a change to a page component or a page kind changes
-// pages before it changes any version number; in the installed package the
-// compiled dist/ (which holds the prebuilt client bundle too). Hashing a few
-// hundred small files takes milliseconds, once per process.
+// The one hash of everything code-like (templates, bundle, configuration, Pressroom's version): when
+// it changes, every page is rendered again. It covers the code that is running: in a clone the
+// TypeScript sources (a component change changes pages before any version does), in the package
+// the compiled dist/. Hashing a few hundred files takes milliseconds, once per process.
 import { onceAsync } from '../runtime/once.ts';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -24,11 +21,7 @@ const RENDER_LIBS = ['react', 'react-dom', 'react-router', '@tanstack/react-quer
 export interface CodeInputs {
   /** ClientBundle.hash: every client output file's name and bytes. */
   bundleHash: string;
-  /**
-   * The resolved site configuration: all of it, the static pages' copy too,
-   * which is in no page's public configuration but in those pages' own data
-   * (src/config/page-copy.ts), so editing it renders them again.
-   */
+  /** All of the resolved configuration, the static pages' copy too (in those pages' own data). */
   config: unknown;
   /** What every page embeds as the browser's configuration (src/config/load.ts publicConfig). */
   publicConfig: unknown;
@@ -47,11 +40,7 @@ function listFiles(root: string): Promise<string[]> {
   );
 }
 
-/**
- * The version of a library as Node resolves it from `root`: installed as a
- * package, Pressroom's dependencies are usually hoisted beside it, not in a
- * node_modules/ of its own.
- */
+/** A library's version as Node resolves it from `root` (an installed package's dependencies are hoisted). */
 async function versionOf(root: string, pkg: string): Promise<string | null> {
   try {
     const file = createRequire(join(root, 'package.json')).resolve(`${pkg}/package.json`);
@@ -76,24 +65,19 @@ export async function codeHash(inputs: CodeInputs): Promise<string> {
 }
 
 /**
- * The configuration's part of the code hash alone: kept with the build state, so a build that
- * renders everything because the hash changed can say whether the configuration did
- * (`config-changed`, e.g. another --site-url) rather than the code.
+ * The configuration's part of the code hash, kept with the build state, so a full render can say
+ * the configuration changed (`config-changed`) rather than the code.
  */
 export function configHash(inputs: Pick<CodeInputs, 'config' | 'publicConfig'>): string {
   return createHash('sha256').update(stableStringify({ config: inputs.config, publicConfig: inputs.publicConfig })).digest('hex');
 }
 
 /**
- * The versions and the digest of the code files of `root`. Pressroom's own
- * (PACKAGE_ROOT) is read once per process: it is the code this process runs,
- * which files changed on disk since it started do not change (a watcher's
- * builds after a `git pull` must not record a hash of code they do not run),
- * and every build of a long-running process (pressroom watch) skips reading a
- * few hundred files. Any other root (tests) is read each time.
+ * The versions and code digest of Pressroom's own root, read once per process: the code it runs,
+ * whatever changed on disk since (a watcher after a `git pull` must not record code it does not
+ * run). Other roots (tests) are read each time.
  *
- * Module-level on purpose: it is a fact of the process (the code it runs), the same for every
- * site and session it builds, so two watchers of two sites rightly share it.
+ * Module-level on purpose: a fact of the process, so two watchers of two sites rightly share it.
  */
 const running = onceAsync(() => readCode(PACKAGE_ROOT));
 interface CodeFiles {

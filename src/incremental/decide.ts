@@ -1,17 +1,13 @@
-// Which routes to render, which to reuse and which files to drop (docs/operations.md,
-// "Incremental builds"). Pure: the previous build's state and this build's
-// routes with their input hashes in, a decision out.
+// Which routes to render, reuse or drop (docs/operations.md, "Incremental builds"). Pure: the previous
+// state and this build's routes with their input hashes in, a decision out.
 //
 // A route's page is reused only when all of this holds, else it is rendered:
 // - not `--full`;
-// - the code hash equals the previous one (templates, bundle, config, sources,
-//   Pressroom's and React's versions: any of them can change every page);
-// - the previous build had a route on the same file and path with the same
-//   depsHash (the route itself and the snapshot entry hash of every dep).
-// Files of routes that no longer exist are "deleted": they are not in the new
-// manifest, so a complete staging folder never has them and an incremental
-// publish removes them from the tree it swaps in (src/publish/spare.ts); the
-// sitemap is regenerated from the plan, so their entries go too.
+// - the code hash equals the previous one (templates, bundle, config, sources, versions);
+// - the previous build had a route on the same file and path with the same depsHash (the route
+//   itself and the entry hash of every dep).
+// Files of routes gone are "deleted": not in the new manifest, removed from the tree swapped in
+// (src/publish/spare.ts), and out of the regenerated sitemap.
 import { createHash } from 'node:crypto';
 import { stableStringify } from '../encoding/json.ts';
 import type { PlannedRoute } from '../plan/types.ts';
@@ -39,25 +35,18 @@ export function depsHash(route: Pick<PlannedRoute, 'kind' | 'path' | 'params' | 
     .digest('hex');
 }
 
-// A route's hash, kept with the planned route (src/plan/index.ts keeps those per spec) and the
-// entries of its deps it was made from: a change-driven build hashes again only the routes a
-// changed response feeds. Entries are never changed in place and a snapshot copy shares the
-// unchanged ones (src/snapshot/snapshot-store.ts), so for the rest comparing references is enough:
-// no hash strings to collect per route, nothing allocated. `at` names the snapshot state the
-// entries were last found current in: a snapshot copied from that state says which paths
-// changed since (Snapshot.changesSince), and a route none of whose deps is among them is
-// current without looking its deps up (about 300,000 lookups at 50,000 posts). A session keeps
-// them (IncrementalKept.hashes).
+// A route's hash, kept with the planned route and the dep entries it was made from: a change-driven
+// build rehashes only routes a changed response feeds. Entries are immutable and shared by snapshot
+// copies, so comparing references is enough. `at` names the state the entries were last current in:
+// a route none of whose deps changed since (Snapshot.changesSince) is current without looking its
+// deps up (300,000 lookups at 50,000 posts). Kept in IncrementalKept.hashes.
 export interface KeptHash {
   entries: (SnapshotEntry | undefined)[];
   value: string;
   at: string | undefined;
 }
 
-/**
- * depsHash of the routes of one build, each remembered per route object while its deps' entries
- * stay the same (in a session's `kept`; without one, each is made).
- */
+/** depsHash of one build's routes, remembered per route object while its deps' entries stay (with `kept`). */
 export function keptDepsHashes(snap: Pick<SnapshotView, 'get' | 'state' | 'changesSince'>, kept: IncrementalKept | undefined): (route: Pick<PlannedRoute, 'kind' | 'path' | 'params' | 'file' | 'deps'>) => string {
   if (!kept) return (route) => depsHash(route, snap);
   const { hashes } = kept;

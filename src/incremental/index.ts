@@ -1,16 +1,10 @@
-// The incremental step of a build (docs/operations.md, "Incremental builds"), as the
-// pipeline uses it: read the state of the release out/ holds now, decide per
-// route (./decide.ts), hand emit a page stream in which unchanged pages are
-// carried over from that release instead of rendered, and, once emit has
-// written everything, make the new state from emit's manifest.
+// The incremental step of a build (docs/operations.md, "Incremental builds"): read the state of the
+// release out/ holds, decide per route (./decide.ts), give emit a page stream in which unchanged pages
+// are carried over, and make the new state from emit's manifest.
 //
-// Why an incremental build equals a full one byte for byte: only page HTML is
-// ever reused, and only when every input of the page (its deps' snapshot
-// hashes, the route, the code hash) is the one that produced it; rendering is
-// deterministic (src/render), so rendering again would give the same bytes.
-// Everything else (mirror, sitemaps, redirects, bundle, manifest) is
-// regenerated from the full plan every time; emit carries a regenerated file
-// over from the previous release only when its bytes are equal (same sha256),
+// An incremental build equals a full one byte for byte: only page HTML is reused, only when every
+// input (deps' hashes, route, code hash) is the one that produced it, and rendering is deterministic.
+// Everything else is regenerated every time; emit carries a file over only when its bytes are equal,
 // which keeps its mtime and nothing else.
 import { createHash } from 'node:crypto';
 import type { ManifestEntry } from '../emit/index.ts';
@@ -80,8 +74,7 @@ export async function incrementalStep(input: {
   kept?: IncrementalKept;
 }): Promise<IncrementalStep> {
   const { kept } = input;
-  // A route's hash is made when first asked: the decision asks for the routes the previous state has
-  // (and keeps those that changed), the next state for the routes rendered without one.
+  // Hashes are made when first asked (the decision's and the next state's routes).
   const hash = keptDepsHashes(input.snapshot, kept);
   const changedHashes = new Map<PlannedRoute, string>();
   const hashOf = (r: PlannedRoute): string => changedHashes.get(r) ?? hash(r);
@@ -98,8 +91,8 @@ export async function incrementalStep(input: {
   const configHash = input.configHash;
   if (!prev) return { decision, hashOf, snapshotState, decidedFromKept, configHash, kept };
   const files = prev.files ?? (await manifestFiles(prev.manifest, prev.site));
-  // The snapshot the previous release was rendered from, when the saved one is it and the code is the same
-  // (the code writes the mirror): its entry hashes carry unchanged mirror files unread.
+  // The snapshot the previous release came from, when the saved one is it and the code is the same:
+  // its entry hashes carry unchanged mirror files unread.
   const from = decision.reason === 'incremental' && input.previousSnapshot && prev.state.snapshot !== undefined && prev.state.snapshot === input.previousSnapshot.id ? input.previousSnapshot.snapshot : undefined;
   // A release of the object store is out/ itself: an incremental build then stages only what changed (src/publish/spare.ts).
   const inPlace = decision.reason === 'incremental' && prev.record !== undefined;
@@ -122,12 +115,9 @@ export async function incrementalStep(input: {
 type KnownFiles = ReadonlyMap<string, ManifestEntry>;
 
 /**
- * The previous release's files by its manifest (its index and the parts named there, read in
- * `site`), the manifest's own files included: emit carries each unchanged one over (the index
- * too, when a rebuild changed nothing, so its mtime stays and rsync-style deploys do not upload
- * it on every run). A manifest that cannot be read whole is no previous files: every file is
- * written again. Read once per build, by its incremental step (a session keeps its last
- * manifest's entries instead, src/publish/releases.ts KeptRelease, and reads none).
+ * The previous release's files by its manifest, the manifest's own files included (the index too,
+ * when nothing changed, so its mtime stays and rsync-style deploys skip it). An unreadable manifest
+ * is no previous files: all are written. A session uses its kept entries instead (KeptRelease).
  */
 function manifestFiles(bytes: Buffer | null, site: string): Promise<KnownFiles> {
   if (!bytes) return Promise.resolve(new Map());
@@ -140,10 +130,8 @@ export function reusedPages(step: IncrementalStep): RouteState[] {
 }
 
 /**
- * The state of this build, from its routes and what emit wrote (`files`: its entries by path).
- * An incremental build's is the previous state patched by the decision (its unchanged routes
- * keep their entry objects, whose lines ../publish/build-state.ts has printed); any other build's is made
- * from every route, all of which it rendered.
+ * This build's state from its routes and emit's entries. An incremental build's is the previous state
+ * patched by the decision (unchanged routes keep their entry objects); any other's is made whole.
  */
 export function nextState(codeHash: string, routes: readonly PlannedRoute[], step: IncrementalStep, files: ReadonlyMap<string, ManifestEntry>, snapshot?: string): BuildState {
   const state: BuildState = { version: STATE_VERSION, codeHash, ...(step.configHash ? { configHash: step.configHash } : {}), ...(snapshot ? { snapshot } : {}), routes: new Map() };
@@ -153,11 +141,8 @@ export function nextState(codeHash: string, routes: readonly PlannedRoute[], ste
   };
   const before = step.previousState;
   if (step.decision.reason === 'incremental' && before) {
-    // Each route was reused (its page carried with its previous entry, which stays) or rendered
-    // (its inputs or path changed: a new entry), and the previous files of no route are deleted:
-    // the previous state patched by the decision is the state a walk of every route would make,
-    // at the cost of the change, not of 50,000 routes looked up twice each or copied.
-    // The previous routes under an overlay of these changes: not a copy of 50,000 of them.
+    // Each route was reused (its entry stays) or rendered (a new entry), and no route's previous file
+    // is deleted: the previous state patched, under an overlay, is what a walk would make.
     state.routes = OverlayMap.from(before.routes);
     const removed: RouteState[] = [];
     const added: RouteState[] = [];

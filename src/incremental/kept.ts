@@ -7,18 +7,9 @@ import { statePrinter, type BuildState, type StateKept } from '../publish/build-
 
 /** The incremental stage's memory between the builds of one session. */
 export interface IncrementalKept extends StateKept {
-  /**
-   * With the state of each build the session published, the routes that state was made from and
-   * which routes read each API path (./aligned.ts): the next build looks only at the routes that
-   * changed and those reading a changed path, instead of walking every route. It belongs to one
-   * state: the next state takes it over only once a build has made that state.
-   */
+  /** Each published state's routes and readers (./aligned.ts), taken over only once a build made the next. */
   readonly alignments: WeakMap<BuildState, KeptAlignment>;
-  /**
-   * A route's hash, kept with the planned route (src/plan keeps those per spec) and the entries of
-   * its deps it was made from (./decide.ts keptDepsHashes): a change-driven build hashes again only
-   * the routes a changed response feeds.
-   */
+  /** A route's hash with the dep entries it came from (./decide.ts keptDepsHashes). */
   readonly hashes: WeakMap<object, KeptHash>;
 }
 

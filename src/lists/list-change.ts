@@ -1,25 +1,18 @@
-// What came and went between two lists that are mostly the same items in the same order (the
-// routes of a page kind, the paths it fetches, from one snapshot state to the next). Items are
-// compared by reference (===), so walking two lists of 50,000 pointers that match costs well
-// under a millisecond: no set of every item is built, nothing hashed.
+// What came and went between two lists that are mostly the same items in the same order. Items are
+// compared by reference (===): matching 50,000 pointers costs well under a millisecond.
 
-// Lists made from another by replacing the items at a few places, the same length (a process that
-// publishes again patches its answers: the listed posts' details, the article routes). The maker
-// notes the places; comparing the new list with the one it came from (or one a few notes back)
-// then reads them instead of walking both lists: at 50,000 posts each walk is a millisecond or
-// more of a story's main thread, and the same lists are compared by several passes. A noted list
-// and the list it came from must not be changed afterwards. At module level, as a note is a fact
-// about the list object itself (how it was made), never changed, keyed by that object: lists of
-// two sites are two objects and never meet here.
+// Lists made from another by replacing the items at a few places, the same length (a publishing
+// process patches its answers). The maker notes the places, so comparing the new list with the old
+// (or one a few notes back) reads them instead of walking both (a millisecond or more each at 50,000
+// posts). Noted lists must not change afterwards. Module-level: a note is a fact about the list
+// object itself, keyed by it, so two sites' lists never meet here.
 const MADE_FROM = new WeakMap<readonly unknown[], { from: readonly unknown[]; places: readonly number[] }>();
 /** How many notes back a list is looked for (a build's answers are compared with the last build's, one or two notes back). */
 const NOTES_BACK = 4;
 
 /**
- * Notes that `after` is `from` with the items at `places` replaced (the same length; neither is
- * changed afterwards); returns `after`. A note holds the list it came from, whose own note holds
- * the one before: the note NOTES_BACK lists back is dropped, so a process that publishes for weeks
- * keeps at most that many earlier copies of a list, not one per story.
+ * Notes that `after` is `from` with the items at `places` replaced; returns `after`. Notes chain
+ * back; the one NOTES_BACK lists back is dropped, so a long-lived process keeps few old copies.
  */
 export function noteReplaced<L extends readonly unknown[]>(after: L, from: L, places: Iterable<number>): L {
   if (after === from || after.length !== from.length) return after;
@@ -57,9 +50,8 @@ export function notedPlaces<T>(before: readonly T[], after: readonly T[]): numbe
 }
 
 /**
- * What differs between `before` and `after` by the notes: the places holding another item
- * (ascending), the items that were there and those that are; undefined when the notes do not
- * lead from `after` back to `before`.
+ * What differs between `before` and `after` by the notes: the changed places (ascending), the
+ * items removed and added; undefined when the notes do not lead from `after` back to `before`.
  */
 export function notedChange<T>(before: readonly T[], after: readonly T[]): { places: number[]; removed: T[]; added: T[] } | undefined {
   const noted = notedPlaces(before, after);
@@ -72,10 +64,9 @@ export function notedChange<T>(before: readonly T[], after: readonly T[]): { pla
 const WINDOW = 16;
 
 /**
- * Each item of `after` is matched to an identical item of `before` found within a few places
- * after the last match, else added; the items of `before` passed over or never reached are
- * removed. Always a correct account (every item of `before` matched or removed, of `after`
- * matched or added); an item that moved far is both removed and added.
+ * Each item of `after` is matched to an identical item of `before` within a few places after the
+ * last match, else added; the unmatched items of `before` are removed. Always a correct account;
+ * an item that moved far is both removed and added.
  */
 export function listChange<T>(before: readonly T[], after: readonly T[]): { added: T[]; removed: T[] } {
   // The same list (a kind's answer kept whole between publishes): nothing to walk.
@@ -109,10 +100,8 @@ export function listChange<T>(before: readonly T[], after: readonly T[]): { adde
 export const mostChangedPlaces = (length: number): number => Math.max(64, length / 8);
 
 /**
- * The places where two lists of the same length hold different items (compared by reference),
- * in order: what a process that publishes again redoes of its last answer kept by place (the
- * listed posts' routes and names, the feed items). Undefined when the lengths differ or more
- * than `most` places differ.
+ * The places where two lists of the same length hold different items (by reference), in order.
+ * Undefined when the lengths differ or more than `most` places differ.
  */
 export function changedPlaces<T>(before: readonly T[], after: readonly T[], most = mostChangedPlaces(after.length)): number[] | undefined {
   if (before.length !== after.length) return undefined;

@@ -1,12 +1,7 @@
-// A map that is another map plus a few changes: what a process that publishes again makes
-// from the last build's map on each publish (the manifest entries of the previous release,
-// src/emit/writer.ts; the entries of the last snapshot, src/snapshot/snapshot-store.ts). Copying a
-// Map of 120,000 entries at 50,000 posts took about 60 ms, and the copy was garbage a publish
-// later. An overlay instead shares one flat map (its base) with the overlays made from it and
-// holds only its own changes since that base; an overlay made from another copies that one's
-// changes, not the base. When the changes grow past an eighth of the base, the new overlay is
-// made flat again, so each lookup is at most two map lookups and the copying stays a small
-// share of the publishes between two flattenings.
+// A map that is another map plus a few changes, as a publishing process makes from the last build's
+// (manifest entries, src/emit/writer.ts; snapshot entries). Copying 120,000 entries took about 60 ms
+// a publish. An overlay shares one flat base with the overlays made from it and holds its own
+// changes; past an eighth of the base it is made flat again, so a lookup is at most two map lookups.
 
 /** Below this many changes a table is never flattened (the copy of its changes is cheap). */
 const MIN_FLATTEN = 1024;

@@ -1,26 +1,17 @@
-// The two texts a build prints from one item per file or route of the site: the manifest's
-// file entries (src/emit/manifest-text.ts) and the build state's routes (src/publish/build-state.ts).
-// A process that publishes again (pressroom watch) writes both for the whole site on every
-// publish (about 25 MB and 15 MB at 50,000 posts) though only the changed files' and routes'
-// items differ, and printing and encoding them was a tenth of a second of each publish there,
-// and 40 MB of garbage. So the items are printed in runs whose bytes are kept:
-//
-// - A run ends after an item whose content hash ends in "00" (1 item in 256: about 40 KB of
-//   text), or after MAX_RUN items. The cut points depend on the items, not on their positions,
-//   so a changed, added or removed item changes its own run (and at most a neighbour's), never
-//   where the runs after it start.
-// - A run's UTF-8 bytes, its leading separator included, are kept with its first item. A run
-//   whose items are the same objects in the same order (the build keeps the previous build's
-//   object for an unchanged file or route) is written from those bytes, unprinted.
-//
-// What a PrintedRuns keeps lives as long as its owner holds it: a stage's kept part of the publish
-// session (src/pipeline/session.ts) for the next build. A one-off build prints with one that keeps
-// nothing (`keeps: false`) and prints each run once. Either way the bytes are the items' texts
-// joined by the separator.
-//
-// With a frame, each run is a text of its own (the frame's head, the run's items joined by the
-// separator, its tail) with its sha256: the manifest is written as one file per run, named by
-// that hash (src/emit/manifest-text.ts), so a publish writes the runs it printed and nothing else.
+// The two texts a build prints from one item per file or route: the manifest's file entries
+// (src/emit/manifest-text.ts) and the build state's routes (src/publish/build-state.ts). A watcher
+// writes both whole on every publish (25 MB and 15 MB at 50,000 posts), though few items differ:
+// printing them was a tenth of a second and 40 MB of garbage a publish. So items are printed in
+// runs whose bytes are kept:
+// - A run ends after an item whose content hash ends in "00" (1 in 256, about 40 KB), or after
+//   MAX_RUN items. Cuts depend on items, not positions, so a change touches its own run (and at
+//   most a neighbour's), never where later runs start.
+// - A run's UTF-8 bytes, its leading separator included, are kept with its first item. A run of
+//   the same objects in the same order is written from those bytes, unprinted.
+// The owner (a stage's kept part of the publish session) decides how long the runs live; a one-off
+// build prints with `keeps: false`. With a frame, each run is a text of its own (head, items, tail)
+// with its sha256: the manifest is one file per run, named by that hash, so a publish writes only
+// the runs it printed.
 import { createHash } from 'node:crypto';
 import { notedPlaces } from './list-change.ts';
 
@@ -55,12 +46,9 @@ export class PrintedRuns<T extends RunItem & object> {
   /** Each run printed, with its first item (while the instance keeps). */
   readonly #kept = new WeakMap<T, Run<T>>();
   /**
-   * The list printed last and where each of its runs started (a process that publishes again).
-   * A list noted as that one with a few places replaced (src/lists/list-change.ts: the manifest's
-   * entries after an edit) has the same items at the same places outside those: a run of the
-   * last printing that starts where the walk is and holds no such place is written as it is,
-   * without comparing its items (at 50,000 posts 137,000 comparisons a publish, and 57,000 for
-   * the state's routes).
+   * The list printed last and where each run started. A list noted as that one with a few places
+   * replaced (src/lists/list-change.ts) has the same items elsewhere: a last run starting here and
+   * holding no such place is written as it is, uncompared (137,000 comparisons a publish saved).
    */
   #last: { items: readonly T[]; starts: number[]; runs: Run<T>[] } | undefined;
   readonly #print: (item: T) => string;
@@ -69,10 +57,8 @@ export class PrintedRuns<T extends RunItem & object> {
   readonly #keeps: boolean;
 
   /**
-   * `keeps: false` (a one-off build, which prints each list once) holds no run's bytes past its
-   * printing: a printing of the whole manifest would otherwise hold 25 MB of them at 50,000 posts
-   * until its end, where a large build's memory peaks. By default the runs are kept for the next
-   * printing, as long as the owner holds the instance.
+   * `keeps: false` (a one-off build) holds no run's bytes past its printing: else 25 MB at 50,000
+   * posts until the end, where memory peaks. By default runs are kept while the owner holds this.
    */
   constructor(print: (item: T) => string, separator: string, frame?: { head: string; tail: string }, options: { keeps?: boolean } = {}) {
     this.#print = print;
@@ -116,9 +102,8 @@ export class PrintedRuns<T extends RunItem & object> {
       }
       starts.push(start);
       const kept = this.#kept.get(items[start]);
-      // A kept run whose items are here in order is the run that starts here when its last item
-      // still ends one: its others did not, and do not (the same items, at the same distances from
-      // its start). Its items are compared by reference, not each asked whether it ends a run.
+      // A kept run whose items are here in order is still a run if its last item still ends one
+      // (the others are the same items at the same distances). Compared by reference only.
       if (kept && kept.lead === lead && start + kept.items.length <= items.length && sameItems(kept.items, items, start) && endsKept(kept.items, start + kept.items.length === items.length)) {
         runs.push(kept);
         yield kept;
@@ -154,11 +139,9 @@ function sameItems<T>(kept: readonly T[], items: readonly T[], start: number): b
 export const MAX_IOV = 1024;
 
 /**
- * Pieces of text gathered into groups of about `size` bytes (at most MAX_IOV pieces), each group
- * written with one writev(2): a large text in few writes, never whole, and never copied. The pieces
- * are mostly kept runs (PrintedRuns.bytes): gathering them into new 1 MB buffers copied the build
- * state (15 MB at 50,000 posts) on every publish, memory outside the heap that made the collector
- * run full collections of a watcher's whole heap more often.
+ * Pieces gathered into groups of about `size` bytes (at most MAX_IOV), each written with one
+ * writev(2): never joined, never copied. Copying kept runs into new buffers copied 15 MB a publish
+ * outside the heap, which made a watcher's full collections more frequent.
  */
 export function* batched(pieces: Iterable<string | Buffer>, size = 1 << 20): Generator<Buffer[]> {
   let pending: Buffer[] = [];

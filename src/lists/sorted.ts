@@ -1,26 +1,16 @@
-// A sorted list kept between calls. A process that publishes again and again
-// (pressroom watch) sorts the same tens of thousands of routes, paths and feed
-// items on every publish, of which a handful changed: sorting them again is most
-// of an O(n log n) pass with string compares, at 50,000 posts about a tenth of a
-// second each time. This keeps the last answer and, when few items came or went,
-// drops the gone ones and inserts the new ones by binary search instead.
+// A sorted list kept between calls. A watcher sorts the same tens of thousands of routes, paths
+// and feed items every publish, a handful changed: about a tenth of a second at 50,000 posts. This
+// keeps the last answer and, when few items came or went, drops and inserts by binary search.
 //
-// The answer is exactly what a stable sort of the new input gives: the last answer
-// was checked once to be strictly increasing under the comparator, so the kept
-// items are; each new item is checked against its neighbours, and when two
-// compare equal (their order would depend on the input's order) or are out of
-// order, the input is sorted again.
+// The answer is exactly what a stable sort gives: the last answer was checked strictly increasing,
+// each new item is checked against its neighbours, and on a tie or disorder the input is sorted
+// again.
 //
-// Finding what came and went is itself a pass over the input. When the input
-// comes in the same order as last time (the plan's routes, the feed items and
-// the wanted paths are made in a stable order), it is compared with the last
-// input position by position: references compared, nothing hashed, nothing
-// allocated per item, so a publish that changed a few items pays well under
-// a millisecond for 50,000 instead of building a set of all of them.
+// What came and went is found, when the input comes in the same order as last time, by comparing
+// references position by position: nothing hashed or allocated per item.
 //
-// Whether an answer outlives the build is decided by who holds the cache: a stage keeps one in
-// its kept part of the publish session (src/pipeline/session.ts) for the next build, and a stage
-// given no kept part (a one-off build) sorts with a cache that keeps nothing.
+// The holder decides the lifetime: a stage's kept part of the publish session
+// (src/pipeline/session.ts), or for a one-off build a cache that keeps nothing.
 
 import { notedChange, noteReplaced } from './list-change.ts';
 
@@ -35,9 +25,8 @@ export class SortedCache<T> {
   #items: readonly T[] = [];
   #set = new Set<T>();
   /**
-   * The last input itself, not a copy (a copy cost 0.3-0.7 ms of every publish at 50,000 routes):
-   * the next one is compared with it by position first, or at the noted places only when noted as
-   * made from it (src/lists/list-change.ts). So an input must not be changed after sort().
+   * The last input itself, not a copy (0.3-0.7 ms a publish at 50,000 routes): compared by position,
+   * or at the noted places (src/lists/list-change.ts). An input must not change after sort().
    */
   #input: readonly T[] = [];
   /** What the last sort() changed in the answer before it, when it patched (changeFrom). */
@@ -47,10 +36,8 @@ export class SortedCache<T> {
   readonly #keeps: boolean;
 
   /**
-   * `keeps: false` (a one-off build, which sorts each list once) makes every sort() a plain stable
-   * sort that holds nothing after it: no set of the items, no last answer, where a large build's
-   * memory peaks. By default the cache keeps its last answer for its next call, as long as its
-   * owner holds it.
+   * `keeps: false` (a one-off build) makes sort() a plain stable sort that holds nothing after it.
+   * By default the last answer is kept for the next call.
    */
   constructor(cmp: (a: T, b: T) => number, options: { keeps?: boolean } = {}) {
     this.#cmp = cmp;
@@ -90,19 +77,16 @@ export class SortedCache<T> {
   }
 
   /**
-   * What the last sort() added to and removed from `from`, when `from` is the answer before it
-   * and it was patched (items compared by reference); undefined when it sorted again (or `from`
-   * is another answer). A caller that derived something from `from` updates it by the change.
+   * What the last sort() added to and removed from `from` when it patched that answer (by
+   * reference); undefined when it sorted again or `from` is another answer.
    */
   changeFrom(from: readonly T[]): { added: readonly T[]; removed: ReadonlySet<T> } | undefined {
     return this.#change?.from === from ? this.#change : undefined;
   }
 
   /**
-   * What came and went, from the last input: the common head and tail are skipped, and
-   * between them items are compared position by position (when the input is as long as
-   * the last) or taken as a whole (when items came or went there). Null when that is
-   * many items (the input was reordered, or changed in many places): then by set.
+   * What came and went from the last input: common head and tail skipped, the middle compared by
+   * position (same length) or taken whole. Null when that is many items: then by set.
    */
   #byPosition(next: readonly T[]): { added: T[]; removed: Set<T> } | null {
     const last = this.#input;
@@ -161,18 +145,16 @@ export class SortedCache<T> {
 }
 
 /**
- * A strictly increasing list (under `cmp`) without the `removed` items and with the `added` ones
- * in their places, still strictly increasing; null when an added item compares equal to a
- * neighbour (then only a stable sort of the whole input says their order). `items` is not changed.
+ * A strictly increasing list without `removed` and with `added` in place; null when an added item
+ * ties a neighbour (only a stable sort of the whole input orders them). `items` is not changed.
  */
 export function patchedList<T>(items: readonly T[], removed: ReadonlySet<T>, added: T[], cmp: (a: T, b: T) => number): readonly T[] | null {
   const at: number[] = [];
   // Where the removed items are; null (by membership then) when one is not where the comparator puts it (cannot happen while the kept items are strictly increasing).
   const gone = placesOf(items, removed, cmp);
   added.sort(cmp);
-  // Each new item with the key of a removed one (a file or route of a publish written again, the
-  // commonest change): one copy with those places set, where a pass over every item cost about a
-  // millisecond at 137,000 entries. Kept items' keys differ from the removed ones', so no tie.
+  // Each new item has the key of a removed one (a rewritten file or route, the commonest change):
+  // one copy with those places set. Kept items' keys differ from the removed ones', so no tie.
   if (gone && gone.length > 0 && gone.length === added.length && gone.every((p, k) => cmp(items[p], added[k]) === 0)) {
     const out = items.slice();
     gone.forEach((p, k) => (out[p] = added[k]));
@@ -184,22 +166,19 @@ export function patchedList<T>(items: readonly T[], removed: ReadonlySet<T>, add
     if (i > 0 && cmp(result[i - 1], result[i]) >= 0) return null;
     if (i + 1 < result.length && cmp(result[i], result[i + 1]) >= 0) return null;
   }
-  // Each new item where a removed one was (an edited item keeps its key): the kept items fill the other
-  // places in both lists, so the result is noted as `items` with those places replaced (src/lists/list-change.ts).
+  // Each new item where a removed one was: noted as `items` with those places replaced.
   if (gone && removed.size === added.length && result !== items && at.every((p, k) => p === gone[k])) noteReplaced(result, items, gone);
   return result;
 }
 
-// Up to this many changes a list is copied once and changed in place (each change a move of the
-// items after it, done by the engine in one go); more are copied once, in one pass (onePassPatch).
+// Up to this many changes, copy once and splice in place; more, one pass (onePassPatch).
 const FEW = 8;
 
 function onePassPatch<T>(items: readonly T[], removed: ReadonlySet<T>, places: readonly number[] | null, added: readonly T[], cmp: (a: T, b: T) => number, at: number[]): readonly T[] {
   // Without the removed items' places: the kept items by membership.
   const from = places ? items : items.filter((y) => !removed.has(y));
   const gone = places ?? [];
-  // One pass into an array of the final length, the kept items copied between the removed ones
-  // and the places of the added ones (found by binary search among the items not yet copied).
+  // One pass into an array of the final length; added items placed by binary search.
   const out = new Array<T>(from.length - gone.length + added.length);
   let w = 0;
   let r = 0;
@@ -259,10 +238,9 @@ function spliced<T>(items: readonly T[], gone: readonly number[], added: readonl
 }
 
 /**
- * What came and went from `before` to `after`, both in strictly increasing order under `cmp`
- * (`before` known to be): items compared by reference, so only the places where the lists differ
- * are compared by `cmp` (an item of `after` equal under `cmp` to one of `before` but another
- * object replaces it: removed and added). Null when `after` is not strictly increasing.
+ * What came and went from `before` to `after`, both strictly increasing under `cmp`: items by
+ * reference, so only differing places are compared by `cmp` (an equal but other object is removed
+ * and added). Null when `after` is not strictly increasing.
  */
 export function sortedChange<T>(before: readonly T[], after: readonly T[], cmp: (a: T, b: T) => number): { added: T[]; removed: T[] } | null {
   // The same list (kept whole between publishes; `before` is known to be strictly increasing).

@@ -1,8 +1,6 @@
-// The page data the server embeds in every document (src/render): which page
-// kind and path were prerendered, the shell mode, the public configuration, the
-// page's own copy when it is a static page, and the dehydrated query state
-// (except in documents hydrated as islands). One
-// type for both sides of the wire.
+// The page data embedded in every document: the kind and path prerendered, the shell mode, the public
+// configuration, a static page's copy, and the dehydrated state (not in island documents). One type
+// for both sides of the wire.
 import type { DehydratedState } from '@tanstack/react-query';
 import type { PublicConfig } from '../config/schema.ts';
 import type { PageCopy } from '../config/page-copy.ts';
@@ -28,10 +26,8 @@ export interface PageData {
 }
 
 /**
- * The page data as the element the server embeds: the same bytes as
- * jsonForScript(PageData) (keys in the interface's order), built from parts
- * the renderer serialised once and reuses (the configuration is the same on
- * every page, a static copy on every page of its kind). readPageData reads it.
+ * The page data element: the bytes of jsonForScript(PageData), built from parts the renderer
+ * serialised once and reuses. readPageData reads it.
  */
 export function pageDataElement(parts: {
   kind: PageKindName;

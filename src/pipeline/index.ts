@@ -1,10 +1,9 @@
-// The orchestrator (docs/architecture.md, "The pipeline"): the only module that knows
-// the order of the stages. It reads like a table of contents:
+// The orchestrator (docs/architecture.md, "The pipeline"): the only module that knows the order of the
+// stages:
 //   config -> lock -> crawl (conditional, or load a snapshot) -> plan -> gate -> bundle
 //   -> incremental decision -> render (changed routes) + emit (into staging) -> publish (swap)
 //   -> release -> save snapshot -> report
-// Everything after emit is src/publish's: emit writes into the staging folder it
-// is given and returns what it staged; publishStaged swaps it in, recordRelease records it.
+// After emit everything is src/publish's: publishStaged swaps in, recordRelease records.
 import { dirname, join, resolve } from 'node:path';
 import { clientBundle } from '../bundle/prebuilt.ts';
 import { apiBaseFrom, buildClock, publicConfig, resolveConfig } from '../config/load.ts';
@@ -79,8 +78,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
   growHeapFor(options.session !== undefined);
   const { config: configured, clock, apiFrom, sampleConfig } = await stage('config', () => configure(options));
   const out = resolve(options.out ?? 'out');
-  // A publish killed between its renames is restored first (and dead builds' folders go), so the build
-  // compares with the site readers see, incremental or change-driven.
+  // An interrupted publish is restored first, so the build compares with the site readers see.
   await recover(out);
   const planQuarantine: Quarantined[] = [];
   const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn, quarantine: (q) => void planQuarantine.push(q), kept: options.session?.site };
@@ -88,8 +86,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
   const snapshotDir = snapshotDirFor(options);
   // A long-running caller (pressroom watch) keeps the snapshot it last saved in memory instead of reading it back.
   const previousSnapshot = options.full || options.fromSnapshot ? undefined : (options.session?.previous ?? (await loadPrevious(snapshotDir, options.session?.crawl)));
-  // The release out/ holds, read once (its state and manifest are the size of the site): the
-  // change-driven crawl checks its base against it, the incremental step compares with it.
+  // The release out/ holds, read once (site-sized): the crawl and the incremental step compare with it.
   const previous = await currentState(out, options.session?.release);
   const changeBase = options.changed?.length || options.rehearse ? await unpublishedChange(out, previous, previousSnapshot) : null;
   // Render threads load their code while the crawl runs, when the build will render a whole site (./warm-pool.ts).
@@ -117,9 +114,8 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
   const renderer = options.mergeShards
     ? await shardPages(options.mergeShards, { snapshot: snapshotId(snapshot), code, routes: buildPlan.routes })
     : await createPageRenderer({ config, publicConfig: publicConfig(config), bundle, snapshot, workers: resolveWorkers(config.render.workers, step.decision.render.length), pool: warm.take(), kept: options.session?.render });
-  // The snapshot's save, up to its commit: while render threads work, this thread has time to
-  // spare, so the serialising is done then instead of after the publish (a change-driven or
-  // inline build keeps this thread for its own work and prepares after publishing).
+  // The snapshot's save up to its commit is prepared while render threads work; a change-driven or
+  // inline build needs this thread and prepares after publishing.
   let saving: Promise<PreparedSnapshot> | undefined;
   const prepareSave = () => (saving ??= prepareSnapshotSave(snapshot, snapshotDir));
   const saves = !options.fromSnapshot && !options.rehearse;
@@ -134,8 +130,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
   }
 
   async function renderAndPublish(): Promise<BuildReport> {
-    // render and emit overlap: pages stream from the renderer into emit's bounded writes;
-    // unchanged pages are carried over from the previous release instead (docs/operations.md, "Incremental builds").
+    // render and emit overlap; unchanged pages are carried over (docs/operations.md, "Incremental builds").
     if (options.rehearse) await warmRender(renderer, buildPlan.routes);
     const rendered = renderStream(renderer, step.decision.render, warn);
     let publishedBy: PublishMode = 'complete';
@@ -180,12 +175,9 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
     if (options.rehearse) {
       // The release out/ holds, as the first real build will find it: kept, so that build does not read it back.
       if (options.session && previous?.record && step.previousFiles) {
-        // A rehearsal that found the site exactly as published (no route rendered or gone, no file
-        // changed) from the very entries of the session's snapshot (its copy changed nothing, so it
-        // is named as that snapshot, Snapshot.state) made what the next build starts from: the
-        // routes' readers for the current state, and emit's files with their layout
-        // (OutputWriter.keepLayout), equal to the release's. The first story after start then
-        // does not walk the site to make them.
+        // A rehearsal that found the site exactly as published, from the session snapshot's very
+        // entries, keeps what the next build starts from (the routes' readers, emit's layout), so the
+        // first story does not walk the site.
         const current =
           step.decision.reason === 'incremental' &&
           step.decision.render.length === 0 &&
@@ -198,18 +190,13 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
       }
       return reportOf(emitted, step.previousRelease ?? '', 'rehearsed');
     }
-    // Recorded from the published tree after the swap, so readers do not wait
-    // for it. A kill before it leaves out/ without a release of its own: the
-    // next build sees out/ is not the current release and, if it is a
-    // change-driven one, crawls everything (./snapshot.ts unpublishedChange).
-    // Hashed once: the release records it, and a resident snapshot (pressroom watch) is known by it next time.
+    // Recorded after the swap, so readers do not wait. A kill before it leaves out/ ahead of the
+    // current release, and the next change-driven build crawls everything (./snapshot.ts
+    // unpublishedChange). Hashed once: the release records it, and a watcher knows its snapshot by it.
     const renderedFrom = snapshotId(snapshot, options.session?.crawl);
-    // The snapshot is saved only once the site is published: the snapshot beside out/ always
-    // matches the published site, so a failed build cannot replace it with data that never went
-    // out (--from-snapshot, conditional crawls and serve read it). It is saved beside the release
-    // record, not after it: the record is file links (the kernel's time), the save is serialising
-    // (this thread's). Either order of the two is safe to kill: until both are done, the next
-    // change-driven build finds the saved snapshot is not the current release's and crawls everything.
+    // The snapshot is saved only once the site is published, so it always matches the published site.
+    // Saved beside the release record (file links vs serialising: different resources). Either order
+    // is safe to kill: until both are done, the next change-driven build crawls everything.
     const state = nextState(code, buildPlan.routes, step, emitted.entries, renderedFrom);
     const [release] = await settleBoth(
       stage('release', () => recordRelease(out, emitted, state, previous, { keep: config.releases.keep, precompress: precompressEnabled(config.output.precompress, config.hosts), spare: options.session !== undefined, incremental: options.session?.incremental })),
@@ -268,12 +255,9 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
 }
 
 /**
- * A change-driven build that stops before publishing (BuildOptions.rehearse):
- * pressroom watch runs them at start, so the first webhook finds this process's
- * caches filled and its code compiled. Of no change (`changed` empty), it requests
- * nothing the saved snapshot has; of a story's REF, it re-reads that story's
- * responses as a change-driven build does (conditional GETs: the change-driven
- * crawl's own code runs once). Either way it publishes, records and saves nothing.
+ * A change-driven build that stops before publishing: pressroom watch runs them at start so the
+ * first webhook finds caches filled and code compiled. Of no change it requests nothing the saved
+ * snapshot has; of a story's REF it re-reads as a change-driven build does. Nothing is published.
  */
 export function rehearse(options: Omit<BuildOptions, 'changed' | 'full' | 'rehearse'>, changed: NonNullable<BuildOptions['changed']> = []): Promise<BuildReport> {
   return build({ ...options, changed, rehearse: true });
@@ -285,9 +269,8 @@ export function snapshotDirFor(options: Pick<BuildOptions, 'out' | 'snapshotDir'
 }
 
 /**
- * file < environment < flags (the config keys among the options), then the one build clock
- * (src/config/load.ts); with where the API address was set (error hints name it) and whether
- * the sample's configuration stands in for a missing file.
+ * file < environment < flags, then the one build clock (src/config/load.ts); with where the API
+ * address was set and whether the sample's configuration stands in for a missing file.
  */
 export function configure(options: BuildOptions): { config: Readonly<SiteConfig>; clock: Date; apiFrom: string; sampleConfig: boolean } {
   const r = resolveConfig({ file: options.configFile, env: options.env, flags: options as Record<string, unknown> });

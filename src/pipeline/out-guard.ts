@@ -1,17 +1,12 @@
-// A build replaces its output folder whole (src/publish: the staging folder is swapped in; a
-// shard's folder is removed and renamed over: ./shard.ts writeShard), so --out must name a folder
-// Pressroom built, an empty folder, or nothing yet. Anything else (a file, a folder of other
-// files) would be deleted: the build refuses it before it writes anything, the run lock beside
-// it included (PR_OUT_NOT_SITE, exit 2).
+// A build replaces its output folder whole, so --out must name a folder Pressroom built, an empty
+// folder, or nothing yet. Anything else would be deleted: refused before anything is written, the run
+// lock included (PR_OUT_NOT_SITE, exit 2).
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pressroomError } from '../errors/errors.ts';
 import { MANIFEST_FILE } from '../emit/index.ts';
 
-/**
- * What `out` is when it is not a place a build may publish into, or undefined when it is.
- * `mark`: the file every folder of this kind holds (a site's manifest, a shard's record).
- */
+/** What `out` is when a build may not publish into it, else undefined. `mark`: the file such folders hold. */
 export async function foreignOut(out: string, mark = MANIFEST_FILE): Promise<string | undefined> {
   const s = await stat(out).catch((e: NodeJS.ErrnoException) => {
     if (e.code === 'ENOENT') return undefined;

@@ -1,16 +1,13 @@
-// The build's quarantine list (src/api/quarantine.ts): the records the crawl
-// left out (kept in their snapshot entries, so a 304 or --from-snapshot still
-// names them) and the path twins plan left out, in one sorted list for the
-// report; and --strict, which refuses to publish while the list is not empty.
+// The build's quarantine list (src/api/quarantine.ts): records the crawl left out (kept in their
+// entries, so a 304 still names them) and path twins plan left out, sorted; and --strict.
 import { sortQuarantined, type Quarantined } from '../api/quarantine.ts';
 import { pressroomError } from '../errors/errors.ts';
 import type { CrawlKept } from '../crawl/kept.ts';
 import type { SnapshotView } from '../site/types.ts';
 
 /**
- * Every quarantined record of this build, sorted (deterministic reports). `kept`: the publish
- * session's crawl part, where the paths that hold some are kept for the next build
- * (CrawlKept.quarantinedPaths), so a change-driven build looks again only at the paths changed.
+ * Every quarantined record, sorted. `kept`: the session's crawl part, keeping the paths that hold
+ * some, so a change-driven build looks again only at changed paths.
  */
 export function quarantinedRecords(snapshot: SnapshotView, fromPlan: readonly Quarantined[], kept?: CrawlKept): Quarantined[] {
   const paths = quarantinedPaths(snapshot, kept);

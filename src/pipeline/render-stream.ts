@@ -1,11 +1,6 @@
-// Routes -> rendered pages as an async iterator, so emit writes each page while
-// the next renders and only a bounded window of pages is in memory (docs/architecture.md,
-// "Where the time goes"). `ms` is the time emit waited for pages: on this thread
-// that is the render itself; with the pool it is the render time emit's writes
-// did not hide. The renderer is closed once its last page is out: render
-// threads hold a heap each (React, the page modules, a batch), which would
-// otherwise stay through emit's site-wide files, the release and the snapshot's
-// save, where the main thread's memory peaks.
+// Routes -> rendered pages as an async iterator, so emit writes each page while the next renders and
+// only a window of pages is in memory. `ms` is the time emit waited for pages. The renderer is closed
+// after its last page: each render thread's heap would otherwise last to the memory peak.
 import type { EmittedPage } from '../emit/index.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import type { PageRenderer } from '../render/pool.ts';

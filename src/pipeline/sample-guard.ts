@@ -1,10 +1,7 @@
-// The sample and a real site in one output folder (docs/decisions/0106-sample-yields-to-your-site.md). The published folder's
-// manifest (out/pressroom-manifest.json, written by emit) says where its content came from:
-// - a sample build never replaces a site of a real API: when out/ holds one and this build's
-//   content is the embedded sample (--sample, api.base "sample", or a snapshot of the sample),
-//   the build stops before anything is written (PR_SAMPLE_OVER_API, exit 8);
-// - a site of an API replaces the sample without the shrink gate: the gate compares one
-//   publication's builds, and the sample's route count says nothing about yours.
+// The sample and a real site in one output folder (docs/decisions/0106-sample-yields-to-your-site.md),
+// by the source out/'s manifest records:
+// - a sample build never replaces a real API's site: it stops first (PR_SAMPLE_OVER_API, exit 8);
+// - a real site replaces the sample without the shrink gate (the sample's count says nothing).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG_FILE } from '../config/load.ts';
@@ -20,10 +17,8 @@ export async function publishedSource(out: string): Promise<BuildSource | undefi
 }
 
 /**
- * The checks of a build's content once its source is known, before anything is written: the
- * sample never over a real site, an API's content never under the sample's configuration
- * (src/config/load.ts sampleConfig). Says whether the build replaces the sample site (then the
- * shrink gate has nothing to compare with), and tells the operator so.
+ * The checks once the content's source is known, before any write: no sample over a real site, no
+ * API content under the sample's configuration. Says (and tells) whether the sample is replaced.
  */
 export async function checkSource(out: string, source: BuildSource, sampleConfig: boolean, info: (message: string) => void): Promise<{ replacesSample: boolean }> {
   const published = await publishedSource(out);

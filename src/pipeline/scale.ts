@@ -1,7 +1,5 @@
-// The commands that split a build across machines (docs/scale.md, "Across
-// machines: crawl, shards, merge"): `crawl` saves a snapshot and renders nothing; `build --shard I/N`
-// renders 1/N of its routes into a shard folder; `merge` is the ordinary build
-// with pages from the shards (src/pipeline/index.ts, options.mergeShards).
+// Splitting a build across machines (docs/scale.md, "Across machines"): `crawl` saves a snapshot,
+// `build --shard I/N` renders 1/N of the routes, `merge` is the ordinary build with the shards' pages.
 import type { Quarantined } from '../api/quarantine.ts';
 import { enforceStrict, quarantinedRecords } from './quarantine.ts';
 import { withSearchIndexMode } from './search-index-mode.ts';

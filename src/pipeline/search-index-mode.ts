@@ -1,11 +1,7 @@
-// search.staticIndex "auto", resolved once the plan is known. Pagefind's index
-// costs little on a small site (0.1 s on the sample's 145 articles, about 2 s
-// at 2,000) but grows faster than the site: every page is checked against the
-// pages already added, and the whole index is rebuilt on every build, even one
-// that published a single story. Measured at 10,000 articles: emit from about
-// 6 s to 27 s and the build's peak memory from about 1.1 GB to 2.5 GB. So
-// "auto" builds it up to AUTO_INDEX_MAX_ARTICLES articles and says so when it
-// does not; "fallback" or "first" builds it at any size.
+// search.staticIndex "auto", resolved once the plan is known. Pagefind's index grows faster than the
+// site and is rebuilt whole each build: at 10,000 articles emit went from 6 s to 27 s and peak
+// memory from 1.1 to 2.5 GB. So "auto" builds it up to AUTO_INDEX_MAX_ARTICLES (saying when it does
+// not); "fallback" or "first" at any size.
 import type { SiteConfig } from '../config/schema.ts';
 import type { PlannedRoute } from '../plan/types.ts';
 import type { PlanKept } from '../plan/kept.ts';

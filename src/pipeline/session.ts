@@ -1,11 +1,7 @@
-// The publish session: everything one build leaves for the next build of the same
-// process, in one typed object that its owner (pressroom watch, a test, a benchmark)
-// creates and passes to each build as `options.session`. Each stage receives only its
-// own part (`session.plan`, `session.emit`, ...) as an argument, so what a stage can
-// remember between builds is named here and nowhere else. A one-off build
-// (pressroom build, a shard, a merge) passes no session and keeps nothing; either way
-// a build's output is the same bytes. Two sessions in one process share nothing, so
-// two watchers of two sites can publish side by side.
+// The publish session: what one build leaves for the next build of the same process, in one typed
+// object its owner (pressroom watch, a test, a benchmark) passes as `options.session`. Each stage gets
+// only its own part, so what a stage remembers is named here alone. A one-off build passes none; the
+// output is the same bytes either way. Two sessions share nothing, so two watchers can run side by side.
 import type { Dispatcher } from 'undici';
 import { newCrawlKept, type CrawlKept } from '../crawl/kept.ts';
 import { newEmitKept, type EmitKept } from '../emit/kept.ts';
@@ -17,11 +13,7 @@ import { newSiteKept, type SiteKept } from '../site/kept.ts';
 import type { Previous } from './snapshot.ts';
 
 export class PublishSession {
-  /**
-   * The snapshot the last successful build saved, so the next one does not read it back
-   * from disk. Set by build() after each success; a stale one is safe (a change-driven
-   * build checks it against the current release).
-   */
+  /** The snapshot the last successful build saved, not read back; a stale one is checked, so safe. */
   previous?: Previous;
   /** The release the last build recorded, used only while out/ still holds it. */
   release?: KeptRelease;

@@ -1,11 +1,7 @@
-// Past one machine (docs/scale.md). `build --shard I/N` renders a
-// deterministic 1/N of the routes of a saved snapshot into a shard folder:
-// pages only, with a record naming the snapshot and the code they came from.
-// `merge` then runs the ordinary build from the same snapshot with the pages
-// read from the shards instead of rendered (shardPages below), so everything
-// that spans the site (sitemaps, feeds, redirects, mirror, manifest) and the
-// lock, release and atomic publish are the build's own, and N shards give
-// exactly the bytes of one machine's build.
+// Past one machine (docs/scale.md). `build --shard I/N` renders a deterministic 1/N of a saved
+// snapshot's routes into a shard folder (pages, and a record of snapshot and code). `merge` runs the
+// ordinary build with pages read from the shards (shardPages), so everything site-wide is the build's
+// own and N shards give exactly one machine's bytes.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -48,10 +44,7 @@ export function parseShard(text: string): ShardSpec {
   return { index, count };
 }
 
-/**
- * Which routes a shard renders: every N-th route of the plan's order, starting
- * at I-1. Round-robin spreads each page kind (the plan groups them) evenly.
- */
+/** Every N-th route of the plan from I-1: round-robin spreads each page kind evenly. */
 export const ownsRoute = (position: number, spec: ShardSpec): boolean => position % spec.count === spec.index - 1;
 
 /** One id for a snapshot's content, from its keys and entry hashes (src/snapshot/content-id.ts); a session (`kept`) makes it from the last one's runs. */
@@ -59,11 +52,7 @@ export function snapshotId(snapshot: Snapshot, kept?: CrawlKept): string {
   return contentIdOfSnapshot(snapshot, kept);
 }
 
-/**
- * The build clock of a render from a saved snapshot: --now if given, else the
- * clock the snapshot was crawled with, so every shard machine and the merge
- * agree on "today" whenever they run.
- */
+/** The build clock from a saved snapshot: --now, else its crawl's, so shards and merge agree on "today". */
 export async function snapshotClock(dir: string, now?: string): Promise<string> {
   if (now) return now;
   try {
@@ -108,10 +97,8 @@ async function readRecord(dir: string): Promise<ShardRecord> {
 }
 
 /**
- * The pages of a merge: every planned route's page, read from the shard that
- * rendered it. Checks first that the shards are 1..N of one N, from this
- * snapshot and this code, and together hold exactly the planned routes; each
- * page's bytes are checked against the sha256 its shard recorded.
+ * A merge's pages, read from the shards. Checks first that the shards are 1..N of one N, of this
+ * snapshot and code, holding exactly the planned routes; each page is checked against its sha256.
  */
 export async function shardPages(dirs: readonly string[], expected: { snapshot: string; code: string; routes: readonly PlannedRoute[] }): Promise<PageRenderer> {
   if (dirs.length === 0) throw pressroomError('PR_SHARD_INVALID', { detail: 'no shard folders given' });

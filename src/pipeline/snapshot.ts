@@ -1,8 +1,5 @@
-// Getting the snapshot: crawl the configured API, or the embedded sample API
-// when asked for (--sample or api.base "sample"; started on a free port with the build clock as its
-// "today", stopped after the crawl), or load a saved snapshot
-// (--from-snapshot). The snapshot folder also keeps where its content came
-// from (source.json), so a re-render and `pressroom serve` know it.
+// Getting the snapshot: crawl the API, or the embedded sample API (on a free port, the build clock as
+// its "today"), or load a saved one (--from-snapshot). source.json keeps where its content came from.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { apiSource } from '../config/load.ts';
@@ -129,10 +126,7 @@ async function crawlFrom(input: AcquireInput, base: string, source: BuildSource,
   }
 }
 
-/**
- * The crawl's API client for `base`, as configured (`retries`: the configured number unless given),
- * over `dispatcher`'s connections when given (which its close() leaves open), else its own.
- */
+/** The crawl's client for `base`, over `dispatcher`'s connections when given (close() leaves them open). */
 export function crawlClient(config: Pick<SiteConfig, 'crawl'>, base: string, retries = config.crawl.retries, dispatcher?: Dispatcher, baseFrom?: string) {
   const c = config.crawl;
   return createApiClient({ base, timeoutMs: c.timeoutMs, retries, maxResponseBytes: c.maxResponseBytes, concurrency: c.concurrency, dispatcher, baseFrom });
@@ -160,10 +154,7 @@ export async function prepareSnapshotSave(snapshot: Snapshot, dir: string): Prom
   };
 }
 
-/**
- * The snapshot the last crawl saved, if it is there and intact (else the crawl is unconditional).
- * `kept`: the publish session's crawl part, whose body store it loads into and whose runs make its id.
- */
+/** The last saved snapshot if intact (else the crawl is unconditional), loaded into the session's store. */
 export async function loadPrevious(dir: string, kept?: CrawlKept): Promise<Previous | undefined> {
   try {
     const { snapshot, meta } = await Snapshot.load(dir, snapshotBodies(kept));
@@ -192,11 +183,9 @@ async function readSource(dir: string): Promise<BuildSource | undefined> {
 }
 
 /**
- * Why the saved snapshot is not the base of what out/ shows, or null when it
- * is: out/ must be the current release (same manifest bytes) and that release
- * must have been rendered from this snapshot. Either fails after a build that
- * was killed between publishing and saving its snapshot; a change-driven build
- * then crawls everything (conditionally), which repairs it.
+ * Why the saved snapshot is not the base of out/, or null: out/ must be the current release and that
+ * release rendered from this snapshot. A build killed between publish and save fails this; a
+ * change-driven build then crawls everything (conditionally), which repairs it.
  */
 export async function unpublishedChange(out: string, current: CurrentRelease | undefined, prev: Previous | undefined): Promise<string | null> {
   if (!prev) return null;

@@ -1,5 +1,4 @@
-// The build's inputs, events and report: the contract between the pipeline,
-// the CLI and the tests (docs/cli.md).
+// The build's inputs, events and report: the contract between pipeline, CLI and tests (docs/cli.md).
 import type { Quarantined } from '../api/quarantine.ts';
 import type { BuildSource } from '../emit/index.ts';
 import type { DecisionReason } from '../incremental/decide.ts';
@@ -53,25 +52,14 @@ export interface BuildOptions {
   mergeShards?: string[];
   /** Fail (exit 5) instead of leaving out records that fail their check. */
   strict?: boolean;
-  /**
-   * A change-driven build (`--changed REF...`, `pressroom watch`): re-fetch only
-   * the named records and the responses that can show them, starting from the
-   * saved snapshot (docs/operations.md, "Publishing on change").
-   */
+  /** A change-driven build (docs/operations.md, "Publishing on change"). */
   changed?: readonly Ref[];
   /**
-   * What a long-running caller (pressroom watch) keeps between its builds: the
-   * snapshot and release the last build left, and each stage's memory
-   * (./session.ts). A build with a session also makes the spare tree after a first
-   * publish, so the next one publishes by the diff (src/publish/index.ts keepSpare).
+   * What a long-running caller keeps between builds (./session.ts). With a session a first publish
+   * also makes the spare, so the next publishes by the diff.
    */
   session?: import('./session.ts').PublishSession;
-  /**
-   * Run a change-driven build of `changed` (pressroom watch at start: of
-   * nothing) up to emit into staging, then remove the staging folder: nothing
-   * is published, recorded or saved; the report's publish is 'rehearsed'.
-   * Use rehearse() (./index.ts).
-   */
+  /** Build `changed` up to staging, then drop it: nothing published or saved. Use rehearse(). */
   rehearse?: boolean;
   /** Release the run lock on SIGINT/SIGTERM (default true; tests running several builds in one process pass false). */
   handleSignals?: boolean;
@@ -122,11 +110,7 @@ export interface BuildReport {
     /** How the new site was put in place (src/publish/index.ts PublishMode): 'diff2' is an incremental publish's usual way. */
     publish: 'complete' | 'unchanged' | 'diff' | 'diff2' | 'manifest' | 'rebuilt' | 'rehearsed';
     previousRelease: string | null;
-    /**
-     * What a build of a process that publishes again (pressroom watch) started from instead of
-     * walking the site: the routes and readers kept with the previous state (`decision`), the
-     * previous release's files kept with their layout (`files`). False in a one-off build.
-     */
+    /** What a session build started from instead of walking: kept readers (`decision`), kept files. */
     kept: { decision: boolean; files: boolean };
   };
   /** The static search index, when built (src/emit/search-parts.ts): its parts, and how many this build made again (the others were left as they were). */
@@ -136,9 +120,8 @@ export interface BuildReport {
   /** Render threads used (0: the main thread). */
   workers: number;
   /**
-   * Time inside renderToString and serialisation, summed over threads: the wall time of each
-   * batch in its thread (Node 20 has no clock of one thread's CPU), so with more busy threads
-   * than cores it also counts the waits for a core.
+   * Time in renderToString and serialisation, summed over threads (wall time per batch: Node 20 has
+   * no per-thread CPU clock, so waits for a core count too).
    */
   renderCpuMs: number;
   warnings: Warning[];

@@ -1,10 +1,7 @@
-// Render threads started while the crawl runs (docs/scale.md, "Render threads").
-// A thread's start is mostly loading React and every page module (a second or
-// more of CPU each); started when render begins, that is time the threads sit
-// idle and emit waits. Whether a build renders enough pages for a pool is known
-// only after the plan, so the pool is started on evidence: the previous build
-// out/ holds had that many routes, or this crawl has fetched that many
-// responses. A pool the plan turns out not to want is ended unused.
+// Render threads started while the crawl runs (docs/scale.md, "Render threads"): a thread's start
+// (React and every page module) is a second or more of CPU. Whether a pool is wanted is known after
+// the plan, so it starts on evidence (the previous release's or this crawl's size); an unwanted pool
+// is ended unused.
 import { POOL_MIN_ROUTES, resolveWorkers, startRenderPool, type RenderPool } from '../render/pool.ts';
 
 /** Responses a crawl has fetched before it starts the threads: a site answers at least one per route (details, listings, shell). */

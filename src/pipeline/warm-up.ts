@@ -1,9 +1,7 @@
-// pressroom watch's start-up warm-up, beside its rehearsal (docs/decisions/0065-watch-rehearses-at-start.md): the rehearsal renders
-// nothing and requests nothing the saved snapshot has, so the first story after start still ran
-// the page modules and the crawl's checks (the shape checks, the normalising, the sanitiser) for
-// the first time in the process. Both are run here once on one page of each kind an edit touches,
-// and what they produce is dropped: nothing is kept, published or reported, and a failure only
-// leaves the first story to do that work itself (docs/decisions/0068-kept-state.md).
+// pressroom watch's start-up warm-up (docs/decisions/0065-watch-rehearses-at-start.md): the rehearsal
+// renders and requests nothing new, so the page modules and the crawl's checks would first run in
+// the first story. They run here once on one page of each kind an edit touches, and the results are
+// dropped; a failure only leaves that work to the first story (docs/decisions/0068-kept-state.md).
 import type { Dispatcher } from 'undici';
 import type { SiteConfig } from '../config/schema.ts';
 import { fetchAll } from '../crawl/crawl.ts';
@@ -31,9 +29,8 @@ export async function warmRender(renderer: PageRenderer, routes: readonly Planne
 }
 
 /**
- * Fetches warmPaths without conditions into a snapshot that is dropped, checking each answer as a
- * crawl does; over the watcher's own connections (`dispatcher`), which the first story then finds
- * open, and with the session's crawl part (`kept`), whose sanitiser then knows those bodies.
+ * Fetches warmPaths into a dropped snapshot, checking each as a crawl does, over the watcher's own
+ * connections and with the session's crawl part (whose sanitiser then knows those bodies).
  */
 export async function warmCrawl(config: Readonly<SiteConfig>, base: string, clock: Date, saved: SnapshotView, dispatcher?: Dispatcher, kept?: CrawlKept): Promise<void> {
   const now = clock.toISOString();

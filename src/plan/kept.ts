@@ -9,11 +9,7 @@ import type { PlannedRoute, SitemapEntry } from './types.ts';
 /** The routes' order: by path, then file, then record (a one-off build sorts by it once). */
 export const byRouteOrder = (a: PlannedRoute, b: PlannedRoute): number => cmp(a.path, b.path) || cmp(a.file, b.file) || cmp(a.record, b.record);
 
-/**
- * The last plan when it had no twins: its sorted routes and their files by collision key. A plan
- * whose sorted routes were patched from those (a few came or went, src/lists/sorted.ts) checks only
- * the new routes' files against the map, not every file.
- */
+/** The last plan without twins: routes and files by collision key; a patched plan checks only new files. */
 export type LastPlan = { routes: readonly PlannedRoute[]; byFile: Map<string, PlannedRoute> };
 
 /** The plan stage's memory between the builds of one session. */
@@ -25,36 +21,23 @@ export interface PlanKept {
   readonly routeOrder: SortedCache<PlannedRoute>;
   /** A route's collision key (src/site/slug.ts collisionKey of its file). */
   readonly collisionKeys: WeakMap<PlannedRoute, string>;
-  /**
-   * The planned form of a RouteSpec, kept with it: a kind that keeps its RouteSpecs between builds
-   * (src/site/kinds/article.ts) gets the same planned route back, which is what the input hashes
-   * (src/incremental/index.ts) and sitemap entries are kept by.
-   */
+  /** The planned form of a RouteSpec, kept with it, so kept specs get the same planned route back. */
   readonly routeOf: WeakMap<RouteSpec, PlannedRoute>;
   /**
-   * The last call: its route descriptions and routes (a description at the same place as the last
-   * time, an article's kept by its kind, gets its route by comparing references), and the routes of
-   * the other kinds' descriptions by their JSON: those kinds make new descriptions on each pass (a
-   * listing page, a tag, an author), and one equal to the last plan's gets that plan's route back,
-   * so a change-driven build does not hash, sort and print the site's listing pages again for a
-   * one-post change.
+   * The last call: descriptions and routes (a description at the same place gets its route by
+   * reference), and other kinds' routes by their JSON, so a listing page equal to last time gets the
+   * same route and is not hashed, sorted and printed again for a one-post change.
    */
   readonly lastCall: Slot<{ specs: readonly RouteSpec[]; routes: PlannedRoute[]; byContent: Map<string, PlannedRoute> }>;
   /** A route's sitemap entry, kept with the planned route (see routeOf) and the two addresses it reads. */
   readonly entries: WeakMap<PlannedRoute, { key: string; entry: SitemapEntry }>;
   /**
-   * The last plan's entries with the routes and addresses they came from: a plan whose routes are
-   * the same list (a publish that changed no route) has the same entries, and one whose routes were
-   * patched from that list (src/lists/sorted.ts changeFrom) drops the gone routes' entries and
-   * inserts the new ones, instead of making and sorting 50,000 again. Not when two routes shared a
-   * URL (which one is listed depends on all of them). The sitemap's shards compare their entries by
-   * reference (src/emit/sitemap.ts).
+   * The last sitemap entries with their routes: the same route list gives the same entries; a patched
+   * one (changeFrom) drops and inserts entries instead of making 50,000 again. Not when two routes
+   * shared a URL. Shards compare entries by reference (src/emit/sitemap.ts).
    */
   readonly sitemap: Slot<{ routes: readonly PlannedRoute[]; key: string; entries: readonly SitemapEntry[]; shared: boolean }>;
-  /**
-   * The number of article routes of a plan's route list (src/pipeline/search-index-mode.ts): a plan
-   * that changed no route gives the same list back, and counting 50,000 routes is a walk.
-   */
+  /** The article count of a route list (search-index-mode.ts): the same list needs no walk. */
   readonly articles: WeakMap<readonly PlannedRoute[], number>;
   /** The last route list counted: the next is counted from it by the routes that came and went (src/lists/list-change.ts), not by a walk of 50,000 routes. */
   readonly counted: Slot<{ routes: readonly PlannedRoute[]; articles: number }>;

@@ -1,21 +1,14 @@
-// Redirect rules: one canonical list, validated where the data enters, then
-// rendered into each host's format by emit (docs/deploying.md, "Redirect formats and limits").
-//
-// Why each check (docs/architecture.md, "Untrusted input"; docs/decisions/0023-redirect-rules-validated-once.md):
-// - whitespace, CR/LF and control or format characters would split a line of
-//   `_redirects` or an nginx map into extra rules (a redirect-file injection);
-// - `#` starts a comment in `_redirects`, so a token starting with it silently
-//   drops the rest of the line;
-// - `//evil.example` and `/\evil.example` are protocol-relative: browsers leave
-//   the site, so site-relative means exactly one leading '/';
+// Redirect rules: one canonical list, validated where the data enters, then rendered per host by emit
+// (docs/deploying.md, "Redirect formats and limits"). Why each check (docs/architecture.md,
+// "Untrusted input"; docs/decisions/0023-redirect-rules-validated-once.md):
+// - whitespace and control or format characters would split a line into extra rules;
+// - `#` starts a comment in `_redirects`, silently dropping the rest of the line;
+// - `//evil.example` and `/\evil.example` leave the site: site-relative is exactly one leading '/';
 // - off-site targets only to config.api.redirectAllowHosts (open redirects);
-// - sources are static paths: no '*' or ':placeholder' (those are dynamic rules
-//   with their own, much smaller host limits) and no query or fragment, which
-//   never reach the host's matcher.
-// - only RFC 3986 characters, without `$`, `'` and `;`: every host format can
-//   then carry a rule verbatim (nginx would read `$x` as a variable and `;` as
-//   the end of a directive); anything else must arrive percent-encoded.
-// Invalid rules are dropped with a warning naming the record; the build goes on.
+// - sources are static paths: no '*', ':placeholder', query or fragment;
+// - only RFC 3986 characters without `$`, `'` and `;` (nginx variables, directive ends), so every
+//   format carries a rule verbatim; anything else must arrive percent-encoded.
+// Invalid rules are dropped with a warning naming the record.
 import type { RedirectRule } from '../site/types.ts';
 import type { RedirectRecord } from './types.ts';
 import type { Warn } from '../errors/warnings.ts';

@@ -1,6 +1,5 @@
-// The plan: the pure description of a build's output, made from a snapshot
-// (docs/architecture.md, "plan"). Emit turns it into files; render turns its routes
-// into HTML. Nothing here touches the disk or the network.
+// The plan: the pure description of a build's output (docs/architecture.md, "plan"); emit makes the
+// files, render the routes' HTML.
 import type { RedirectRule, RouteSpec, SitemapInfo } from '../site/types.ts';
 
 /** A route with its output file resolved (relative to out/, '/'-separated). */

@@ -1,7 +1,6 @@
-// The build state kept with each release (docs/operations.md, "Incremental builds"):
-// for every route its output file, the hash of its inputs (`depsHash`) and the
-// hash and size of the HTML it produced, plus the one code hash of the build.
-// The next build compares its own hashes with these to decide what to render.
+// The build state kept with each release (docs/operations.md, "Incremental builds"): per route its
+// file, its inputs' hash (`depsHash`) and its HTML's hash and size, plus the build's code hash. The
+// next build compares its hashes with these to decide what to render.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pLimit from 'p-limit';
@@ -12,21 +11,11 @@ import type { Slot } from '../runtime/kept.ts';
 
 /** What a publish session keeps to print the next state by its change (src/incremental/kept.ts IncrementalKept extends it). */
 export interface StateKept {
-  /**
-   * The state file's parts, printed in runs whose bytes are kept (src/lists/printed-runs.ts): a
-   * publish prints only the runs of the routes it changed (stateParts below).
-   */
+  /** The state's parts printed in kept runs (src/lists/printed-runs.ts): only changed routes print. */
   readonly parts: PrintedRuns<RouteState>;
-  /**
-   * The last state printed and its routes in file order: the next state, patched from it, is placed
-   * in that order at the few places that changed (src/lists/sorted.ts patchedList).
-   */
+  /** The last state printed and its routes in file order, where a patched state is placed (patchedList). */
   readonly lastOrder: Slot<{ state: BuildState; order: readonly RouteState[] }>;
-  /**
-   * A state made from another by setting and deleting a few routes (src/incremental/index.ts nextState): what
-   * stateParts then places in the last state's file order instead of sorting and looking up every
-   * file again.
-   */
+  /** A state patched from another (src/incremental/index.ts nextState): placed in its order, not sorted. */
   readonly patchedFrom: WeakMap<BuildState, StatePatch>;
 }
 
@@ -51,17 +40,11 @@ export interface BuildState {
   /** sha256 of the configuration alone (../incremental/code-hash.ts configHash), so the next build can say a change of it was not one of the code. */
   configHash?: string;
   /**
-   * The id of the snapshot this release was rendered from (src/pipeline/shard.ts
-   * snapshotId). A change-driven build starts from the saved snapshot only when
-   * it is this one: a build killed after publishing but before saving its
-   * snapshot must not be built upon as if its change had not happened.
+   * The id of the snapshot this release was rendered from (src/pipeline/shard.ts snapshotId). A
+   * change-driven build starts only from this snapshot: one killed before saving must not be built on.
    */
   snapshot?: string;
-  /**
-   * By output file (printed sorted). A Map, not an object: a process that publishes again makes a
-   * state of the whole site on every publish, and a Map of 50,000 files is built and read many times
-   * faster than an object used as a dictionary of as many keys.
-   */
+  /** By output file (printed sorted). A Map: many times faster than an object at 50,000 keys. */
   routes: RouteStates;
 }
 
@@ -87,14 +70,11 @@ export function emptyState(codeHash: string): BuildState {
   return { version: STATE_VERSION, codeHash, routes: new Map() };
 }
 
-// The state file (docs/operations.md, "What sits beside `out/`") is an index naming parts by their
-// sha256: each part a JSON object of a run of routes in file order (src/lists/printed-runs.ts cuts
-// the runs by the routes' own hashes, so a changed route changes its own part). The parts live in
-// the release object store beside the site's files (src/publish/objects.ts), so a publish writes the
-// parts of the routes it changed and an index of a few KB, where the whole state (15 MB at 50,000
-// posts) used to be written into every release and kept once per release. Format 1 (the routes
-// inline) is still read: releases recorded before keep their state. A session keeps the printed
-// runs for its next publish (StateKept.parts); a one-off build prints each run once.
+// The state file (docs/operations.md, "What sits beside `out/`") is an index naming parts by sha256,
+// each a JSON object of a run of routes in file order (cut by the routes' hashes, so a change touches
+// its own part). Parts live in the release object store (src/publish/objects.ts): a publish writes
+// its changed parts and an index of a few KB, not 15 MB at 50,000 posts. Format 1 (routes inline) is
+// still read. A session keeps the printed runs (StateKept.parts).
 const STATE_FRAME = { head: '{\n', tail: '\n}\n' };
 
 /** The printer of a state's parts: one that keeps its runs for the next publish (a session's), or one that prints once. */
@@ -114,11 +94,9 @@ export interface StatePart {
 /** Reads a part's bytes by its sha256 (from the release object store). */
 export type StatePartReader = (sha256: string) => Promise<Buffer>;
 
-// The parts each state was written with or read from: what the next state, patched from it,
-// knows is in the store already (the release that names them is the current one). A side table of
-// the state objects, not a cache: an entry says what that very object's file names, lives exactly
-// as long as whoever holds the state (the build, or a session's kept release) and is keyed by the
-// object, never by a path, so two sites' builds in one process share nothing through it.
+// The parts each state was written with or read from: what a state patched from it knows is stored.
+// A side table of the state objects, keyed by the object and living as long as it, so two sites'
+// builds share nothing through it.
 const PARTS_OF = new WeakMap<BuildState, ReadonlySet<string>>();
 
 /** The sha256 of the parts `state` was written with or read from (empty when not known). */
@@ -127,9 +105,8 @@ export function knownParts(state: BuildState | undefined): ReadonlySet<string> {
 }
 
 /**
- * The state's routes, sorted by file, in parts (with a session's `kept`, the last state's runs
- * reused where its routes are: only the runs of changed routes are printed). A route is printed
- * under the key it is stored by, which its own `file` is unless a state file was edited by hand.
+ * The state's routes sorted by file, in parts (a session reuses the last runs). A route is printed
+ * under its stored key, which is its `file` unless a state file was hand-edited.
  */
 export function* stateParts(state: BuildState, kept?: StateKept): Generator<StatePart> {
   const last = kept?.lastOrder.take();
@@ -164,9 +141,8 @@ export function stateIndexText(state: BuildState, parts: readonly { sha256: stri
 const SHA256 = /^[0-9a-f]{64}$/;
 
 /**
- * Reads a state file, its parts by `readPart`; a missing file is `undefined` (first build). A
- * damaged one (not JSON, a part missing or not the bytes its sha256 names) is `undefined` too:
- * a damaged state only costs a full build, never a wrong one.
+ * Reads a state file and its parts; missing or damaged is `undefined`: a damaged state only costs a
+ * full build, never a wrong one.
  */
 export async function readState(file: string, readPart: StatePartReader): Promise<BuildState | undefined> {
   let text: string;

@@ -1,9 +1,7 @@
-// The publish stage (docs/architecture.md, "The pipeline"): what happens to a
-// build after emit staged it. `publishStaged` puts the new site in place
-// atomically (./swap.ts), bringing the spare tree up to date by the diff when
-// emit staged only the changed files (./spare.ts); `recordRelease` then
-// records the release from the published tree (./objects.ts, src/publish/releases.ts).
-// Both cost the files that changed, not the site, in an incremental build.
+// The publish stage (docs/architecture.md, "The pipeline"): `publishStaged` puts the new site in place
+// atomically (./swap.ts), updating the spare by the diff when only changed files were staged
+// (./spare.ts); `recordRelease` records the release (./objects.ts, ./releases.ts). Both cost the
+// change, not the site, in an incremental build.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../files/atomic-write.ts';
@@ -32,24 +30,18 @@ export function manifestShaOf(parent: CurrentRelease | undefined): string | unde
 }
 
 /**
- * How a publish put the site in place: a complete staging folder swapped in,
- * nothing to do, or the spare updated by this publish's change ('diff'), by the
- * previous one's too ('diff2', the usual case), by comparing manifests, or
- * after rebuilding it from out/ (src/publish/spare.ts).
+ * How a publish put the site in place: a complete staging folder, nothing to do, or the spare updated
+ * by this change ('diff'), by the previous one's too ('diff2', usual), by manifests, or rebuilt.
  */
 export type PublishMode = 'complete' | 'unchanged' | 'diff' | 'diff2' | 'manifest' | 'rebuilt';
 
-/**
- * Publishes what emit staged; on failure out/ is as it was and the staging
- * folder is gone. `precompress`: whether this build writes siblings.
- */
+/** Publishes what emit staged; on failure out/ is as it was and staging is gone. */
 export async function publishStaged(out: string, staged: EmitResult, parent: CurrentRelease | undefined, opts: { precompress: boolean }): Promise<PublishMode> {
   let how: PublishMode;
   try {
     if (!staged.inPlace || !parent?.record) {
-      // The old out/ becomes the spare, recorded as the parent's site only when that is certain (a
-      // release of the object store); a spare whose siblings differ from the next build's is not
-      // used as it is (src/publish/spare.ts), and a missing one is made from out/ after the release.
+      // The old out/ becomes the spare, recorded as the parent's site only when certain (an object
+      // store release); otherwise it is checked or rebuilt later (src/publish/spare.ts).
       await swapIn(staged.staging, out, parent?.record ? { manifest: parent.record.manifest, precompress: parent.record.precompress } : undefined);
       how = 'complete';
     } else if (staged.changed.length === 0) {
@@ -85,15 +77,12 @@ export async function discardStaged(staged: EmitResult): Promise<void> {
 }
 
 /**
- * Records the published site as a new release: its new files become objects
- * (every file when the parent's are not known to be), then release.json and state.json;
- * `current` moves to it, releases beyond `keep` go, and now and then objects
- * no kept release names are swept. Returns the id.
+ * Records the published site as a release: new files become objects, then release.json and
+ * state.json; `current` moves, releases beyond `keep` go, and now and then objects are swept.
  */
 export async function recordRelease(out: string, staged: EmitResult, state: BuildState, parent: CurrentRelease | undefined, opts: { keep: number; precompress: boolean; spare: boolean; /** The session's incremental part: the state is printed from its kept runs. */ incremental?: StateKept }): Promise<string> {
-  // The parent's files are objects already (with their siblings, when it had the same setting): only what
-  // changed is new. Otherwise (a first build, an older release, siblings switched) every file is kept.
-  // (An in-place publish knows its new files: the list of every file is not made.)
+  // The parent's files are objects already (with siblings, under the same setting): only the change
+  // is new. Otherwise every file is kept. (An in-place publish knows its new files.)
   const all = () => [...staged.entries.values()];
   const fromParent = parent?.record !== undefined && parent.record.precompress === opts.precompress;
   let files: ManifestEntry[];
@@ -132,12 +121,9 @@ export async function recordRelease(out: string, staged: EmitResult, state: Buil
 }
 
 /**
- * After the first publish (or a kill that cost the spare) there is no intact
- * spare. A process that publishes again soon (pressroom watch) makes it here,
- * from out/, after readers have the site, so its next publish only updates it
- * by the diff. A one-off build leaves it to the next incremental publish, which
- * rebuilds it when it finds none (./spare.ts, 'rebuilt'): a first build then
- * creates no second copy of every folder (docs/decisions/0063-one-off-build-no-spare.md).
+ * Makes the spare from out/ after the first publish (or a kill that cost it), once readers have the
+ * site, for a process that publishes again soon. A one-off build leaves it to the next incremental
+ * publish, so a first build makes no second copy (docs/decisions/0063-one-off-build-no-spare.md).
  */
 async function keepSpare(out: string, site: SiteId): Promise<boolean> {
   if ((await spareManifest(out, site.precompress)) !== undefined) return false;
@@ -149,11 +135,8 @@ async function keepSpare(out: string, site: SiteId): Promise<boolean> {
 }
 
 /**
- * Makes the spare from out/ when out/ holds a release of the object store and
- * no intact spare is there, under the run lock (pressroom watch, at start: a
- * one-off first build makes none, docs/decisions/0063-one-off-build-no-spare.md). Returns whether it made one;
- * another process holding the lock, or no release, makes nothing (the next
- * publish rebuilds the spare if it must).
+ * Makes the spare from out/ under the run lock when out/ is an object-store release without an
+ * intact spare (pressroom watch at start). Returns whether it made one.
  */
 export async function prepareSpare(out: string): Promise<boolean> {
   let lock: RunLock;
@@ -172,9 +155,8 @@ export async function prepareSpare(out: string): Promise<boolean> {
 }
 
 /**
- * Every object a kept release names: its manifest's index, its parts and the files they list, and
- * its build state's parts. A release whose manifest cannot be read whole (a part gone from the
- * store) cannot be rolled back to; it keeps its index and the parts it names.
+ * Every object a kept release names: manifest index, parts and files, and state parts. A release
+ * whose manifest cannot be read whole keeps its index and the parts it names.
  */
 export async function keptObjects(out: string): Promise<Set<string>> {
   const keep = new Set<string>();

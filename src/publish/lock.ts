@@ -1,16 +1,11 @@
-// The run lock (docs/operations.md, "The run lock and exit codes"): two builds (or a build and a rollback)
-// on the same output never overlap. The lock is a file beside out/
-// (`out.lock`), created with O_EXCL ('wx'), which is atomic on local POSIX file
-// systems: of two racing starts exactly one creates it; the other exits at once
-// with PR_LOCKED (exit 7) naming the holder.
+// The run lock (docs/operations.md, "The run lock and exit codes"): two builds (or a build and a
+// rollback) on one output never overlap. The lock is `out.lock` beside out/, created with O_EXCL,
+// atomic on local POSIX file systems: the loser exits with PR_LOCKED (exit 7) naming the holder.
 //
-// A build killed with SIGKILL cannot remove its lock. A lock whose holder runs
-// on this host and no longer exists (kill(pid, 0) fails with ESRCH) is stale
-// and taken over. Take-over renames the stale file aside (rename is atomic, so
-// only one contender wins it) and checks that what it moved is still the stale
-// lock it read; if a faster contender had already replaced it, the live lock
-// is put back and this run reports it as held. A lock of another host is never
-// taken over (its pid means nothing here): the operator removes it.
+// A SIGKILLed build leaves its lock: one whose holder on this host is gone (ESRCH) is stale and
+// taken over by renaming it aside (atomic, one winner) and checking it is still the stale lock read;
+// if a faster contender replaced it, the live lock is put back and reported as held. Another host's
+// lock is never taken over: the operator removes it.
 import { hostname } from 'node:os';
 import { link, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { readFileSync, unlinkSync } from 'node:fs';
@@ -85,10 +80,8 @@ export async function acquireLock(out: string, opts: LockOptions): Promise<RunLo
 }
 
 async function tryCreate(file: string, text: string): Promise<boolean> {
-  // Written to a private name first and then hard-linked into place: link(2)
-  // fails with EEXIST like O_EXCL, and the lock is never seen half-written.
-  // The private file goes however this ends: a full disk fails its write after
-  // open(2) created it, and an empty one was left beside out/ for good.
+  // Written to a private name, then hard-linked into place (EEXIST like O_EXCL), so never seen
+  // half-written. The private file goes however this ends (a full disk once left an empty one).
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     try {

@@ -1,7 +1,5 @@
-// Reading a site's manifest (src/emit/manifest-read.ts) the ways the publish stage needs it:
-// every file of a site by path with its sha256, which paths differ between two sites, which paths
-// have precompressed siblings, and a release's manifest and files from the object store
-// (./objects.ts), its parts read there by their hashes.
+// Reading a site's manifest (src/emit/manifest-read.ts) as publish needs it: files by path with sha256,
+// which paths differ between two sites, which have siblings, and a release's from the object store.
 import { readFile } from 'node:fs/promises';
 import { pressroomError } from '../errors/errors.ts';
 import type { ManifestEntry } from '../emit/index.ts';
@@ -46,10 +44,7 @@ export async function readReleaseFiles(out: string, sha: string): Promise<SiteFi
   return readSiteFiles(await readReleaseManifest(out, sha), partsInStore(out), sha, objectFile(out, sha));
 }
 
-/**
- * The files of a kept release, by path, siblings included as they are in out/
- * (they follow from the manifest and the release's setting): for `pressroom diff`.
- */
+/** A kept release's files by path, siblings included as in out/: for `pressroom diff`. */
 export async function releaseFiles(out: string, record: Pick<ReleaseRecord, 'manifest' | 'precompress'>): Promise<Map<string, string>> {
   const site = await readReleaseFiles(out, record.manifest);
   const siblings = siblingsOf(record, site);

@@ -1,14 +1,9 @@
-// The object store of releases (./paths.ts): every file of every kept release,
-// once, named by the sha256 of its content, with its precompressed siblings
-// beside it (`<sha>.br`, `<sha>.gz`). A release is then its manifest (itself an
-// object) plus a small record (./releases.ts), so recording one costs the files
-// that changed, not the site, and `pressroom rollback` can rebuild any kept
-// release from it. Objects are hard links of the published files: no bytes are
-// copied, and since no published file is ever edited in place they never change.
-//
-// Objects no kept release names are swept now and then (gc below), not on every
-// publish: marking reads every kept manifest, so it runs once enough new
-// objects have come in to pay for it (amortised O(change) per publish).
+// The object store of releases (./paths.ts): every file of every kept release once, named by its
+// sha256, with its `.br`/`.gz` siblings. A release is its manifest (an object) plus a small record
+// (./releases.ts), so recording costs the changed files and rollback can rebuild any kept release.
+// Objects are hard links of published files, which are never edited in place.
+// Unnamed objects are swept now and then (gc below): marking reads every kept manifest, so it runs
+// once enough new objects came in (amortised O(change) a publish).
 import { readdir, readFile, rename, rm, stat, copyFile, utimes } from 'node:fs/promises';
 import { linkFast, mkdirFast } from '../files/fs-calls.ts';
 import { dirname, join } from 'node:path';
@@ -37,9 +32,7 @@ async function linkOnce(from: string, to: string, dirs: Map<string, Promise<unkn
     if (code === 'EEXIST') return false;
     if (code === 'ENOENT' && optional) return false;
     if (!FALLBACK.has(code)) throw pressroomError('PR_OUTPUT_WRITE', { file: to, detail: `cannot keep ${from} as a release object: ${(e as Error).message}` }, e);
-    // Copied under a private name and renamed: an object is named by its content, so a copy cut
-    // short (a full disk) must never stand under that name, where every later publish would take
-    // it for the file and link it into a rollback.
+    // Copied under a private name and renamed: a copy cut short must never stand under a content name.
     const tmp = `${to}.tmp-${process.pid}`;
     try {
       await copyFile(from, tmp);
@@ -77,10 +70,8 @@ export async function storeObjects(out: string, root: string, files: Iterable<{ 
 }
 
 /**
- * Keeps texts a release names by hash but that are no published file (the parts of its build
- * state, src/publish/build-state.ts) as objects: each written (tmp + rename) unless `known` names it
- * (the parts of the release out/ holds, which are in the store) or it is there already. Returns
- * how many were new.
+ * Stores texts a release names by hash that are no published file (state parts) as objects (tmp +
+ * rename), unless `known` names them or they exist. Returns how many were new.
  */
 export async function storeTexts(out: string, texts: Iterable<{ sha256: string; bytes: Buffer }>, known: ReadonlySet<string>, concurrency = 16): Promise<number> {
   const limit = pLimit(concurrency);
@@ -117,8 +108,7 @@ async function countNew(out: string, n: number): Promise<void> {
 }
 
 /**
- * Removes the objects no kept release names, when enough new ones came in
- * since the last sweep (`siteFiles`: the files of the current release).
+ * Removes objects no kept release names, when enough new ones came in since the last sweep.
  * `kept()` gives the sha256 of every file of every kept release.
  */
 export async function collectGarbage(out: string, siteFiles: number, kept: () => Promise<Set<string>>, force = false): Promise<number> {

@@ -1,12 +1,10 @@
-// The one description of what Pressroom keeps beside out/ (docs/operations.md,
-// "Releases and rollback"). Everything sits in out/'s parent folder, so every
-// rename between these places stays on one file system and is atomic:
-//
+// What Pressroom keeps beside out/ (docs/operations.md, "Releases and rollback"), all in out/'s parent
+// so every rename stays on one file system and is atomic:
 //   out/                                     the published site (a real folder: deploy tools upload it as it is)
 //   out.lock                                 the run lock (src/publish/lock.ts)
 //   out.staging-<pid>/                       what a build writes: every file, or only the changed ones (./flip.ts)
 //   out.old-<pid>/                           out/ for the instant of a swap
-//   .pressroom/out/spare/                    the second tree: the site one publish ago, brought up to date by the diff and flipped in
+//   .pressroom/out/spare/                    the site one publish ago, updated by the diff and flipped in
 //   .pressroom/out/spare.json                which manifest the spare holds; absent while it is being changed
 //   .pressroom/out/objects/ab/<sha256>       every file of every kept release once, by content (hard links)
 //   .pressroom/out/releases/<id>/            release.json, state.json, build-report.json

@@ -1,20 +1,12 @@
-// Releases (docs/operations.md, "Releases and rollback"): every published build is kept
-// as a release, the last `releases.keep` of them, so `pressroom rollback` can
-// republish one atomically.
-//
-// Decision: a release is a record, not a copy of the site. Its files live once
-// in the object store by content (src/publish/objects.ts; src/publish/paths.ts
-// has the layout), and the release folder holds
-//
+// Releases (docs/operations.md, "Releases and rollback"): the last `releases.keep` builds, so
+// `pressroom rollback` can republish one atomically. A release is a record, not a copy: its files
+// live once in the object store (./objects.ts) and its folder holds
 //   release.json        its manifest's sha256, and what it changed from the site before it
 //   state.json          routes -> {file, depsHash, sha256}: an index of parts kept as objects
 //   build-report.json   what the build did
-//
-// so recording one costs the files that changed. (Releases written before the
-// object store hold a hard-linked `site/` folder instead; they still list and
-// roll back.) A release folder is written as `<id>.tmp` and renamed into place
-// when complete; `current` is written (tmp + rename) after that. So a build
-// killed at any point leaves `current` naming a complete release.
+// (Older releases hold a hard-linked `site/` folder; they still list and roll back.) A folder is
+// written as `<id>.tmp` and renamed when complete, then `current` (tmp + rename), so a kill at any
+// point leaves `current` naming a complete release.
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -71,10 +63,8 @@ export function releasePaths(out: string, id: string) {
 }
 
 /**
- * What a release of the object store (src/publish/objects.ts) records: its
- * manifest's sha256 (the manifest, an object, lists every other file), and its
- * change from the release before it, which lets the next publish bring the
- * spare tree up to date without comparing whole manifests.
+ * What an object-store release records: its manifest's sha256, and its change from the release
+ * before, so the next publish updates the spare without comparing whole manifests.
  */
 export interface ReleaseRecord {
   manifest: string;
@@ -129,10 +119,8 @@ export interface CurrentRelease {
 }
 
 /**
- * The release out/ holds now, if any: the previous build of an incremental
- * one. A release of the object store counts only when out/'s manifest is its
- * manifest: a build killed after the swap but before recording its release
- * leaves out/ ahead of `current`, and out/ must then not be taken for it.
+ * The release out/ holds now, if any. An object-store release counts only when out/'s manifest is
+ * its own: a build killed after the swap but before recording leaves out/ ahead of `current`.
  */
 export async function currentState(out: string, kept?: KeptRelease): Promise<CurrentRelease | undefined> {
   const id = await currentReleaseId(out);
@@ -154,10 +142,8 @@ export async function currentState(out: string, kept?: KeptRelease): Promise<Cur
 const MANIFEST = 'pressroom-manifest.json';
 
 /**
- * The release a process just published, as the next build of the same process
- * would read it back (BuildOptions.session): its state and manifest entries, and
- * which manifest file out/ held then. Reading and parsing the site-sized state
- * and manifest again is what it saves (about 0.3 s at 50,000 posts).
+ * The release a process just published, as its next build would read it back: state, manifest
+ * entries and out/'s manifest file. Saves re-reading them (0.3 s at 50,000 posts).
  */
 export interface KeptRelease {
   id: string;

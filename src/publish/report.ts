@@ -1,5 +1,4 @@
-// The build report of a release (src/publish records the release itself):
-// build-report.json in the release and, for the latest build, beside the releases.
+// The build report: build-report.json in the release and, for the latest build, beside the releases.
 import { join } from 'node:path';
 import { writeFileAtomic } from '../files/atomic-write.ts';
 import { releasePaths, stateRootFor, RELEASE_REPORT } from './releases.ts';

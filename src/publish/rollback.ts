@@ -1,11 +1,7 @@
-// `pressroom rollback [--to ID]` (docs/operations.md, "Releases and rollback"): republishes a kept release
-// atomically. The spare tree beside out/ is made the release (the files that
-// differ, linked from the object store: src/publish/objects.ts) and swapped in
-// by the same swap as a build (src/publish/swap.ts), so a killed rollback
-// leaves out/ as it was (or, after the swap, as the release), and the release
-// itself is never touched. (A release of the older layout, a hard-linked
-// site/ folder, is linked into a staging folder whole.) Holds the run lock: a
-// rollback never races a build.
+// `pressroom rollback [--to ID]` (docs/operations.md, "Releases and rollback"): the spare is made the
+// release (differing files linked from the object store) and swapped in like a build (./swap.ts), so
+// a killed rollback leaves out/ as it was or as the release, never touching the release. (An older
+// release's `site/` folder is linked into staging whole.) Holds the run lock.
 import { readFile, rm } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -76,8 +72,7 @@ async function fromObjects(out: string, record: ReleaseRecord, liveRecord: Relea
   // out/'s files by its manifest; when that cannot be read whole, by a listing of out/ itself.
   const live: Iterable<string> = liveText === null ? [] : await readSiteFiles(liveText, partsIn(outPaths(out).out)).then((f) => f.keys(), () => listTree(outPaths(out).out));
   const liveSha = liveText === null ? '' : createHash('sha256').update(liveText).digest('hex');
-  // Every path of both sites, whatever the spare holds: a rollback is rare, and it must also repair a
-  // published file someone edited in place (which no manifest shows).
+  // Every path of both sites: rollbacks are rare, and must also repair a file edited in place.
   const every = [...new Set([...live, ...target.keys()])].sort();
   await updateSpare({
     out,

@@ -1,12 +1,7 @@
-// The spare tree (./paths.ts, ./swap.ts): the site as it was one publish ago,
-// kept beside out/ so that a publish which changed a few files writes those
-// files into it and swaps it in, instead of linking every file of the site
-// into a new folder. What it holds is recorded in spare.json (the sha256 of
-// its manifest, and whether its files have precompressed siblings: a file
-// with the same bytes may have them in one site and not in another) only
-// while it is intact: the record is removed before the spare is changed or
-// swapped and written again after, so a kill in between leaves no record, and
-// the next publish rebuilds the spare from out/ (once, O(files)).
+// The spare tree (./paths.ts, ./swap.ts): the site one publish ago, beside out/, so a publish of a few
+// files writes those into it and swaps it in instead of linking every file. spare.json records what
+// it holds (manifest sha256, and whether it has siblings) only while intact: removed before the spare
+// changes, written after, so a kill leaves no record and the next publish rebuilds it (once, O(files)).
 import { readFile, rm, rmdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
@@ -42,11 +37,9 @@ export async function spareManifest(out: string, precompress: boolean): Promise<
 export type Source = (path: string) => string | null;
 
 /**
- * Makes `root/path` (and its siblings) what `source` says, for each path.
- * Siblings come along when the source has them, unless `siblings(path)` says
- * the path has none (an object's siblings belong to its content, which
- * another path may share). `rootSiblings`: whether `root` may hold siblings
- * to remove (false: a site written without them).
+ * Makes `root/path` (and siblings) what `source` says, for each path. Siblings come along unless
+ * `siblings(path)` says none (another path may share an object). `rootSiblings`: whether `root`
+ * may hold siblings to remove.
  */
 export async function placeFiles(
   root: string,
@@ -63,8 +56,7 @@ export async function placeFiles(
       limit(async () => {
         const to = join(root, path);
         const from = source(path);
-        // Siblings are removed only where the folder may hold some: a missing file's error (a
-        // stack each) for every sibling of every changed path was 13 ms of a publish at 50,000 posts.
+        // Siblings are removed only where they may be: the missing-file errors cost 13 ms a publish.
         await Promise.all((rootSiblings ? [to, ...SIBLINGS.map((ext) => to + ext)] : [to]).map((f) => unlink(f).catch(ignoreMissing)));
         if (from === null) return void removed.push(path);
         await carryFile(from, to, dirs);
@@ -81,9 +73,8 @@ export async function placeFiles(
 }
 
 /**
- * A removed page leaves its folder empty; a full build would not have it, and
- * some hosts answer an empty folder with 403 instead of 404. Folders are
- * removed upwards until one is not empty (rmdir refuses those).
+ * Removes the folders a removed page left empty, upwards (rmdir refuses non-empty ones): a full build
+ * would not have them, and some hosts answer an empty folder with 403.
  */
 async function removeEmptyParents(root: string, path: string): Promise<void> {
   const parts = path.split('/').slice(0, -1);
@@ -121,11 +112,7 @@ export interface SpareUpdate {
   siblings?: (path: string) => boolean;
 }
 
-/**
- * Brings the spare to the new site and returns how: by this publish's change
- * alone (spare = out/), by the parent's change too (spare = out/ one publish
- * ago, the usual case), by comparing manifests, or rebuilt from out/.
- */
+/** Brings the spare to the new site: by this change, by the parent's too, by manifests, or rebuilt. */
 export async function updateSpare(u: SpareUpdate): Promise<'diff' | 'diff2' | 'manifest' | 'rebuilt'> {
   const p = outPaths(u.out);
   const holds = await spareManifest(u.out, u.precompress);

@@ -1,22 +1,14 @@
-// Atomic publish (docs/architecture.md, "emit"): a failed or killed build
-// leaves the previous out/ byte for byte as it was.
+// Atomic publish (docs/architecture.md, "emit"): a failed or killed build leaves out/ as it was.
 //
-// Decision: rename swaps of real folders, not a symlink flip. out/ stays a
-// plain folder, which every deploy tool uploads as it is (some skip or refuse
-// symlinks: rsync without -L, Docker COPY, artifact uploaders). There are two
-// trees (./paths.ts): out/ and the spare, which holds the site one publish
-// ago. A build either wrote a complete staging folder (first build, code or
-// configuration changed) or only the files that changed (./spare.ts brings the
-// spare up to date with them); either way the new tree is swapped in by
+// Decision: rename swaps of real folders, not a symlink flip: some deploy tools skip or refuse
+// symlinks. Two trees (./paths.ts): out/ and the spare (the site one publish ago). A complete staging
+// folder or the updated spare is swapped in by
 //   rename out -> out.old-<pid>;  rename new tree -> out;  rename out.old-<pid> -> spare
-// and the old site becomes the spare, so nothing is deleted on the way. A SIGKILL:
-// - before the first rename leaves out/ untouched (plus a stale staging folder
-//   or a spare marked as being changed);
-// - between the first two renames leaves out.old-<pid> complete and no out/:
-//   the next Pressroom command of any kind (serve included) renames it back
-//   first (`recover`; docs/decisions/0103-publish-kill-recovery.md says why not an exchange of the two names);
-// - after the second leaves the new site complete (plus an old folder, removed
-//   on the next start; the spare is rebuilt from out/ then).
+// so nothing is deleted on the way. A SIGKILL:
+// - before the first rename leaves out/ untouched;
+// - between the first two leaves out.old-<pid> and no out/: the next command of any kind renames it
+//   back first (`recover`; docs/decisions/0103-publish-kill-recovery.md);
+// - after the second leaves the new site (the old folder is removed, the spare rebuilt, later).
 // Stale folders of dead processes are removed on start; live ones are left.
 import { readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -27,7 +19,6 @@ import { outPaths } from './paths.ts';
 import { forgetSpare, spareHolds, type SiteId } from './spare.ts';
 
 export const stagingDirFor = (out: string, pid = process.pid): string => outPaths(out).staging(pid);
-export const oldDirFor = (out: string, pid = process.pid): string => outPaths(out).old(pid);
 
 function alive(pid: number): boolean {
   if (pid === process.pid) return true;
@@ -43,18 +34,16 @@ const exists = (p: string) => stat(p).then(() => true, () => false);
 const RESTORED_MEANWHILE: ReadonlySet<string> = new Set(['ENOENT', 'EEXIST', 'ENOTEMPTY']);
 
 /**
- * Restores an interrupted publish and removes staging/old folders of dead builds. Returns what it did.
- * Every command that reads out/ runs it first (build, merge, watch, rollback, serve, releases, diff:
- * docs/decisions/0103-publish-kill-recovery.md), without the run lock: a live build's folders are never touched, and of two
- * commands restoring at once one renames and the other finds out/ back.
+ * Restores an interrupted publish and removes dead builds' staging/old folders. Every command reading
+ * out/ runs it first, without the lock (docs/decisions/0103-publish-kill-recovery.md): live builds'
+ * folders are untouched, and of two restoring commands one renames and the other finds out/ back.
  */
 export async function recover(out: string): Promise<string[]> {
   const abs = resolve(out);
   const parent = dirname(abs);
   const base = basename(abs);
   const names = await readdir(parent).catch(() => [] as string[]);
-  // Also the run lock's private file (src/publish/lock.ts): before it was removed on every failure,
-  // a full disk left an empty one that no later build took away.
+  // And the run lock's private file, which a full disk could leave behind.
   const re = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(?:(staging|old)-(\\d+)|lock\\.(\\d+)\\.tmp)$`);
   const stale = names
     .map((n) => ({ n, m: re.exec(n) }))
@@ -87,11 +76,7 @@ export async function recover(out: string): Promise<string[]> {
   return done;
 }
 
-/**
- * Swaps `tree` (a complete new site: a staging folder or the updated spare) in
- * as out/; the previous out/ becomes the spare, recorded as holding
- * `previous` when that is known.
- */
+/** Swaps `tree` in as out/; the old out/ becomes the spare, recorded as `previous` when known. */
 export async function swapIn(tree: string, out: string, previous?: SiteId): Promise<void> {
   const p = outPaths(out);
   const old = p.old();

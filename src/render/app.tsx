@@ -1,7 +1,6 @@
-// The element tree the server renders for one route: the same providers and
-// App as the browser entry (src/client/entry.tsx), with StaticRouter in place of
-// BrowserRouter, around a QueryClient seeded with exactly the route's deps.
-// Also used by bench/render-floor.ts so the floor renders the same pages.
+// The element tree the server renders for one route: the browser entry's providers and App
+// (src/client/entry.tsx) with StaticRouter, around a QueryClient seeded with the route's deps.
+// bench/render-floor.ts uses it too.
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -37,11 +36,7 @@ export function seededClient(route: RouteSpec, snapshot: SnapshotView): QueryCli
   return client;
 }
 
-/**
- * The static router at a route: under a base path the location is the URL the
- * browser will show (/project/about) and the basename makes every <Link> carry
- * the prefix, as BrowserRouter does on the client (src/client/start.tsx).
- */
+/** Under a base path: the browser's URL as location, a basename prefixing every <Link> (as the client). */
 function routerProps(config: PublicConfig, path: string): { location: string; basename?: string } {
   const base = config.site.basePath ?? '';
   const basename = routerBasename(base);
@@ -74,11 +69,9 @@ function BarePage({ kind }: { kind: PageKindName }) {
 }
 
 /**
- * renderToString turns an error thrown inside a Suspense boundary (every page
- * sits in one, src/app/App.tsx) into a client-rendered fallback and tells no
- * one (its onError is a no-op). When the output shows such a boundary
- * (`<!--$!`), the page is rendered again without the boundary to get the
- * error itself; only on failure, so it costs nothing on the normal path.
+ * renderToString silently turns an error inside a Suspense boundary into a client fallback. When the
+ * output shows one (`<!--$!`), the page is rendered again without the boundary to get the error;
+ * only on failure, so the normal path pays nothing.
  */
 export function diagnoseFallback(opts: { route: RouteSpec; client: QueryClient; publicConfig: PublicConfig; copy: PageCopy | null }): string {
   const patterns = PAGE_KINDS.find((k) => k.kind === opts.route.kind)?.patterns ?? ['*'];

@@ -1,7 +1,5 @@
-// The <head> of every page (docs/deploying.md, "Page metadata"): charset, viewport, title, meta
-// description, canonical URL, Open Graph and Twitter tags, robots, JSON-LD,
-// feeds, favicon, stylesheet and modulepreload links. Attribute values are
-// escaped here because this is string templating, not React.
+// The <head> of every page (docs/deploying.md, "Page metadata"). Attribute values are escaped here:
+// this is string templating, not React.
 import type { SiteConfig } from '../config/schema.ts';
 import { escapeHtml } from '../encoding/html.ts';
 import { jsonForScript } from '../encoding/json.ts';
@@ -71,12 +69,9 @@ export function pageHead(config: SiteConfig, head: PageHead, routePath: string):
 }
 
 /**
- * modulepreload links: the entry first, then the page's chunks (deduplicated,
- * order kept). At low fetch priority: the page paints from its HTML and CSS,
- * so the modules, which only hydrate it, must not take a slow link's
- * bandwidth from the stylesheet and the largest image; they are still fetched
- * in parallel and early, one round of requests. Measured with Lighthouse
- * (bench/readers.ts) on the topic page: first paint 2.2 -> 0.8 s.
+ * modulepreload links, entry first, then the page's chunks (deduplicated). At low priority: modules
+ * only hydrate, so they must not take a slow link's bandwidth from the CSS and the largest image
+ * (Lighthouse, bench/readers.ts: topic page first paint 2.2 -> 0.8 s).
  */
 export function preloadLinks(entryUrl: string, chunks: readonly string[]): string {
   const urls = [entryUrl, ...chunks.filter((u, i) => u !== entryUrl && chunks.indexOf(u) === i)];

@@ -1,8 +1,6 @@
-// The render stage (docs/architecture.md, "render"): pure. For each route a new
-// QueryClient seeded with exactly the route's deps, renderToString of the app
-// under a static router, the dehydrated state embedded as escaped JSON, all in
-// the document from templates/. Returns {path, file, html, warnings}; writes
-// nothing. Same input, same bytes: no clock, no randomness, fixed orders.
+// The render stage (docs/architecture.md, "render"): pure. Per route, a QueryClient seeded with its
+// deps, renderToString under a static router, the dehydrated state as escaped JSON, in the document
+// from templates/. Writes nothing. Same input, same bytes: no clock, no randomness, fixed orders.
 import path from 'node:path';
 import { renderToString } from 'react-dom/server';
 import { apiKey, createQueryClient, seedQueries } from '../app/data/api.ts';

@@ -5,10 +5,8 @@ import type { SubtreeCache } from './subtree-cache.ts';
 /** The render stage's memory between the builds of one session. */
 export interface RenderKept {
   /**
-   * The parts copied into every page (./subtree-cache.ts), learnt for one site configuration: they
-   * depend on nothing else, so the session's next build (pressroom watch renders a story's few pages
-   * on its own thread) keeps what the last one learnt, where learning a part costs a page's render.
-   * One configuration is kept: the last one rendered.
+   * The parts copied into every page (./subtree-cache.ts), learnt for one configuration: kept so the
+   * next build does not pay a page's render to learn each again. Only the last configuration's.
    */
   subtrees: { key: string; cache: SubtreeCache } | undefined;
 }

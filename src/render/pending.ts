@@ -1,7 +1,5 @@
-// After renderToString, a crawled-GET query still pending in the route's cache
-// means the page read data its route did not declare in `deps` (on the server
-// nothing fetches): the page would prerender a skeleton. Disabled queries
-// (useApi(null)) and live-API queries are not crawled data and do not count.
+// After renderToString, a crawled-GET query still pending means the page read data its route did not
+// declare in `deps`, and would prerender a skeleton. Disabled and live-API queries do not count.
 import type { QueryClient } from '@tanstack/react-query';
 
 export function pendingApiQueries(client: QueryClient): string[] {

@@ -1,5 +1,4 @@
-// The messages between the render pool (src/render/pool.ts) and its threads
-// (src/render/worker.ts): plain data, as structured cloning requires.
+// The messages between the render pool and its threads: plain data, as structured cloning requires.
 import type { PublicConfig, SiteConfig } from '../config/schema.ts';
 import type { ErrorCode } from '../errors/errors.ts';
 import type { PageKindName, RouteSpec, SnapshotEntry } from '../site/types.ts';
@@ -14,11 +13,7 @@ export interface PoolInit {
 }
 
 export interface RenderTask {
-  /**
-   * What every page of the build shares, sent with each batch (a few KB): a
-   * pool can start, and its threads load React and the page modules, before
-   * the build knows it (while the crawl runs; src/render/pool.ts startRenderPool).
-   */
+  /** What every page shares, sent with each batch (a few KB): a pool can start before the build knows it. */
   init: PoolInit;
   routes: RouteSpec[];
   /** The snapshot entries the routes depend on, by API path. */
@@ -26,9 +21,8 @@ export interface RenderTask {
 }
 
 /**
- * An entry as it crosses to a thread: its body, or (the entries the snapshot
- * keeps as text: src/snapshot/snapshot-files.ts storesBody) the body's JSON text, which
- * the thread parses: a string is copied across at a fraction of an object's cost.
+ * An entry crossing to a thread: its body, or for entries kept as text (storesBody) the JSON text,
+ * which crosses at a fraction of an object's cost.
  */
 export type WireEntry = Pick<SnapshotEntry, 'key' | 'status' | 'hash'> & ({ body: unknown } | { text: string });
 

@@ -1,9 +1,6 @@
-// Render on every core (docs/scale.md, "Render threads": worker threads when
-// there are many routes). A piscina pool of threads each running src/render/worker.ts;
-// routes go out in fixed-size batches with exactly the snapshot entries they
-// read, and pages come back in route order, so the output does not depend on
-// the thread count or on which thread finished first. A bounded window of
-// batches in flight keeps memory flat while emit writes what came back.
+// Render on every core (docs/scale.md, "Render threads"): a piscina pool running ./worker.ts. Routes go
+// out in fixed-size batches with exactly the entries they read, and pages come back in route order, so
+// output does not depend on the threads. A bounded window of batches keeps memory flat.
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
@@ -35,29 +32,24 @@ export const POOL_MIN_ROUTES = 2000;
 export const RENDER_THREAD_HEAP_MB = 512;
 
 /**
- * Young-generation size per render thread. V8's default lets each thread's new space grow to
- * tens of MB while it renders; 16 MB took about 70 MB off a 50,000-post build's peak (two
- * threads) for about 3 % more render time (10,423 pages on two threads, 8.7 s against 8.4 s,
- * four alternating runs; docs/decisions/0069-build-memory.md).
+ * Young-generation size per render thread: 16 MB took about 70 MB off a 50,000-post build's peak for
+ * about 3 % more render time (docs/decisions/0069-build-memory.md).
  */
 export const RENDER_THREAD_YOUNG_MB = 16;
 
 export const defaultWorkers = (): number => availableParallelism();
 
 /**
- * The module a thread renders with: from the sources, a plain-JavaScript
- * bootstrap that registers tsx (./worker.mjs); in the package, the compiled
- * worker. NODE_ENV, which picks React's production build, reaches the threads
- * through the environment they inherit.
+ * The thread's module: from the sources, a bootstrap registering tsx (./worker.mjs); in the package,
+ * the compiled worker. NODE_ENV reaches the threads through the inherited environment.
  */
 const WORKER_MODULE = COMPILED ? entryFile('src/render/worker.ts') : entryFile('src/render/worker.mjs');
 /** What piscina starts: a CommonJS file that import()s WORKER_MODULE (./thread.cjs says why a thread must not require() it). */
 export const THREAD_FILE = entryFile('src/render/thread.cjs');
 
 /**
- * `workers` 0 renders on this thread; N >= 1 starts N threads. `auto` picks
- * the cores available, or this thread when there are few routes. No routes
- * start no threads, whatever was asked (a build that changed nothing).
+ * `workers` 0 renders on this thread; N >= 1 starts N threads; `auto` the cores available, or this
+ * thread for few routes. No routes start no threads.
  */
 export function resolveWorkers(requested: number | 'auto' | undefined, routes: number): number {
   if (routes === 0) return 0;
@@ -82,20 +74,15 @@ export function startRenderPool(workers: number): RenderPool {
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: Number.POSITIVE_INFINITY,
-    // From the sources, the bootstrap registers tsx itself (inheriting `--import tsx` would register
-    // it twice); the compiled worker needs no loader. Either way no flag of the parent is wanted.
+    // The bootstrap registers tsx itself (an inherited `--import tsx` would register it twice).
     execArgv: [],
-    // A thread needs React, the page modules and one batch; without a cap V8
-    // lets each thread's heap grow to hundreds of MB before collecting.
+    // Without a cap V8 lets each thread's heap grow to hundreds of MB before collecting.
     resourceLimits: { maxOldGenerationSizeMb: RENDER_THREAD_HEAP_MB, maxYoungGenerationSizeMb: RENDER_THREAD_YOUNG_MB },
   });
   return { threads: workers, run: (task) => piscina.run(task), destroy: () => piscina.destroy() };
 }
 
-/**
- * `workers` 0 renders on this thread; N >= 1 renders on `pool` when it has N
- * threads (which the renderer's close then ends), else on a new pool.
- */
+/** `workers` 0 renders here; N >= 1 on `pool` if it has N threads (closed with the renderer), else anew. */
 export async function createPageRenderer(opts: RendererOptions & { workers: number; pool?: RenderPool }): Promise<PageRenderer> {
   if (opts.pool && opts.pool.threads !== opts.workers) {
     await opts.pool.destroy();
@@ -146,8 +133,7 @@ function poolRenderer(pool: RenderPool, opts: RendererOptions): PageRenderer {
     } catch (e) {
       return Promise.reject(e);
     }
-    // A thread that dies (out of memory, a crash outside the page) rejects; it
-    // becomes a failure of the batch's first route like any other.
+    // A dead thread rejects: a failure of the batch's first route like any other.
     return pool.run(task).catch((e: unknown) => ({
       ok: false as const,
       error: { code: null, params: {}, route: routes[0]!.path, detail: e instanceof Error ? e.message : String(e) },

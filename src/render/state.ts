@@ -1,12 +1,7 @@
-// The dehydrated query state embedded in each page. React Query's dehydrate()
-// stamps `dehydratedAt: Date.now()` on every query, which would make two builds
-// differ; it is fixed to 0 here (the seeded data's update time is 0 as well, and
-// with staleTime Infinity neither makes anything refetch). Only the seeded
-// queries are dehydrated, in seed order (= route.deps order).
-//
-// Serialising is the render's biggest cost after renderToString, and the shell's
-// deps (header panels, ads) are the same on every page, so each query's JSON is
-// cached by API path and content hash in a small LRU.
+// The dehydrated query state embedded in each page. dehydrate() stamps `dehydratedAt: Date.now()`,
+// which would make builds differ: it is fixed to 0 (with staleTime Infinity nothing refetches). Only
+// seeded queries are dehydrated, in route.deps order. Serialising is the render's next biggest cost,
+// and the shell's deps are the same on every page, so each query's JSON is cached in a small LRU.
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { jsonForScript } from '../encoding/json.ts';
 import { omitBody } from '../site/embedded-body.ts';
@@ -30,11 +25,7 @@ export class QueryJsonCache {
   }
 }
 
-/**
- * The escaped JSON of `{mutations: [], queries: [...]}` for the seeded queries.
- * `seeded` maps each query hash to a cache key (path + content hash), or null
- * to serialise without caching.
- */
+/** The escaped JSON of the seeded queries; `seeded`: query hash -> cache key, or null for no caching. */
 export function dehydratedStateJson(client: QueryClient, seeded: ReadonlyMap<string, string | null>, cache: QueryJsonCache): string {
   const parts: string[] = [];
   for (const query of client.getQueryCache().getAll()) {

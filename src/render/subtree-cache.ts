@@ -1,20 +1,12 @@
-// The renderer's copy of the parts that are the same on every page of a build
-// (src/app/lib/cached-subtree.tsx; docs/decisions/0095-cached-footer-and-nav.md). A page is rendered
-// with a marker where each part goes, and the markers are replaced by the
-// parts' HTML. A part's HTML is learnt on the first page that shows it, by
-// rendering that page once more with the part in place: the two renders must
-// differ exactly at the marker, and the difference is the part. A part whose
-// page differs anywhere else (it changed what React writes outside it, such as
-// an image preload) is never cached, and is rendered in every page as before.
-// The result is the same bytes as rendering every part, by construction on
-// the learning page and by the parts' contract elsewhere.
+// The renderer's copy of the parts that are the same on every page (src/app/lib/cached-subtree.tsx;
+// docs/decisions/0095-cached-footer-and-nav.md): pages render a marker where each goes, replaced by
+// its HTML. A part is learnt on the first page showing it, by rendering that page again with the part:
+// the two must differ exactly at the marker. A part whose page differs elsewhere is never cached. The
+// bytes equal rendering every part, by construction.
 import { CACHED_PART_TAG, cachedPartMarker, type CachedPartId, type SubtreeSlot } from '../app/lib/cached-subtree.tsx';
 import type { RenderKept } from './kept.ts';
 
-/**
- * The cache for a site configuration: the one a session kept for it (RenderKept.subtrees), or a
- * new one, kept there for the session's next build; without a session, a cache of this build's.
- */
+/** The cache for a configuration: the session's (kept for its next build), else this build's. */
 export function subtreeCacheFor(configJson: string, kept?: RenderKept): SubtreeCache {
   if (!kept) return new SubtreeCache();
   if (kept.subtrees?.key !== configJson) kept.subtrees = { key: configJson, cache: new SubtreeCache() };

@@ -1,12 +1,7 @@
-// The document template (templates/document.html) with named placeholders
-// ({{lang}}, {{head}}, {{app}}, {{data}}, {{scripts}}). It is split once into
-// static parts (kept as UTF-8 bytes) and slots, so filling it per route is one
-// Buffer.concat: no regex over the page, no re-reading the file. The page is
-// assembled as bytes, not as one string: renderToString's output is a
-// two-byte string as soon as the article has one non-Latin-1 character, and
-// joining it with the other parts copied the whole page character by character
-// (0.6 ms a page, measured); encoding each part to UTF-8 and concatenating the
-// bytes costs a quarter of that, and the bytes are what emit writes anyway.
+// The document template (templates/document.html) with named slots ({{lang}}, {{head}}, {{app}},
+// {{data}}, {{scripts}}), split once into UTF-8 parts and slots: filling it is one Buffer.concat.
+// Joining strings copied a two-byte page character by character (0.6 ms a page); encoding the parts
+// and concatenating bytes costs a quarter, and bytes are what emit writes.
 import { readFile } from 'node:fs/promises';
 import { pressroomError } from '../errors/errors.ts';
 

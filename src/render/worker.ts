@@ -1,7 +1,5 @@
-// One render thread of the pool (src/render/pool.ts). It holds no snapshot:
-// each task brings the routes of one batch and exactly the snapshot entries
-// those routes depend on, so memory per thread is one batch's data plus the
-// renderer (React, the page modules, the template), whatever the site's size.
+// One render thread of the pool. It holds no snapshot: each task brings a batch's routes and exactly
+// their entries, so a thread's memory is one batch plus React and the page modules.
 import { isPressroomError } from '../errors/errors.ts';
 import { preloadAllPages } from '../app/pages/registry.ts';
 import type { RouteSpec, SnapshotEntry, SnapshotView } from '../site/types.ts';
@@ -9,10 +7,8 @@ import { createRenderer, type Renderer } from './index.ts';
 import type { PoolInit, RenderTask, RenderTaskResult, WireEntry, WirePage } from './pool-types.ts';
 
 /**
- * This thread's state, one object per thread: each worker thread loads its own copy of this
- * module, and piscina gives a thread to one pool, which serves one build (src/render/pool.ts), so
- * nothing here is shared with another thread, pool or site. `batch` is the task being rendered
- * (the snapshot view the renderer reads); `renderer` is made by the pool's first task.
+ * This thread's state: each thread loads its own copy of this module and serves one pool, one build,
+ * so nothing is shared. `batch` is the task's entries; `renderer` is made by the first task.
  */
 const thread: { batch: Map<string, WireEntry>; renderer?: Promise<Renderer> } = { batch: new Map() };
 
@@ -35,8 +31,7 @@ const view: SnapshotView = {
   paths: () => thread.batch.keys(),
 };
 
-// The costly part of a thread's start (React and every page module) happens as the thread
-// starts, before its first task: a pool started while the crawl runs is ready when render begins.
+// React and the page modules load as the thread starts, so a pool started during the crawl is ready.
 await preloadAllPages();
 
 // One pool serves one build: the first task's init makes the renderer.
@@ -64,8 +59,7 @@ export default async function renderBatch(task: RenderTask): Promise<RenderTaskR
       pages.push({ path, file, bytes, warnings });
     }
   } catch (e) {
-    // Errors cross the thread boundary as plain data: a PressroomError's class
-    // would not survive structured cloning, its code and params do.
+    // Errors cross as plain data: a PressroomError's class does not survive cloning; code and params do.
     const route = current?.path ?? '';
     if (isPressroomError(e)) return { ok: false, error: { code: e.code, params: { ...e.params }, route } };
     return { ok: false, error: { code: null, params: {}, route, detail: e instanceof Error ? (e.stack ?? e.message) : String(e) } };

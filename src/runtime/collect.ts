@@ -1,25 +1,19 @@
-// Garbage collections on demand, for a process that knows it is idle: pressroom watch after
-// its start-up and between stories (src/watch/index.ts). Loading the saved snapshot and the
-// start-up rehearsals leave hundreds of megabytes of garbage at 50,000 posts; V8 collected it
-// during the first stories instead (a 0.5 s mark-compact inside the second publish after start,
-// `--cpu-prof`), so a webhook paid for it. Node exposes `gc()` only with --expose-gc; the flag
-// set at run time gives it to contexts made afterwards (how jest's leak detector does it).
+// Garbage collections on demand for an idle watcher (src/watch/index.ts): the start-up leaves
+// hundreds of MB of garbage at 50,000 posts, which V8 otherwise collected inside a story (a 0.5 s
+// mark-compact). Node exposes `gc()` only with --expose-gc; set at run time, the flag gives it to
+// contexts made afterwards (as jest's leak detector does).
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-// V8's own full collections, watched once collectIfGrown is first called. V8 marks the whole heap
-// when the old generation reaches a limit it sets from the heap's size and speed; on a small heap
-// that limit can come before collectIfGrown's floor, and the collection then runs inside a story:
-// a watcher of 10,000 posts (about 200 MB of heap) did in 2 of 29 edits, 45 and 76 ms of their
-// latency (`--cpu-prof`). Each such collection halves the floor, down to MIN_FLOOR, so the
-// watcher learns to collect before V8 does.
+// V8's own full collections, watched once collectIfGrown is first called. On a small heap V8's limit
+// can come before our floor, inside a story (45 and 76 ms in 2 of 29 edits at 10,000 posts); each
+// such collection halves the floor, down to MIN_FLOOR, so the watcher learns to collect first.
 const MIN_FLOOR = 16 * 1024 * 1024;
 
 /**
- * What this module knows of the process's garbage collector. Module-level on purpose, and one
- * object: V8 has one collector (and one heap) per process, whatever sites or sessions the process
- * builds, so what was collected and learnt is a fact of the process, not of a build.
+ * What this module knows of the process's collector. Module-level on purpose: V8 has one collector
+ * per process, whatever sites it builds.
  */
 const processGc: {
   /** V8's gc(): a full collection, or with `{ type: 'minor' }` a scavenge of the young generation only (null: this Node cannot; undefined: not asked yet). */
@@ -73,23 +67,13 @@ export function effectiveFloor(floor: number): number {
 }
 
 /**
- * Collects what a publish left behind, for a process that is idle now: pressroom watch after a
- * publish with no webhook waiting (src/watch/index.ts). Returns which collection ran.
- *
+ * Collects what a publish left behind, for an idle watcher. Returns which collection ran:
  * - `'full'` when the heap grew by `share` of what was in use after the last full collection (at
- *   least `floor` bytes). Each publish of a large site leaves megabytes of old objects behind
- *   (the lists of a site's routes and files it replaced), and V8 collects them once it reaches a
- *   limit of its own, by marking the whole heap inside whichever publish runs then: at 50,000
- *   posts a 0.4 s mark of 700 MB inside every twelfth story (`--trace-gc`). Collected between
- *   stories, below that limit, a story does not pay for it.
- * - `'minor'` otherwise: a scavenge of the young generation, so the next story starts with it
- *   empty. A publish allocates 30-70 MB of short-lived lists; in the watcher's 64 MB semi-space
- *   (cli/watch-process.js) it then runs with no scavenge at all, where each one costs more the
- *   larger the old generation is (about 3 ms at 10,000 posts, 5 ms at 50,000: docs/decisions/0093-heap-and-gc.md).
+ *   least `floor` bytes): else V8 marks the whole heap inside some story (0.4 s at 50,000 posts).
+ * - `'minor'` otherwise: a scavenge, so the next story starts with an empty young generation and,
+ *   in the watcher's 64 MB semi-space, runs with none (3-5 ms each: docs/decisions/0093-heap-and-gc.md).
  * - `false` when this Node cannot collect on demand.
- *
- * A full collection V8 ran on its own since the last call (it reached its limit before the
- * floor) makes this call collect in full and halves the floor for the rest of the process.
+ * A full collection V8 ran on its own since the last call makes this one full and halves the floor.
  */
 export function collectIfGrown({ share = 0.12, floor = 64 * 1024 * 1024 }: { share?: number; floor?: number } = {}): 'full' | 'minor' | false {
   watchMajorCollections();

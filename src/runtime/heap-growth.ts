@@ -1,12 +1,7 @@
-// How far the process's heap may grow before V8's next full collection (V8's
-// `--heap-growing-percent`, a flag of the whole process, render threads included).
-// After each full collection V8 sets the next one's limit at what survived plus that
-// share of it. A watcher keeps V8's own heuristics (growHeapFor below). A one-off
-// build grows by a headroom in bytes: a fixed share of 15 % kept a 50,000-post build
-// under 1 GB (500 MB live, 75 MB to grow), but at 10,000 posts, whose main thread
-// holds 70-150 MB, it meant a full collection every 11-22 MB of promoted objects,
-// 50-56 a build, whose concurrent marking kept a core busy: 4-6 s more CPU and 1.3-3.6 s
-// more time than growing by at least 64 MB (12 full collections; docs/decisions/0093-heap-and-gc.md).
+// How far the heap may grow before V8's next full collection (`--heap-growing-percent`, process-wide).
+// A watcher keeps V8's heuristics. A one-off build grows by at least 64 MB: a fixed 15 % meant, at
+// 10,000 posts, 50-56 full collections a build instead of 12, 1.3-3.6 s more
+// (docs/decisions/0093-heap-and-gc.md).
 import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 
@@ -46,8 +41,7 @@ export function heapGrowth(setFlag: (flags: string) => void = setFlagsFromString
     byHeadroom() {
       set(percentFor(used()));
       if (observer) return;
-      // The limit V8 sets at a full collection uses the percent of that moment, so the one
-      // set here, after it, applies from the next: a step behind a heap that grows steadily.
+      // V8 uses the percent set at a full collection's moment: this applies from the next one.
       observer = new PerformanceObserver((list) => {
         if (list.getEntries().some((e) => (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)) set(percentFor(used()));
       });
@@ -66,15 +60,10 @@ export function heapGrowth(setFlag: (flags: string) => void = setFlagsFromString
 export const processHeapGrowth = heapGrowth();
 
 /**
- * How this process's heap grows for a build: set by the orchestrator at the start of each one.
- * A one-off build holds a large, long-lived heap (the snapshot's records, the plan's routes, the
- * files it wrote) and makes a lot of short-lived garbage around it; V8 lets the heap grow to about
- * twice what survived its last full collection before it collects again, so at 50,000 posts the
- * main thread held 850-900 MB of heap for 400-500 MB of live data. Growing by 64 MB or 15 %,
- * whichever is more, keeps a large heap's peak near what is live without collecting a small one
- * every few megabytes. A process that publishes again (a build with a publish session) keeps V8's
- * own growth: its heap is mostly what the session keeps, and a full collection on each small
- * publish would be the publish's cost.
+ * How this process's heap grows for a build, set at the start of each. A one-off build's heap is
+ * large and long-lived; V8's default growth doubled it (850-900 MB for 400-500 MB live at 50,000
+ * posts). Growing by 64 MB or 15 %, whichever is more, keeps the peak near what is live. A process
+ * that publishes again keeps V8's own growth: a full collection per small publish would cost it.
  */
 export function growHeapFor(publishesAgain: boolean): void {
   if (publishesAgain) processHeapGrowth.byHeuristics();

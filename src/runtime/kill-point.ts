@@ -1,16 +1,10 @@
-// Crash points for the kill -9 tests (tests/integration/changed-kill.test.ts):
-// with PRESSROOM_KILL_AT=<point> in its environment a build SIGKILLs itself
-// when it reaches that point, so a test can stop it at every stage of the
-// pipeline deterministically instead of racing a timer. Unset (always, outside
-// those tests) it costs one environment lookup per point.
+// Crash points for the kill -9 tests (tests/integration/changed-kill.test.ts): with
+// PRESSROOM_KILL_AT=<point> a build SIGKILLs itself on reaching that point, deterministically.
+// Unset, a point costs one environment lookup.
 
 /** The points, in the order a build passes them. */
 export const KILL_POINTS = ['crawl', 'plan', 'bundle', 'emit', 'staged', 'spare', 'swap', 'release', 'snapshot'] as const;
-/**
- * Inside a snapshot save (src/snapshot/snapshot-store.ts): after the journal
- * append, before meta.json commits it; and, when the save compacts, after the
- * new base is renamed into place, before the meta.json that names it alone.
- */
+/** In a snapshot save: after the journal append, before meta.json; after a compaction's base rename. */
 export const SNAPSHOT_KILL_POINTS = ['snapshot-append', 'snapshot-fold'] as const;
 export type KillPoint = (typeof KILL_POINTS)[number] | (typeof SNAPSHOT_KILL_POINTS)[number];
 

@@ -1,8 +1,6 @@
-// Values made on first use and then fixed for the process's life: facts of the code the process
-// runs (the client bundle, the code hash, the configuration's JSON Schema), never of a site or a
-// build, so every build, session and site of the process rightly shares them. Held in a closure
-// rather than a module-level `let`, so what can change between builds stays countable
-// (tests/unit/architecture/module-state.test.ts) and these read as the constants they are.
+// Values made on first use, then fixed for the process's life: facts of the code (the client bundle,
+// the code hash, the config's JSON Schema), never of a site, so all builds rightly share them. A
+// closure, not a module-level `let`, keeps mutable state countable (module-state.test.ts).
 
 /** `make()` on the first call, its answer on every later one. */
 export function once<T>(make: () => T): () => T {

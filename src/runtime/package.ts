@@ -1,9 +1,6 @@
-// Where Pressroom's own files are. The same modules run in two forms: from the
-// TypeScript sources of a clone (src/, through tsx or vitest) and compiled by
-// esbuild into dist/ in the installed package, where a module may sit inlined
-// in an entry file or in a shared chunk at any depth. So no module may locate
-// templates/, config/ or a thread entry relative to its own file: they are
-// found from the package root, the nearest folder above holding package.json.
+// Where Pressroom's own files are. Modules run from the sources (src/, through tsx or vitest) or
+// compiled by esbuild into dist/, inlined or chunked at any depth. So templates/, config/ and thread
+// entries are found from the package root (the nearest folder above holding package.json).
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,11 +28,7 @@ export const COMPILED = import.meta.PRESSROOM_COMPILED === true;
 /** Where scripts/build-dist.ts writes the compiled code, entries under their source paths (src/x.ts -> dist/src/x.js). */
 export const DIST = join(PACKAGE_ROOT, 'dist');
 
-/**
- * The file to start as a separate thread or process for a module given by its
- * source path ('src/sample-api/process-child.ts'): that source in a clone, its
- * compiled entry in the package.
- */
+/** The file to start as a thread or process for a module's source path: the source or its compiled entry. */
 export function entryFile(source: string): string {
   return COMPILED ? join(DIST, source.replace(/\.tsx?$/, '.js')) : join(PACKAGE_ROOT, source);
 }

@@ -55,11 +55,9 @@ function push<K>(m: Map<K, PostRec[]>, k: K, p: PostRec): void {
 }
 
 /**
- * Sub-categories named in a keywords string, with the contract's "contains" rule
- * (slug with dashes read as spaces, or the slug itself). A phrase has no comma, so
- * a match lies inside one comma-separated piece; generated keywords are exactly
- * sub-category names, so most pieces resolve by one map lookup instead of 80
- * substring scans per post (startup at 50,000 posts).
+ * Sub-categories named in a keywords string by the contract's "contains" rule. A phrase has no comma,
+ * and generated keywords are exact names, so most pieces resolve by one map lookup instead of 80
+ * substring scans per post.
  */
 export function keywordMatcher(subcats: SubCategory[]): (keywords: string) => number[] {
   const phrases = subcats.map((s) => [s.subcat_slug.toLowerCase().replace(/-/g, ' '), s.subcat_slug.toLowerCase()] as const);
@@ -132,12 +130,10 @@ export function buildCatalog(c: Corpus): Catalog {
 }
 
 /**
- * Brings the catalog up to date after these posts were edited in place, when no edit moved a
- * post in any list or map (its status, date, category, author, sub-category, keywords and slug
- * are as they were): only the search text of a changed title is replaced. False, with nothing
- * changed, when the catalog must be built again. A CMS's edit does not re-index the site:
- * neither does the sample API's, so an edit's latency measured through it (bench/publish.ts)
- * is the site's, not the rebuild of 50,000 posts' indexes.
+ * Updates the catalog after in-place edits that moved no post in any list (status, date, category,
+ * author, sub-category, keywords and slug unchanged): only changed titles' search text. False, with
+ * nothing changed, when it must be rebuilt. A CMS does not re-index on an edit, so an edit's latency
+ * through the sample (bench/publish.ts) is the site's.
  */
 export function patchCatalog(cat: Catalog, ids: readonly number[]): boolean {
   // A post added or deleted changes the number of posts (each mutation is indexed on its own).
@@ -170,10 +166,8 @@ const chunkEnd = (k: number, posts: number): number => Math.min(posts, (k + 1) *
 
 const haystackEntry = (p: PostRec): string => `${p.title.toLowerCase()}\u0001${(p.keywords ?? '').toLowerCase()}\u0000`;
 
-// A few big lowercased strings searched with indexOf are several times faster than
-// 50,000 separate includes() calls; the separators never occur in a term (checked
-// in search), so a match cannot span a title and its keywords or two posts, and a
-// chunk ends where a post's entry ends.
+// A few big lowercased strings searched with indexOf beat 50,000 includes() calls; the separators never
+// occur in a term, so no match spans two fields or posts.
 function buildHaystack(posts: PostRec[]): { haystack: string[]; starts: Int32Array } {
   const starts = new Int32Array(posts.length);
   const haystack: string[] = [];

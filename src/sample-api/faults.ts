@@ -1,16 +1,11 @@
-// Fault injection for tests. Rules are deterministic: a share is drawn from a
-// seeded stream per rule, and `first=N` limits a rule to the first N matching
-// requests, so a test can say "the first two topic requests fail" exactly.
-// The first rule that matches the path and is not exhausted decides.
-//
-// String syntax (flag --faults): rules separated by ';', options by ',':
+// Fault injection for tests, deterministic: a share is drawn from a seeded stream per rule, and
+// `first=N` limits a rule to the first N matching requests. The first live matching rule decides.
+// Syntax (--faults): rules separated by ';', options by ',':
 //   latency=200,error=0.1,path=/api/post/*
 //   reset=1,first=2,path=/api/post/topic/*;status=429,retry=3,first=1
-// Keys: path (glob, * = any characters), latency (ms), error (share answered
-// 5xx), status (the 5xx code, default 503), ratelimit (share answered 429),
-// retry (Retry-After seconds, default 1), reset (share of connections reset),
-// truncate (share with a short body), html (share answered with an HTML error
-// page and status 200), drip (ms between body chunks), first (N), seed.
+// Keys: path (glob), latency (ms), error (share 5xx), status (default 503), ratelimit (share 429),
+// retry (Retry-After s, default 1), reset, truncate, html (an HTML error page with 200), drip (ms
+// between chunks), first (N), seed.
 
 import { mulberry32, type Rng } from './prng.ts';
 

@@ -1,8 +1,5 @@
-// Checking the fields of an edit (docs/sample-api.md, "Editing the sample API").
-// The programmatic mutations (mutate.ts) run every input through these checks
-// themselves, so an edit sent over HTTP and one made from code are refused for
-// the same reasons with the same words; the HTTP layer only maps the error's
-// status onto the answer.
+// Checking an edit's fields (docs/sample-api.md, "Editing the sample API"): the mutations run every
+// input through these, so HTTP and code are refused alike; HTTP only maps the error's status.
 
 import { checkSlug } from '../site/slug.ts';
 import { ISO_DATE_EXPECTED, isoDateMs } from '../encoding/iso-date.ts';
@@ -89,10 +86,8 @@ export const isoDate: Check<number> = (v) => {
 export type Spec = Record<string, Check>;
 
 /**
- * The checked fields of `body` for a `what` (e.g. "a post"): refuses a body that
- * is not an object, an unknown field, a missing required one and a value of the
- * wrong kind, naming the field. With `nonEmpty`, a body with no field is refused
- * too (an edit that changes nothing would still advance the clock and notify).
+ * The checked fields of `body` for `what`: refuses a non-object, unknown, missing or wrongly typed
+ * fields, naming the field. `nonEmpty`: refuses an empty edit (it would still advance the clock).
  */
 export function checkFields<T>(what: string, body: unknown, spec: Spec, required: readonly string[] = [], nonEmpty = false): T {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new MutationError(400, `the body of ${what} must be a JSON object, got ${got(body)}`);

@@ -1,14 +1,9 @@
-// The hostile corpus (`--corpus hostile`): the normal corpus plus records that
-// attack the build (path traversal, reserved names, Unicode/case twins, markup
-// in text, script URLs, header splitting in redirects). The server itself stays
-// correct; only the data is hostile. HOSTILE_RECORDS lists every one of them so
-// security tests can assert each is rejected or neutralised.
-//
-// The case and NFC/NFD twins write one file, so a build keeps one of each pair and
-// quarantines the other (src/plan/index.ts), and a --strict build fails on them.
-// `hostile: { twins: false }` (CLI `--corpus hostile-no-twins`) leaves the twins
-// out. An ad whose duration_time is a word and an event whose title is a number
-// are records of the right kind with a wrong field type: quarantined, not fatal.
+// The hostile corpus (`--corpus hostile`): the normal corpus plus records that attack the build (path
+// traversal, reserved names, Unicode/case twins, markup, script URLs, header splitting). Only the data
+// is hostile. HOSTILE_RECORDS lists each, for the security tests.
+// Twins write one file: one of each pair is quarantined (src/plan/index.ts), and --strict fails;
+// `--corpus hostile-no-twins` leaves them out. A word as an ad's duration_time and a number as an
+// event's title are wrong field types: quarantined, not fatal.
 
 import type { Corpus, PostRec } from './corpus.ts';
 
@@ -68,10 +63,8 @@ const POSTS: [string, string, string, string?][] = [
 ];
 
 /**
- * Posts written by `evil/author`. Only one has a harmless slug of its own, so
- * what the build does about the author is seen apart from the other attacks
- * (a post whose author slug is rejected is itself dropped, and the U+2028 title
- * must still reach a page).
+ * Posts by `evil/author`. Only one has a harmless slug, so the author's handling is seen apart (a
+ * post with a rejected author slug is dropped, and the U+2028 title must still reach a page).
  */
 const BY_EVIL_AUTHOR: ReadonlySet<string> = new Set(['..', 'a%2Fb', 'CON', NFD_SLUG, 'x'.repeat(300), 'by-evil-author']);
 

@@ -9,9 +9,8 @@ import { type Corpus, type PostRec, contentOf } from './corpus.ts';
 export const EXCERPT_CHARS = 160; // home lists and aside
 export const P_CONTENT_CHARS = 200; // tag lists, about 30 words
 
-// The leads are kept on their corpus (Corpus.plainLeads), whose mutations change them. Bounded
-// (about 30 MB at the cap), and above the corpora we benchmark (100,000 posts): a cap below the
-// corpus emptied the cache every few thousand answers.
+// Leads are cached on their corpus (Corpus.plainLeads), whose mutations change them; bounded above the
+// benchmarked corpora (100,000 posts, about 30 MB): a smaller cap emptied it every few thousand answers.
 const PLAIN_CACHE_MAX = 120_000;
 
 /** The first P_CONTENT_CHARS characters of the post's text, markup stripped first. */

@@ -1,12 +1,8 @@
-// `pressroom api --mutable`: the editing endpoints under /__sample/ (docs/sample-api.md,
-// "Editing the sample API"). Each route only parses its path and body and calls the
-// programmatic mutation of the same name (mutate.ts), which checks the fields, so
-// HTTP and code are refused for the same reasons.
-//
-// Only loopback peers may edit: the sample CMS has no accounts. Requests carrying
-// an Origin header are refused too, and there is no CORS preflight for these
-// paths, so a web page open in the developer's browser (even one that rebinds its
-// host name to 127.0.0.1) cannot edit the corpus through it.
+// `pressroom api --mutable`: the editing endpoints under /__sample/ (docs/sample-api.md, "Editing the
+// sample API"). Each route parses its path and body and calls the mutation of the same name
+// (mutate.ts), so HTTP and code are refused alike. Only loopback peers without an Origin header may
+// edit, with no CORS preflight, so a web page in the developer's browser (even DNS-rebound to
+// 127.0.0.1) cannot edit the corpus.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIPv4 } from 'node:net';
@@ -72,10 +68,7 @@ export interface Editing {
   handle(req: IncomingMessage, res: ServerResponse, handler: EditHandler, params: string[]): Promise<void>;
 }
 
-/**
- * The mutations of `corpus`, wired to `reindex` (indexes, cache, Last-Modified)
- * and the webhook, and the HTTP side of the editing routes.
- */
+/** The mutations of `corpus`, wired to `reindex` and the webhook, and the editing routes' HTTP side. */
 export function editing(corpus: Corpus, reindex: (refs: readonly string[]) => void, webhook: Webhook | null): Editing {
   // Set while an HTTP edit runs (mutations are synchronous): its notification
   // waits for the answer, and the answer reports the REFs and the time.

@@ -1,8 +1,6 @@
-// Edits of the corpus's other records, as the site shows them: ads (REF `ads`),
-// events (REF `event:SLUG`) and the sub-category list (REF `categories`). The
-// same rules as the post edits in mutate.ts: every input is checked before
-// anything changes, ids only move forward, and the answers stay valid under
-// src/api/schemas.ts (docs/api-contract.md gives their shapes).
+// Edits of ads (REF `ads`), events (`event:SLUG`) and sub-categories (`categories`), by the post
+// edits' rules (mutate.ts): all input checked first, ids only move forward, answers valid under
+// src/api/schemas.ts.
 
 import type { EventItem } from '../api/types.ts';
 import { escapeHtml } from '../encoding/html.ts';

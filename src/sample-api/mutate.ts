@@ -1,14 +1,8 @@
-// Programmatic edits of the corpus, as a CMS makes them (docs/sample-api.md,
-// "Programmatic use" and "Editing the sample API"): posts here, ads, events and
-// sub-categories in mutate-records.ts. `pressroom api --mutable` serves the same
-// functions over HTTP (mutable-routes.ts), so the two cannot drift.
-//
-// Every mutation checks all of its input before it changes anything (a refused
-// edit leaves the corpus as it was), then reports the REFs it changed
-// (src/webhook/refs.ts); the server rebuilds its indexes, drops its response cache,
-// advances Last-Modified and notifies the webhook. New ids come from counters
-// that only move forward, so a deleted post's id is never reused (a REF names
-// one record for good) and the same edits give the same corpus.
+// Programmatic edits of the corpus, as a CMS makes them (docs/sample-api.md): posts here, other
+// records in mutate-records.ts; `--mutable` serves the same functions over HTTP.
+// Each mutation checks all its input before changing anything, then reports the REFs it changed
+// (src/webhook/refs.ts); the server reindexes, drops its cache, advances Last-Modified and notifies.
+// Ids only move forward, so a REF names one record for good and the same edits give the same corpus.
 
 import { escapeHtml } from '../encoding/html.ts';
 import type { Corpus, PostRec } from './corpus.ts';

@@ -1,8 +1,6 @@
-// Seeded random edits of the sample corpus, each with the REFs a CMS webhook
-// would name for it: the property test of change-driven builds
-// (tests/integration/changed.test.ts) and bench/publish.ts apply a sequence of
-// them and check that publishing only what the webhook named gives the site a
-// full build gives. Deterministic for a seed; never uses the wall clock.
+// Seeded random edits of the sample corpus with the REFs a webhook would name: the property test of
+// change-driven builds (tests/integration/changed.test.ts) and bench/publish.ts check that publishing
+// only the named changes gives a full build's site. Deterministic; no wall clock.
 import type { Corpus } from './corpus.ts';
 import type { Mutations } from './mutate.ts';
 import { int, pick, rngFor, type Rng } from './prng.ts';

@@ -1,8 +1,6 @@
-// One handler per path (the real service registered a path twice and the wrong
-// handler answered). Paths are split on '/' before percent-decoding, so an
-// encoded slash in a search term (%2F) stays inside its segment, as in Express.
-// Three kinds of route: the contract's GETs, its form POSTs, and the editing
-// endpoints of `--mutable` (mutable-routes.ts), registered only when asked for.
+// One handler per path (the real service registered one twice). Paths are split on '/' before
+// decoding, so %2F stays inside its segment, as in Express. Routes: the contract's GETs, its form
+// POSTs, and `--mutable`'s editing endpoints.
 
 import type { EditHandler, EditMethod } from './mutable-routes.ts';
 import type { GetHandler } from './routes-posts.ts';

@@ -1,7 +1,6 @@
-// The sample content API: a real HTTP server on loopback answering the whole
-// contract (docs/api-contract.md) from a generated corpus, plus the
-// image host, durable POST storage and fault injection for tests, and, with
-// `mutable`, editing endpoints and a signed change webhook (a CMS to publish from).
+// The sample content API: a loopback HTTP server answering the whole contract (docs/api-contract.md)
+// from a generated corpus, with the image host, durable POST storage, fault injection and, with
+// `mutable`, editing endpoints and a signed change webhook.
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -39,9 +38,8 @@ export interface SampleApiOptions {
   /** POST the REFs of every mutation (HTTP or programmatic) here, signed with `secret` */
   webhook?: WebhookOptions | null;
   /**
-   * How long an idle client connection is kept open (Node's default, 5 s, when unset). The server
-   * announces it in `Keep-Alive: timeout=N`, which undici follows; a test that counts connections
-   * sets it past the test's length, so that no idle close, which depends on the machine's speed, is counted.
+   * Idle keep-alive in ms (Node's 5 s default), announced in `Keep-Alive: timeout=N`. Tests counting
+   * connections set it past their length, so no speed-dependent idle close counts.
    */
   keepAliveMs?: number;
 }
@@ -71,8 +69,8 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Sa
   const router = new Router([...POST_GETS, ...OTHER_GETS], POSTS, options.mutable ? EDITS : []);
   const ctx: Ctx = { cat: buildCatalog(corpus), store };
   const cache = new Map<string, Body>();
-  // Last-Modified: a logical clock, not the wall clock, so answers are reproducible.
-  // It starts at the newest post (or "today") and moves one second per mutation.
+  // Last-Modified is a logical clock for reproducible answers: the newest post (or "today"), plus one
+  // second per mutation.
   let lastModified = Math.max(corpus.todayMs, ...ctx.cat.byDate.slice(0, 1).map((p) => p.date));
   let lastModifiedHttp = new Date(lastModified).toUTCString();
 
@@ -91,8 +89,7 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Sa
   );
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    // Split by hand rather than new URL(): URL would resolve dot segments and read
-    // "//host/x" as another host, so the path would not be the one the client sent.
+  // Split by hand: new URL() would resolve dot segments and read "//host/x" as another host.
     const rawUrl = req.url ?? '/';
     const q = rawUrl.indexOf('?');
     const path = q === -1 ? rawUrl : rawUrl.slice(0, q);

@@ -1,8 +1,6 @@
-// Durable storage for the three POSTs. Each record is one JSON line appended
-// and fsync'd before the handler answers, so an acknowledged subscription,
-// message or view survives a crash or restart. Writes go through one queue, so
-// two concurrent identical subscribes are checked and written one after the
-// other and store one row. Without a data directory everything stays in memory.
+// Durable storage for the three POSTs: each record is a JSON line appended and fsync'd before the
+// answer, so an acknowledged one survives a crash. One write queue, so two identical concurrent
+// subscribes store one row. Without a data directory it is in memory.
 
 import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';

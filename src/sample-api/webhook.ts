@@ -1,11 +1,7 @@
-// The CMS's change notification: after every mutation, a POST of the REFs it
-// changed (a JSON list such as ["post:5019"]) signed with src/webhook/signature.ts
-// in X-Pressroom-Signature-256 (docs/sample-api.md, "Webhook").
-//
-// Deliveries run one at a time in mutation order, each only once the answer to
-// its mutation has gone out (the mutation never waits for the webhook), with a
-// few retries and doubling backoff on a network error, a 5xx or a 429. A final
-// failure is one line on stderr; nothing here ever throws into the API.
+// The CMS's change notification: after each mutation, a POST of its REFs (e.g. ["post:5019"]) signed
+// in X-Pressroom-Signature-256 (docs/sample-api.md, "Webhook"). One delivery at a time, in order,
+// after its mutation's answer; a few doubling retries on a network error, 5xx or 429. A final failure
+// is a line on stderr; nothing throws into the API.
 
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';

@@ -1,10 +1,7 @@
-// `_headers` read back as Netlify and Cloudflare Pages read it (so that what a
-// user previews with `pressroom serve` is what the host will do): a line
-// starting with `/` (or a URL) opens a rule, indented `Name: value` lines add
-// headers to it, `#` lines are comments. `*` is a splat, `:name` one segment.
-// Every matching rule applies; values of one header from several rules are
-// comma-joined (both hosts combine them). Without a match the host default
-// stays: `public, max-age=0, must-revalidate` on both.
+// `_headers` read back as Netlify and Cloudflare Pages read it, so `pressroom serve` previews the
+// host: a `/` line opens a rule, indented `Name: value` lines add headers, `#` lines are comments;
+// `*` is a splat, `:name` a segment. Every matching rule applies, one header's values comma-joined;
+// without a match, the hosts' default `public, max-age=0, must-revalidate`.
 export interface HeaderRule {
   pattern: RegExp;
   source: string;

@@ -1,23 +1,14 @@
-// `pressroom serve`: out/ served as a static host serves it (docs/cli.md, "pressroom serve"):
-// `index.html` per folder with and without the trailing slash, `404.html` with
-// status 404, the `_redirects` rules (redirects with their status, 200 rewrites
-// to the client-only shells), content types, HEAD, no path traversal; each
-// file compressed, ranged and revalidated as hosts do (./static.ts).
+// `pressroom serve` (docs/cli.md): out/ served as a static host serves it: `index.html` per folder
+// with and without the slash, `404.html` with 404, the `_redirects` rules, content types, HEAD, no
+// traversal; files compressed, ranged and revalidated (./static.ts).
 //
-// The sample site is configured with publicBase '' and imageHost '' (same
-// origin), so /api/* and /uploads/* are proxied to a live API: --api-proxy, or
-// when the site was built from the embedded sample API (the manifest's
-// `source`), an embedded sample API with the same seed, size and today, whose
-// form POSTs persist under .pressroom/sample-data. Search, preview, forms and
-// images then work in `npm start`.
+// The sample site uses same-origin API and images, so /api/* and /uploads/* are proxied to
+// --api-proxy or, for a site built from the embedded sample, to an embedded sample API of the same
+// seed, size and today (POSTs persist under .pressroom/sample-data), so `npm start` works fully.
 //
-// Under a base path (--base, default the one the site was built with, from the
-// manifest) out/ is served at /project/ as a GitHub Pages project site is:
-// /project/about is out/about/index.html, anything outside /project answers
-// 404, and /project/api/* and /project/uploads/* are proxied (a site's '' API
-// and image host mean the site itself, under its base path). The build wrote
-// `_redirects` and `_headers` with the prefixed paths, so their rules are
-// matched against the whole request path.
+// Under a base path (--base, default the build's) out/ is served at /project/ as a GitHub Pages
+// project site: outside it 404, /project/api/* and /project/uploads/* proxied. `_redirects` and
+// `_headers` already carry the prefix, so rules match the whole request path.
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -81,9 +72,7 @@ const TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
   '.pdf': 'application/pdf',
   '.wasm': 'application/wasm',
-  // The static search index (out/pagefind/): Pagefind's WebAssembly and index
-  // files are gzip streams that its script fetches and inflates itself, so they
-  // go out as bytes, never with a Content-Encoding (./static.ts compresses only text types).
+  // Pagefind's files are gzip streams its script inflates itself: bytes, never a Content-Encoding.
   '.pagefind': 'application/octet-stream',
   '.pf_meta': 'application/octet-stream',
   '.pf_index': 'application/octet-stream',
@@ -95,8 +84,8 @@ const PROXIED = /^\/(api|uploads)\//;
 
 export async function startServe(opts: ServeOptions = {}): Promise<Serving> {
   const root = resolve(opts.out ?? 'out');
-  // A publish killed between its two renames left no out/, only out.old-<pid>: serve restores it
-  // before reading (docs/decisions/0103-publish-kill-recovery.md). Best effort: a server that may not write beside out/ still serves it.
+  // An interrupted publish is restored first (docs/decisions/0103-publish-kill-recovery.md); best
+  // effort, so a server that may not write beside out/ still serves.
   const notes: string[] = await recover(root).catch((e: Error) => [`could not tidy up beside ${root}: ${e.message}`]);
   const manifest = await readManifest(root);
   const built = manifest.basePath ?? '';
@@ -104,8 +93,7 @@ export async function startServe(opts: ServeOptions = {}): Promise<Serving> {
   if (!isBasePath(base)) throw pressroomError('PR_USAGE', { detail: `--base ${JSON.stringify(base)} is not a base path: "" or a path such as /project, no trailing slash` });
   if (base !== built) notes.push(`the site was built for ${built ? `the base path ${built}` : 'the root of a domain'} but is served under ${base ? base : '/'}: its links, assets and redirects name ${built || '/'} and will not be found`);
   const redirectsFile = await readFile(join(root, '_redirects'), 'utf8').catch(() => null);
-  // A build for no host (or for hosts that do not read _redirects) has no rules file: the
-  // client-only shells must still answer their paths, so their rewrites are applied anyway.
+  // Without a rules file the client-only shells must still answer, so their rewrites apply anyway.
   const rules = redirectsFile === null ? shellRewrites().map((r) => ({ from: `${base}${r.prefix}`, prefix: true, to: `${base}${r.to}`, status: r.status })) : parseRedirects(redirectsFile);
   if (redirectsFile === null) notes.push('no _redirects in this build (hosts has none of netlify, cloudflare, gitlab): serving the search and preview rewrites only, without the redirects');
   // `_headers` as Netlify/Cloudflare apply it; null when the build wrote none.

@@ -1,10 +1,6 @@
-// Sending one file as the static hosts do: compressed by Accept-Encoding
-// (brotli, then gzip) from the `.br`/`.gz` sibling the build wrote
-// (src/emit/precompress.ts), or compressed here when there is none; Range,
-// ETag/If-None-Match and Last-Modified/If-Modified-Since. The conditional and
-// range logic is `send`'s (the file sender under express.static, with
-// range-parser, fresh and etag); this module only chooses the variant and
-// compresses what has no sibling.
+// Sending one file as static hosts do: by Accept-Encoding from the build's `.br`/`.gz` sibling, or
+// compressed here without one; Range, ETag and Last-Modified by `send` (express.static's sender).
+// This module only picks the variant and compresses.
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { relative, sep } from 'node:path';
@@ -17,10 +13,7 @@ export const COMPRESSIBLE = /\.(html|js|mjs|css|json|xml|txt|svg|map|webmanifest
 export type Encoding = 'br' | 'gzip';
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
-/**
- * The encodings the client accepts, best first (br over gzip at equal q;
- * `q=0` refuses one). Only br and gzip are offered.
- */
+/** The encodings the client accepts, best first (br over gzip at equal q; `q=0` refuses). */
 export function negotiate(header: string | string[] | undefined): Encoding[] {
   const q = new Map<string, number>();
   for (const part of String(header ?? '').split(',')) {
@@ -40,9 +33,8 @@ const gz = promisify(gzip);
 const CACHE_LIMIT = 256;
 
 /**
- * Compressed bodies of files without siblings, by path, mtime, size and encoding: one preview
- * server's working set (src/serve/index.ts startServe makes one per server, so two servers of two
- * sites in one process share none). The oldest goes past CACHE_LIMIT.
+ * Compressed bodies of sibling-less files by path, mtime, size and encoding: one server's (startServe
+ * makes one each). The oldest goes past CACHE_LIMIT.
  */
 export class CompressedBodies {
   readonly #bodies = new Map<string, Buffer>();

@@ -1,7 +1,7 @@
 // Helpers common to the page kinds: the shell's data, paging, and slug checks.
 import { memoBySnapshot } from './memo.ts';
 import { ep } from '../api/endpoints.ts';
-import { CATEGORY_SLUGS, type Pagination, type Post, type PostItem, type SubCategory } from '../api/types.ts';
+import { CATEGORY_SLUGS, type Pagination, type PostItem, type SubCategory } from '../api/types.ts';
 import { checkSlug } from './slug.ts';
 import type { SnapshotView } from './types.ts';
 import type { SiteKept } from './kept.ts';
@@ -10,12 +10,9 @@ import { listedOfAll, type Listed, type ListedDetails } from './listed.ts';
 export { headOf, type ListedDetails, type PostHead } from './listed.ts';
 
 /**
- * The three header panels' responses. A panel's content is drawn only once a
- * reader opens it, so no page's HTML depends on them: they are crawled and
- * mirrored (the home kind fetches them), read from the mirror on first open
- * (prefetched when the pointer or focus reaches the button), and neither
- * embedded in every page nor a dependency of every page, so a new story that
- * only changes the panels re-renders no page for them (docs/decisions/0049-header-panels-read-when-wanted.md).
+ * The header panels' responses: drawn only when opened, so no page's HTML depends on them. Crawled,
+ * mirrored and read on first open (prefetched on hover or focus), so a story changing only the
+ * panels re-renders no page (docs/decisions/0049-header-panels-read-when-wanted.md).
  */
 export const PANEL_DEPS: readonly string[] = [ep.latestPost(), ep.leadership(), ep.featuredPanel()];
 
@@ -37,11 +34,9 @@ export function allPages(snap: SnapshotView, first: string, pageN: (n: number) =
 }
 
 /**
- * The later pages (2 and on) of a paged listing that get a prerendered route of their own
- * (docs/decisions/0105-listing-page-routes.md): those the listing's first page counts whose answer is in the
- * snapshot and lists at least one item. An empty or failed page gets none (its client page
- * would leave for /no-posts or show nothing), and during the crawl a page not read yet gets
- * its route in a later round, once `fetches` has brought it.
+ * The later pages of a paged listing that get a route (docs/decisions/0105-listing-page-routes.md):
+ * counted by page 1, in the snapshot and non-empty. During the crawl a page not read yet gets its
+ * route in a later round.
  */
 export function laterPages(snap: SnapshotView, first: string, pageN: (n: number) => string, total: (body: any) => number | undefined, items: (body: any) => unknown): number[] {
   const pages = total(snap.ok<any>(first)) ?? 1;

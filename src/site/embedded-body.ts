@@ -1,10 +1,7 @@
-// The article body travels once. An article page's markup already holds the
-// sanitised body (`.article-body`), so the hydration data embedded in the same
-// page leaves it out: the post's `post_content` is emptied and marked, and the
-// client puts the body back from the markup before it hydrates. On a body of
-// 30 KB that is 30 KB less HTML per article; the data mirror (client-side
-// navigation) still carries the whole post. Used by render (omitBody) and by the
-// client start-up (restoreBody), so the two cannot drift.
+// The article body travels once: the page's markup holds the sanitised body, so the embedded data
+// empties and marks `post_content` and the client restores it from the markup before hydrating
+// (30 KB less HTML per 30 KB article; the mirror still has the whole post). Render and client both
+// use this module, so they cannot drift.
 import { unrebaseHtml } from './paths.ts';
 
 /** Marks a post whose `post_content` is in the page's markup, not in the data. */
@@ -26,9 +23,8 @@ export function omitBody(apiPath: string, data: unknown): unknown {
 }
 
 /**
- * Puts each marked post's body back from the page's markup (before hydration,
- * so the tree matches). The markup shows the body under the site's base path;
- * the data holds it as the snapshot has it, so the prefix comes off again.
+ * Puts each marked post's body back from the markup before hydration, with the base path taken off
+ * (the markup shows it under the base path; the data holds it as the snapshot has it).
  */
 export function restoreBody(queries: Array<{ state: { data?: unknown } }>, doc: Pick<Document, 'querySelector'>, basePath = ''): void {
   for (const q of queries) {

@@ -1,11 +1,7 @@
-// Feed URLs (docs/deploying.md, "Feeds"), shared by emit (which writes them) and the pages
-// (which link them with <link rel="alternate">). Pure and isomorphic.
-//
-// Scheme: the whole site at /feed.xml (RSS 2.0), /atom.xml (Atom 1.0) and
-// /feed.json (JSON Feed 1.1); one folder per section below /feeds/:
-//   /feeds/category/{cat_slug}/{feed.xml,atom.xml,feed.json}
-//   /feeds/tag/{subcat_slug}/…   /feeds/author/{author_name}/…
-// Slugs are the checked ones the page URLs use (src/site/slug.ts).
+// Feed URLs (docs/deploying.md, "Feeds"), shared by emit and the pages' <link rel="alternate">:
+//   /feed.xml (RSS 2.0), /atom.xml (Atom 1.0), /feed.json (JSON Feed 1.1) for the site, and
+//   /feeds/{category,tag,author}/{slug}/{feed.xml,atom.xml,feed.json} per section,
+// with the checked slugs the page URLs use (src/site/slug.ts).
 
 export type FeedScope = { kind: 'site' } | { kind: 'category' | 'tag' | 'author'; slug: string };
 export type FeedFormat = 'rss' | 'atom' | 'json';
@@ -35,11 +31,7 @@ export function feedAlternates(scope: FeedScope, title: string): FeedAlternate[]
   return (['rss', 'atom', 'json'] as const).map((f) => ({ type: FEED_TYPES[f], href: feedPath(scope, f), title: `${title} (${LABEL[f]})` }));
 }
 
-/**
- * The alternates a page links to: the home page the site feeds, a topic page
- * (category, no sub-category) its category's, a tag page its tag's, an author
- * page the author's. `label` names the section (category/tag/author name).
- */
+/** The alternates a page links to: home the site's, topic, tag and author their section's (named `label`). */
 export function feedLinksFor(kind: 'home' | 'topic' | 'tag' | 'author', params: Readonly<Record<string, string | undefined>>, siteName: string, label?: string): FeedAlternate[] {
   const named = (l: string | undefined, fallback: string) => `${siteName}: ${l || fallback}`;
   switch (kind) {

@@ -1,7 +1,5 @@
-// What the site stage (the page kinds and the answers they share) keeps for the next build of a
-// publish session (src/pipeline/session.ts). It travels in the kinds' context
-// (SiteContextForKinds.kept), which the crawl and the plan both pass on. A one-off build has no
-// session: the kinds are given no `kept` and hold nothing past the build.
+// What the site stage (page kinds and shared answers) keeps for the next build of a publish session,
+// carried in SiteContextForKinds.kept. A one-off build has none.
 import { Slot } from '../runtime/kept.ts';
 import type { AuthorSlugs } from './kinds/author.ts';
 import type { FetchesAnswer, RoutesAnswer } from './kinds/article.ts';
@@ -11,19 +9,12 @@ import type { PageKind, RouteSpec } from './types.ts';
 
 /** The site stage's memory between the builds of one session. */
 export interface SiteKept {
-  /**
-   * The last few listed-post answers (./listed.ts), newest first: the last one of the previous
-   * build (a change-driven build's snapshot is a copy of its snapshot) and the first of this
-   * build's crawl.
-   */
+  /** The last few listed-post answers (./listed.ts), newest first. */
   readonly listed: Listed[];
   /**
-   * The last answer of each kind (./kinds/index.ts). The kinds other than the article kind make
-   * new route objects on each call (a listing, a tag, an author, an event: a few hundred routes);
-   * an answer alike route by route to the last is that last array, the very objects. The plan, the
-   * crawl's wanted paths and the incremental decision then see this kind unchanged by reference,
-   * and copy none of their lists of every route of the site for it; a page whose route is kept is
-   * still rendered again when a response it reads changed (its inputs' hash).
+   * The last answer of each kind. Kinds other than article make new route objects on each call; an
+   * answer alike route by route returns the last array, so plan, crawl and decision see the kind
+   * unchanged by reference. Pages still re-render when a response they read changed.
    */
   readonly kindAnswers: WeakMap<PageKind, readonly RouteSpec[]>;
   /** The author names by listed slot (./kinds/author.ts). */

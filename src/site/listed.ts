@@ -1,11 +1,7 @@
-// Every post listed in the topic listings, with its details (docs/pages.md, "Article": an
-// article page exists for each). Made once per snapshot state (./memo.ts). A process that
-// publishes again derives it from an earlier answer when the snapshot names the paths changed
-// since that answer's state (Snapshot.changesSince): a story edited changes its details and the
-// listing pages that show it, and those pages list the same posts at the same places, so the
-// answer is the earlier one with those items and details replaced: the size of the change, not
-// a walk of 50,000 list items. Anything else (a post added, removed or moved, a page count that
-// changed, a renamed slug, a post listed twice) is made again from the listings.
+// Every post listed in the topic listings, with its details (an article page each), once per snapshot
+// state (./memo.ts). A session derives it from an earlier answer when the snapshot names the paths
+// changed since: an edit changes details and pages that list the same posts at the same places, so
+// only those items are replaced. Anything else (posts added, moved, renamed...) is made again.
 import { ep } from '../api/endpoints.ts';
 import { CATEGORY_SLUGS, type Post, type PostItem } from '../api/types.ts';
 import { noteReplaced } from '../lists/list-change.ts';
@@ -22,11 +18,7 @@ export interface ListedDetails {
   readonly path: string;
   /** The snapshot entry of its details, when the snapshot has it. */
   readonly entry: SnapshotEntry | undefined;
-  /**
-   * Its details record without the body, when the entry is a 2xx answer with a record: the
-   * plan keeps one per post for as long as a snapshot state lasts, and the bodies are most of
-   * a snapshot's bytes (kept out of the heap: src/snapshot/body-store.ts).
-   */
+  /** Its details record without the body (bodies stay out of the heap: src/snapshot/body-store.ts). */
   readonly post: PostHead | undefined;
 }
 
@@ -130,10 +122,8 @@ function patched(earlier: Listed, snap: SnapshotView, changed: ReadonlySet<strin
   return { ...earlier, state: snap.state, details, pages: pages ?? earlier.pages };
 }
 
-// The last answer per item, reused while its details entry is the same object (no new object
-// per listed post on each snapshot state of a change-driven build, no details parsed again). At
-// module level, as it memoises a pure function of the list item and the entry (both never
-// changed), keyed by the item object: one site's, never shared with another.
+// The last answer per item, reused while its details entry is the same object. Module-level: it
+// memoises a pure function of the item and entry (both immutable), keyed by one site's item object.
 const LISTED = new WeakMap<PostItem, ListedDetails>();
 
 function detailsOf(snap: SnapshotView, item: PostItem): ListedDetails {
@@ -146,10 +136,8 @@ function detailsOf(snap: SnapshotView, item: PostItem): ListedDetails {
   return next;
 }
 
-// One head per details entry: a list page that shifts (a post added before it) lists the same
-// posts as new item objects, and what is kept per post (its route: ./kinds/article.ts) is kept by
-// its head, so an unchanged entry must give the same head, without reading its body again. At
-// module level, as it memoises a pure function of the entry object (never changed).
+// One head per details entry, so a shifted page's new item objects still find what is kept by head
+// (./kinds/article.ts), without reading the body. Module-level: memoises a pure function of the entry.
 const HEADS = new WeakMap<SnapshotEntry, PostHead | undefined>();
 
 /** A post details entry's record without its body, one per entry object (the feeds read it too: src/emit/feeds/model.ts). */

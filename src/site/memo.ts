@@ -1,17 +1,12 @@
-// Results derived from the whole snapshot, computed once per snapshot state.
-// Several page kinds ask the same question of the snapshot (every listed post,
-// every author with a byline) in routes, fetches and redirects, and the crawl's
-// fixed point, its prune and the plan each ask again: at 50,000 posts that was
-// seconds of a one-post publish. A snapshot that counts its changes
-// (`version`, src/snapshot/snapshot-store.ts) gets each answer once per state;
-// one without (a test's plain view) is asked every time.
+// Results derived from the whole snapshot, once per snapshot state: several kinds ask the same
+// questions in routes, fetches and redirects, and crawl, prune and plan ask again (seconds of a
+// one-post publish at 50,000 posts). A view without `version` (a test's) is asked every time.
 import type { SnapshotView } from './types.ts';
 
 type Answers = Map<string, { version: number; value: unknown }>;
 
-// Memos of pure functions of a snapshot's state, held by the snapshot object itself, never by a
-// name: a snapshot is one site's, each answer is checked against the state it was made from, and
-// all of them go when the snapshot goes.
+// Memos of pure functions of a snapshot's state, held by the snapshot object itself: checked against
+// the state they were made from, and gone with the snapshot.
 const MEMO = new WeakMap<SnapshotView, WeakMap<object, Answers>>();
 
 /** `compute`'s answer for this snapshot state; `of`: the object the question is about (a page kind), when the key alone does not name it. */

@@ -1,9 +1,6 @@
 // The static search index (docs/pages.md, "Search results"; docs/decisions/0050-static-search-index.md):
-// which pages the build indexes and where it writes the index
-// (src/emit/search-index.ts), and what the article page marks for Pagefind
-// (src/app/components/article/ArticleView.tsx). The search page reads the
-// fields back in src/app/pages/search/static-index.ts, which repeats the few
-// names it needs instead of importing this module (see there why);
+// which pages are indexed and where (src/emit/search-index.ts), and what the article page marks for
+// Pagefind. src/app/pages/search/static-index.ts repeats the few names it reads back (see there why);
 // tests/unit/emit/search-index.test.ts runs both ends through Pagefind.
 import type { Post } from '../api/types.ts';
 
@@ -17,12 +14,8 @@ export const INDEXED_KINDS: readonly string[] = ['article'];
 export const CATEGORY_FILTER = 'category';
 
 /**
- * The metadata a card and a list row need that the article does not show as
- * text of its own (the title is the h1's text), each read by Pagefind from a
- * data attribute of the article element. Attribute references rather than
- * literal `key:value` pairs: Pagefind splits a literal at its first colon and
- * the list at commas, and author names, category names and image paths may
- * hold either.
+ * Card metadata the article does not show as text, read by Pagefind from data attributes of the
+ * article element: attribute references, as a literal `key:value` is split at colons and commas.
  */
 const META_ATTRIBUTES = [
   ['id', 'data-post-id'],

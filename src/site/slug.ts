@@ -1,12 +1,8 @@
-// The one function that turns an untrusted slug from the API into a path
-// segment (docs/architecture.md, "Untrusted input"). The same checked value is used for
-// the output file name, the link and the sitemap URL, so they cannot disagree.
-//
-// Why each rule: `..`, `/`, `\` and `%2F` wrote outside the output folder in Hugo
-// and Hono; NUL and control characters break file systems and HTTP headers;
-// Windows reserved names (CON, NUL, COM1...) cannot be created there; NFC/NFD
-// twins are two spellings of one name (macOS folds them); names over 255 bytes
-// fail on every common file system (we keep a margin for `.json`/`index.html`).
+// The one function turning an untrusted API slug into a path segment (docs/architecture.md,
+// "Untrusted input"): file name, link and sitemap URL use one checked value. Why each rule: `..`,
+// `/`, `\` and `%2F` wrote outside the output in Hugo and Hono; NUL and controls break file systems
+// and headers; Windows reserved names cannot be created; NFC/NFD twins are one name on macOS; names
+// over 255 bytes fail everywhere (with a margin for `.json`/`index.html`).
 
 export const SLUG_MAX_BYTES = 200;
 
@@ -17,10 +13,8 @@ const utf8 = new TextEncoder();
 
 export type SlugCheck = { ok: true; slug: string } | { ok: false; reason: string };
 
-// Asked about the same names again and again (every post's author and category on every pass
-// over the snapshot), and nearly every name is plain ASCII: such a name passes every rule below
-// or is a Windows reserved name, which one pattern tells at the cost of a map lookup, so no
-// answer is kept (a cache keyed by name would be shared by every site of the process).
+// Nearly every name asked is plain ASCII, which passes every rule or is a reserved name: one pattern
+// decides, so no answer is kept (a cache by name would be shared by every site of the process).
 const PLAIN_ASCII = /^[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?$/;
 
 export function checkSlug(raw: unknown): SlugCheck {
@@ -43,10 +37,7 @@ function check(raw: string): SlugCheck {
   return { ok: true, slug };
 }
 
-/**
- * The key two slugs collide on: case and Unicode form folded, as on macOS and
- * Windows file systems. Plan uses it to find two records on one output file.
- */
+/** The key two slugs collide on: case and Unicode form folded, as on macOS and Windows. */
 export function collisionKey(path: string): string {
   return path.normalize('NFC').toLowerCase();
 }

@@ -1,12 +1,8 @@
-// The site model: the contract between crawl, plan, render and the app.
-//
-// A page kind (src/site/kinds/*.ts) says, from a snapshot, which routes exist,
-// which API responses each route's HTML depends on (`deps`), and which further
-// responses the client reads at run time (`fetches`: later pages, tabs). The
-// crawl fetches until every kind's deps and fetches are in the snapshot (a
-// fixed point); plan turns the same routes into files; render seeds each
-// route's QueryClient with exactly its deps. One catalogue, three users
-// (docs/decisions/0004-shared-site-model.md).
+// The site model: the contract between crawl, plan, render and the app
+// (docs/decisions/0004-shared-site-model.md). A page kind (src/site/kinds) says which routes exist,
+// which responses each route's HTML depends on (`deps`) and which the client reads at run time
+// (`fetches`). The crawl fetches to a fixed point, plan turns routes into files, render seeds each
+// route's QueryClient with exactly its deps.
 import type { Quarantined, QuarantineSink } from '../api/quarantine.ts';
 import type { SiteKept } from './kept.ts';
 import type { Warn } from '../errors/warnings.ts';
@@ -91,10 +87,7 @@ export interface SiteContextForKinds {
   /** The build clock, ISO-8601 (one clock for the whole build). */
   now: string;
   warn: Warn;
-  /**
-   * Where a record left out of the build goes (src/api/quarantine.ts). Without
-   * it, plan fails on what it would quarantine (two routes on one file).
-   */
+  /** Where a record left out goes; without it, plan fails on what it would quarantine. */
   quarantine?: QuarantineSink;
   /** The publish session's site part (./kept.ts): what the kinds keep for the next build. None in a one-off build. */
   kept?: SiteKept;
@@ -106,11 +99,7 @@ export interface PageKind {
   patterns: readonly string[];
   /** Routes of this kind that the snapshot (possibly partial, during the crawl) supports. */
   routes(snap: SnapshotView, ctx: SiteContextForKinds): RouteSpec[];
-  /**
-   * The kind keeps its route objects and lists between the builds of a process that publishes
-   * again itself, noting the lists it patches (the article kind: src/site/kinds/article.ts), so
-   * routesOf (./kinds/index.ts) gives its answer as it is.
-   */
+  /** The kind keeps its own route objects and notes its patched lists, so routesOf returns it as is. */
   keepsOwnRoutes?: true;
   /** API paths the crawl must fetch beyond the routes' deps (discovery, later pages). */
   fetches?(snap: SnapshotView, ctx: SiteContextForKinds): string[];

@@ -1,19 +1,11 @@
-// Where the snapshot keeps the bodies of post details, and in a one-off build
-// of the paginated listings (./snapshot-files.ts storesBody; docs/scale.md,
-// "Memory"): in a file, not on the heap. Post details are most of a snapshot (at 10,000
-// posts 51 of its 73 MB of JSON, each carrying a whole article body) and a build
-// reads each one a few times (the plan once, the render, the mirror, the feeds),
-// so holding them parsed made the main thread's heap, and with it the build's
-// memory, grow with the site. A stored body is its canonical JSON text (the
-// exact text the mirror and the snapshot's own files print), appended to the
-// file of a BodyStore (gathered and written a megabyte at a time) and read back
-// by offset: the kernel's page cache holds it, which is reclaimable and not
-// the process's memory.
+// Where the snapshot keeps the bodies of post details (and a one-off build's paginated listings:
+// ./snapshot-files.ts storesBody; docs/scale.md, "Memory"): in a file, not on the heap. Post details
+// are most of a snapshot (51 of 73 MB at 10,000 posts) and each is read a few times, so holding them
+// parsed made the heap grow with the site. A stored body is its canonical JSON text, appended to a
+// BodyStore's file and read back by offset: the page cache holds it, not the process.
 //
-// The file is made in the system's temporary folder and removed at once where
-// the platform allows (an open file outlives its name on POSIX systems), so
-// nothing is left behind even after a kill -9. It only grows: a long-running
-// watcher appends the bodies of changed posts, a few kilobytes a publish.
+// The file is made in the system's temporary folder and unlinked at once where the platform allows,
+// so nothing is left even after a kill -9. It only grows: a watcher appends a few KB a publish.
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,8 +19,7 @@ export interface StoredText {
   readonly bytes: number;
 }
 
-// Appended text is gathered and written a megabyte at a time: a write per body was 0.16 s of
-// main-thread time for 10,000 post details (a script), 0.4 s in a 10,000-post build's crawl.
+// Appends are gathered a megabyte at a time: a write per body cost 0.4 s of a 10,000-post crawl.
 const PENDING_BYTES = 1 << 20;
 const RECENT_MAX = 32;
 
@@ -37,17 +28,15 @@ interface Handle {
   fd: number | undefined;
 }
 
-// Closes the file of a store no snapshot entry reaches any more (a one-off build's, a dropped
-// session's). Module-level as it holds no body and nothing of a site: only descriptors to close.
+// Closes the file of a store no entry reaches any more. Module-level: it holds only descriptors.
 const CLOSE_WHEN_GONE = new FinalizationRegistry<Handle>((h) => {
   if (h.fd !== undefined) closeSync(h.fd);
   h.fd = undefined;
 });
 
 /**
- * One store's file and what waits to be written to it. A build that stores bodies makes one (a
- * publish session keeps its own across builds, src/crawl/kept.ts): the entries stored in it hold
- * it, and its file is closed when none does (or by close()).
+ * One store's file and its pending writes. The entries stored in it hold it; its file is closed
+ * when none does (or by close()). A publish session keeps its own (src/crawl/kept.ts).
  */
 export class BodyStore {
   readonly #handle: Handle = { fd: undefined };

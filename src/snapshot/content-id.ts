@@ -1,17 +1,11 @@
-// A snapshot's content id (src/pipeline/shard.ts snapshotId): what the release records as the
-// snapshot it was rendered from, what a shard and its merge agree on, what a saved base is named by.
-// It is a function of the entries' keys and hashes alone, made in two levels:
-//
-// - The entries, in key order, are cut into runs: a run ends after a key whose FNV-1a hash has its
-//   low six bits zero (1 key in 64), and the last run ends with the last entry. A cut depends on
-//   its key alone, so an entry whose answer changed changes its own run's digest and nothing else,
-//   and an entry that came or went changes at most its run and the next one.
-// - A run's digest is the sha256 of its lines (`key NUL hash LF`); the id is the sha256 of a
-//   version line and the runs' digests in order.
-//
-// A publish session (pressroom watch) keeps the runs of the last snapshot it named
-// (CrawlKept.contentRuns) and brings them up to date by the paths changed since
-// (Snapshot.changesSince).
+// A snapshot's content id (src/pipeline/shard.ts snapshotId): what a release records, what a shard
+// and its merge agree on, what a saved base is named by. A function of the entries' keys and hashes:
+// - The entries, in key order, are cut into runs ending after a key whose FNV-1a hash has its low six
+//   bits zero (1 key in 64). A cut depends on its key alone, so a changed entry changes only its run,
+//   and an entry that came or went changes at most its run and the next.
+// - A run's digest is the sha256 of its lines (`key NUL hash LF`); the id is the sha256 of a version
+//   line and the runs' digests in order.
+// A publish session keeps the last runs (CrawlKept.contentRuns) and updates them by Snapshot.changesSince.
 import { createHash } from 'node:crypto';
 import { fnv1a } from '../encoding/fnv.ts';
 import { firstNotBefore } from '../lists/sorted.ts';

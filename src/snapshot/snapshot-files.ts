@@ -1,7 +1,6 @@
-// The snapshot's files (./snapshot-store.ts has the layout and the save and
-// load protocol): their names, meta.json's shape, the entry hash and content
-// id, and the line-level reading and writing of the base and the journal,
-// each line checked as it is read (PR_SNAPSHOT_READ names the file and line).
+// The snapshot's files (./snapshot-store.ts has the layout and the save and load protocol): names,
+// meta.json's shape, the entry hash and content id, and the line-level reading and writing, each
+// line checked as it is read (PR_SNAPSHOT_READ names the file and line).
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
@@ -54,15 +53,12 @@ export function canonicalEntryHash(status: number, body: unknown): string {
 export const textEntryHash = (status: number, text: string): string => createHash('sha256').update(statusBodyText(status, text)).digest('hex');
 
 /**
- * Where a snapshot keeps the bodies it stores, and which: post details always keep their
- * bodies in the body store (./body-store.ts), not parsed on the heap: they are most of a
- * snapshot's bytes, and a build reads each one only a few times. With `listings`, so do the
- * paginated listings (a category's, a sub-category's and an author's pages: most of the rest,
- * about 100 MB of text at 50,000 posts), read by the crawl's discovery, the plan and their own
- * page: a one-off build's snapshot stores them, a publish session's keeps them parsed, so a
- * change-driven build's plan reads the listings that did not change without parsing them
- * again (docs/decisions/0068-kept-state.md and docs/decisions/0069-build-memory.md). Either gives the same bodies; an entry keeps how it
- * was made.
+ * Where a snapshot keeps the bodies it stores: post details always go to the body store
+ * (./body-store.ts), not the heap: they are most of its bytes and each is read only a few times.
+ * With `listings`, so do the paginated listings (about 100 MB of text at 50,000 posts): a one-off
+ * build stores them, a publish session keeps them parsed so a change-driven plan does not parse
+ * the unchanged ones again (docs/decisions/0068-kept-state.md, 0069-build-memory.md). Either gives
+ * the same bodies; an entry keeps how it was made.
  */
 export interface SnapshotBodies {
   readonly store: BodyStore;
@@ -77,17 +73,12 @@ const LISTING_KEY = /^GET \/api\/(?:post\/topic|author\/posts)\b/;
 export const storesBody = (key: string, bodies: SnapshotBodies): boolean => DETAILS_KEY.test(key) || (bodies.listings && LISTING_KEY.test(key));
 
 /**
- * Entries whose body is canonical JSON text in a body store, and where. Such an entry's
- * `body` is an own getter that parses the text on each read (the store keeps the last few
- * parsed). Module-level as it is a fact of each entry, which never changes after it is made:
- * the same entry has the same answer in any site, build or session.
+ * Entries whose body is canonical JSON text in a body store, and where; their `body` getter parses
+ * on each read (the store keeps the last few). Module-level: a fact of an entry that never changes.
  */
 const STORED = new WeakMap<SnapshotEntry, StoredText>();
 
-/**
- * The entry of `from` (key, status, hash, validators) whose body is `text`, canonical JSON,
- * kept in `store`. Only for keys that store (storesBody).
- */
+/** The entry of `from` whose body is `text`, canonical JSON, kept in `store` (keys that storesBody). */
 export function storedEntry(from: Omit<SnapshotEntry, 'body'>, text: string, store: BodyStore, body?: unknown): SnapshotEntry {
   const at = store.store(text);
   const entry: SnapshotEntry = {
@@ -103,8 +94,7 @@ export function storedEntry(from: Omit<SnapshotEntry, 'body'>, text: string, sto
   if (from.quarantined !== undefined) entry.quarantined = from.quarantined;
   STORED.set(entry, at);
   CANONICAL.add(entry);
-  // The body it was made from, when the caller holds it parsed (the crawl, which reads a listing
-  // it has just stored to discover what it links to): the first read does not parse it again.
+  // A caller holding the body parsed (the crawl's discovery): the first read does not parse it again.
   if (body !== undefined) store.remember(at, body);
   return entry;
 }
@@ -122,20 +112,16 @@ export function snapshotContentId(entries: Iterable<SnapshotEntry>): string {
 
 
 /**
- * Entries whose body's keys are known to be sorted: made from a canonical
- * body (the crawl's) or loaded from a line whose body hashed as written. Their
- * line is printed without sorting a copy of the body first. Module-level as
- * STORED: a fact of an entry that never changes, the same in any site or build.
+ * Entries whose body's keys are known sorted (a canonical crawl body, or a loaded line that hashed
+ * as written): printed without sorting a copy first. Module-level: a fact of an entry, as STORED.
  */
 const CANONICAL = new WeakSet<SnapshotEntry>();
 export const markCanonical = (entry: SnapshotEntry): void => void CANONICAL.add(entry);
 export const isCanonical = (entry: SnapshotEntry): boolean => CANONICAL.has(entry);
 
 /**
- * The saved line of an entry: its stable JSON. Not kept: a cache of every
- * entry's line doubled the memory of a large snapshot for as long as the
- * process held it, to save re-serialising the unchanged entries of a
- * compaction, which comes once per many publishes (journal).
+ * The saved line of an entry: its stable JSON. Not cached: that doubled a large snapshot's memory
+ * to save work only in a compaction, which is rare.
  */
 export function lineOf(entry: SnapshotEntry): string {
   if (!CANONICAL.has(entry)) return `${stableStringify(entry)}\n`;
@@ -187,9 +173,8 @@ export async function extendsDisk(origin: Origin, dir: string, disk: SnapshotMet
 }
 
 /**
- * Writes a sorted base to file, returning its content id and size. Plain awaited writes (not a
- * stream, whose error reached two listeners and rejected one nobody awaited: a full disk ended the
- * build with an unhandled rejection); a failure is the system's error, and the caller removes the file.
+ * Writes a sorted base, returning its content id and size. Plain awaited writes, not a stream (whose
+ * error on a full disk was an unhandled rejection); on failure the caller removes the file.
  */
 export async function writeBase(file: string, entries: SnapshotEntry[]): Promise<{ id: string; bytes: number }> {
   let bytes = 0;
@@ -210,10 +195,7 @@ export async function writeBase(file: string, entries: SnapshotEntry[]): Promise
   return { id: snapshotContentId(entries), bytes };
 }
 
-/**
- * Cuts the journal back to its committed length (a torn, uncommitted append goes) and appends
- * text. An append that fails (a full disk) is cut off again, so it leaves the journal as committed.
- */
+/** Cuts the journal back to its committed length and appends text; a failed append is cut off again. */
 export async function appendJournal(file: string, committed: number, text: string): Promise<void> {
   const fh = await open(file, 'a');
   try {
@@ -244,9 +226,8 @@ export async function readLines(file: string, bytes: number | undefined, fail: (
 }
 
 /**
- * The lines of an ndjson stream, split at '\n' only. Not node:readline: from
- * Node 24 on it also ends a line at U+2028 and U+2029, which JSON strings may
- * hold unescaped (CMS text does), and a body would be cut in two.
+ * The lines of an ndjson stream, split at '\n' only. Not node:readline: from Node 24 it also splits
+ * at U+2028/U+2029, which JSON strings may hold unescaped.
  */
 export async function* ndjsonLines(input: AsyncIterable<string>): AsyncGenerator<string> {
   let pending: string[] = [];
@@ -290,9 +271,8 @@ function checkEntry(v: Partial<SnapshotEntry>, fail: (detail: string) => Error, 
   if (typeof v?.key !== 'string' || !v.key.startsWith(`${SNAPSHOT_KEY_PREFIX}/`)) throw fail('missing or malformed key');
   if (!Number.isInteger(v.status)) throw fail(`${v.key}: status is not an integer`);
   if (!('body' in v)) throw fail(`${v.key}: no body`);
-  // The hash is recomputed: a hand-edited or bit-rotted body is caught here,
-  // not later as a page that silently differs. A body saved by Pressroom has its
-  // keys sorted, so its text hashes as it is; only another one is sorted first.
+  // The hash is recomputed so a hand-edited or bit-rotted body is caught here. Pressroom saves bodies
+  // with sorted keys, so only another's text is sorted first.
   const text = JSON.stringify(v.body);
   const canonical = v.hash === textEntryHash(v.status!, text);
   if (!canonical && v.hash !== entryHash(v.status!, v.body)) throw fail(`${v.key}: hash does not match the body`);

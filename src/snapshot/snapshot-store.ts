@@ -1,30 +1,20 @@
-// The snapshot: every API response the site needs, keyed by request, after the
-// shape check and normalisation (docs/architecture.md, "crawl"). Saved to disk it lets
-// CI re-render byte-stable builds without the API, and its entry hashes tell
-// a rebuild what changed.
+// The snapshot: every API response the site needs, keyed by request, after the shape check and
+// normalisation (docs/architecture.md, "crawl"). On disk it lets CI re-render byte-stable builds
+// without the API; its entry hashes tell a rebuild what changed.
 //
-// On disk (one folder; docs/operations.md, "The snapshot on disk"):
+// On disk (docs/operations.md, "The snapshot on disk"):
 //   snapshot.ndjson  the base: one stable-JSON entry per line, sorted by key
-//   journal.ndjson   what changed since the base, in save order: an entry line
-//                    (replaces or adds its key) or {"deleted":true,"key":...}
+//   journal.ndjson   changes since the base, in save order: entry lines or {"deleted":true,"key":...}
 //   meta.json        {version, createdAt, apiBase, entryCount, generation,
 //                    base: {id, bytes, folding?}, journal: {bytes, lines}}
-// meta.json is the commit marker and is replaced atomically (write + rename),
-// always last. It records how many bytes of the journal are committed: a save
-// appends the changed entries (O(change), not O(site)) and then commits the new
-// length, so a save killed mid-append leaves a torn tail that readers ignore and
-// the next save truncates. The base is rewritten whole ("compacted") only when
-// the journal outgrows COMPACT_SHARE of it, or when the snapshot being saved was
-// not derived from the one on disk (a full crawl, another folder, a stale copy).
-// A compaction of a derived snapshot first commits its change to the journal
-// with the new base's id in base.folding, then renames the new base into place:
-// base + journal reads the same either way (replaying a journal is idempotent),
-// so a kill at any point leaves a readable snapshot. A save of an unrelated
-// snapshot renames its base before committing: a kill between the two leaves a
-// base whose id meta.json does not name, refused (PR_SNAPSHOT_READ), and the
-// next build crawls without conditional requests. Version 1 folders (no
-// journal, no ids) still load. Reading and writing stream line by line so 10k+
-// posts never become one giant string.
+// meta.json is the commit marker, replaced atomically and last. It records the committed journal
+// length, so a save appends only the change and a torn tail is ignored, then truncated. The base is
+// rewritten ("compacted") only when the journal outgrows COMPACT_SHARE of it or the snapshot was not
+// derived from the one on disk. A derived compaction first commits its change to the journal (new
+// base id in base.folding), then renames the base: replaying is idempotent, so any kill leaves a
+// readable snapshot. An unrelated save renames its base first: a kill then leaves a base meta.json
+// does not name, refused (PR_SNAPSHOT_READ), and the next build crawls unconditionally. Version 1
+// folders still load. Reads and writes stream line by line.
 import type { Quarantined } from '../api/quarantine.ts';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
@@ -45,10 +35,8 @@ import {
 export { entryHash, JOURNAL_FILE, META_FILE, ndjsonLines, oneOffBodies, SNAPSHOT_FILE, SNAPSHOT_VERSION, snapshotContentId, type SnapshotBodies, type SnapshotMeta } from './snapshot-files.ts';
 
 /**
- * A save compacts when the committed journal would exceed this share of the
- * base's bytes: a load then reads at most 1.25x a compacted snapshot, and a
- * compaction (writing the base) comes after at least base/4 journal bytes, so
- * the bytes a save writes stay within 5x the changed bytes, amortised.
+ * A save compacts when the journal would exceed this share of the base: a load reads at most 1.25x
+ * a compacted snapshot, and a save writes within 5x the changed bytes, amortised.
  */
 export const COMPACT_SHARE = 0.25;
 
@@ -87,9 +75,8 @@ export interface SaveResult {
   generation: number;
 }
 
-// Each snapshot object's number: with its version, it names a state of its entries (Snapshot.state).
-// Module-level on purpose: a state's name must be unique in the process, so that nothing kept under
-// one snapshot's name (in any session) is ever taken for another's; it holds nothing of a site.
+// Each snapshot object's number, naming its states (Snapshot.state). Module-level on purpose: a
+// state's name must be unique in the process; it holds nothing of a site.
 let SNAPSHOTS_MADE = 0;
 const NO_CHANGES: ReadonlySet<string> = new Set();
 /** How many copies back Snapshot.changesSince answers: a watcher's last sixteen publishes. */
@@ -98,20 +85,17 @@ export const COPIES_KNOWN = 16;
 export class Snapshot implements SnapshotView {
   /** Where its stored bodies go, and which (SnapshotBodies): a copy shares its original's. */
   readonly #bodies: SnapshotBodies;
-  // A copy shares its original's entries and holds its own changes on top (src/lists/overlay-map.ts):
-  // a change-driven crawl copies a snapshot of the whole site to change a few entries.
+  // A copy shares its original's entries, its changes on top (src/lists/overlay-map.ts).
   #entries = OverlayMap.empty<string, SnapshotEntry>();
   readonly #number = ++SNAPSHOTS_MADE;
   /** The state this snapshot was copied from (copyOf), and the paths set, put or deleted in it since. */
   #from: string | undefined;
   readonly #delta = new Set<string>();
   /**
-   * The copies before: for each earlier snapshot this one descends from by copyOf, newest first,
-   * the state it was copied from and the paths changed in it since (its live set: a change made to
-   * it after it was copied only adds paths, so what is answered stays a superset). A process keeps
-   * some answers per listing or section, brought up to date when a story touches them, which is not
-   * every publish: with only the last copy known, an answer a few publishes old was made again from
-   * every page of its listing (a category of 12,000 posts at 50,000).
+   * For each earlier snapshot this one descends from by copyOf, newest first: the state it was
+   * copied from and the paths changed since (a live set, so a superset). Answers kept per listing
+   * are not refreshed every publish; knowing only the last copy remade them from every page of
+   * the listing (12,000 posts in a category at 50,000).
    */
   #older: readonly { readonly from: string; readonly delta: ReadonlySet<string> }[] = [];
   /** changesSince's unions for states before #from, while the version they were made at lasts. */
@@ -122,11 +106,7 @@ export class Snapshot implements SnapshotView {
   #origin: Origin | undefined;
   /** Paths set, put or deleted since #origin: what the next save appends. */
   #changed = new Set<string>();
-  /**
-   * The paths in sorted order, kept up to date as paths come and go: a change-driven build
-   * copies a snapshot of the whole site and changes a few entries, and sorting every path
-   * again each time (paths(), entries()) was tens of milliseconds at 50,000 posts.
-   */
+  /** The paths sorted, kept up to date: sorting again per copy was tens of ms at 50,000 posts. */
   #sorted: string[] | undefined;
   /** Whether #sorted is also another snapshot's (a copy's until its first path comes or goes): copied before it changes. */
   #sortedShared = false;
@@ -148,12 +128,8 @@ export class Snapshot implements SnapshotView {
   }
 
   /**
-   * Names the entries this snapshot holds now: another snapshot, or this one after a change, has
-   * another name, except that a copy (copyOf) is named as its original was until the copy
-   * changes: it holds those very entries. What a process kept under the original's name (the
-   * crawl's wanted paths, the feeds' items, the prune) is then right for the copy, and what it
-   * keeps from an unchanged copy (pressroom watch's rehearsal of no change) is right for the
-   * next copy of the original.
+   * Names the entries this snapshot holds now. A copy (copyOf) is named as its original until it
+   * changes, so what a process kept under the original's name is right for the copy too.
    */
   get state(): string {
     // One string per state: callers compare names per route, which is then comparing references.
@@ -162,13 +138,10 @@ export class Snapshot implements SnapshotView {
   }
 
   /**
-   * The paths whose entries may differ from those of the snapshot state named `state`
-   * (Snapshot.state), when this snapshot knows: none for its own state, the paths set, put
-   * or deleted since for the state it was copied from (a change-driven crawl's copy of the
-   * last snapshot) and, up to COPIES_KNOWN copies back, for the states that one descends from
-   * (the union of each copy's changes), else undefined. Every other path has the very entry object it had then,
-   * so what a process kept per entry (a page's input hash, a feed item) is still right for it:
-   * a change-driven build checks the few paths that changed instead of every dep of every route.
+   * The paths whose entries may differ from those of state `state`, when known: none for its own,
+   * the changed paths for the state it was copied from and, up to COPIES_KNOWN copies back, their
+   * union; else undefined. Every other path has the very entry object it had then, so a change-driven
+   * build checks the few changed paths instead of every dep of every route.
    */
   changesSince(state: string): ReadonlySet<string> | undefined {
     if (state === this.state) return NO_CHANGES;
@@ -210,8 +183,7 @@ export class Snapshot implements SnapshotView {
     if (input.etag !== undefined) probe.etag = input.etag;
     if (input.lastModified !== undefined) probe.lastModified = input.lastModified;
     if (input.quarantined?.length) probe.quarantined = input.quarantined;
-    // A re-read that answered the same (a change-driven crawl re-reads lists that mostly did not move)
-    // keeps the entry it has: nothing for the next save to append, nothing stored again.
+  // A re-read that answered the same keeps its entry: nothing to append or store again.
     const had = this.#entries.get(path);
     if (had && sameEntry(had, probe)) return had;
     const entry = text !== undefined ? storedEntry(probe, text, this.#bodies.store, input.body) : probe;
@@ -223,9 +195,8 @@ export class Snapshot implements SnapshotView {
   }
 
   /**
-   * A snapshot holding the same entries (entries are never mutated, so they are
-   * shared, not copied). It extends the same saved state, so saving it appends
-   * only what is set or deleted in it from now on.
+   * A snapshot holding the same (immutable, shared) entries. It extends the same saved state, so
+   * saving it appends only what changes in it from now on.
    */
   static copyOf(other: Snapshot): Snapshot {
     const copy = new Snapshot(other.#bodies);
@@ -253,8 +224,7 @@ export class Snapshot implements SnapshotView {
   put(entry: SnapshotEntry): void {
     const path = entry.key.slice(SNAPSHOT_KEY_PREFIX.length);
     const had = this.#entries.get(path);
-    // The entry it holds already (a change-driven crawl's copy told 304 Not Modified puts back the
-    // entry it shares with the last snapshot): no change, so nothing derived from it is made again.
+  // The entry it holds already (a 304 on a copy): no change, nothing derived is remade.
     if (had === entry) return;
     if (!had) this.#addPath(path);
     this.#entries.set(path, entry);
@@ -304,23 +274,16 @@ export class Snapshot implements SnapshotView {
     return this.#sorted.map((p) => this.#entries.get(p)!);
   }
 
-  /**
-   * Saves into dir: appends what changed since the state on disk when this
-   * snapshot extends it, else (or when the journal has grown too long) rewrites
-   * the base. meta.json is written last, as the commit.
-   */
+  /** Saves into dir: appends the change when it extends the state on disk, else rewrites the base. */
   async save(dir: string, meta: { createdAt: string; apiBase: string }): Promise<SaveResult> {
     return (await this.prepareSave(dir)).commit(meta);
   }
 
   /**
-   * The part of a save that changes nothing a reader of dir sees: a new base is
-   * written beside the committed one (SNAPSHOT_FILE + STAGED_SUFFIX), the
-   * journal's text is made. A build runs it while it renders and commits once
-   * the site is published (src/pipeline/index.ts), so the site's publish never
-   * waits for the serialising. Until commit, dir loads as it did; a kill
-   * leaves at most the staged file, which the next save overwrites. The
-   * snapshot must not change between the two.
+   * The part of a save no reader of dir sees: a new base staged beside the committed one, the
+   * journal's text made. A build runs it while it renders and commits after the publish
+   * (src/pipeline/index.ts). A kill leaves at most the staged file. The snapshot must not change
+   * between the two.
    */
   async prepareSave(dir: string): Promise<PreparedSave> {
     const abs = resolve(dir);
@@ -389,10 +352,7 @@ export class Snapshot implements SnapshotView {
     this.#changed.clear();
   }
 
-  /**
-   * Reads a saved snapshot, checking every line; PR_SNAPSHOT_READ names the folder, the file and the line.
-   * `bodies`: where its stored bodies go (by default a one-off build's).
-   */
+  /** Reads a saved snapshot, checking every line. `bodies`: where stored bodies go (default one-off). */
   static async load(dir: string, bodies: SnapshotBodies = oneOffBodies()): Promise<{ snapshot: Snapshot; meta: SnapshotMeta }> {
     const fail = (detail: string, cause?: unknown) => pressroomError('PR_SNAPSHOT_READ', { dir, detail }, cause);
     let meta: SnapshotMeta;
@@ -407,8 +367,8 @@ export class Snapshot implements SnapshotView {
     const v2 = meta.version === SNAPSHOT_VERSION;
     if (v2 && !validV2(meta)) throw fail(`${META_FILE}: generation, base {id, bytes} or journal {bytes, lines} missing or malformed`);
     const snapshot = new Snapshot(bodies);
-    // One flat map, the base of the snapshot's overlay: loaded into the overlay's own changes, the
-    // first copy after a load (a watcher's first story) flattened every entry (14 ms at 50,000 posts).
+    // One flat map as the overlay's base: loaded as its changes, the first copy flattened every
+    // entry (14 ms at 50,000 posts).
     const entries = new Map<string, SnapshotEntry>();
     const id = new ContentIdBuilder();
     // The id a base saved before content ids came in runs was named by (docs/decisions/0068-kept-state.md): still read.

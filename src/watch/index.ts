@@ -1,10 +1,7 @@
-// `pressroom watch` as a library (docs/operations.md, "Publishing on change"):
-// the scheduler (./queue.ts) fed by the webhook server (./server.ts), building
-// with build() (src/pipeline/index.ts): the REFs of a batch as a change-driven
-// build (`changed`), the poll as a full conditional build. The build takes the
-// run lock itself, so a cron build or a rollback on the same output is never
-// overlapped: its PR_LOCKED is one more failure to retry. The lock says `watch`,
-// so the PR_LOCKED a cron build meets names the watcher, not a build.
+// `pressroom watch` as a library (docs/operations.md, "Publishing on change"): the scheduler
+// (./queue.ts) fed by the webhook server (./server.ts), building a batch's REFs as a change-driven
+// build and the poll as a full conditional one. build() takes the run lock (saying `watch`), so a
+// cron build or rollback is never overlapped: its PR_LOCKED is one more failure to retry.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { prepareSpare } from '../publish/index.ts';
@@ -72,10 +69,7 @@ export interface Watcher {
   close(): Promise<void>;
 }
 
-/**
- * The webhook secret: the file's content (trimmed: editors add a newline), else
- * PRESSROOM_WEBHOOK_SECRET. Never a flag's value, which `ps` would show.
- */
+/** The webhook secret: the file (trimmed), else PRESSROOM_WEBHOOK_SECRET; never a flag, which `ps` shows. */
 export async function readSecret(file: string | undefined, env: Record<string, string | undefined> = process.env): Promise<string> {
   let secret: string | undefined;
   if (file !== undefined) {
@@ -97,33 +91,23 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
   if (api.kind === 'sample') throw pressroomError('PR_WATCH_SAMPLE');
   const log = o.log ?? watchLog(process.stderr, 'text');
   const runBuild = o.runBuild ?? build;
-  // The watcher handles SIGINT/SIGTERM itself (it lets the running build finish); build() must not end the process.
-  // One session for the watcher's life: each build starts from the snapshot the last one left in memory.
-  // With its connections to the API: a publish reuses those the last one opened (no TCP and TLS handshakes per story).
+  // The watcher handles SIGINT/SIGTERM itself. One session for its life: each build starts from the
+  // last one's snapshot in memory, over the same API connections.
   const session = new PublishSession(api.kind === 'api' ? { agent: apiAgent(config.crawl.concurrency) } : {});
-  // This process publishes again: its heap grows by V8's own heuristics from the start, the saved
-  // snapshot's load below included, which comes before any build sets it (src/runtime/heap-growth.ts).
+  // This process publishes again: V8's own heap growth from the start (src/runtime/heap-growth.ts).
   growHeapFor(true);
-  // At start, before the first build (a webhook that comes meanwhile waits): the spare tree
-  // (docs/decisions/0063-one-off-build-no-spare.md: a site published by a one-off build has none, and the first change-driven
-  // publish would make it on its way, a folder per page and a link per file), made under the run
-  // lock; the saved snapshot, read into the session as every later build finds it (about 1 s
-  // at 10,000 posts); then the crawl's checks run once on a few responses that are dropped
-  // (src/pipeline/warm-up.ts); then a rehearsal of one story (the first post of the first
-  // category's listing, its newest), whose change-driven crawl re-reads that story's lists as a
-  // webhook's build would (conditional GETs, mostly 304): the first story after start took
-  // 0.67-0.74 s without it and 0.55-0.57 s with it at 10,000 posts (docs/decisions/0065-watch-rehearses-at-start.md); last a
-  // rehearsal of no change (docs/decisions/0065-watch-rehearses-at-start.md), up to emit and no further, so the first story finds the
-  // caches a build fills (feed items, sitemap shards, the snapshot's id, the client bundle) and
-  // the code compiled (the first edit after start measured 3.6 s against 1.6 s for the next at
-  // 10,000 posts). Last, because it reads nothing the saved snapshot has: what it keeps is kept
-  // under that snapshot's name, which the first story's crawl starts from, and when it finds the
-  // site as published it keeps the routes' readers and the files' layout for the first story
-  // too (docs/decisions/0068-kept-state.md; the story's rehearsal re-reads answers that may have changed meanwhile,
-  // and what it keeps is then named as a snapshot no later build copies). After them, the index
-  // of every listing a story's crawl can read, from that same snapshot (warmListIndexes in
-  // src/crawl/collections.ts). A failure ends the preparing quietly: the first build then does
-  // the rest of that work itself.
+  // At start, before the first build (a webhook meanwhile waits), so the first story is not slower:
+  // - the spare tree, under the run lock (docs/decisions/0063-one-off-build-no-spare.md);
+  // - the saved snapshot, read into the session (about 1 s at 10,000 posts);
+  // - the crawl's checks, once, on a few dropped responses (src/pipeline/warm-up.ts);
+  // - a rehearsal of one story (the first category's newest post), re-reading its lists as a webhook's
+  //   build would: the first story took 0.55 s instead of 0.7 s at 10,000 posts;
+  // - last, a rehearsal of no change up to emit (docs/decisions/0065-watch-rehearses-at-start.md),
+  //   filling the caches and compiling the code (the first edit took 3.6 s against 1.6 s without).
+  //   Last because it reads nothing the saved snapshot has, so what it keeps is under the name the
+  //   first story starts from (docs/decisions/0068-kept-state.md);
+  // - then the index of every listing a story can read (src/crawl/collections.ts warmListIndexes).
+  // A failure ends the preparing quietly: the first build does the rest.
   const ready = o.runBuild
     ? Promise.resolve()
     : Promise.all([
@@ -168,9 +152,8 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
       log.publish(p);
     },
     onFailure: (e) => log.failure(e, queue.status().queue),
-    // Between stories, with none waiting (after the publish's latency is recorded): the old objects
-    // publishes left behind are collected before V8 marks the heap inside a story (src/runtime/collect.ts).
-    // The sample after it is where the process is smallest: the low point between publishes on /status.
+    // Idle between stories: collect what publishes left before V8 marks inside a story
+    // (src/runtime/collect.ts). The sample after it is the low point on /status.
     whenIdle: () => {
       if (!o.runBuild) collectIfGrown();
       memory.sample();

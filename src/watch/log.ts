@@ -1,9 +1,6 @@
-// The watcher's log on stderr: one line per publish, per failure and per
-// refused webhook (rate-limited: src/watch/rejections.ts), and one when it
-// starts listening and stops, so a journal or a log shipper sees
-// each outcome as one record. Text for people; with --log-format json one
-// JSON object per line, `time` first as in the build's JSON log
-// (cli/commands/log.ts), with `type` naming the line, as the build's JSON lines do.
+// The watcher's log on stderr: one line per publish, failure and refused webhook (rate-limited:
+// ./rejections.ts), and at start and stop, so a log shipper sees each outcome as one record. Text,
+// or with --log-format json one object per line, `time` first and `type` naming it (cli/commands/log.ts).
 import type { ErrorRecord, PublishRecord } from './queue.ts';
 import type { RejectionSink } from './rejections.ts';
 import { warningCount } from '../errors/warnings.ts';

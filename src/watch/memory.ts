@@ -1,14 +1,7 @@
-// The watcher's memory on /status (docs/operations.md, "/status"): the process's
-// memory now, and the lowest resident size seen since start and since the last
-// publish. A publish raises RSS and the process falls back afterwards, so the
-// peak says little; a leak shows as the low point between publishes rising
-// publish after publish (a 2,000-post watcher's went from 358 to 555 MB in
-// 15 minutes before it was measured here, bench/soak.ts).
-//
-// The low points are the lowest of the samples taken: one a second (a timer
-// that does not keep the process alive), one per /status read, one at each
-// publish and one after the collection the watcher runs when it goes idle
-// (src/runtime/collect.ts), which is where the process is smallest.
+// The watcher's memory on /status (docs/operations.md, "/status"): now, and the lowest resident size
+// since start and since the last publish. A leak shows as that low point rising publish after
+// publish (bench/soak.ts). Samples: one a second (an unref'd timer), one per /status read, one per
+// publish, and one after the idle collection (src/runtime/collect.ts), where the process is smallest.
 
 /** What process.memoryUsage() answers; tests pass their own. */
 export type ReadMemory = () => NodeJS.MemoryUsage;

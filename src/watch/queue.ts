@@ -1,26 +1,18 @@
-// The watcher's scheduler (docs/operations.md, "Publishing on change"): a small
-// state machine between webhooks and build(). It owns no HTTP and no build; the
-// clock, the timers and the build are injected, so its rules are tested without
-// a server or a site.
+// The watcher's scheduler (docs/operations.md, "Publishing on change"): a state machine between
+// webhooks and build(), with clock, timers and build injected so its rules test without a server.
 //
 //   idle --webhook--> waiting --debounce--> building --ok--> idle (or waiting / building again)
 //                                              |
 //                                              +--failure--> backing-off --delay--> building
 //
-// - Coalescing: REFs arriving while waiting, building or backing off join one
-//   pending set (keyed by formatRef), so a burst becomes one build, plus at
-//   most one for what arrived while it ran.
-// - The debounce counts from the first webhook of a batch, not the last: a CMS
-//   that keeps sending cannot postpone publishing for ever.
-// - A failed build puts its REFs back (merged with newer ones, keeping the
-//   oldest arrival for latency) and is retried after 1x, 2x, 4x... the initial
-//   delay, capped. New webhooks do not cut a back-off short: the API or the disk
-//   that just failed gets its pause.
-// - The poll asks for a full conditional build, which covers every change, so
-//   it takes (and clears) whatever REFs are pending. During a build it runs
-//   right after it; during a back-off it makes the retry a full one.
-// - A REF that cannot be fetched never fails a build: the build leaves it out and
-//   publishes the rest; /status lists it (`dropped`; src/crawl/dropped-refs.ts).
+// - REFs arriving while waiting, building or backing off join one pending set (by formatRef): a
+//   burst is one build, plus at most one for what came during it.
+// - The debounce counts from a batch's first webhook, so a chatty CMS cannot postpone publishing.
+// - A failed build's REFs go back (keeping the oldest arrival) and retry after 1x, 2x, 4x... the
+//   initial delay, capped; new webhooks do not cut a back-off short.
+// - The poll asks for a full conditional build, which covers every change, so it takes the pending
+//   REFs: right after a running build, or as the retry during a back-off.
+// - A REF that cannot be fetched never fails a build; /status lists it (src/crawl/dropped-refs.ts).
 import type { DroppedRef } from '../crawl/dropped-refs.ts';
 import { formatRef, type Ref } from '../webhook/refs.ts';
 import { isPressroomError } from '../errors/errors.ts';

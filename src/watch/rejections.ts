@@ -1,11 +1,7 @@
-// Refused webhooks in the watcher's log (docs/operations.md, "Logs"): one line
-// per refusal with its reason and the address it came from, so a CMS sending
-// the wrong secret shows up in the journal and not only in /status's counters.
-// Rate-limited per reason: a sender retrying in a loop, or a scanner, must not
-// fill the disk or drown the publish lines. The first `perWindow` refusals of
-// a reason in a window are logged one by one; the rest are counted, and one
-// line when the window ends says how many were left out. The clock is the
-// watcher's Timers (src/watch/queue.ts), so the tests move it by hand.
+// Refused webhooks in the log (docs/operations.md, "Logs"): one line per refusal with reason and
+// address, so a wrong secret shows in the journal. Rate-limited per reason so a looping sender cannot
+// fill the disk: the first `perWindow` per window are logged, the rest counted in one line at the
+// window's end. The clock is the watcher's Timers, moved by hand in tests.
 import type { Timers } from './queue.ts';
 import type { RejectReason } from './webhook-guard.ts';
 

@@ -4,14 +4,10 @@
 //   GET  /healthz         liveness: 200 "ok" while the process and its event loop answer
 //   GET  /status          the scheduler's state, last publish, last error, counters
 //
-// The webhook's signature (HMAC-SHA256 of the raw body, or of a signed
-// timestamp and the body: src/webhook/signature.ts), its timestamp's age and
-// whether it was accepted already (./webhook-guard.ts, docs/decisions/0104-signed-webhook-timestamps.md) are
-// checked before the body is parsed: an unsigned caller cannot make the
-// watcher parse or build anything. Each refusal is counted on /status and
-// reported to onReject with the peer's address (the log: ./rejections.ts). The body is read up to --max-body
-// bytes and no further (a length announced above it is refused before a byte
-// is read), so a large or endless body costs at most that much memory.
+// Signature (src/webhook/signature.ts), timestamp age and replay (./webhook-guard.ts,
+// docs/decisions/0104-signed-webhook-timestamps.md) are checked before the body is parsed, so an
+// unsigned caller makes the watcher do nothing. Refusals are counted and reported (./rejections.ts).
+// The body is read up to --max-body bytes (an announced larger one refused before reading).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isPressroomError, pressroomError } from '../errors/errors.ts';
@@ -90,8 +86,7 @@ export async function startWatchServer(o: WatchServerOptions): Promise<WatchServ
       else res.destroy();
     });
   });
-  // `Expect: 100-continue` (curl sends it for large bodies): refuse an announced
-  // oversized body before the client sends it.
+  // `Expect: 100-continue`: refuse an announced oversized body before it is sent.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
     if (announcedTooLarge(req, o.maxBody)) return void tooLarge(c, req, res);
     res.writeContinue();

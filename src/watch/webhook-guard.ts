@@ -1,18 +1,10 @@
-// Who may make the watcher build (docs/decisions/0104-signed-webhook-timestamps.md): a webhook is accepted when
-// its signature is right (src/webhook/signature.ts), its signed timestamp, when
-// it has one, is within the tolerance of the watcher's clock, and it is not a
-// delivery the watcher accepted within that window already.
-//
-// What is remembered, and why: the signature of a timestamped request (a
-// replay of it carries the same one, and no one without the secret can make
-// another for that body and time), and the delivery id a sender names
-// (X-Pressroom-Delivery, GitHub's X-GitHub-Delivery), in either form. A
-// body-only signature alone is not remembered: a CMS sends the same body (say
-// ["post:5"]) for two edits of one story, and the second must build. Each entry
-// is kept until the window has passed for it (a replay is stale by then), and
-// the memory holds at most `maxRemembered` entries, the oldest dropped first, so
-// a flood of valid deliveries costs bounded memory. It belongs to one watcher:
-// two watchers in one process (the tests) remember apart.
+// Who may make the watcher build (docs/decisions/0104-signed-webhook-timestamps.md): a right signature
+// (src/webhook/signature.ts), a signed timestamp (if any) within tolerance, and not a delivery already
+// accepted in that window.
+// Remembered: a timestamped request's signature (a replay carries the same) and the sender's delivery
+// id (X-Pressroom-Delivery or X-GitHub-Delivery). A body-only signature is not: two edits of one story
+// may send the same body, and both must build. Entries live until their window passes, at most
+// `maxRemembered` (oldest dropped), per watcher.
 import type { IncomingHttpHeaders } from 'node:http';
 import { SIGNATURE_HEADERS, TIMESTAMP_HEADER, verifySignature, verifyTimestamped } from '../webhook/signature.ts';
 

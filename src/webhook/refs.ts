@@ -1,13 +1,10 @@
-// What changed, as an operator or a CMS webhook names it: a REF. One grammar
-// for `pressroom build --changed`, `--changed-from` and `pressroom watch`.
-//
+// What changed, named by an operator or a CMS webhook: a REF. One grammar for `--changed`,
+// `--changed-from` and `pressroom watch`:
 //   /news/some-slug                          a route of the site
 //   /api/post/postdetails/news/some-slug     an API path (as the crawl requests it)
 //   post:5019  event:SLUG  author:NAME       a record
 //   ads  categories                          a whole collection
-//
-// A webhook may also send the record itself (a post, event, author or ad as the
-// API answers it): refsFromRecord() turns it into the REF that names it.
+// A webhook may send the record itself: refFromRecord() names it.
 import { pressroomError } from '../errors/errors.ts';
 
 export type Ref =
@@ -91,11 +88,8 @@ type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * The REF naming a record as the API answers it (a webhook may send the record
- * instead of a REF): a post (`id` + `post_name`), an event (`event_slug`), an
- * author (`author_name` without `post_name`), an ad (`banner_id`) or a
- * category / sub-category (`cat_slug` or `subcat_slug` without `post_name`).
- * Undefined when the object is none of these.
+ * The REF naming a record as the API answers it: a post (`id` + `post_name`), event (`event_slug`),
+ * author (`author_name` without `post_name`), ad (`banner_id`) or category / sub-category; else undefined.
  */
 export function refFromRecord(record: unknown): Ref | undefined {
   if (!isRec(record)) return undefined;
@@ -107,10 +101,7 @@ export function refFromRecord(record: unknown): Ref | undefined {
   return undefined;
 }
 
-/**
- * REFs from a webhook body: a JSON list of REF strings and/or records,
- * `{"refs": [...]}`, or one record. Throws PR_USAGE naming the first bad item.
- */
+/** REFs from a webhook body: a JSON list of REFs and/or records, `{"refs": [...]}`, or one record. */
 export function refsFromWebhookBody(body: unknown): Ref[] {
   const items: unknown[] = Array.isArray(body) ? body : isRec(body) && Array.isArray(body.refs) ? body.refs : [body];
   if (items.length === 0) throw pressroomError('PR_USAGE', { detail: 'The webhook body names no REF' });

@@ -1,15 +1,9 @@
-// Webhook signatures: an HMAC-SHA256 with a shared secret, sent as
-// `sha256=<hex>`, in one of two forms (docs/operations.md, "Signing a webhook"):
-//
-//   body-only     over the raw body (GitHub's X-Hub-Signature-256 scheme), for
-//                 CMSs that can send nothing more; a captured request stays valid
-//   timestamped   over `<timestamp>.<body>` with the Unix seconds sent in
-//                 X-Pressroom-Timestamp (Stripe's and Slack's scheme), so the
-//                 watcher can refuse a captured request once it is old (docs/decisions/0104-signed-webhook-timestamps.md)
-//
-// `pressroom api --mutable --webhook` signs, `pressroom watch` verifies. The
-// comparison is constant-time (timingSafeEqual over equal-length digests), so a
-// forger learns nothing from response times.
+// Webhook signatures: HMAC-SHA256 with a shared secret, sent as `sha256=<hex>`, in two forms
+// (docs/operations.md, "Signing a webhook"):
+//   body-only     over the raw body (GitHub's scheme), for CMSs that can send nothing more
+//   timestamped   over `<timestamp>.<body>`, seconds in X-Pressroom-Timestamp (Stripe's and Slack's),
+//                 so old captured requests are refused (docs/decisions/0104-signed-webhook-timestamps.md)
+// The comparison is constant-time, so response times tell a forger nothing.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** The header Pressroom signs with; watch also accepts GitHub's name for CMSs that copy its scheme. */

@@ -1,6 +1,5 @@
-// An image from the image host: width query, optional srcset/sizes, explicit
-// dimensions (no layout shift) and alt text always. Falls back to the site's
-// placeholder when the record has no image.
+// An image from the image host: width query, optional srcset/sizes, explicit dimensions and alt text;
+// the site's placeholder when the record has none.
 import { useSite } from '../context.tsx';
 import { imageUrl, srcSet } from '../lib/images.ts';
 import { useSiteUrls } from '../lib/site-urls.ts';

@@ -1,10 +1,6 @@
-// The one link component of the app's shared parts. What it renders depends on
-// where it sits (docs/decisions/0062-article-islands.md): inside an island (src/app/islands) and
-// in a document no router runs in, an ordinary <a href> under the site's base
-// path, so the parts the article page hydrates as islands carry no router; in
-// the routed app (src/app/App.tsx) the router's link, which routes on the
-// client (RouterLinkProvider, ./PageLink.tsx). The context's default is the
-// plain anchor, so a part rendered alone needs no provider.
+// The app's one link component (docs/decisions/0062-article-islands.md): in an island or a document
+// without a router, a plain <a href> under the base path; in the routed app, the router's link
+// (RouterLinkProvider, ./PageLink.tsx). The default is the plain anchor, so no provider is needed.
 import { createContext, useContext, type AnchorHTMLAttributes, type ComponentType, type MouseEvent } from 'react';
 import { useSiteUrls } from '../lib/site-urls.ts';
 
@@ -26,14 +22,10 @@ export function AppLink(props: AppLinkProps) {
   return <Link {...props} />;
 }
 
-// A link to one page of a paged listing at that page's own prerendered route
-// (the topic and author pagers, the All Events list's Show More: docs/decisions/0105-listing-page-routes.md).
-// Without JavaScript it is an ordinary link, so readers and crawlers reach
-// every page. Once the page is hydrated a plain click is taken over: the
-// listing changes in place from the static mirror, one read a page, and the
-// address stays. A click with a modifier key or another button stays the
-// browser's (the page's own URL in a new tab or window). It lives here, in the
-// entry's module, so the pages that use it share no new chunk for it.
+// A link to a page of a paged listing at its own prerendered route
+// (docs/decisions/0105-listing-page-routes.md): a plain link without JavaScript, so readers and crawlers
+// reach every page; once hydrated a plain click changes the listing in place from the mirror, the
+// address unchanged (modified clicks stay the browser's). Here, in the entry's module, so no chunk is added.
 export type ListingPageLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'onClick'> & {
   /** The page's site path (paths.listingPage), without the base path. */
   to: string;

@@ -1,5 +1,4 @@
-// 'By {author} | {date}' (docs/pages.md, the panel card line); the author links to
-// /author/{author_name} when the record names the author's slug.
+// 'By {author} | {date}' (docs/pages.md); the author links to /author/{author_name} when known.
 import { AppLink } from './AppLink.tsx';
 import { paths } from '../../site/paths.ts';
 import { checkSlug } from '../../site/slug.ts';

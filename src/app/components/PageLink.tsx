@@ -1,8 +1,6 @@
-// A router <Link> that loads the document instead of routing on the client
-// when its target is a static page whose copy only its own document carries
-// (src/config/page-copy.ts; docs/pages.md, "Static pages"). The markup is the
-// same <a href> either way, so the server HTML and hydration are unchanged.
-// RouterLinkProvider makes it what AppLink renders in the routed app.
+// A router <Link> that loads the document when its target is a static page whose copy only its own
+// document carries (src/config/page-copy.ts). Same <a href> markup either way. RouterLinkProvider
+// makes it AppLink's link in the routed app.
 import type { ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { loadsOwnDocument } from '../../config/page-copy.ts';

@@ -1,5 +1,4 @@
-// Placeholder shown only while data or a page chunk is really loading on the
-// client (never in place of prerendered content).
+// Placeholder while data or a page chunk really loads on the client, never for prerendered content.
 export function PageSkeleton({ label = 'Loading…', lines = 6 }: { label?: string; lines?: number }) {
   return (
     <div className="skeleton-page" role="status" aria-live="polite" aria-busy="true">

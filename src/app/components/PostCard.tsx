@@ -1,5 +1,4 @@
-// The common post card (image, category, title, byline) and list row used by
-// listings, home, tag and sidebars. Links are /{cat_slug}/{post_name}.
+// The post card and list row of listings, home, tag and sidebars; links are /{cat_slug}/{post_name}.
 import { AppLink } from './AppLink.tsx';
 import type { PostItem } from '../../api/types.ts';
 import { paths } from '../../site/paths.ts';

@@ -1,7 +1,5 @@
-// The scroll-to-top button (docs/pages.md, "Article": appears after scrolling 400px;
-// the same threshold on event detail). Used by the article and event pages.
-// It depends on the scroll position, so it exists only after hydration: the
-// server and the first client render have no button.
+// The scroll-to-top button past 400px (docs/pages.md, "Article"; also event detail). It depends on
+// the scroll position, so it exists only after hydration.
 import { useEffect, useState } from 'react';
 
 export const SCROLL_TOP_THRESHOLD = 400;

@@ -1,6 +1,5 @@
-// Share buttons (docs/pages.md, "Shared shell"): Facebook in
-// a 550x400 window, Twitter, LinkedIn, and Instagram (600x400 popup) where a
-// page asks for it; button size 27. Windows open only on click (client side).
+// Share buttons (docs/pages.md, "Shared shell"): Facebook (550x400 window), Twitter, LinkedIn and, where
+// asked, Instagram (600x400); size 27. Windows open only on click.
 import { absoluteUrl } from '../../site/paths.ts';
 import { useSite } from '../context.tsx';
 

@@ -1,6 +1,4 @@
-// "Browse our topics": a way onward from the pages a reader lands on when
-// something is missing (/author, /no-posts). The topics are the header's
-// groups (config nav), each category once.
+// "Browse our topics": a way on from /author and /no-posts, the header's groups, each category once.
 import { AppLink } from './AppLink.tsx';
 import { paths } from '../../site/paths.ts';
 import { useSite } from '../context.tsx';

@@ -1,9 +1,6 @@
-// The data shapes and reads the whole app shares, with no query cache: the
-// envelope every crawled GET is kept in (docs/decisions/0007-envelope-query-data.md), a read of the
-// static mirror (src/api/mirror.ts), and the hydration hooks. The routed pages
-// reach them through ./api.ts (with @tanstack/react-query); the islands
-// (src/app/islands) through ./mirror-read.ts, so their bundle holds no query
-// library.
+// The data shapes and reads the whole app shares without a query cache: the envelope of every crawled
+// GET, a mirror read, the hydration hooks. Routed pages reach them through ./api.ts, islands through
+// ./mirror-read.ts, so the islands' bundle has no query library.
 import { useEffect, useSyncExternalStore } from 'react';
 import { mirrorUrl } from '../../api/mirror.ts';
 import { withBase } from '../../site/paths.ts';
@@ -50,11 +47,7 @@ export function useHydrated(): boolean {
   return useSyncExternalStore(subscribeNothing, () => true, () => false);
 }
 
-/**
- * Logs a read that failed, once per failure, with console.log (never
- * console.error): a failed ads, latest, popular or event read is logged and
- * shows nothing (docs/pages.md). `message` is null while nothing failed.
- */
+/** Logs a failed read once with console.log (never console.error): such a part shows nothing. */
 export function useLoggedFailure(message: string | null): void {
   useEffect(() => {
     if (message !== null) console.log(message);

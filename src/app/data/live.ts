@@ -1,6 +1,5 @@
-// Requests that cannot be crawled go to the live API (search, previews, form
-// POSTs, view counts, redirect checks): docs/architecture.md, "Data on the client".
-// The base is the configured public API base ('' = the site's own origin).
+// Requests that cannot be crawled go to the live API (docs/architecture.md, "Data on the client"),
+// at the configured public API base ('' = the site's own origin).
 
 export async function liveGet<T>(base: string, path: string, init: { signal?: AbortSignal } = {}): Promise<{ status: number; body: T }> {
   const res = await fetch(`${base}${path}`, { headers: { accept: 'application/json' }, signal: init.signal });

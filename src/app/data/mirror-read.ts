@@ -1,12 +1,7 @@
-// Reads of the data mirror made by the parts hydrated as islands
-// (src/app/islands; docs/decisions/0062-article-islands.md): the header's panels, the article's
-// side list and "More from". None of them is in the page's HTML or its
-// embedded state, so they need no cache to hydrate from: each is one GET of a
-// file under /data/ after hydration (or on the reader's gesture). A module-level
-// map of the requests keeps one request per file and lets a prefetch (pointer
-// on a section button) be picked up by the panel that opens next. The routed
-// pages keep @tanstack/react-query (./api.ts), where pagination, tabs and
-// "Show More" need its cache.
+// Mirror reads of the islands (docs/decisions/0062-article-islands.md): panels, side list, "More
+// from". None is in the page's HTML or state, so no cache is needed: one GET of a /data/ file after
+// hydration or on a gesture. A module-level map keeps one request per file, so a prefetch is picked up
+// by the panel that opens next. Routed pages keep react-query (./api.ts) for pagination and tabs.
 import { useEffect, useState } from 'react';
 import { fetchMirror, isOk, useHydrated, useLoggedFailure, type ApiEnvelope, type ApiResult } from './envelope.ts';
 import { useSiteUrls } from '../lib/site-urls.ts';
@@ -64,9 +59,8 @@ export function useMirror<T>(path: string | null): ApiResult<T> {
 }
 
 /**
- * A crawled GET no page's HTML depends on (docs/decisions/0054-article-side-lists-after-hydration.md), read once
- * the part is hydrated: until then (and in the HTML) neither data nor loading.
- * A read that fails is logged under `label` and shows nothing.
+ * A crawled GET no page's HTML depends on, read once hydrated (before: neither data nor loading).
+ * A failed read is logged under `label` and shows nothing.
  */
 export function useMirrorAfterHydration<T>(path: string, label: string): ApiResult<T> {
   const result = useMirror<T>(useHydrated() ? path : null);

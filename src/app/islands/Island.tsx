@@ -1,10 +1,6 @@
-// Marks one island in the server HTML: a wrapper <div class="island"> (laid
-// out as if absent: display: contents) naming the island and carrying its
-// props as JSON, around the island's component. The routed app renders the
-// same wrapper and component inline, so its hydration is unchanged; a
-// document of an island kind hydrates each wrapper on its own
-// (src/client/islands.tsx). Inside, links are plain anchors on both sides
-// (src/app/components/AppLink.tsx), so the markup never depends on a router.
+// Marks an island in the server HTML: a `display: contents` wrapper naming it with its props as JSON.
+// The routed app renders the same wrapper inline; an island document hydrates each wrapper alone
+// (src/client/islands.tsx). Links inside are plain anchors, so markup never depends on a router.
 import type { ComponentProps, ComponentType } from 'react';
 import { DocumentLink, LinkContext } from '../components/AppLink.tsx';
 import { ISLANDS, type IslandName } from './registry.ts';

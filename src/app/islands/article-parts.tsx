@@ -1,9 +1,6 @@
-// The article's parts that read the data mirror or the live API once
-// hydrated, as islands (./registry.ts): the side list 'Related Content' (the
-// category's asidetopic without the current post), 'More from' the site and the
-// view count. Their props are what the article knows; their data never
-// depends on the page's HTML (docs/decisions/0054-article-side-lists-after-hydration.md), so a new story re-renders
-// no other article.
+// The article's parts hydrated as islands (./registry.ts): 'Related Content', 'More from' and the
+// view count. Their data never shapes the page's HTML
+// (docs/decisions/0054-article-side-lists-after-hydration.md), so a story re-renders no other article.
 import { ep } from '../../api/endpoints.ts';
 import type { AsideResponse, PostItem } from '../../api/types.ts';
 import { MoreFrom } from '../components/article/MoreFrom.tsx';

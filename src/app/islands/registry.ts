@@ -1,11 +1,7 @@
-// The islands: the parts of a page that stay interactive, each hydrated on its
-// own by a document that does not run the routed app (docs/decisions/0062-article-islands.md;
-// the kinds are ISLAND_KINDS in src/site/kinds/islands.ts). A name here is
-// what the server writes in data-island (./Island.tsx) and what the client
-// entry (src/client/islands.tsx) looks up, so both sides use one table. An
-// island's component depends on its props, the site configuration and the
-// page path only: no router (links are AppLink's plain anchors inside an
-// island) and no query cache (src/app/data/mirror-read.ts).
+// The islands: interactive parts hydrated alone in documents without the routed app
+// (docs/decisions/0062-article-islands.md). One table for the data-island name the server writes and
+// the client looks up. An island depends only on its props, the configuration and the page path: no
+// router, no query cache.
 import type { ComponentType } from 'react';
 import { ShareButtons } from '../components/ShareButtons.tsx';
 import { ScrollToTop } from '../components/ScrollToTop.tsx';

@@ -1,25 +1,12 @@
-// A part of the page that is the same on every page of a build: the footer,
-// the header's navigation. Together they are about a tenth of an article
-// page's renderToString (docs/decisions/0095-cached-footer-and-nav.md), so the build's renderer
-// renders each once and copies its HTML into every page
-// (src/render/subtree-cache.ts).
-//
-// On the server under the renderer's SubtreeSlot, a cached part renders as a
-// marker element, which the renderer replaces with the part's HTML; anywhere
-// else (the browser, tests, the benchmark's floor) it renders its children.
-// Either way the page's bytes are the same, so hydration sees what it always
-// saw. What a part may contain, for its HTML to be the same on every page:
-// - nothing that depends on the route, the page's data or a query: only the
-//   site configuration (useSite) and constants;
-// - no eagerly loaded <img> (React lists those in the page's preloads, outside
-//   the part) and no Suspense boundary;
-// - one host element at its root (so no text node meets the marker);
-// useId is allowed: an id depends on the part's place in the tree, which is
-// the same in every page's Layout.
-// On the page it learns a part from, the renderer checks that the page
-// differs only inside the part (an eager image would not); that the rest
-// holds is tested by rendering every route of the sample site both ways
-// (tests/integration/subtree-cache.test.ts).
+// A part that is the same on every page of a build (footer, header navigation): about a tenth of an
+// article's renderToString (docs/decisions/0095-cached-footer-and-nav.md), so the renderer renders each
+// once and copies its HTML (src/render/subtree-cache.ts). Under the renderer's SubtreeSlot it renders a
+// marker; anywhere else its children; the bytes are the same either way. A part may hold:
+// - nothing depending on the route, the page's data or a query: only useSite and constants;
+// - no eager <img> (React lists those in the page's preloads) and no Suspense boundary;
+// - one host element at its root; useId is fine (same place in every Layout).
+// The renderer checks the learning page differs only inside the part, and
+// tests/integration/subtree-cache.test.ts renders every sample route both ways.
 import { createContext, createElement, useContext, type ReactNode } from 'react';
 
 /** The cached parts of the app; the renderer keeps one HTML string for each. */

@@ -1,10 +1,6 @@
-// CMS content that reaches the browser without passing the build: drafts from
-// the live preview call (the article preview page). The build sanitises
-// post_content on the server (src/crawl/sanitise.ts); a draft never goes
-// through it, so it is sanitised here, in the browser: the DOMPurify adapter of
-// the same policy (src/api/html-policy.ts: tags, attributes, URL classes,
-// embeds, heading ids and numbering), so a draft looks as it will when published.
-// Also: the live post fetch with its 3000 ms timeout.
+// Drafts from the live preview never pass the build's sanitiser, so they are sanitised here by the
+// DOMPurify adapter of the same policy (src/api/html-policy.ts) and look as they will when published.
+// Also the live post fetch with its 3000 ms timeout.
 import DOMPurify from 'dompurify';
 import { ALLOWED_TAGS, AUTHOR_ATTRIBUTES, classifyUrl, DROPPED_WITH_CONTENT, embedAttributes, imageAttributes, linkAttributes, POLICY_ATTRIBUTES, tableOfContents } from '../../api/html-policy.ts';
 import type { Post, TocEntry } from '../../api/types.ts';

@@ -1,7 +1,4 @@
-// Closing an open panel, menu or dropdown the way the pages ask (a click
-// outside closes it: docs/pages.md, "Shared shell" and "Tag page") plus Escape for
-// keyboard users. One hook for the header panels, the tag menu and the More
-// dropdowns. Pointer events cover mouse, touch and pen alike.
+// Closing an open panel, menu or dropdown on an outside pointer press or Escape (docs/pages.md).
 import { useEffect, type RefObject } from 'react';
 
 export function useDismiss(ref: RefObject<Element | null>, open: boolean, close: (via: 'outside' | 'escape') => void): void {

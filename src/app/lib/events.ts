@@ -1,6 +1,4 @@
-// Pure rules of the events pages (docs/pages.md, "Events": the lists, past
-// events and event detail, with their states and constants), kept out of
-// the components so they are unit-tested on their own.
+// Pure rules of the events pages (docs/pages.md, "Events"), unit-tested apart from the components.
 import type { EventItem, EventListResponse } from '../../api/types.ts';
 import { stripTags } from '../../encoding/html.ts';
 import { cutAtWord } from './excerpt.ts';
@@ -10,10 +8,7 @@ import { absoluteUrl, imageUrl } from '../../site/paths.ts';
 export const EVENTS_STEP = 9;
 export const EVENT_DESC_MAX = 100;
 
-/**
- * Card text: markup stripped first (never cut inside a tag), then cut to 100
- * characters at a word boundary, the ellipsis "…" included in the 100.
- */
+/** Card text: markup stripped, cut to 100 characters at a word boundary, the "…" included. */
 export function eventExcerpt(html: string | null | undefined, max = EVENT_DESC_MAX): string {
   return cutAtWord(stripTags(html ?? ''), max);
 }
@@ -42,9 +37,8 @@ export interface ShowMoreState {
 }
 
 /**
- * Events list: Show More disappears when the first page reports only one
- * page or fewer than 9 items came back, or when the last page was reached (and
- * everything loaded is shown), or after a failed fetch.
+ * Show More disappears when page one reports one page or fewer than 9 items, at the last page with all
+ * shown, or after a failed fetch.
  */
 export function eventsShowMoreVisible(s: ShowMoreState): boolean {
   if (s.failed) return false;
@@ -52,10 +46,7 @@ export function eventsShowMoreVisible(s: ShowMoreState): boolean {
   return !(s.pagesLoaded >= s.totalPages && s.shown >= s.loaded);
 }
 
-/**
- * One Show More press: the shown count grows by 9; when that runs past the
- * loaded items and more pages exist, the next page number is requested.
- */
+/** One Show More press: 9 more shown; past the loaded items, with more pages, the next page is asked. */
 export function eventsShowMore(s: ShowMoreState): { shown: number; requestPage: number | null } {
   const shown = s.shown + EVENTS_STEP;
   const requestPage = shown > s.loaded && s.pagesLoaded < s.totalPages ? s.pagesLoaded + 1 : null;

@@ -1,9 +1,5 @@
-// Plain-text excerpts of API content for lists and cards. A post's
-// post_content "may be HTML; shown as plain text", p_content is its
-// alternative summary, and 'No content available' is the fallback "when
-// empty": every excerpt a list shows goes through listExcerpt, so markup never
-// shows as text and an empty-string p_content never hides a present
-// post_content. Cut texts end at a word boundary with an ellipsis.
+// Plain-text excerpts for lists and cards: every list excerpt goes through listExcerpt, so markup never
+// shows and an empty p_content never hides a present post_content. Cuts end at a word with "…".
 import type { PostItem } from '../../api/types.ts';
 import { stripTags } from '../../encoding/html.ts';
 
@@ -11,9 +7,8 @@ export const NO_CONTENT = 'No content available';
 export const ELLIPSIS = '…';
 
 /**
- * At most `max` characters (code points), the ellipsis included, cut at the
- * last word boundary that fits. A single word longer than half the room (a
- * URL, a long compound) is cut inside the word rather than leaving a stub.
+ * At most `max` code points, the ellipsis included, cut at the last word boundary; a word longer than
+ * half the room (a URL) is cut inside rather than leaving a stub.
  */
 export function cutAtWord(text: string, max: number): string {
   const chars = Array.from(text);
@@ -27,11 +22,7 @@ export function cutAtWord(text: string, max: number): string {
   return `${cut.replace(/[\s.,;:!?\-–—]+$/u, '')}${ELLIPSIS}`;
 }
 
-/**
- * A list item's excerpt: p_content when it has text once markup is stripped,
- * else post_content likewise, else 'No content available'. With `max`, cut at
- * a word boundary (cutAtWord).
- */
+/** p_content if it has text without markup, else post_content, else 'No content available'; cut at `max`. */
 export function listExcerpt(p: Pick<PostItem, 'post_content' | 'p_content'>, max?: number): string {
   for (const source of [p.p_content, p.post_content]) {
     if (typeof source !== 'string') continue;

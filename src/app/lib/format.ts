@@ -1,6 +1,4 @@
-// Dates are formatted with a fixed locale and time zone (en-US, UTC) so the
-// server render and the browser agree (docs/architecture.md, "Hydration
-// rules").
+// Dates in a fixed locale and zone (en-US, UTC), so server and browser agree.
 
 const fmt = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { ...o, timeZone: 'UTC' });
 const SHORT = fmt({ year: 'numeric', month: 'short', day: 'numeric' });

@@ -1,5 +1,4 @@
-// Image URLs on the image host with the width query (docs/api-contract.md,
-// "General rules"), and srcset strings for the pages' width sets.
+// Image host URLs with the width query, and srcset strings for the pages' width sets.
 import { imageUrl } from '../../site/paths.ts';
 
 /** Listings, home and tag pages: 150, 300, 500, 700, 1000, 1200. */

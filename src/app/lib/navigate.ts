@@ -1,6 +1,5 @@
-// A document navigation (the browser loads `url`), for the parts that leave
-// the page without a router: the header's search box (an island). One object,
-// so a test can watch the navigation jsdom cannot perform.
+// A document navigation for parts without a router (the search box island); an object, so tests can
+// watch what jsdom cannot perform.
 export const documentNavigation = {
   assign(url: string): void {
     window.location.assign(url);

@@ -1,10 +1,6 @@
-// The redirect check of the not-found page (docs/pages.md, "Not-found page": POST
-// check_redirect with {current_url}; urlDetails[0].redirect_url, when present,
-// is where the browser goes). The target is API data and untrusted
-// (docs/architecture.md, "Untrusted input"): only site-relative paths, absolute http(s)
-// URLs on the site's own origin, and URLs on the configured allow-listed hosts
-// (config api.redirectAllowHosts, exact host match) are followed; everything
-// else (javascript:, //evil.example, other hosts, CR/LF tricks) is refused.
+// The not-found page's redirect check (docs/pages.md, "Not-found page"). The target is untrusted API
+// data: only site-relative paths, http(s) URLs on the site's origin, and exact allow-listed hosts
+// (api.redirectAllowHosts) are followed; javascript:, //evil.example and the like are refused.
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ep } from '../../api/endpoints.ts';
@@ -28,8 +24,7 @@ export interface SafeTargetContext {
   basePath?: string;
 }
 
-// Whitespace, C0/C1 controls and backslashes: browsers strip or reinterpret
-// them ("/\evil" and "/\tevil" become protocol-relative), so none is allowed.
+// Whitespace, controls and backslashes: browsers strip or reinterpret them ("/\evil" leaves the site).
 // eslint-disable-next-line no-control-regex
 const UNSAFE_CHARS = /[\u0000-\u0020\u007f-\u009f\\]/;
 
@@ -75,10 +70,7 @@ export function safeRedirectTarget(raw: unknown, ctx: SafeTargetContext): Redire
   return null;
 }
 
-/**
- * Ask the API whether `currentUrl` is redirected; the raw redirect_url or null.
- * A non-2xx answer is an error worded 'HTTP error! Status: {status}'.
- */
+/** Asks the API whether `currentUrl` is redirected: the raw redirect_url or null; non-2xx throws. */
 export async function checkRedirect(base: string, currentUrl: string, init: { signal?: AbortSignal } = {}): Promise<string | null> {
   const res = await livePost(base, ep.checkRedirect(), { current_url: currentUrl }, init);
   if (!res.ok) throw new Error(`HTTP error! Status: ${res.status}`);
@@ -87,15 +79,10 @@ export async function checkRedirect(base: string, currentUrl: string, init: { si
   return typeof first?.redirect_url === 'string' && first.redirect_url !== '' ? first.redirect_url : null;
 }
 
-// Each URL is checked at most once per document: a redirect to a path that is
-// itself unknown lands here again and must not loop.
+// Each URL is checked at most once per document, so a redirect to another unknown path cannot loop.
 const checked = new Set<string>();
 
-/**
- * The URL the reader asked for, as the not-found page sees it: the page's own
- * URL, or, at /404, the unknown article's URL that /404 replaced (its history
- * state, lib/unknown-article.ts). Null at a bare /404: nothing was asked for.
- */
+/** The URL asked for: the page's own, or at /404 the unknown article's it replaced; null at a bare /404. */
 export function requestedUrl(location: { pathname: string; search: string; state: unknown }): string | null {
   const requested = (location.state as Partial<NotFoundState> | null)?.requested;
   if (typeof requested === 'string' && requested.startsWith('/') && !requested.startsWith('//')) return requested;
@@ -103,10 +90,8 @@ export function requestedUrl(location: { pathname: string; search: string; state
 }
 
 /**
- * After hydration, on the not-found page: check the URL the reader asked for and
- * follow a safe redirect (site-relative with the router, replace so Back does
- * not return to the 404; external with a full load). Failures are logged only
- * (docs/pages.md), as warnings so they never look like page errors.
+ * After hydration on the not-found page: follow a safe redirect for the requested URL (site-relative
+ * by the router, replacing history; external by a full load). Failures are logged as warnings only.
  */
 export function useRedirectCheck(): void {
   const config = useSite();

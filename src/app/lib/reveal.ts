@@ -1,17 +1,8 @@
-// Staggered fade-in (docs/pages.md, "Shared shell", Fade-ins; each page gives
-// its timings): up to 5 steps at `stepMs` times the step number, optionally only
-// after the reader scrolls past a threshold.
-//
-// The prerendered HTML and the first client render show every step (content is
-// visible without JavaScript and to crawlers; no hydration mismatch). After
-// hydration, a block that is still below the fold is hidden and then revealed
-// step by step when it comes into view or the scroll threshold is passed. A
-// block the reader can already see is never hidden again (docs/decisions/0009-fade-ins-never-hide.md).
-//
-// The block is followed through a callback ref, not a ref read once: a block
-// that is not there on the first render (an island's list that renders only
-// once its data arrives after hydration, a page's content after its skeleton)
-// is set up when it appears.
+// Staggered fade-in (docs/pages.md, "Shared shell"): up to 5 steps at `stepMs` each, optionally after
+// a scroll threshold. The HTML and first client render show everything; after hydration a block below
+// the fold is hidden and revealed step by step when it comes into view, and a block already in view
+// is never hidden (docs/decisions/0009-fade-ins-never-hide.md). A callback ref, so a block that appears
+// later (an island's list, content after a skeleton) is set up when it appears.
 import { useCallback, useEffect, useState } from 'react';
 
 export interface RevealOptions {
@@ -19,11 +10,7 @@ export interface RevealOptions {
   stepMs: number;
   /** Start only once window.scrollY exceeds this many px (e.g. 100). */
   afterScrollY?: number;
-  /**
-   * Also run the steps for a block the reader already sees, without hiding
-   * it: counted in the hook's third value only (the event detail's staggered
-   * `loaded` class). Without it, a block in view does not step.
-   */
+  /** Also step a block already in view, without hiding it (the third value only; event detail's `loaded`). */
   stepInView?: boolean;
 }
 
@@ -43,8 +30,7 @@ export function useReveal<T extends Element = HTMLDivElement>({ steps = 5, stepM
     if (!el) return;
     const reduced = prefersReducedMotion();
     const below = !reduced && el.getBoundingClientRect().top >= window.innerHeight;
-    // A block not hidden starts with every step visible, as its first render
-    // showed (one that replaced a block still hidden must not inherit that).
+    // A block not hidden starts fully shown, as first rendered.
     if (!below) setShown(steps);
     if (reduced) {
       setStepped(steps);

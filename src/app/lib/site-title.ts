@@ -1,20 +1,9 @@
-// Which site title a page carries (docs/decisions/0035-section-site-titles.md: "Section site titles").
-// The configuration has three: `site.name`, the news title `site.newsTitle`
-// and the IT-security news title `site.securityTitle`. The product says some
-// pages carry the news or the security title without saying which; the
-// reading chosen here:
-// - the news section carries the news title: the topic listing of the `news`
-//   category and its sub-category pages, and every article whose cat_slug is
-//   `news`;
-// - the IT-security sub-category (`cyber-security`) carries the security
-//   title: its topic listings under any category, its tag page, and every
-//   article whose subcat_slug is `cyber-security`;
-// - security wins when both apply (a news article about cyber security is read
-//   as security news, the narrower audience);
-// - every other page carries the site name.
-// The title goes into <title> ("{page} | {title}"), og:site_name and the feed
-// titles of those sections (src/emit/feeds). Pure: the server render, the
-// browser and the feed writer all call this one function.
+// Which site title a page carries (docs/decisions/0035-section-site-titles.md): `site.name`,
+// `site.newsTitle` or `site.securityTitle`:
+// - the news section (the `news` category's listings and articles) carries the news title;
+// - the `cyber-security` sub-category (its listings, tag page and articles) the security title;
+// - security wins when both apply (the narrower audience); every other page the site name.
+// Used in <title>, og:site_name and the sections' feed titles, by server, browser and feed writer.
 import type { SiteConfig } from '../../config/schema.ts';
 
 /** The category whose pages carry the news title. */
@@ -34,8 +23,7 @@ export type TitleScope =
 
 type Titles = Pick<SiteConfig['site'], 'name' | 'newsTitle' | 'securityTitle'>;
 
-// Slugs are compared case-insensitively: a CMS that writes "News" still means
-// the news section.
+// Case-insensitive: a CMS writing "News" still means the news section.
 const is = (slug: string | null | undefined, wanted: string) => typeof slug === 'string' && slug.toLowerCase() === wanted;
 
 export function sectionOf(scope: TitleScope): SiteSection {

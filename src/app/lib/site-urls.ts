@@ -1,11 +1,6 @@
-// The URLs the browser loads, for a site served at the origin's root or under
-// a base path (site.basePath, e.g. /project for a GitHub Pages project site).
-// Site paths (paths.ts, the configuration's /assets/logo.svg, the mirror's
-// /data/...) are what the app computes; these helpers add the prefix where such
-// a path becomes an attribute or a request. Links through react-router get it
-// from the router's basename instead (src/render/app.tsx, src/client/start.tsx).
-// Absolute URLs (canonical, share, JSON-LD) come from site.url, which already
-// ends in the base path, so they never go through here.
+// The URLs the browser loads, under the base path if any: site paths computed by the app get the
+// prefix where they become an attribute or request. Router links get it from the basename; absolute
+// URLs come from site.url, which already ends in it.
 import type { PublicConfig } from '../../config/schema.ts';
 import { withBase } from '../../site/paths.ts';
 import { useSite } from '../context.tsx';
@@ -15,11 +10,7 @@ type UrlConfig = Pick<PublicConfig, 'site' | 'api'>;
 /** '' when the page data carries none (a site at the origin's root embeds no basePath). */
 export const basePathOf = (c: Pick<PublicConfig, 'site'>): string => c.site.basePath ?? '';
 
-/**
- * The image host the browser requests from. api.imageHost '' means "the site
- * itself", which under a base path is the base path (pressroom serve --base
- * proxies /project/uploads/*), not the origin's root.
- */
+/** The image host: api.imageHost '' means the site itself, which under a base path is the base path. */
 export const imageHostOf = (c: UrlConfig): string => c.api.imageHost || basePathOf(c);
 
 /** The live API base the browser calls; '' (the site itself) is the base path, as for images. */

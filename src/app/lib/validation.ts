@@ -1,9 +1,5 @@
-// The forms' validation rules (docs/pages.md, "Forms"), as pure
-// functions shared by the contact and the opt-out ("Do Not Sell My
-// Information") forms. Each rule returns its exact message or null. The same
-// rules are also written as browser validation attributes (`*_PATTERN`, the
-// length bounds) so the inputs carry native constraints too; the messages come
-// from here.
+// The forms' validation rules (docs/pages.md, "Forms"), pure, each returning its exact message or
+// null; also written as browser validation attributes (`*_PATTERN`, length bounds).
 
 export type FormVariant = 'contact' | 'optout';
 
@@ -38,9 +34,8 @@ export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 export const MESSAGE_MAX = 5000;
 
-// Name: letters (any script, with combining marks), digits, apostrophe, dot,
-// comma, at sign and spaces; not digits only; not only . , @; must end in a
-// letter, digit, apostrophe, dot, comma or at sign (so not in a space).
+// Name: letters (any script, with marks), digits, ' . , @ and spaces; not only digits or only . , @;
+// ending in anything but a space.
 const NAME_CHARS = /^[\p{L}\p{M}0-9'.,@ ]+$/u;
 const NAME_END = /[\p{L}\p{M}0-9'.,@]$/u;
 const DIGITS_ONLY = /^[0-9 ]+$/;
@@ -62,8 +57,7 @@ export function isValidEmail(value: string): boolean {
   return value.length <= EMAIL_MAX && EMAIL.test(value);
 }
 
-// Contact phone: only digits, plus, minus, parentheses and dots, in groups
-// separated by single spaces (no leading, trailing or double spaces).
+// Contact phone: digits, + - ( ) and dots, in groups separated by single spaces.
 const CONTACT_PHONE = /^[0-9+\-().]+( [0-9+\-().]+)*$/;
 /** The contact phone rule as an HTML `pattern` (v-flag safe: class syntax characters escaped). */
 export const CONTACT_PHONE_PATTERN = '[0-9+\\-\\(\\)\\.]+( [0-9+\\-\\(\\)\\.]+)*';

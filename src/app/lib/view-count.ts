@@ -1,9 +1,6 @@
-// The article's view count (docs/pages.md, "Article": POST post_count/{id} with
-// {postId, ip_addr}, 200 expected; 'HTTP error! Status: {status}' on any
-// other status). The reader's IP comes from a third-party lookup service only
-// when config api.ipLookup.enabled is set: it is off by default because it
-// sends every reader's address to that service. Without it the body
-// carries no ip_addr and the API counts the connection's address.
+// The article's view count (docs/pages.md, "Article"). The reader's IP comes from a third-party
+// lookup only when api.ipLookup.enabled (off by default: it sends every reader's address there);
+// otherwise the API counts the connection's address.
 import { useEffect, useRef } from 'react';
 import { ep } from '../../api/endpoints.ts';
 import type { PublicConfig } from '../../config/schema.ts';
@@ -41,10 +38,8 @@ export async function sendViewCount({ base, postId, ipLookup }: ViewCountOptions
 }
 
 /**
- * Count one view per page view, after hydration. The ref survives StrictMode's
- * effect replay (same component instance), so the POST goes out once; moving
- * to another article in the same page instance counts that one. Errors are
- * logged with console.warn: the reader sees nothing.
+ * One view per page view after hydration: the ref survives StrictMode's replay, so one POST; another
+ * article in the same instance counts too. Errors go to console.warn.
  */
 export function useViewCount(postId: number | undefined): void {
   const config = useSite();

@@ -1,7 +1,5 @@
-// Page kind -> its component module, loaded on demand. The client bundle splits
-// each page into its own chunk (esbuild code splitting); the page being hydrated
-// is loaded before hydrateRoot so hydration never suspends, and render emits a
-// modulepreload for it. The server preloads every page once before rendering.
+// Page kind -> its component module, loaded on demand (one chunk each). The page being hydrated loads
+// before hydrateRoot, so hydration never suspends; the server preloads every page once.
 import { use, type ComponentType } from 'react';
 import type { PageKindName } from '../../site/types.ts';
 

@@ -1,11 +1,6 @@
-// The site footer (docs/pages.md, "Shared shell"): logo (150x60), tagline,
-// the About, Policies, Follow us and Other Publications columns, the imprint
-// line with 'All Rights Reserved', the media and sales mailto links and the
-// Subscribe action — the only trigger of the subscribe popup. Every text and
-// link comes from config/site.json (PublicConfig); a column or contact line
-// that is not configured is left out. The popup's module is loaded when the
-// reader first points at or focuses Subscribe (or clicks it), not with every
-// page: it is never part of the server HTML, so no page hydrates it.
+// The site footer (docs/pages.md, "Shared shell"), all from config (unconfigured parts left out), with
+// Subscribe, the popup's only trigger. The popup module loads on first pointer, focus or click, not
+// with every page: it is never server HTML, so nothing hydrates it.
 import { lazy, Suspense, useRef, useState } from 'react';
 import { AppLink } from '../components/AppLink.tsx';
 import { useSite } from '../context.tsx';

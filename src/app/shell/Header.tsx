@@ -1,21 +1,8 @@
-// The fixed site header (docs/pages.md, "Shared shell"): logo (130x60, links
-// to /), the left control that opens the navigation below 768 px (300 ms
-// transition, shell.css), three dropdown sections with post panels, the Events
-// and Contact Us links and the search box.
-//
-// Panel state: none open or one of the sections; a click on a section
-// toggles it, a click outside the header closes it. Nothing is open in the
-// prerendered HTML, so the first client render matches and the panels only
-// appear after hydration. The panels' posts are read from the data mirror, not
-// carried by every page: the three calls fire together when the pointer or
-// keyboard focus reaches a section button, so a panel is usually ready by the click.
-//
-// Without JavaScript the left control would do nothing and the collapsed
-// navigation (Events, Contact Us) could not be reached below 768 px. A CSS-only
-// switch stands in for it there (docs/decisions/0105-listing-page-routes.md): a checkbox and its label drawn
-// as the same control, shown only when the browser runs no script
-// (`@media (scripting: none)`, shell.css), opening the navigation with `:has()`.
-// With JavaScript they are never shown and the button works as before.
+// The fixed site header (docs/pages.md, "Shared shell"). Nothing is open in the HTML, so panels appear
+// only after hydration; a click toggles a section, an outside click closes. Panel posts come from the
+// mirror, prefetched when pointer or focus reaches a section button.
+// Without JavaScript a CSS-only switch (a checkbox and label shown under `@media (scripting: none)`,
+// opening the navigation with `:has()`) stands in for the menu button below 768 px.
 import { useEffect, useRef, useState } from 'react';
 import { AppLink } from '../components/AppLink.tsx';
 import { useSite } from '../context.tsx';
@@ -46,11 +33,7 @@ export function Header({ routeSlug = null }: { routeSlug?: string | null }) {
   // Outside click closes the open panel.
   useDismiss(ref, open !== null, () => setOpen(null));
 
-  /**
-   * The three panel calls fire together, when the pointer or keyboard focus
-   * first reaches any section button; a query already read or in flight is not
-   * read again.
-   */
+  /** The three panel calls fire together on first pointer or focus; none read or in flight is asked again. */
   const prefetchPanels = () => {
     for (const s of nav.sections) prefetchMirror(sectionPath(s), basePath).catch(() => undefined);
   };

@@ -1,7 +1,5 @@
-// One header dropdown panel: the post groups of a section (docs/pages.md,
-// "Shared shell"). Data comes from the data mirror (PANEL_DEPS in
-// src/site/common.ts), prefetched by the header. States: loading shows nothing,
-// error shows the red 'Error: Error fetching data', loaded shows the groups.
+// One header dropdown panel (docs/pages.md, "Shared shell") from the mirror (PANEL_DEPS): nothing
+// while loading, 'Error: Error fetching data' on failure.
 import { useEffect } from 'react';
 import type { PostItem } from '../../api/types.ts';
 import { paths } from '../../site/paths.ts';

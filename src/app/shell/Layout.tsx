@@ -1,7 +1,5 @@
-// The shared shell around every page: fixed header, content 75 px below the top,
-// footer (docs/pages.md, "Shared shell"). The header panels, footer columns and
-// subscribe popup live in their own modules. Header and footer are islands
-// (src/app/islands), so a document hydrated as islands keeps them interactive.
+// The shell around every page: fixed header, content 75 px below, footer. Header and footer are
+// islands, so island documents keep them interactive.
 import { Outlet, useLocation } from 'react-router';
 import { Island } from '../islands/Island.tsx';
 import { CachedPart } from '../lib/cached-subtree.tsx';

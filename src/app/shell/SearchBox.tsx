@@ -1,5 +1,4 @@
-// Header search: a labelled field and a submit button that navigate to
-// /search/all/{term} (docs/pages.md, "Search results"); the term is encoded by paths.search.
+// Header search: navigates to /search/all/{term} (encoded by paths.search).
 import { useId, useState, type FormEvent } from 'react';
 import { paths } from '../../site/paths.ts';
 import { documentNavigation } from '../lib/navigate.ts';

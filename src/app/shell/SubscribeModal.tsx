@@ -1,7 +1,5 @@
-// The subscribe popup (docs/pages.md, "Shared shell"): a centred modal with
-// a close button, a purple banner, the e-mail field, Submit and the consent note.
-// Accessible dialog: labelled, focus moves in on open, Tab is trapped inside,
-// Escape closes, and the opener gets focus back (Footer passes it).
+// The subscribe popup (docs/pages.md, "Shared shell"): an accessible dialog (labelled, focus moved in
+// and trapped, Escape closes, focus returned to the opener).
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSite } from '../context.tsx';
 import { liveBaseOf } from '../lib/site-urls.ts';

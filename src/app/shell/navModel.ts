@@ -1,5 +1,4 @@
-// Pure rules of the header panels (docs/pages.md, "Shared shell"), kept apart
-// from the components so they are tested directly.
+// Pure rules of the header panels, tested directly.
 import { ep } from '../../api/endpoints.ts';
 import type { PostItem } from '../../api/types.ts';
 import type { PublicConfig } from '../../config/schema.ts';
@@ -8,11 +7,7 @@ import type { PublicConfig } from '../../config/schema.ts';
 export const PANEL_ITEMS = 3;
 export const PANEL_ERROR = 'Error: Error fetching data';
 
-/**
- * See More target slug: the slug comes from the first post of the group,
- * or else from the cat_slug route parameter of the current page. The group's
- * configured slug is the last resort so the link is never /topic/undefined.
- */
+/** See More's slug: the group's first post's, else the page's cat_slug, else the configured one. */
 export function seeMoreSlug(items: readonly PostItem[] | undefined, routeSlug: string | null, configured: string): string {
   return items?.[0]?.cat_slug || routeSlug || configured;
 }

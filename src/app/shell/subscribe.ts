@@ -1,5 +1,4 @@
-// The newsletter subscription's rules and call (docs/pages.md, "Shared shell",
-// Subscribe popup). Kept free of React so each rule is tested directly.
+// The newsletter subscription's rules and call, free of React so each rule is tested directly.
 import { ep } from '../../api/endpoints.ts';
 import { livePost } from '../data/live.ts';
 
@@ -19,11 +18,7 @@ export const isValidEmail = (v: string) => EMAIL_RULE.test(v);
 
 export type SubscribeOutcome = 'subscribed' | 'duplicate' | 'failed';
 
-/**
- * POST {publicBase}/api/subscribe/add {email}. Any ok status is success and the
- * body is not read; 404 means already subscribed; any other status or
- * a network error is logged only — with console.log, as docs/pages.md says.
- */
+/** POST {publicBase}/api/subscribe/add: ok is success, 404 already subscribed, else logged (console.log). */
 export async function subscribe(base: string, email: string): Promise<SubscribeOutcome> {
   try {
     const res = await livePost(base, ep.subscribe(), { email });

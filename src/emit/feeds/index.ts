@@ -1,8 +1,6 @@
-// Feeds for the whole site, each category, each tag (sub-category) and each
-// author (docs/deploying.md, "Feeds"), in RSS 2.0, Atom and JSON Feed 1.1, capped at
-// config.feeds.items newest items. Paths: src/site/feeds.ts. A section gets a
-// feed when it has articles or a page (topic, tag, author route), so every
-// <link rel="alternate"> a page carries resolves.
+// Feeds for the site, each category, tag and author (docs/deploying.md, "Feeds"), in RSS 2.0, Atom
+// and JSON Feed 1.1, capped at config.feeds.items. Paths: src/site/feeds.ts. A section with articles
+// or a page gets a feed, so every <link rel="alternate"> resolves.
 import { siteTitle } from '../../app/lib/site-title.ts';
 import type { SiteConfig } from '../../config/schema.ts';
 import type { PlannedRoute } from '../../plan/types.ts';
@@ -24,9 +22,8 @@ export interface FeedsInput extends FeedSource {
 }
 
 /**
- * The date of a feed without items (a tag whose last post left it): the site's newest article's,
- * as the site's feed says, else the Unix epoch. From the data as every other date of a feed, not the
- * build clock: a watcher's publish and a full build of the same data then write the same feed.
+ * The date of a feed without items: the site's newest article's, else the epoch. From the data,
+ * never the clock, so a watcher's publish and a full build write the same feed.
  */
 const emptyFeedDate = (newest: FeedArticle | undefined): string => (newest?.date ?? new Date(0)).toISOString();
 
@@ -62,8 +59,7 @@ function sections(input: FeedsInput, index: FeedArticleIndex, kept: FeedsKept | 
     for (const slug of new Set([...lists[kind].keys(), ...pages[kind].keys()])) {
       if (!checkSlug(slug).ok) continue;
       const articles = lists[kind].get(slug) ?? [];
-      // Named as its newest article names it (a section without one: by its slug); its page is the
-      // kind's page then, else the page route that made it (the first in plan order).
+      // Named by its newest article (else its slug); its page is the kind's, else the first page route.
       const name = articles.length ? sectionOf(articles[0], kind)!.name : slug;
       // The news category's and the security tag's feeds carry their section's site title, as their pages do.
       const scope = kind === 'category' ? ({ kind: 'topic', cat_slug: slug } as const) : kind === 'tag' ? ({ kind: 'tag', subcat: slug } as const) : ({ kind: 'other' } as const);

@@ -1,6 +1,5 @@
-// Feed items from the snapshot (docs/deploying.md, "Feeds"): one per article route, with
-// the post's details and its author record. Everything a feed shows is derived
-// here once, as plain text and absolute URLs; ./render.ts only formats it.
+// Feed items from the snapshot (docs/deploying.md, "Feeds"): one per article route, derived here
+// once as plain text and absolute URLs; ./render.ts only formats them.
 import { ep } from '../../api/endpoints.ts';
 import type { Author, Post } from '../../api/types.ts';
 import { cutText, stripTags } from '../../encoding/html.ts';
@@ -33,11 +32,8 @@ export interface FeedSource {
   /** The 2xx body of an API path in the snapshot. */
   lookup(apiPath: string): unknown;
   /**
-   * The snapshot's entry of an API path: what an item is kept by, so an unchanged
-   * post's details are not read again (a post's body is parsed from the body store
-   * on each read: src/snapshot/body-store.ts), and whose record without the body
-   * (src/site/common.ts headOf, which the plan read already) makes the item.
-   * Without it, items are made from the record and kept by it.
+   * The snapshot's entry of an API path, by which an item is kept so an unchanged post is not read
+   * again (its body is parsed from the body store on each read); without it, items are kept by record.
    */
   entryOf?(apiPath: string): SnapshotEntry | undefined;
   /** The snapshot's state and the paths changed since a state (src/snapshot/snapshot-store.ts changesSince), when it can tell. */
@@ -86,9 +82,8 @@ export const newestFirst = (a: FeedArticle, b: FeedArticle): number => b.date.ge
 /** Every article newest first, and how it came from the answer of the call before. */
 export interface FeedArticleIndex {
   /**
-   * Every article, newest first. In a publish session this is the model's own list,
-   * brought up to date in place by the next call (a publish that changed one article moves or
-   * replaces it there rather than copying 50,000): read it before calling again.
+   * Every article, newest first. In a session this is the model's own list, patched in place by
+   * the next call: read it before calling again.
    */
   readonly sorted: readonly FeedArticle[];
   /** One more on each call of a session (../kept.ts FeedsKept.generation); 0 without one. */
@@ -131,11 +126,9 @@ export function feedArticleIndex(src: FeedSource, kept?: FeedsKept): FeedArticle
 }
 
 /**
- * `sorted` (newest first) without the `removed` items and with the `added` ones in their places,
- * in place: an item whose replacement sorts where it was (an edit keeps its date and URL) is
- * replaced there, others are taken out and put in by binary search. False when a removed item is
- * not where the order puts it, or an added one compares equal to one there; `sorted` may then be
- * half changed and is made again whole.
+ * Patches `sorted` (newest first) in place: a replacement that sorts where its item was is put
+ * there, others are taken out and inserted by binary search. False when a removed item is not
+ * where the order puts it or an added one ties; `sorted` may then be half changed and is remade.
  */
 function patchSorted(sorted: FeedArticle[], removed: readonly FeedArticle[], added: readonly FeedArticle[]): boolean {
   const gone = [...removed];
@@ -185,9 +178,8 @@ function walked(src: FeedSource, host: string, kept: FeedsKept): Aligned {
 }
 
 /**
- * The last answer with the items of replaced routes and of routes reading a changed path made
- * again, and the items that went and came (the newest-first list is patched by those instead of
- * sorting every article); undefined when that is many (a walk is then as cheap).
+ * The last answer with the items of replaced routes, or routes reading a changed path, made again,
+ * and the items that went and came; undefined when that is many (a walk is then as cheap).
  */
 function redoneFrom(last: KeptArticles, changed: ReadonlySet<string>, src: FeedSource, host: string, kept: FeedsKept): (Aligned & { removed: FeedArticle[]; added: FeedArticle[] }) | undefined {
   const { routes } = src;
@@ -269,10 +261,9 @@ function articleOf(src: FeedSource, host: string, r: PlannedRoute, kept: FeedsKe
 const postOf = (src: FeedSource, details: string): Post | undefined => (src.lookup(details) as { result?: Post[] } | undefined)?.result?.[0];
 
 /**
- * An article's item from its record without the body. The excerpt, which needs the body unless the
- * post has a meta description, is made when a feed first prints it (`whole` reads the record with
- * its body then): a feed prints its section's newest items only, so most articles of a large site
- * are never printed, and parsing every post's body for them was about 250 MB read at 50,000 posts.
+ * An article's item from its record without the body. The excerpt (which needs the body unless
+ * there is a meta description) is made when a feed first prints it: most articles are never
+ * printed, and parsing every body read about 250 MB at 50,000 posts.
  */
 function feedArticle(src: FeedSource, host: string, path: string, post: PostHead, author: Author | undefined, whole: () => Post | undefined): FeedArticle | null {
   const date = new Date(post.post_date);

@@ -1,14 +1,9 @@
-// One feed in three formats with the `feed` library (v5): RSS 2.0, Atom 1.0 and
-// JSON Feed. `feed` v5 writes JSON Feed version 1 only, so its JSON is
-// post-processed to 1.1 (jsonfeed.org/version/1.1): `version`, `language`,
-// and `authors` arrays in place of the deprecated `author` objects.
+// One feed in three formats with the `feed` library (v5): RSS 2.0, Atom 1.0 and JSON Feed, whose
+// version 1 output is post-processed to 1.1 (`version`, `language`, `authors` arrays).
 //
-// Escaping: Atom titles and summaries are typed "html" by the library, so text
-// is HTML-escaped for Atom (a title "<img onerror>" stays text); RSS titles are
-// text in CDATA; `]]>` inside any CDATA text is split so it cannot close the
-// section early. Dates are the items' own; `updated`/lastBuildDate is the newest
-// item's date, or for an empty feed `emptyDate`, which comes from the data too
-// (./index.ts): never a clock, so a watcher's feed equals a full build's.
+// Escaping: Atom titles and summaries are typed "html", so text is HTML-escaped for Atom; RSS
+// titles are CDATA, with `]]>` split so it cannot close the section. `updated`/lastBuildDate is the
+// newest item's date or `emptyDate` (./index.ts): never a clock.
 import { Feed, type Item } from 'feed';
 import { escapeHtml } from '../../encoding/html.ts';
 import { absoluteUrl } from '../../site/paths.ts';
@@ -135,10 +130,9 @@ function fragmentsOf(fragments: FeedFragments, a: FeedArticle, key: string): Fee
   return kept;
 }
 
-// Where the feed package puts each item, four spaces an indent level: the elements are cut out of
-// its text at these marks. Text inside an element is escaped or in CDATA, but a CDATA title can
-// hold anything, so a cut is kept only when every element starts where the one before ended and
-// the text after the last is the frame's end; otherwise the whole feed is rendered.
+// Where the feed package puts each item (four-space indents): elements are cut out at these marks.
+// A CDATA title can hold anything, so a cut is kept only when the elements tile the text exactly;
+// otherwise the whole feed is rendered.
 const ELEMENT = {
   rss: { open: '\n        <item>', close: '\n        </item>', end: '\n    </channel>\n</rss>' },
   atom: { open: '\n    <entry>', close: '\n    </entry>', end: '\n</feed>' },

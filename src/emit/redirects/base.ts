@@ -1,13 +1,8 @@
-// Host files for a site served under a base path (config site.basePath, e.g.
-// /project). Every format is written for a host that serves out/ at the base
-// path, so the paths a host matches and sends readers to are the URLs readers
-// request: /project/old -> /project/new, /project/search/* -> the shell at
-// /project/_shell/search.html, the 404 page at /project/404.html. That is how
-// GitHub Pages and GitLab Pages serve project sites, how nginx, Apache and
-// Caddy serve out/ copied to {root}/project/, how S3 serves out/ synced under
-// the key prefix project/, and what `pressroom serve --base` does. Plan's
-// rules stay site paths; only the writers add the prefix, through this view,
-// so the redirect list is validated once whatever the base path. With '' the
+// Host files for a site under a base path (site.basePath, e.g. /project). Every format is written for
+// a host serving out/ at the base path, so it matches and sends readers to the URLs they request:
+// /project/old -> /project/new, the shells and 404 page under /project/ (as GitHub and GitLab Pages
+// serve project sites, nginx/Apache/Caddy serve {root}/project/, S3 a key prefix, and `pressroom serve
+// --base`). Plan's rules stay site paths, validated once; only this view adds the prefix. With '' the
 // view is the input itself (byte-identical files).
 import type { RewriteRule } from '../../plan/types.ts';
 import { withBase } from '../../site/paths.ts';
@@ -39,11 +34,7 @@ export function hostView(input: Pick<RedirectInput, 'redirects' | 'rewrites' | '
 /** A base path as the literal start of a regular expression (its only metacharacter is '.'). */
 export const baseRegex = (basePath: string) => basePath.replace(/\./g, '\\.');
 
-/**
- * Hosts that publish a deploy at the root of its own domain and cannot map a
- * path prefix to it: with a base path their files still name /project/...,
- * which only a proxy in front that keeps the prefix would reach.
- */
+/** Hosts that publish at a domain's root and cannot map a path prefix: only a proxy would reach /project/. */
 export const ROOT_ONLY_HOSTS: readonly HostName[] = ['netlify', 'cloudflare', 'vercel'];
 export const BASE_PATH_ROOT_HOST = 'W_BASE_PATH_ROOT_HOST';
 

@@ -1,12 +1,9 @@
-// Caddy (docs/deploying.md, "Redirect formats and limits"): `Caddyfile.pressroom`, a snippet to
-// `import` inside the site block after `root` (written beside out/, ../host-snippets.ts):
+// Caddy (docs/deploying.md, "Redirect formats and limits"): `Caddyfile.pressroom`, a snippet to import
+// inside the site block after `root` (written beside out/, ../host-snippets.ts):
 //   example.com { root * /srv/out  import /srv/.pressroom/out/hosts/Caddyfile.pressroom  file_server }
-// `redir /from /to 301` lines (the path matcher is exact; a second line takes
-// the trailing-slash form), the shell rewrites, folder index files without a
-// trailing-slash redirect, the 404 page and the cache headers. Caddy orders
-// directives itself (redir before rewrite before try_files), so the lines keep
-// the canonical list's order. Plan-validated paths hold no space, quote, brace
-// or `#`, so a token cannot start a new directive, placeholder or comment.
+// `redir /from /to 301` lines (exact matcher; a second line for the trailing slash), shell rewrites,
+// index files, the 404 page and cache headers. Caddy orders directives itself, so lines keep the
+// canonical order. Plan-validated paths hold no space, quote, brace or `#`.
 import { baseRegex, hostView } from './base.ts';
 import { assertRules } from './guard.ts';
 import type { HostFormat } from './types.ts';

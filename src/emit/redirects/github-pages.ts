@@ -1,14 +1,8 @@
-// GitHub Pages (docs/deploying.md, "Redirect formats and limits"): no HTTP redirects, so each
-// old URL gets an HTML page at its own path (`{from}/index.html`) with
-// `<meta http-equiv="refresh" content="0; url=…">`, `rel=canonical` to the
-// target, `noindex`, and a script fallback (`location.replace`) whose target is
-// JSON-escaped for a script element (src/encoding/json.ts). On-site targets are
-// site-relative in the refresh and the script (a local preview stays on the
-// preview) and absolute only in rel=canonical; allow-listed off-site targets
-// are absolute everywhere. A redirect page must
-// never replace a real page: a source whose file a page already occupies (also
-// case/Unicode-folded, as on macOS/Windows checkouts) is skipped with a warning.
-// There is no documented redirect limit; every page is a file in the repo.
+// GitHub Pages (docs/deploying.md, "Redirect formats and limits"): no HTTP redirects, so each old URL
+// gets an HTML page at `{from}/index.html` with a meta refresh, `rel=canonical` to the target,
+// `noindex`, and a `location.replace` fallback (target JSON-escaped, src/encoding/json.ts). On-site
+// targets are site-relative except in rel=canonical. A redirect page never replaces a real page: a
+// source whose file a page occupies (also case/Unicode-folded) is skipped with a warning.
 import { jsonForScript } from '../../encoding/json.ts';
 import { escapeHtml } from '../../encoding/html.ts';
 import { absoluteUrl, outputFileFor, withBase } from '../../site/paths.ts';
@@ -50,8 +44,7 @@ export const githubPagesRedirects: HostFormat = {
         continue;
       }
       taken.add(key);
-      // The page stays at the old path's file (GitHub Pages maps the project's prefix to the folder);
-      // the reader is sent to the target under the base path, and siteUrl already ends in it.
+      // The page stays at the old path's file; the target is under the base path (siteUrl ends in it).
       const canonical = r.to.startsWith('/') && input.siteUrl ? absoluteUrl(input.siteUrl, r.to) : r.to;
       files.push({ path: file, contents: redirectPage(withBase(input.basePath ?? '', r.to), 'en', canonical) });
     }

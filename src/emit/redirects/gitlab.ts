@@ -1,9 +1,6 @@
-// GitLab Pages reads the same `_redirects` file as Netlify (written by
-// ./netlify.ts); this module adds GitLab's own documented limits
-// (docs.gitlab.com, "GitLab Pages redirects"): at most 1,000 rules and 64 KB
-// (over the count none apply, so the build fails naming the host), and only
-// 301/302 redirects plus 200 rewrites — a 307/308 rule is skipped by GitLab,
-// which the build reports as a warning. It writes no file of its own.
+// GitLab Pages reads Netlify's `_redirects` (./netlify.ts); this adds GitLab's limits: at most 1,000
+// rules and 64 KB (over the count none apply, so the build fails), and only 301/302 and 200 rewrites:
+// a 307/308 rule is skipped by GitLab, reported as a warning. No file of its own.
 import { assertRules, checkLimit } from './guard.ts';
 import { netlifyRedirects } from './netlify.ts';
 import type { HostFormat } from './types.ts';

@@ -1,17 +1,13 @@
-// Defence in depth for the redirect writers (docs/decisions/0023-redirect-rules-validated-once.md): plan (src/plan/redirects.ts)
-// already validated every rule where the data entered, but each writer re-asserts
-// the properties its format relies on, so a future change upstream cannot turn a
-// CMS record into an extra rule, a split line or a comment in some host's file.
-// A violation here is a bug (the plan let it through), hence PR_INTERNAL.
+// Defence in depth for the redirect writers (docs/decisions/0023-redirect-rules-validated-once.md):
+// plan validated every rule already, but each writer re-asserts what its format relies on, so no
+// future change can turn a CMS record into an extra rule or line. A violation is a bug: PR_INTERNAL.
 import { pressroomError } from '../../errors/errors.ts';
 import type { RedirectRule } from '../../site/types.ts';
 import type { RewriteRule } from '../../plan/types.ts';
 import type { HostName, RedirectInput } from './types.ts';
 
-// Whitespace (incl. CR/LF, Unicode spaces), control/format characters, quotes,
-// backslash, `$`, `;`, braces, `<`, `>`, backtick and `|` break at least one of
-// the formats (line-based files, quoted Apache/Caddy/nginx tokens, JSON is safe
-// anyway). Only RFC 3986 characters minus those remain.
+// Whitespace, control characters, quotes, backslash, `$`, `;`, braces, `<`, `>`, backtick and `|`
+// break at least one format: only RFC 3986 characters minus those remain.
 const SAFE = /^[A-Za-z0-9\-._~:/?#[\]@!&()*+,=%]+$/;
 
 function fail(host: string, what: string, value: string, reason: string): never {

@@ -1,11 +1,7 @@
-// The redirect writers by host format. A format is written when one of its
-// hosts is in config.hosts (docs/deploying.md, "Redirect formats and limits").
-//
-// GitHub Pages is opt-in (not in the default config.hosts;
-// docs/decisions/0018-host-output-opt-in.md, and docs/deploying.md): its meta-refresh pages are files at the old URLs, and a
-// file shadows a `_redirects` rule on Netlify, Cloudflare Pages and GitLab
-// Pages (and in `pressroom serve`), so those hosts would answer old URLs with
-// 200 meta pages instead of 301s. Selecting both is allowed but warned about.
+// The redirect writers by host format, each written when one of its hosts is in config.hosts.
+// GitHub Pages is opt-in (docs/decisions/0018-host-output-opt-in.md): its meta-refresh pages are
+// files, and a file shadows a `_redirects` rule on Netlify, Cloudflare, GitLab and `pressroom serve`,
+// which would then answer 200 instead of 301. Selecting both is warned about.
 import { apacheRedirects } from './apache.ts';
 import { BASE_PATH_ROOT_HOST, rootHostWarning } from './base.ts';
 import { caddyRedirects } from './caddy.ts';

@@ -1,9 +1,6 @@
-// `_redirects` for Netlify, Cloudflare Pages and GitLab Pages: one rule per line,
-// `from to status`; first match wins; the 200 rules for client-only routes
-// rewrite to the shell page (docs/deploying.md, "Redirect formats and limits").
-// Limits: Cloudflare 2,000 static + 100 dynamic rules, 1,000 characters per line
-// (rule parts are capped at 480 by plan); GitLab 1,000 rules, over which none
-// apply; Netlify states none.
+// `_redirects` for Netlify, Cloudflare Pages and GitLab Pages: `from to status` per line, first match
+// wins; 200 rules rewrite client-only routes to the shell. Limits: Cloudflare 2,000 static + 100
+// dynamic rules, 1,000 characters a line (plan caps parts at 480); GitLab 1,000 rules.
 import { pressroomError } from '../../errors/errors.ts';
 import { hostView } from './base.ts';
 import type { HostFormat, HostName } from './types.ts';

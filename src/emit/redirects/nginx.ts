@@ -1,12 +1,8 @@
-// nginx (docs/deploying.md, "Redirect formats and limits"): `nginx/redirects.map` goes inside
-// `http {}` (two maps keyed by $uri: the target and the status, since `return`
-// takes a literal code), `nginx/pressroom.conf` inside the site's `server {}`:
-// folder index files, the 404 page, the redirects, the rewrites for the
-// client-only shells, and the cache headers ("Cache headers": hashed assets
-// immutable, HTML and data JSON revalidated).
-// $uri is the decoded, normalised path, so map keys are the decoded sources.
-// Plan only lets RFC 3986 characters without `$ ' ;` through, and keys and
-// values are double-quoted, so data cannot add directives.
+// nginx (docs/deploying.md, "Redirect formats and limits"): `nginx/redirects.map` inside `http {}`
+// (two maps keyed by $uri, target and status, since `return` takes a literal code) and
+// `nginx/pressroom.conf` inside `server {}`: index files, 404, redirects, shell rewrites, cache
+// headers. $uri is decoded, so keys are decoded sources; plan admits no `$ ' ;` and values are
+// double-quoted, so data cannot add directives.
 import { baseRegex, hostView } from './base.ts';
 import type { HostFormat } from './types.ts';
 

@@ -1,17 +1,9 @@
-// S3 static website hosting (docs/deploying.md, "Redirect formats and limits" and "404 pages").
-// `s3/website.json` is the bucket's website configuration
-// (`aws s3api put-bucket-website --website-configuration file://.pressroom/out/hosts/s3/website.json`;
-// written beside out/, ../host-snippets.ts):
-// index and error documents, and routing rules while there are at most 50.
-// Beyond 50 (S3's documented maximum) redirects move to per-object
-// `x-amz-website-redirect-location` metadata: `s3/redirect-objects.json` lists
-// {key, redirect} for the deploy step (docs/deploying.md); that is a switch,
-// not an error. Routing-rule conditions are key *prefixes*, so when a rule's
-// key is a prefix of a page or another rule's key (news/foo vs news/foo-bar),
-// rules cannot be exact and the object metadata form is used too. Object
-// redirects are always 301 on S3 (a warning names the rules that were not).
-// S3 cannot rewrite with status 200: the client-only shells need a CDN in front
-// (docs/deploying.md); their rewrites are not representable here.
+// S3 website hosting (docs/deploying.md, "Redirect formats and limits", "404 pages"). `s3/website.json`
+// is the bucket's website configuration (written beside out/, ../host-snippets.ts): index and error
+// documents, and routing rules while at most 50 (S3's maximum). Beyond that, or when a rule's key is a
+// prefix of another key (conditions match prefixes), redirects move to per-object
+// `x-amz-website-redirect-location` metadata listed in `s3/redirect-objects.json`; those are always
+// 301 (a warning names other statuses). S3 cannot rewrite with 200: the shells need a CDN in front.
 import type { RedirectRule } from '../../site/types.ts';
 import { hostView } from './base.ts';
 import { assertRules, decodedPath } from './guard.ts';

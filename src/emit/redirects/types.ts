@@ -1,7 +1,5 @@
-// One canonical redirect list (plan's validated RedirectRule[] plus the shell
-// rewrites), rendered into each host's format by one module per format
-// (docs/deploying.md, "Redirect formats and limits"). Every host format in this
-// folder is a module of this shape.
+// One canonical redirect list (plan's rules plus shell rewrites), rendered by one module per host
+// format (docs/deploying.md, "Redirect formats and limits"), each of this shape.
 import type { SiteConfig } from '../../config/schema.ts';
 import type { RewriteRule } from '../../plan/types.ts';
 import type { RedirectRule } from '../../site/types.ts';

@@ -1,14 +1,8 @@
 // Vercel (docs/deploying.md, "Redirect formats and limits"): `vercel.json` with `redirects`,
-// `rewrites` (the client-only shells) and `headers` (hashed assets immutable;
-// Vercel already revalidates other static files). About 1,024 routes in all;
-// over that the deploy fails, so the build fails first, naming the host.
-//
-// Sources are path-to-regexp patterns on Vercel: `(`, `)`, `+`, `{`, `}` are
-// escaped with a backslash so a literal path stays literal (plan already keeps
-// `:`, `*`, `?` out of sources). In destinations `:name` would be read as a
-// parameter, so `:`, `(`, `)` and `*` after the origin are percent-encoded.
-// Status: 308 -> permanent: true, 307 -> permanent: false, 301/302 -> statusCode
-// (Vercel: statusCode is for codes `permanent` cannot express).
+// `rewrites` and `headers`. Over about 1,024 routes the deploy fails, so the build fails first.
+// Sources are path-to-regexp patterns: `(`, `)`, `+`, `{`, `}` are backslash-escaped (plan keeps `:`,
+// `*`, `?` out). In destinations `:`, `(`, `)`, `*` after the origin are percent-encoded. 308/307 map
+// to `permanent`, 301/302 to statusCode.
 import type { RedirectRule } from '../../site/types.ts';
 import { hostView } from './base.ts';
 import { assertRules, checkLimit } from './guard.ts';

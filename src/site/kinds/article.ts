@@ -10,40 +10,29 @@ import { checkSlug } from '../slug.ts';
 import type { PageKind, RouteSpec } from '../types.ts';
 import { patternsOf } from './patterns.ts';
 
-// Article pages (docs/pages.md, "Article"): every published post listed in
-// a topic listing. Drafts are never listed, so they never become routes
-// (docs/api-contract.md: preview-only).
+// Article pages (docs/pages.md, "Article"): every published post in a topic listing. Drafts are never
+// listed, so never routes.
 
 export function articleDeps(post: Pick<Post, 'cat_slug' | 'post_name' | 'post_author_id'>): string[] {
   return withShell(ep.postDetails(post.cat_slug, post.post_name), ep.authorById(post.post_author_id));
 }
 
-/**
- * Read by every article page once hydrated, not part of its HTML (docs/decisions/0054-article-side-lists-after-hydration.md):
- * the side list of each category with articles and the "More from" list.
- */
+// Read by every article page after hydration, not in its HTML
+// (docs/decisions/0054-article-side-lists-after-hydration.md).
 export function articleAfterHydration(snap: Parameters<NonNullable<PageKind['fetches']>>[0], kept?: SiteKept): string[] {
   return [...new Set(listedPosts(snap, CATEGORY_SLUGS, kept).map((p) => ep.asideTopic(p.cat_slug)))].concat(ep.latest());
 }
 
-// The route of a details record, kept with the record: a snapshot shares the records of the
-// responses that did not change with the one it was copied from, so a change-driven build
-// (and each round of the crawl's fixed point) derives routes again only for the posts that
-// changed. Keyed by what else the route reads: the listed item's id and slugs, and whether the
-// build clock puts the post in the news window (the clock itself moves on every build of a
-// watcher; the route changes only when the post enters or leaves the window). Compared field by
-// field: no key string printed per post on each pass. At module level, as it memoises
-// articleRoute, a pure function of the record object (never changed) and the fields checked beside
-// it: a record belongs to one site's snapshot, so two sites share no entry.
+// The route of a details record, kept with the record, so a change-driven build (and each crawl round)
+// derives routes only for changed posts. Keyed also by what else the route reads (the item's id and
+// slugs, whether the clock puts it in the news window), compared field by field. Module-level: it
+// memoises articleRoute, a pure function of the immutable record and the fields checked beside it.
 const SPECS = new WeakMap<PostHead, { date: number; recent: boolean; id: number; cat: string; name: string; spec: RouteSpec | null }>();
 
 /**
- * A listed post's route (null: none) and its date, by the kept spec of its record. `before`: the
- * route its slot had in the last answer. A new record whose route equals it in every field (an
- * edit of the body, or of the title outside the news window) keeps that object: the plan, the
- * route order, the sitemap and the feeds then see no route replaced and copy none of their lists
- * of every route. Its page is rendered again all the same, as its details response changed
- * (src/incremental/aligned.ts decides by the paths that changed, not by route objects).
+ * A listed post's route (or null) and date, by its record's kept spec. `before`: its slot's last
+ * route; a new record whose route is equal in every field keeps that object, so plan, sitemap and
+ * feeds see no route replaced. Its page is still rendered again (src/incremental/aligned.ts).
  */
 function specOf({ item, post }: ListedDetails, now: number, nowText: string, before?: RouteSpec | null): { spec: RouteSpec | null; date: number } {
   if (!post || typeof post !== 'object') return { spec: null, date: NaN };
@@ -58,19 +47,15 @@ function specOf({ item, post }: ListedDetails, now: number, nowText: string, bef
   return { spec: hit.spec, date };
 }
 
-// A post is "late" when a later build clock may put it in or out of the news window: dated in the
-// window or after the clock. Every other post is older than the window and stays so as the clock
-// moves on, so its route does not change with the clock.
+// A post is "late" when a later clock may move it in or out of the news window: dated in the window
+// or after the clock. Older posts' routes do not change with the clock.
 const WINDOW_MS = 2 * 86_400_000;
 const isLate = (date: number, now: number) => Number.isFinite(date) && now - date <= WINDOW_MS;
 
 /**
- * The last routes answer of a publish session (src/site/kept.ts), by listed slot: a change-driven
- * build's listed posts are the last answer with a few slots replaced (src/site/listed.ts), so
- * the routes are the last ones with those slots' routes and the late posts' made again, found
- * by comparing the two slot arrays by reference, not by looking up every post's record (with
- * the fetches below, about 40 ms of an edit's main thread at 50,000 posts). A clock that went
- * back, another number of slots or many changed slots: every slot.
+ * The last routes answer of a session, by listed slot: a change-driven build's listed posts are the
+ * last ones with a few slots replaced, found by reference, so only those and the late posts' routes
+ * are made again (with fetches, 40 ms an edit at 50,000 posts). Else every slot.
  */
 export type RoutesAnswer = { details: readonly ListedDetails[]; now: number; specs: (RouteSpec | null)[]; late: Set<number>; routes: RouteSpec[]; nulls: number };
 
@@ -102,10 +87,8 @@ function patchedRoutes(last: RoutesAnswer, redo: readonly number[], details: rea
 }
 
 /**
- * The routes after the specs at `replaced` changed. While every slot has a route (no slot ever
- * without one), a route's place is its slot's: the last routes copied with those places replaced,
- * and noted (src/lists/list-change.ts), so the crawl's wanted paths and the plan compare the two
- * lists by those places. Otherwise the routes of every slot in order.
+ * The routes after the specs at `replaced` changed: while every slot has a route, the last routes
+ * with those places replaced, noted (src/lists/list-change.ts); otherwise every slot's route in order.
  */
 function routesAfter(last: RoutesAnswer, replaced: readonly number[], nulls: number): RouteSpec[] {
   const { specs } = last;
@@ -130,9 +113,8 @@ export function walkedRoutes(details: readonly ListedDetails[], nowText: string)
 }
 
 /**
- * The last fetches answer, by listed slot as the routes: the details paths of the replaced slots
- * changed, and the side lists read after hydration made again only when a replaced slot's
- * category differs (they follow the order in which categories first appear among the posts).
+ * The last fetches answer by listed slot: replaced slots' details paths changed, and the side lists
+ * remade only when a replaced slot's category differs (they follow category first appearance).
  */
 export type FetchesAnswer = { details: readonly ListedDetails[]; paths: string[]; after: string[]; fetches: string[] };
 
@@ -200,9 +182,7 @@ function articleRoute(post: PostHead, item: Pick<Post, 'id' | 'cat_slug' | 'post
       // Google News needs a title: an article without one is left out of the news sitemap (the sitemap package would write an empty news:title).
       news: isRecent(post.post_date, now) && post.post_title.trim() !== '' ? { title: post.post_title, publicationDate: post.post_date } : undefined,
     },
-    // Named by the listed record: two list items whose slugs fold to one
-    // (NFC/NFD twins) resolve to one details response, and the collision
-    // error must name both records, not the same one twice.
+    // Named by the listed record, so a collision of NFC/NFD twins names both records.
     record: `post ${item.id} (${item.cat_slug}/${item.post_name})`,
   };
 }

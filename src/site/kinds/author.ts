@@ -10,10 +10,9 @@ import { memoBySnapshot } from '../memo.ts';
 import type { PageKind, RedirectRule, RouteSpec, SnapshotView } from '../types.ts';
 import { patternsOf } from './patterns.ts';
 
-// Author pages (docs/pages.md, "Author page"): every author with published
-// posts, found through the bylines of post details. Page 1 is prerendered at
-// /author/{name} and each later page at /author/{name}/page/{n} (docs/decisions/0105-listing-page-routes.md);
-// with JavaScript the client reads later pages from the mirror.
+// Author pages (docs/pages.md, "Author page"): every author with published posts, found by the
+// details' bylines. Page 1 at /author/{name}, later pages at /author/{name}/page/{n}
+// (docs/decisions/0105-listing-page-routes.md); with JavaScript the client reads the mirror.
 
 /** Every byline of a listed post's details that is a valid slug, sorted: the authors an author page or listing can be made for (routes() also needs their details and a post). */
 export function authorSlugs(snap: SnapshotView, kept?: SiteKept): string[] {
@@ -23,10 +22,8 @@ export function authorSlugs(snap: SnapshotView, kept?: SiteKept): string[] {
 const bylineOf = ({ post }: ListedDetails): string | undefined => (post?.author_name && checkSlug(post.author_name).ok ? post.author_name : undefined);
 
 /**
- * The last answer of a publish session (src/site/kept.ts), by listed slot as the article routes
- * (./article.ts): a change-driven build's listed posts are the last ones with a few slots
- * replaced, so the names are counted again only for the slots whose details object changed
- * (reading every post's byline was about 10 ms of an edit's main thread at 50,000 posts).
+ * The last answer of a session by listed slot (as ./article.ts): only slots whose details changed
+ * are counted again (every byline was 10 ms an edit at 50,000 posts).
  */
 export type AuthorSlugs = { details: readonly ListedDetails[]; bylines: (string | undefined)[]; counts: Map<string, number>; names: string[] };
 

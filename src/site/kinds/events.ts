@@ -6,10 +6,9 @@ import { checkSlug } from '../slug.ts';
 import type { PageKind, RouteSpec, SnapshotView } from '../types.ts';
 import { patternsOf } from './patterns.ts';
 
-// Events (docs/pages.md, "Events": the lists, past events and event detail).
-// The first page of each tab is prerendered; with JavaScript later pages come
-// from the mirror. Each later page of the All Events list is also prerendered at
-// /events/page/{n}, where Show More leads a reader without JavaScript (docs/decisions/0105-listing-page-routes.md).
+// Events (docs/pages.md, "Events"). The first page of each tab is prerendered, later ones come from
+// the mirror; All Events' later pages are also prerendered at /events/page/{n} for readers without
+// JavaScript (docs/decisions/0105-listing-page-routes.md).
 
 const eventPages = (b: any): number | undefined => b?.responseData?.pagination?.totalPages;
 const LISTS = [ep.eventsAll, ep.eventsUpcoming, ep.eventsPast] as const;
@@ -37,8 +36,7 @@ function detailRoutes(snap: SnapshotView, slugs: string[], kind: 'event-detail' 
       path: kind === 'event-detail' ? paths.event(slug) : paths.pastEvent(slug),
       params: { event_slug: slug },
       deps: withShell(ep.eventDetails(slug), ...EVENT_DETAIL_DEPS),
-      // /past-events/{slug} is the same event under a second URL whose canonical
-      // is /events/{slug}; only canonical URLs go in the sitemap.
+      // /past-events/{slug} is a second URL with canonical /events/{slug}: only canonicals go in the sitemap.
       sitemap: kind === 'event-detail' ? { changefreq: 'weekly', priority: 0.5, images: ev.event_banner ? [ev.event_banner] : [] } : null,
       record: `event ${ev.event_id} (${slug})`,
     });

@@ -1,5 +1,4 @@
-// The catalogue of page kinds (their URL patterns: ./patterns.ts). Order matters only for the router's ranking on
-// the client (it ranks by specificity anyway) and for stable output.
+// The catalogue of page kinds (URL patterns: ./patterns.ts). Order matters only for stable output.
 import { sameJsonValue } from '../../encoding/json.ts';
 import type { SiteKept } from '../kept.ts';
 import { memoBySnapshot } from '../memo.ts';
@@ -37,9 +36,8 @@ export const PAGE_KINDS: readonly PageKind[] = [
 export { SHELLS } from './static.ts';
 
 /**
- * A kind's routes, once per snapshot state and build clock: the crawl's last round, its prune
- * and the plan each ask every kind for them (the article kind walks every listed post). Routes
- * read only the snapshot and the clock (`now`, `today`), never the context's sinks.
+ * A kind's routes, once per snapshot state and clock (crawl, prune and plan each ask). Routes read
+ * only the snapshot and the clock, never the context's sinks.
  */
 export function routesOf(kind: PageKind, snap: SnapshotView, ctx: SiteContextForKinds): readonly RouteSpec[] {
   // Asked of the kind object, not its name: a test's kind may share another's name.

@@ -1,8 +1,6 @@
-// The client's route table: each page kind's URL patterns, in catalogue order
-// (./index.ts). The kinds take their `patterns` from here, so the route that is
-// prerendered is the route the client knows; the client imports only this
-// table, not the kinds' build-time parts (routes, deps, sitemap), which would
-// otherwise ride in the entry chunk of every page (docs/architecture.md, "bundle").
+// The client's route table: each kind's URL patterns, in catalogue order. The kinds take theirs from
+// here, so prerendered and client routes agree; the client imports only this table, not the kinds'
+// build-time parts (docs/architecture.md, "bundle").
 import type { PageKindName } from '../types.ts';
 
 export const ROUTE_PATTERNS = [

@@ -1,22 +1,11 @@
-// Matching a path against the client's route table (./patterns.ts), with React
-// Router's own matcher and ranking but over only the patterns that can match it.
+// Matching a path against the client's route table with React Router's matcher and ranking, over only
+// the patterns that can match: React Router compiles the whole table on every matchRoutes call, and
+// the two matches per page were 2.2 s of 6.3 s of renderToString at 5,000 posts.
 //
-// Why: React Router flattens, ranks and compiles (a RegExp per pattern) the
-// whole table on every matchRoutes call, and <Routes> calls it on every render.
-// Measured in a profile of a 5,000-post build, the two matches each page made
-// (App's <Routes>, the header's cat_slug) were 2.2 s of 6.3 s inside
-// renderToString. Most patterns are excluded by a comparison of segments, so
-// React Router ranks one to three instead of twenty.
-//
-// The filter only ever excludes a pattern that cannot match: one without an
-// optional segment or a splat, whose segment count differs from the path's
-// (a parameter matches exactly one non-empty segment), or one of whose static
-// segments differs from the path's segment, decoded as React Router decodes it
-// and compared without case as its matcher does. Anything else stays a
-// candidate, so the result is exactly React Router's over the whole table
-// (tests/unit/site/route-match.test.ts compares the two). The server render and
-// the client filter the same way from the same path, so hydration sees the same
-// route tree.
+// The filter only excludes a pattern that cannot match: without optional segments or a splat, with
+// another segment count, or with a static segment unlike the path's (decoded and case-folded as
+// React Router does). So the result is exactly React Router's over the whole table
+// (tests/unit/site/route-match.test.ts), and server and client see the same route tree.
 import { matchRoutes } from 'react-router';
 import type { PageKindName } from '../types.ts';
 import { ROUTE_PATTERNS } from './patterns.ts';

@@ -4,10 +4,9 @@ import type { PageKind } from '../types.ts';
 import { withShell } from '../common.ts';
 import { patternsOf } from './patterns.ts';
 
-// Pages whose content is configuration and copy, plus the run-time shells.
-// A shell (search, preview) is a prerendered page whose content the client
-// fetches from the live API; the hosts' rewrite rules send every
-// /search/... and /preview/... URL to its file (docs/decisions/0006-run-time-shells.md).
+// Pages of configuration and copy, plus the run-time shells: prerendered pages whose content the
+// client fetches live; host rewrites send /search/... and /preview/... to them
+// (docs/decisions/0006-run-time-shells.md).
 
 function single(kind: PageKindName, path: string, opts: { deps?: string[]; sitemap?: boolean; file?: string; priority?: number } = {}): PageKind {
   return {

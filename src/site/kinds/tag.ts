@@ -4,8 +4,7 @@ import { subcats, withShell } from '../common.ts';
 import type { PageKind, RouteSpec } from '../types.ts';
 import { patternsOf } from './patterns.ts';
 
-// Tag pages (docs/pages.md, "Tag page"): one per sub-category. A tag the API
-// answers 500 for is not published (the page sends it to /404).
+// Tag pages (docs/pages.md, "Tag page"), one per sub-category; a tag answered 500 is not published.
 export const tag: PageKind = {
   kind: 'tag',
   patterns: patternsOf('tag'),

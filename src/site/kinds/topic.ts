@@ -5,13 +5,9 @@ import { allPages, laterPages, subcats, topicPagination, withShell } from '../co
 import type { PageKind, RouteSpec, SnapshotView, RedirectRule } from '../types.ts';
 import { patternsOf } from './patterns.ts';
 
-// Topic listings (docs/pages.md, "Topic listing"): /topic/{cat} and
-// /topic/{cat}/{subcat}, and each later page at {listing}/page/{n}, prerendered
-// for readers and crawlers without JavaScript (docs/decisions/0105-listing-page-routes.md). A page route reads
-// only its own page of the listing, so an edit on page 1 renders no other page
-// again; a new post shifts every page of its listings, and each is rendered again
-// because its answer changed. With JavaScript the client pages from the mirror
-// as before (the page number in localStorage).
+// Topic listings (docs/pages.md, "Topic listing"): /topic/{cat}[/{subcat}] and later pages at
+// {listing}/page/{n} (docs/decisions/0105-listing-page-routes.md). A page route reads only its own
+// page, so an edit on page 1 re-renders no other page. With JavaScript the client pages from the mirror.
 
 function combos(snap: SnapshotView): { cat: string; subcat: string | null }[] {
   const out: { cat: string; subcat: string | null }[] = [];
@@ -44,8 +40,7 @@ export const topic: PageKind = {
         sitemap: { changefreq: 'hourly', priority: subcat ? 0.5 : 0.8, lastmod: newest },
         record: `topic ${cat}${subcat ? `/${subcat}` : ''}`,
       });
-      // Pages 2 and on: not in the sitemap (their posts are, and move from page to page as
-      // posts are published); each is its own canonical (docs/decisions/0105-listing-page-routes.md).
+      // Later pages: not in the sitemap (their posts move); each is its own canonical.
       for (const n of laterPages(snap, first, (p) => ep.topic(cat, subcat, p), (b) => topicPagination(b)?.totalPages, (b) => b?.posts?.postData)) {
         routes.push({
           kind: 'topic',
@@ -60,9 +55,8 @@ export const topic: PageKind = {
     return routes;
   },
   fetches(snap, ctx) {
-    // Every page of every listing: fixed by the listings and their page counts. A process that
-    // publishes again gets the last list back (the same array) while those are the same: an edit
-    // changes no count, and the crawl's wanted paths then compare nothing of some 10,000 pages.
+    // Every page of every listing. A session gets the same array back while counts stand, so the
+    // crawl's wanted paths compare nothing of some 10,000 pages.
     const all = combos(snap);
     const counts = all.map(({ cat, subcat }) => {
       const body = snap.ok(ep.topic(cat, subcat, 1));

@@ -1,5 +1,4 @@
-// One advertisement: the image links to dest_url in a new tab with
-// rel="noopener" (docs/api-contract.md, "Records": Ad); banner_name is the alt text.
+// One ad: the image links to dest_url in a new tab (rel="noopener"); banner_name is the alt text.
 import type { Ad } from '../../../api/types.ts';
 import { useSiteUrls } from '../../lib/site-urls.ts';
 import { ApiImage } from '../ApiImage.tsx';

@@ -1,7 +1,5 @@
-// A slot that rotates through several ads of one banner_type (docs/pages.md,
-// "Shared shell", Ads). The first ad is what the page prerenders; the rest follow
-// after hydration. Only the shown ad is in the DOM; the next one's image is
-// preloaded with new Image() so the swap shows no blank frame.
+// A slot rotating through ads of one banner_type (docs/pages.md, "Shared shell", Ads): the first is
+// prerendered, the rest follow after hydration; only the shown ad is in the DOM, the next preloaded.
 import type { Ad } from '../../../api/types.ts';
 import { imageUrl } from '../../../site/paths.ts';
 import { useSiteUrls } from '../../lib/site-urls.ts';

@@ -1,7 +1,5 @@
-// An advertisement slot of one banner_type (docs/pages.md, "Shared shell", Ads):
-// reads the active ads of the type (./useAds.ts) and shows them as an island
-// (./AdView.tsx: the rotation, or the picked ads side by side), so a document
-// hydrated as islands rotates its ads without the routed app.
+// An ad slot of one banner_type: reads its active ads (./useAds.ts) and shows them as an island
+// (./AdView.tsx), so island documents rotate ads without the routed app.
 import type { BannerType } from '../../../api/types.ts';
 import { Island } from '../../islands/Island.tsx';
 import type { AdViewProps } from './AdView.tsx';

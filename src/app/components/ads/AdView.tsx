@@ -1,8 +1,5 @@
-// What an ad slot shows, given its ads (docs/pages.md, "Shared shell", Ads):
-// without `pick`, every ad takes its turn in the slot (the rotation:
-// AdRotator; the prerendered HTML shows the first one); with `pick`, the chosen
-// ads side by side, each fixed. An island (src/app/islands): its ads come as
-// props from the slot (./AdSlot.tsx), which reads them.
+// What an ad slot shows (docs/pages.md, "Shared shell", Ads): without `pick`, the rotation (the HTML
+// shows the first); with `pick`, the chosen ads side by side. An island; its ads come as props.
 import type { Ad } from '../../../api/types.ts';
 import { AdBanner } from './AdBanner.tsx';
 import { AdRotator } from './AdRotator.tsx';

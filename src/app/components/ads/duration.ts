@@ -1,5 +1,4 @@
-// How long an ad stays in its slot before the next one (docs/pages.md, "Shared
-// shell", Ads): its duration_time in seconds, else the default.
+// How long an ad stays before the next: its duration_time in seconds, else the default.
 import type { Ad } from '../../../api/types.ts';
 
 export const DEFAULT_AD_DURATION_S = 5;

@@ -1,8 +1,5 @@
-// Active ads from the prerendered get_active response, filtered by banner_type
-// (the API answers every active ad; the slots filter) and by a safe dest_url (unsafe
-// ones are already dropped at build time; this is the second fence). A failed
-// read is logged with console.log and the slot stays empty (docs/pages.md,
-// "Shared shell", Ads).
+// Active ads from the prerendered get_active answer, filtered by banner_type and by a safe dest_url
+// (a second fence after the build's). A failed read is logged and the slot stays empty.
 import { ep } from '../../../api/endpoints.ts';
 import type { Ad, BannerType } from '../../../api/types.ts';
 import { isSafeHref } from '../../../api/video.ts';

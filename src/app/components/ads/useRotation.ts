@@ -1,8 +1,5 @@
-// Ad rotation timing (docs/pages.md, "Shared shell", Ads): each ad shows for
-// its duration_time seconds (default 5), fades out for 200 ms, the next fades in,
-// looping; the next image is preloaded while the current one shows. Timers
-// start in an effect, so the prerendered HTML and the first client render show
-// the first ad (no hydration mismatch).
+// Ad rotation timing: each ad shows for its duration_time (default 5 s), fades for 200 ms, loops; the
+// next image preloads. Timers start in an effect, so the first client render matches the HTML.
 import { useEffect, useState } from 'react';
 
 export const AD_FADE_MS = 200;

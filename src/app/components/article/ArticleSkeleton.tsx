@@ -1,7 +1,5 @@
-// Placeholder of the article layout while its post is really loading on the
-// client (client navigation; a preview). Prerendered articles never show it.
-// The headline is not known yet, but the page still has its one h1: for
-// assistive technology only, while the headline's skeleton bar holds its place.
+// The article layout's placeholder while a post really loads on the client (never prerendered). The
+// headline is unknown, so the one h1 is for assistive technology only.
 export function ArticleSkeleton({ heading = 'Article' }: { heading?: string }) {
   return (
     <div className="article-page container" role="status" aria-busy="true" aria-live="polite">

@@ -1,9 +1,5 @@
-// The article layout shared by the article page and its preview (docs/pages.md,
-// "Article" and "Preview"): headline, byline, date, share
-// buttons, hero image or video, table of contents, body HTML, author box,
-// 'Related Content' beside it, 'More from' the site and the ad slots below,
-// and the scroll-to-top button. The preview adds 'Related Articles' and the
-// Instagram share, and scrolls the TOC to 90px instead of 130px.
+// The article layout of the article page and its preview (docs/pages.md, "Article", "Preview"). The
+// preview adds 'Related Articles' and the Instagram share, and scrolls the TOC to 90px, not 130px.
 import { AppLink } from '../AppLink.tsx';
 import type { Author, Post, PostItem } from '../../../api/types.ts';
 import { paths, rebaseHtml } from '../../../site/paths.ts';
@@ -40,9 +36,8 @@ export function ArticleView({ post, author, latest, aside, preview = false }: Ar
   const sharePath = preview ? paths.preview(post.cat_slug, post.post_name) : paths.article(post.cat_slug, post.post_name);
   const catOk = checkSlug(post.cat_slug).ok;
   const { basePath } = useSiteUrls();
-  // A published article is what the static search index holds (src/site/search-index.ts):
-  // the element marks the indexed region and carries the result card's fields. A
-  // draft in the preview is never indexed, so it is left unmarked.
+  // A published article marks the static index's region and card fields (src/site/search-index.ts);
+  // a draft is never indexed.
   const indexed = preview ? {} : articleIndexAttributes(post);
   return (
     <div className={`article-page container${preview ? ' article-preview' : ''}`}>

@@ -1,7 +1,5 @@
-// The author box (docs/pages.md, "Article"): photo, display name and
-// description from GET /api/author/{post_author_id} (result[0]). While that
-// call is really loading on the client it reads 'Loading author...' and
-// 'Loading date...'; prerendered pages always have the answer.
+// The author box (docs/pages.md, "Article") from GET /api/author/{post_author_id}; 'Loading author...'
+// only while really loading on the client.
 import { AppLink } from '../AppLink.tsx';
 import type { Author } from '../../../api/types.ts';
 import { paths } from '../../../site/paths.ts';

@@ -1,12 +1,6 @@
-// 'More from' the site (docs/pages.md, "Article"): the latest posts
-// (GET /api/post/latest) without the one being read, as cards that fade in on
-// scroll in up to 5 steps of 70ms. Card images: 500 on wide
-// screens (min 768px), 300 by default, 250 at 320px.
-//
-// No count is prescribed. Up to 4 cards: the API's latest list holds 4, and
-// 4 fill one row on desktop and two rows of two on tablets. The grid's columns
-// follow the number of cards (article.css, .more-from-cards-N), so every row
-// is full at every width and no card is left alone on a last row.
+// 'More from' the site (docs/pages.md, "Article"): the latest posts without the current one, fading
+// in on scroll. Up to 4 cards (the API's latest list holds 4); the grid's columns follow the count
+// (.more-from-cards-N), so no row is part-empty at any width.
 import type { PostItem } from '../../../api/types.ts';
 import { useSite } from '../../context.tsx';
 import { revealClass, useReveal } from '../../lib/reveal.ts';

@@ -1,6 +1,5 @@
-// 'Related Articles' on the preview (first 4, numbered; docs/pages.md,
-// "Preview"). Apart from the article's side list (./RelatedList.tsx), which is
-// an island, so the islands' bundle does not carry it.
+// 'Related Articles' on the preview (first 4, numbered). Apart from ./RelatedList.tsx, an island, so
+// the islands' bundle does not carry it.
 import type { PostItem } from '../../../api/types.ts';
 import { paths } from '../../../site/paths.ts';
 import { AppLink } from '../AppLink.tsx';

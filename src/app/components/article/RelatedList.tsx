@@ -1,6 +1,4 @@
-// Side list 'Related Content' (docs/pages.md, "Article": asidetopic,
-// excluding the current post); it fades in on scroll in up to 5 steps of 70ms.
-// The preview's 'Related Articles' is ./RelatedArticles.tsx.
+// Side list 'Related Content' (asidetopic without the current post), fading in on scroll.
 import { AppLink } from '../AppLink.tsx';
 import type { PostItem } from '../../../api/types.ts';
 import { paths } from '../../../site/paths.ts';

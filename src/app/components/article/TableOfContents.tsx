@@ -1,12 +1,6 @@
-// The collapsible table of contents (docs/pages.md, "Article"): built
-// from the h2-h4 headings (post.toc, added by the build's sanitiser or, for a
-// preview, by ../../lib/cms-client.ts), numbered like 1., 1.1.; its list is at
-// most 300px high (article.css); clicking an entry scrolls smoothly to the
-// heading and highlights it; the control toggles the list open or closed.
-//
-// It is rendered open on the server and in the first client render (the same
-// HTML on both sides, and usable without JavaScript: the entries are plain
-// #fragment links and headings carry scroll-margin-top).
+// The collapsible table of contents (docs/pages.md, "Article") from post.toc, numbered 1., 1.1.; an
+// entry scrolls smoothly to its heading and highlights it. Rendered open on the server and first
+// client render, usable without JavaScript (plain #fragment links, scroll-margin-top).
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { TocEntry } from '../../../api/types.ts';
 
@@ -37,8 +31,7 @@ export function TableOfContents({ toc, offset = TOC_OFFSET }: { toc: readonly To
     e.preventDefault();
     setActive(id);
     window.scrollTo({ top: targetY(el, offset), behavior: 'smooth' });
-    // Images above the heading may load during the smooth scroll and move it:
-    // after 700ms the position is checked and corrected to the offset.
+    // Images loading during the smooth scroll can move it: corrected after 700ms.
     if (settle.current) clearTimeout(settle.current);
     settle.current = setTimeout(() => {
       const y = targetY(el, offset);

@@ -1,7 +1,5 @@
-// The article's video (docs/pages.md, "Article": shown when a podcast
-// link exists). The iframe src is rebuilt by videoEmbedUrl() from a parsed,
-// allow-listed link; any other link shows no iframe (docs/architecture.md,
-// "Untrusted input").
+// The article's video when a podcast link exists: the iframe src is rebuilt by videoEmbedUrl() from
+// an allow-listed link, else no iframe (docs/architecture.md, "Untrusted input").
 import { videoEmbedUrl } from '../../../api/video.ts';
 
 export function VideoEmbed({ link, title }: { link: string | null | undefined; title: string }) {

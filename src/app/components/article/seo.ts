@@ -1,6 +1,5 @@
-// The article's head (docs/deploying.md, "Page metadata"): title, description, image,
-// published time and JSON-LD: a NewsArticle and a BreadcrumbList
-// (Home > Category > Article), with absolute URLs on the canonical origin.
+// The article's head (docs/deploying.md, "Page metadata"), with JSON-LD NewsArticle and BreadcrumbList
+// on absolute canonical URLs.
 import type { Post } from '../../../api/types.ts';
 import type { PublicConfig } from '../../../config/schema.ts';
 import { cutText, stripTags } from '../../../encoding/html.ts';

@@ -1,12 +1,7 @@
-// An accessible, looping carousel (docs/pages.md, "Home": the Guest Author carousel,
-// autoplay 3000 ms, loop; slides per view 1, 2 at 640 px, 2 at 768, 3 at 1024,
-// 4 at 1199).
-//
-// Slides per view is CSS (carousel.css sets --spv per media query), so the
-// render never reads the viewport and the prerendered layout is deterministic.
-// The script reads the current --spv only when it moves. Autoplay starts after
-// hydration, pauses on hover and focus, and never runs with reduced motion.
-// Touch: pointer swipes; keyboard: arrow keys on the carousel and the buttons.
+// An accessible, looping carousel (docs/pages.md, "Home": Guest Author, autoplay 3000 ms). Slides per
+// view is CSS (carousel.css sets --spv per media query), so the render never reads the viewport; the
+// script reads --spv only when it moves. Autoplay starts after hydration, pauses on hover and focus,
+// never with reduced motion. Pointer swipes and arrow keys.
 import { Children, useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { prefersReducedMotion } from '../../lib/reveal.ts';
 

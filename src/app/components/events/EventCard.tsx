@@ -1,6 +1,4 @@
-// One event card (docs/pages.md, "Events list"): banner, title, location, date
-// (short month, 2-digit day, year) and the description stripped of markup and
-// cut to 100 characters; the whole card links to the detail page.
+// One event card (docs/pages.md, "Events list"); the description stripped and cut to 100 characters.
 import { Link } from 'react-router';
 import type { EventItem } from '../../../api/types.ts';
 import { ApiImage } from '../ApiImage.tsx';

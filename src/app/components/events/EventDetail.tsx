@@ -1,9 +1,4 @@
-// Event detail (docs/pages.md, "Event detail"): heading, title and
-// long date, share buttons with the Instagram 600x400 popup, the banner rule,
-// a video embed for podcast_link, event_desc as HTML (sanitised by the crawl),
-// the table of contents, the Latest/Popular sidebar, ads, scroll to top on
-// load, the 400 px scroll-to-top button, the staggered 'loaded' class, and a
-// JSON-LD Event. Shared by /events/{slug} and /past-events/{slug}.
+// Event detail (docs/pages.md, "Event detail"), shared by /events/{slug} and /past-events/{slug}.
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
@@ -28,17 +23,13 @@ import { ScrollToTop } from '../ScrollToTop.tsx';
 
 export type EventVariant = 'upcoming' | 'past';
 
-/**
- * Ads beside the event: the past-event version uses the second and third active
- * ads; the upcoming version uses the first and second, a choice
- * (docs/decisions/0021-open-page-behaviour-choices.md).
- */
+/** Ads beside the event: past events the second and third, upcoming the first and second (a choice:
+ * docs/decisions/0021-open-page-behaviour-choices.md). */
 const AD_PICK: Record<EventVariant, number[]> = { upcoming: [0, 1], past: [1, 2] };
 
 /**
- * Block `i`'s classes: its fade-in, and the staggered `loaded` class, which
- * comes block by block after hydration (70 ms steps), never in the HTML: the
- * blocks are on screen at load, so they step without being hidden (docs/decisions/0009-fade-ins-never-hide.md).
+ * Block `i`'s classes: its fade-in and the `loaded` class, stepped in after hydration, never hiding
+ * on-screen blocks (docs/decisions/0009-fade-ins-never-hide.md).
  */
 function cls(i: number, shown: number, stepped: number): string {
   const c = revealClass(i, shown);
@@ -52,8 +43,7 @@ export function EventDetail({ variant }: { variant: EventVariant }) {
   const { data, status, isLoading, error } = useApi<EventDetailsResponse>(ep.eventDetails(slug));
   const [ref, shown, stepped] = useReveal<HTMLDivElement>({ stepMs: 70, stepInView: true });
   const ev = data?.eventData?.[0];
-  // One event, two URLs (/past-events/{slug} exists too: docs/decisions/0016-one-canonical-url-per-event.md): the
-  // canonical is always /events/{slug}, so search engines index one page.
+  // One canonical per event (docs/decisions/0016-one-canonical-url-per-event.md): /events/{slug}.
   const path = paths.event(slug);
 
   usePageHead(
@@ -83,8 +73,7 @@ export function EventDetail({ variant }: { variant: EventVariant }) {
       </section>
     );
   }
-  // Event details answered 501 -> redirect to /events/{event_slug}. Guard
-  // against a loop: on that path already, show the not-found content.
+  // Details answered 501 -> /events/{event_slug}; already there, show not-found (no loop).
   const target = paths.event(slug);
   if (status === 501 && pathname !== target) return <Navigate to={target} replace />;
   if (!ev) {

@@ -1,12 +1,7 @@
-// The events list of one tab (docs/pages.md, "Events list"): 9 cards shown,
-// Show More reveals 9 more and requests the next page when the loaded ones run
-// out; the button reads 'Loading...' while busy and disappears by the page's rules.
-//
-// The All Events list starts at the page its route shows (`from`: 1 at /events,
-// n at /events/page/{n}) and its Show More is a link to the next page's route
-// (`moreHref`, docs/decisions/0105-listing-page-routes.md), so a reader without JavaScript and a crawler
-// reach every event; once hydrated, a plain click is taken over and reveals
-// more in place, reading one page a request as before.
+// One tab's events list (docs/pages.md, "Events list"): 9 cards, Show More reveals 9 more, fetching
+// the next page when needed. All Events starts at its route's page (`from`) and its Show More links to
+// the next page's route (docs/decisions/0105-listing-page-routes.md); once hydrated a plain click
+// reveals more in place.
 import { useState } from 'react';
 import { EVENTS_STEP, eventsShowMore, eventsShowMoreVisible } from '../../lib/events.ts';
 import { ListingPageLink } from '../AppLink.tsx';

@@ -1,6 +1,4 @@
-// The Latest/Popular sidebar of the event detail page (docs/pages.md, "Event
-// detail"; tab keys tab1 = Latest, the default, and tab2 = Popular). Items
-// link to /{cat_slug}/{post_name} with title, content snippet, author and date.
+// The event detail's Latest/Popular sidebar (tab1 Latest, default; tab2 Popular).
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';

@@ -1,6 +1,4 @@
-// Table of contents of event_desc (docs/pages.md, "Event detail"): built by the
-// crawl's sanitiser from the h2-h4 headings (ids on the headings, `number` "1."
-// for h2 and "1.1." / "1.1.1." for h3 and h4).
+// Table of contents of event_desc, from the crawl's sanitiser (ids on the headings, numbered).
 import type { TocEntry } from '../../../api/types.ts';
 
 export function EventToc({ toc }: { toc: readonly TocEntry[] | undefined }) {

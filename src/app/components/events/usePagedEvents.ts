@@ -1,8 +1,5 @@
-// Loading pages 1..n of an event list (or from a later page on, on that page's
-// own route) from the prerendered data and the static mirror
-// (docs/architecture.md, "Data on the client"). The first page is seeded by the server,
-// so the first client render equals the prerendered HTML; later pages are read
-// when Show More asks for them.
+// Pages 1..n of an event list (or from a later route's page) from the prerendered data and the mirror:
+// the first page is seeded, so the first client render matches; later pages are read on Show More.
 import { useQueries } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { EventListResponse } from '../../../api/types.ts';

@@ -1,6 +1,5 @@
-// One labelled form control with its error text (docs/pages.md, "Forms"). The error
-// is tied to the control with aria-describedby and announced politely; the
-// control carries aria-invalid once the form has been checked.
+// One labelled form control with its error text, tied by aria-describedby and announced politely;
+// aria-invalid once the form was checked.
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {

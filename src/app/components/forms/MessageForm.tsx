@@ -1,10 +1,6 @@
-// The contact ('Send Us a Message') and opt-out ('Do Not Sell My Information')
-// form (docs/pages.md, "Forms"). Fields first_name,
-// last_name, email, phone, message (optional) and opt_in (required checkbox);
-// the rules and exact messages come from lib/validation.ts. Inputs carry the
-// browser's validation attributes too (required, lengths, pattern) and the
-// custom message through setCustomValidity; the form renders the messages
-// itself (noValidate) so they are styled and announced the same everywhere.
+// The contact and opt-out form (docs/pages.md, "Forms"), with the rules and messages of
+// lib/validation.ts. Inputs also carry native constraints and setCustomValidity, but the form renders
+// the messages itself (noValidate), so they look and are announced the same everywhere.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSite } from '../../context.tsx';
 import { liveBaseOf } from '../../lib/site-urls.ts';

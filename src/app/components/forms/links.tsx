@@ -1,5 +1,4 @@
-// Small helpers of the static pages: a tel: link from a display number, and
-// {token} substitution in operator-edited copy (config/site.json `privacy`).
+// Static page helpers: a tel: link from a display number, {token} substitution in operator copy.
 import type { ReactNode } from 'react';
 
 export const telHref = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, '')}`;

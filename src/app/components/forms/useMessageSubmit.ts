@@ -1,11 +1,8 @@
-// The submit cycle shared by the contact and opt-out forms (docs/pages.md,
-// "Forms"): idle -> submitting ('Submitting...', button disabled) -> success
-// (message for 8000 ms, form cleared) or failure (logged 'Failed to submit data
-// to the API.', form kept as filled, a polite visible notice).
-//
-// One request per submission: a ref is the "internal error flag" (docs/decisions/0021-open-page-behaviour-choices.md) — while
-// it is set (a request in flight) submit is blocked, so a double click or Enter
-// pressed twice sends one request (a state update would come too late).
+// The submit cycle of the contact and opt-out forms (docs/pages.md, "Forms"): idle -> submitting ->
+// success (message for 8000 ms, form cleared) or failure (logged, form kept, a polite notice).
+// A ref (the "internal error flag" of docs/decisions/0021-open-page-behaviour-choices.md) blocks
+// submitting while a request is in flight, so a double click sends one request; a state update would
+// come too late.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { livePost } from '../../data/live.ts';
 

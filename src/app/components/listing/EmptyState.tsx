@@ -1,5 +1,4 @@
-// The empty list message (docs/pages.md, "Topic listing": heading 'No Posts
-// Available' with text 'Sorry, there are no posts available at the moment.').
+// The empty list message (docs/pages.md, "Topic listing").
 import type { ReactNode } from 'react';
 
 export const NO_POSTS_HEADING = 'No Posts Available';

@@ -1,10 +1,6 @@
-// The filter strip of the topic and search pages: an optional muted label
-// ('Filter :' on topic pages), the first N entries as tab links (6 on topic
-// pages, 8 on search: docs/pages.md), the rest behind a
-// 'More' button that opens a menu of links. The active entry is highlighted and
-// marked aria-current="page"; when it sits in the menu, the More button is
-// highlighted too. The menu closes on outside click, on Escape (focus returns
-// to the button) and after a choice.
+// The filter strip of the topic and search pages: an optional label, the first N entries as tabs (6 or
+// 8), the rest in a 'More' menu. The active entry has aria-current="page" (and lights More when in
+// the menu). The menu closes on outside click, on Escape (focus back to the button) and on a choice.
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useDismiss } from '../../lib/dismiss.ts';

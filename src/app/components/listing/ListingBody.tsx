@@ -1,9 +1,6 @@
-// The body of a post listing (docs/pages.md, "Topic listing" and "Search
-// results"): the first three posts as large cards in a three-column
-// row, the rest as a list with 500 px thumbnails, title, author and date beside
-// a sidebar of Post-1 ads. Both blocks fade in (src/app/lib/reveal.ts): the
-// first in 5 steps at `firstStepMs`, the second in 5 steps at `secondStepMs`
-// once the reader scrolled past `secondAfterScrollY` (when given).
+// A post listing's body (docs/pages.md, "Topic listing", "Search results"): three large cards, then a
+// list beside Post-1 ads. Both blocks fade in (src/app/lib/reveal.ts), the second once the reader
+// scrolled past `secondAfterScrollY` (when given).
 import type { PostItem } from '../../../api/types.ts';
 import { AdSlot } from '../ads/AdSlot.tsx';
 import { PostCard, PostRow } from '../PostCard.tsx';

@@ -1,17 +1,8 @@
-// One accessible pager for the topic, author and search lists: previous and
-// next arrows around a window of page numbers (the window comes from
-// ./windows.ts, chosen by the page). The current page is marked aria-current.
-// Previous is inactive on page 1 and next on the last page (docs/pages.md,
-// "Topic listing" and "Search results"); each change scrolls smoothly to the
-// top.
-//
-// A listing whose later pages are prerendered routes (topic, author:
-// docs/decisions/0105-listing-page-routes.md) passes `hrefFor`, and the controls are links to those pages
-// (../AppLink.tsx), so a reader without JavaScript and a crawler reach
-// every page; once hydrated, a plain click changes the page in place as the
-// buttons did (the topic page keeps its number in localStorage). Search
-// results are read at run time and have no such routes: their controls stay
-// buttons.
+// One accessible pager for topic, author and search lists: arrows around a window of page numbers
+// (./windows.ts), current marked aria-current, arrows inactive at the ends; a change scrolls to top.
+// Listings with prerendered later pages pass `hrefFor`, making the controls links
+// (docs/decisions/0105-listing-page-routes.md) that a plain click, once hydrated, handles in place.
+// Search results have no such routes: their controls stay buttons.
 import type { ReactNode } from 'react';
 import { ListingPageLink } from '../AppLink.tsx';
 

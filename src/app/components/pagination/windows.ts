@@ -1,7 +1,5 @@
-// The three pagination windows of the pages, as pure functions of (current page,
-// total pages). Each returns the page numbers to show, ascending; 0 pages (or a
-// nonsense total) gives []. The current page is clamped into 1..total first, so
-// a stale page number (e.g. restored from localStorage) still gives a window.
+// The pages' three pagination windows, pure functions of (current, total) giving ascending numbers
+// ([] for no pages). The current page is clamped first, so a stale stored number still works.
 
 /** Window size everywhere: 5 (topic, author and search pages alike). */
 export const WINDOW_SIZE = 5;
@@ -19,12 +17,7 @@ function range(from: number, to: number): number[] {
   return out;
 }
 
-/**
- * Topic listing (docs/pages.md, "Topic listing"): a window of up to 5 page
- * numbers around the current page — the current page with two on each side,
- * cut at the first and last page and never shifted, so near either end the
- * window holds fewer than 5 (page 1 of 12: 1 2 3; page 12 of 12: 10 11 12).
- */
+/** Topic listing: the current page and two each side, cut at the ends, never shifted (1 of 12: 1 2 3). */
 export function topicWindow(current: number, total: number, size = WINDOW_SIZE): number[] {
   const ct = clampInputs(current, total);
   if (!ct) return [];
@@ -33,12 +26,7 @@ export function topicWindow(current: number, total: number, size = WINDOW_SIZE):
   return range(Math.max(1, c - half), Math.min(t, c + half));
 }
 
-/**
- * Author page (docs/pages.md, "Author page"): a window of 5 shifted to
- * end at the last page — always 5 numbers when there are 5 pages or more:
- * centred on the current page, pushed forward at the start (page 1: 1..5) and
- * back at the end (last page 12, current 11: 8..12).
- */
+/** Author page: 5 numbers whenever there are 5 pages, shifted at either end (11 of 12: 8..12). */
 export function authorWindow(current: number, total: number, size = WINDOW_SIZE): number[] {
   const ct = clampInputs(current, total);
   if (!ct) return [];
@@ -48,12 +36,7 @@ export function authorWindow(current: number, total: number, size = WINDOW_SIZE)
   return range(start, Math.min(t, start + size - 1));
 }
 
-/**
- * Search results (docs/pages.md, "Search results"): a window of 5 page numbers
- * centred on the current page — it starts two before the current page (not
- * before 1) and runs for 5, cut at the last page with no back-shift: page 1 of
- * 10 is 1..5, page 10 of 10 is 8 9 10.
- */
+/** Search results: from two before the current page, for 5, cut at the last (10 of 10: 8 9 10). */
 export function searchWindow(current: number, total: number, size = WINDOW_SIZE): number[] {
   const ct = clampInputs(current, total);
   if (!ct) return [];

@@ -1,6 +1,5 @@
-// /about (docs/pages.md, "Static pages"): intro text and a team grid (name, role, image,
-// description; any number of members, none hides the grid). The copy is configuration (config/site.json
-// `about`), so an operator changes it without touching code; it is in this page's data only.
+// /about (docs/pages.md, "Static pages"): intro and a team grid from config/site.json `about`, which is
+// in this page's data only.
 import { paths } from '../../../site/paths.ts';
 import { usePageCopy, useSite } from '../../context.tsx';
 import { usePageHead } from '../../head.tsx';

@@ -1,16 +1,10 @@
-// The article page /{cat_slug}/{post_name} (docs/pages.md, "Article").
-// Reads the route's deps (src/site/kinds/article.ts): the post details and the
-// author by id; on the server they come from the snapshot, after a client
-// navigation from the static mirror (skeletons only then). A document of this
-// kind is hydrated as islands (docs/decisions/0062-article-islands.md; ArticleView marks
-// them): the category's side list and "More from" are islands that read the
-// mirror once hydrated (every article of a category prints them, so as deps a
-// new story would re-render the whole category: docs/decisions/0054-article-side-lists-after-hydration.md), and
-// the view is counted once by another (../../islands/article-parts.tsx). An
-// unknown post (status 501; a path the mirror does not hold reads 404) goes to
-// /404, carrying the requested URL for the 404 page's redirect check; a direct
-// load of such a URL ends the same way (../../lib/unknown-article.ts). Any
-// other failure shows 'Error: {message}'.
+// The article page /{cat_slug}/{post_name} (docs/pages.md, "Article"), reading its deps (details and
+// author) from the snapshot or, after a client navigation, the mirror. Hydrated as islands
+// (docs/decisions/0062-article-islands.md): the side list and "More from" read the mirror once hydrated
+// (as deps, a new story would re-render the whole category:
+// docs/decisions/0054-article-side-lists-after-hydration.md), and the view count is
+// another island. An unknown post (501, or 404 from the mirror) goes to /404 with the requested URL
+// (../../lib/unknown-article.ts); any other failure shows 'Error: {message}'.
 import { Navigate, useLocation, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import { paths } from '../../../site/paths.ts';

@@ -1,7 +1,5 @@
-// /author: where the author page sends readers when an author's response has an
-// invalid shape (docs/pages.md, "Author page"). The screen is ours to design; it tells
-// the reader the author could not be found and offers ways on: home, and the
-// topic listings of the header's groups (config nav), so no one is stranded.
+// /author: where the author page sends readers on an invalid author answer. It says the author could
+// not be found and offers home and the header's topic listings.
 import { Link } from 'react-router';
 import { paths } from '../../../site/paths.ts';
 import { TopicLinks } from '../../components/TopicLinks.tsx';

@@ -1,10 +1,6 @@
-// Author page /author/{auther_name} (docs/pages.md, "Author page"):
-// display name, description and photo (the site's placeholder when there is
-// none), then the author's posts, 10 a page, with the author pagination window
-// (5 numbers shifted to end at the last page). Page 1 is prerendered at
-// /author/{name} and each later page at /author/{name}/page/{n}, which the
-// pagination links to (docs/decisions/0105-listing-page-routes.md); once hydrated, a click changes the page in
-// place from the static mirror.
+// Author page /author/{auther_name} (docs/pages.md, "Author page"): profile, then 10 posts a page
+// with the author window. Later pages are prerendered at /author/{name}/page/{n}
+// (docs/decisions/0105-listing-page-routes.md); once hydrated, a click changes the page in place.
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
@@ -26,11 +22,9 @@ import { revealClass, useReveal } from '../../lib/reveal.ts';
 import { authorOf, checkAuthorPosts } from './shape.ts';
 
 /**
- * The page shows 'No author data available.' only after a long delay, whose
- * length is ours to choose (docs/decisions/0021-open-page-behaviour-choices.md): 5 s after the page mounted in the browser
- * while the author's data is still absent; until then a loading placeholder.
- * (Prerendered author pages always carry the data: plan only makes routes for
- * authors whose details exist.)
+ * 'No author data available.' shows only 5 s after mount with data still absent
+ * (docs/decisions/0021-open-page-behaviour-choices.md);
+ * prerendered author pages always have data.
  */
 export const NO_AUTHOR_DELAY_MS = 5000;
 export const NO_AUTHOR_TEXT = 'No author data available.';

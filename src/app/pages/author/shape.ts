@@ -1,7 +1,5 @@
-// The author page's response checks: the API's one shape definition
-// (src/api/schemas.ts), read the way the page needs it. Posts must come as
-// authorPosts.postData with a pagination (page, limit, totalPages), else null
-// (the page goes to /author); a bad record is left out and logged.
+// The author page's response checks (src/api/schemas.ts): posts must be authorPosts.postData with a
+// pagination, else null (the page goes to /author); bad records are left out and logged.
 import { readShape } from '../../../api/schemas.ts';
 import type { Author, PostItem } from '../../../api/types.ts';
 import { logQuarantined } from '../../lib/quarantine-log.ts';

@@ -1,7 +1,5 @@
-// /contact-us (docs/pages.md, "Static pages"): the six offices (config.contact.offices),
-// media and sales e-mail links, the CCPA helpline, and the 'Send Us a Message'
-// form, which posts to {publicBase}/api/contact/add. Offices and contact
-// lines that are not configured are left out.
+// /contact-us (docs/pages.md, "Static pages"): offices, e-mail links, helpline and the message form
+// posting to {publicBase}/api/contact/add; unconfigured lines are left out.
 import { ep } from '../../../api/endpoints.ts';
 import { paths } from '../../../site/paths.ts';
 import { MessageForm } from '../../components/forms/MessageForm.tsx';

@@ -1,11 +1,6 @@
-// /events (docs/pages.md, "Events list"): the All Events, Upcoming Events and
-// Past Events tabs, All by default. Each tab reads its own endpoint (first page
-// prerendered, later pages from the static mirror):
-//   All Events -> ep.eventsAll (/api/event/totalevents)
-//   Upcoming Events -> ep.eventsUpcoming (/api/event/upcoming_events)
-//   Past Events -> ep.eventsPast (/api/event/past_events)
-// /events/page/{n} is the same page with the All Events list starting at its
-// page n: where Show More leads a reader without JavaScript (docs/decisions/0105-listing-page-routes.md).
+// /events (docs/pages.md, "Events list"): All (default), Upcoming and Past tabs, each its own endpoint
+// (first page prerendered, later ones from the mirror). /events/page/{n} starts All Events at page n,
+// where Show More leads without JavaScript (docs/decisions/0105-listing-page-routes.md).
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';

@@ -1,9 +1,5 @@
-// The home blocks below Latest (docs/pages.md, "Home"): the Podcast
-// feature, the Guest Author carousel, Quick Bytes and Articles, each with the
-// page's slices:
-// - Quick Bytes: item 1 featured, side list items 2-5, main grid from the fifth.
-// - Articles: item 1 featured, grid items 2-3, side list items 2-5.
-// The slices overlap on purpose: they are the page's, kept verbatim.
+// The home blocks below Latest (docs/pages.md, "Home"): Podcast, Guest Author carousel, Quick Bytes and
+// Articles, with the page's overlapping slices kept verbatim.
 import { ep } from '../../../api/endpoints.ts';
 import type { PostItem } from '../../../api/types.ts';
 import { videoEmbedUrl } from '../../../api/video.ts';

@@ -1,8 +1,5 @@
-// Home "Latest" block (docs/pages.md, "Home"): one large lead post
-// (homelatest item 1, image 700 wide) and two secondary posts (items 2-3, 500 on
-// wide screens else 300), beside a side tab list: Latest (tab1, default, from
-// homelatestnews) and Popular (tab2, from homepopular). Both tab panels are in
-// the prerendered HTML; the tab switch is client state.
+// Home "Latest" (docs/pages.md, "Home"): a lead post, two secondary posts and the Latest/Popular tabs;
+// both panels are prerendered, the switch is client state.
 import { useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';

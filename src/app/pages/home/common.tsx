@@ -1,7 +1,5 @@
-// Pieces shared by the home blocks: the list hook (a failed or empty list is
-// logged and reads as empty, docs/pages.md "Home"), the section
-// frame with its heading and 'See all' link, the empty state, and the side
-// list beside a lead post (also the tag page's).
+// Pieces of the home blocks: the list hook (a failed or empty list is logged and empty), the section
+// frame, the empty state and the side list beside a lead post (also the tag page's).
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PostItem } from '../../../api/types.ts';
@@ -44,11 +42,8 @@ export function NoPosts() {
 }
 
 /**
- * The compact rows beside a lead card: home Quick Bytes and Articles, tag
- * Articles. In those layouts the list is a bordered box, so with no rows (a
- * section with only its lead post) nothing is rendered: an empty list would
- * leave a stray frame beside the lead. `shown`: fade-in steps shown so far
- * (lib/reveal.ts); the rows follow the lead, step 0.
+ * The compact rows beside a lead card (home, tag). A bordered box, so nothing renders without rows.
+ * `shown`: fade-in steps shown so far; the rows follow the lead, step 0.
  */
 export function SidePostList({ posts, shown, label }: { posts: PostItem[]; shown: number; label?: string }) {
   if (posts.length === 0) return null;

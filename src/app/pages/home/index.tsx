@@ -1,7 +1,5 @@
-// The home page, route / (docs/pages.md, "Home"): the blocks in the
-// page's order — Latest (lead, two secondary posts, Latest/Popular tabs),
-// Podcast feature, Guest Author carousel, Quick Bytes, Articles, and the footer
-// ad banner (Footer-3). Every list is prerendered (src/site/kinds/home.ts).
+// The home page / (docs/pages.md, "Home"): Latest, Podcast, Guest Author, Quick Bytes, Articles and the
+// Footer-3 ad, every list prerendered.
 import { ep } from '../../../api/endpoints.ts';
 import type { PostItem } from '../../../api/types.ts';
 import type { PublicConfig } from '../../../config/schema.ts';
@@ -14,11 +12,7 @@ import { usePageHead } from '../../head.tsx';
 import { ArticlesBlock, GuestAuthorBlock, PodcastBlock, QuickBytesBlock } from './FeatureBlocks.tsx';
 import { LatestBlock } from './LatestBlock.tsx';
 
-/**
- * Structured data (docs/deploying.md, "Page metadata"): the publisher (Organization, absolute logo) and
- * the site (WebSite) with a SearchAction into the search page's URL scheme
- * (/search/all/{term}, src/site/paths.ts).
- */
+/** Structured data: the publisher (Organization) and WebSite, with a SearchAction to /search/all/{term}. */
 export function homeJsonLd(site: Pick<PublicConfig['site'], 'name' | 'url' | 'logo'>): object[] {
   const home = absoluteUrl(site.url, paths.home());
   const logo = /^https?:\/\//i.test(site.logo) ? site.logo : absoluteUrl(site.url, site.logo);

@@ -1,8 +1,5 @@
-// /no-posts: where listings go when the server returns an empty post list
-// (docs/pages.md, "Author page", on /no-posts). The screen is ours to design; it
-// repeats the listing's empty-state texts and offers a way back: the previous
-// page (after hydration, when the browser has history) and home, plus the
-// topic listings of the header's groups (config nav).
+// /no-posts: where listings go on an empty post list. It repeats the empty-state texts and offers Back
+// (after hydration, with history), home and the header's topic listings.
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../site/paths.ts';

@@ -1,9 +1,5 @@
-// The not-found page (docs/pages.md, "Not-found page"): 'Error 404 - Not Found' and
-// 'Go Back Home'. Emitted as out/404.html, which every static host serves for
-// unknown paths (docs/deploying.md, "404 pages"). After hydration it asks the
-// API whether the requested URL was redirected and follows a safe target
-// (../../lib/redirect-check.ts); at /404 the requested URL is the unknown
-// article's that /404 replaced (../../lib/unknown-article.ts).
+// The not-found page, emitted as out/404.html (docs/deploying.md, "404 pages"). After hydration it
+// follows a safe redirect for the requested URL (../../lib/redirect-check.ts).
 import { Link } from 'react-router';
 import { usePageHead } from '../../head.tsx';
 import { useSite } from '../../context.tsx';

@@ -1,7 +1,5 @@
-// /opt-out-form (docs/pages.md, "Static pages"): 'Do Not Sell My Information',
-// the form's fields (phone 6-25 characters, no pattern). Publications differ in
-// where it posts, so it posts to config.api.optOutPath (default /api/contact/add,
-// docs/api-contract.md, "Run-time requests from the browser").
+// /opt-out-form (docs/pages.md, "Static pages"): 'Do Not Sell My Information', posting to
+// api.optOutPath (default /api/contact/add), since publications differ.
 import { paths } from '../../../site/paths.ts';
 import { MessageForm } from '../../components/forms/MessageForm.tsx';
 import { usePageCopy, useSite } from '../../context.tsx';

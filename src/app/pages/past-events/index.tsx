@@ -1,8 +1,5 @@
-// /past-events (docs/pages.md, "Past events"): two buttons (Upcoming
-// Events -> /events, Past Events current), cards to /past-events/{slug}, Show
-// More by page. The page number starts at 1 and grows only when not loading and
-// more pages exist; duplicates by event_id are dropped; the list stops when the
-// page number reaches totalPages or a page comes back empty.
+// /past-events (docs/pages.md, "Past events"): cards to /past-events/{slug}, Show More by page, events
+// deduplicated by event_id, stopping at totalPages or an empty page.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';

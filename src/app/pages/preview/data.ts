@@ -1,7 +1,5 @@
-// The preview's live calls (docs/pages.md, "Preview": the preview call
-// with the post fetch's 3000 ms timeout). A draft is not in the static
-// mirror and its author may not be either, so everything is read live: the
-// post, the category's aside list, the latest posts and the author by id.
+// The preview's live calls: a draft (and maybe its author) is not in the mirror, so the post, aside,
+// latest posts and author are all read live.
 import { ep } from '../../../api/endpoints.ts';
 import type { AsideResponse, Author, AuthorByIdResponse, Post, PostDetailsResponse, PostItem } from '../../../api/types.ts';
 import { isOk } from '../../data/api.ts';

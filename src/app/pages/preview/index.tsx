@@ -1,11 +1,7 @@
-// The article preview /preview/{cat_slug}/{post_name} (docs/pages.md,
-// "Preview"). A run-time page: the prerendered shell
-// (_shell/preview.html) hydrates a pending state, then App routes here. The
-// draft comes from the live preview call (3000 ms timeout), is sanitised in the
-// browser and gets its TOC there (../../lib/cms-client.ts); the rest is read
-// live too. Same layout as the article plus 'Related Articles' and the
-// Instagram share; related articles, latest posts and the post are kept in
-// local storage (./storage.ts). Never indexed (noindex; no sitemap entry).
+// The article preview /preview/{cat_slug}/{post_name} (docs/pages.md, "Preview"): a run-time page whose
+// shell hydrates a pending state before App routes here. The draft is read live, sanitised and given
+// its TOC in the browser (../../lib/cms-client.ts); data is kept in local storage (./storage.ts).
+// Never indexed.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
@@ -23,10 +19,7 @@ import { paths } from '../../../site/paths.ts';
 import { loadAside, loadAuthor, loadDraft, loadLatest } from './data.ts';
 import { readPreview, savePreviewLatest, savePreviewPost, savePreviewRelated, type KeptPreview } from './storage.ts';
 
-/**
- * noindex in the live document too: the shell is prerendered without knowing
- * the draft, and a crawler that runs scripts reads the head after this.
- */
+/** noindex in the live document too: a crawler that runs scripts reads the head after this. */
 function useRobotsNoindex(): void {
   useEffect(() => {
     let meta = document.head.querySelector<HTMLMetaElement>('meta[name="robots"]');
@@ -117,8 +110,7 @@ export default function PreviewPage() {
       </div>
     );
   }
-  // The same h1 as the shell document's pending state (App.tsx, ShellPending),
-  // written out: importing it from there would split a chunk off the client entry.
+  // The shell's h1 (App.tsx ShellPending), written out: importing it would split the client entry.
   if (!shown) return <ArticleSkeleton heading="Article preview" />;
   const asideData = aside.data ?? (aside.isPending ? kept.related : undefined);
   const latestData = latest.data ?? (latest.isPending ? kept.latest : undefined);

@@ -1,13 +1,9 @@
-// What the preview keeps in the browser's local storage (docs/pages.md,
-// "Preview": related articles, latest posts and the post; the key names are
-// ours, recorded in docs/decisions/0021-open-page-behaviour-choices.md):
+// What the preview keeps in local storage (key names: docs/decisions/0021-open-page-behaviour-choices.md):
 //   preview:post     {path, savedAt, post}  the draft as shown (sanitised)
 //   preview:related  {path, savedAt, items} 'Related Articles' / 'Related Content'
 //   preview:latest   {path, savedAt, items} 'More from' the site
-// `path` is the preview URL the data belongs to. On the next visit of the same
-// preview the kept copy is shown while the live call runs (it is sanitised
-// again before use: storage is not trusted). Storage may be full or disabled
-// (private windows): failures are ignored, the page works without it.
+// A revisit of the same preview shows the kept copy (sanitised again: storage is untrusted) while the
+// live call runs. Storage may be full or disabled: failures are ignored.
 import type { Post, PostItem } from '../../../api/types.ts';
 
 export const PREVIEW_KEYS = { post: 'preview:post', related: 'preview:related', latest: 'preview:latest' } as const;

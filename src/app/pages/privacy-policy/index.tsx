@@ -1,9 +1,5 @@
-// /privacy-policy (docs/pages.md, "Static pages"): the legal text from
-// config/site.json `privacy`, with links to /opt-out-form, the CCPA helpline
-// (config.contact.helpline) and the data-protection contact
-// (config.contact.privacyEmail); the text promises breach notification within 1
-// business day. Paragraphs name the links with {tokens} so operators can edit
-// the wording and keep the links.
+// /privacy-policy (docs/pages.md, "Static pages"): the legal text from config `privacy`, whose {tokens}
+// name the links (opt-out form, helpline, privacy e-mail), so operators can reword and keep them.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../site/paths.ts';

@@ -1,6 +1,4 @@
-// The search page's category tabs: 'all' first, then GET /api/category/all
-// (a list of categories; some API versions answer {category: [...]}:
-// docs/api-contract.md accepts both).
+// The search tabs: 'all', then GET /api/category/all (also accepted as {category: [...]}).
 import type { Category } from '../../../api/types.ts';
 
 export interface SearchCategory {

@@ -1,10 +1,6 @@
-// Search results /search/{cat}/{searchVal} (docs/pages.md, "Search
-// results"). Served by a prerendered shell and rendered in the browser
-// only; results come from the LIVE API (src/app/data/live.ts) or, when it fails
-// or the configuration says so, from the site's static index (./static-index.ts),
-// laid out the same way with a notice saying where they came from. States:
-// loading, results, empty (totalItems 0), and the error states of ./query.ts,
-// shown as an alert. Search pages are never indexed.
+// Search results /search/{cat}/{searchVal} (docs/pages.md, "Search results"), rendered in the browser
+// only from a shell: results from the live API or the static index (./static-index.ts), with a notice
+// of their source; error states from ./query.ts shown as an alert. Never indexed.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
@@ -25,10 +21,8 @@ import { fetchSearch, runSearch, searchErrorMessage, type StaticIndexMode } from
 import { loadPagefind, searchStaticIndex } from './static-index.ts';
 
 /**
- * Search pages are never indexed. The shell document is shared by every search
- * URL and usePageHead's browser effect sets only the title and description, so
- * the page itself keeps a robots noindex tag in the head while it is shown
- * (also after a client-side navigation here), and removes the one it added.
+ * The shell is shared by every search URL and usePageHead sets only title and description, so the
+ * page adds a robots noindex while shown (also after client navigation) and removes it after.
  */
 function useNoindexWhileMounted(): void {
   useEffect(() => {

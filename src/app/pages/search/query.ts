@@ -1,13 +1,7 @@
-// The search call (docs/api-contract.md: GET /api/post/search/{cat}/{searchVal}?page=
-// -> success, result.postData, result.pagination {totalItems, totalPages}) to the
-// LIVE API, and its failure states (docs/pages.md, "Search results"): 'Network
-// response was not ok' and 'Invalid data structure' are the error states, and
-// they are shown to the reader. A service that cannot be reached at all (or
-// does not answer within SEARCH_TIMEOUT_MS) gets its own plain message.
-//
-// Where the static index is on (config search.staticIndex, ./static-index.ts),
-// `runSearch` asks it when the live call fails ("fallback") or before the live
-// API ("first"); the reader sees a live error only when both fail.
+// The live search call (docs/api-contract.md) and its failure states (docs/pages.md, "Search results"):
+// 'Network response was not ok' and 'Invalid data structure', plus a plain message when the service
+// is unreachable or slower than SEARCH_TIMEOUT_MS. With the static index on, `runSearch` asks it on
+// failure ("fallback") or first ("first"); a live error shows only when both fail.
 import type { PostItem } from '../../../api/types.ts';
 import type { PublicConfig } from '../../../config/schema.ts';
 import { isOk } from '../../data/api.ts';
@@ -51,8 +45,7 @@ export function checkSearchResponse(body: unknown): SearchResult | null {
 
 export async function fetchSearch(base: string, path: string, signal?: AbortSignal, timeoutMs = SEARCH_TIMEOUT_MS): Promise<SearchResult> {
   let res: { status: number; body: unknown };
-  // One controller for both reasons to stop: the query was superseded (the caller's
-  // signal) or the API is too slow (the timer); only the first is not an outage.
+  // One controller for superseded queries and timeouts; only a timeout is an outage.
   const controller = new AbortController();
   const stop = () => controller.abort(signal?.reason);
   signal?.addEventListener('abort', stop, { once: true });
@@ -93,12 +86,9 @@ export interface RunSearch {
 }
 
 /**
- * The live search and the static index in the configured order. "fallback":
- * the live API, and the index when the live call fails in any way (no answer,
- * non-2xx, a malformed answer); "first": the index, and the live API when the
- * index cannot be loaded or searched; "off": the live API only. When both
- * fail, the live call's error is what the reader sees. A superseded query is
- * never retried elsewhere.
+ * Live search and static index in the configured order: "fallback" (index on any live failure),
+ * "first" (live when the index fails) or "off". Both failing shows the live error. A superseded query
+ * is never retried elsewhere.
  */
 export async function runSearch({ mode, live, index, signal }: RunSearch): Promise<SearchAnswer> {
   if (mode === 'first') {

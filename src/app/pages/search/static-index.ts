@@ -1,23 +1,15 @@
-// Searching the static index (docs/pages.md, "Search results"; docs/decisions/0050-static-search-index.md):
-// the build publishes Pagefind's index of the articles under /pagefind/, and
-// this module loads Pagefind's browser API from there at run time and answers
-// a search in the live search's shape (SearchResult), so the page renders
-// index results with the same tabs, cards, list and pagination window.
-//
-// Pagefind's script is loaded with a dynamic import of its URL, never bundled:
-// it must be the script of the index it was published with, and it finds its
-// index, worker and WebAssembly next to itself (import.meta.url).
+// Searching the static index (docs/decisions/0050-static-search-index.md): Pagefind's browser API is
+// loaded from /pagefind/ at run time and answers in the live search's shape. Never bundled: it must be
+// the script of its own index, which it finds beside itself.
 import { SEARCH_LIMIT } from '../../../api/endpoints.ts';
 import type { PostItem } from '../../../api/types.ts';
 import { withBase } from '../../../site/paths.ts';
 import type { IndexMetaKey } from '../../../site/search-index.ts';
 import type { SearchResult } from './query.ts';
 
-// The names the build gives the index (src/site/search-index.ts), written out
-// here rather than imported: esbuild does not inline constants across modules,
-// and an import would put the article's indexing code into a chunk shared with
-// the search shell, whose document would then change. tests/unit/app/pages/search/static-index.test.ts
-// checks that both sides agree.
+// The build's names (src/site/search-index.ts) written out, not imported: esbuild does not inline
+// constants across modules, and the import would put indexing code in a chunk the search shell shares.
+// tests/unit/app/pages/search/static-index.test.ts checks they agree.
 /** Where the build publishes Pagefind's browser API: `/{STATIC_INDEX_DIR}/pagefind.js`. */
 export const STATIC_INDEX_SCRIPT = '/pagefind/pagefind.js';
 /** The list of the index's other parts (`/{STATIC_INDEX_DIR}/{STATIC_INDEX_PARTS_FILE}`), merged into the first. */
@@ -32,11 +24,8 @@ export interface IndexHit {
 }
 
 /**
- * The list item a hit stands for, or null when the hit is not one of our
- * article URLs or lacks what a card shows (id, title, date). The category and
- * post slugs come from the URL, which the build gave Pagefind as the route's
- * path (`/{cat_slug}/{post_name}`, each segment percent-encoded); the rest
- * from the metadata the article element carries (src/site/search-index.ts).
+ * The list item a hit stands for, or null when it is not an article URL or lacks id, title or date.
+ * The slugs come from the URL (the route's percent-encoded path), the rest from the article's data.
  */
 export function postFromHit(hit: IndexHit): PostItem | null {
   const segs = hit.url.split('/');
@@ -83,13 +72,9 @@ export function partFolders(list: unknown): string[] {
 }
 
 /**
- * Pagefind's API, loaded once per document from the index published with the
- * site (under the site's base path, src/site/paths.ts), with the index's other
- * parts merged into the first (the build splits the articles into parts so a
- * publish rebuilds only the parts it changed: src/emit/search-parts.ts). A failed
- * load is tried again by the next search. The URL is a variable, not a string
- * literal, in the import: esbuild leaves `import(x)` alone, while a literal would
- * be resolved (and fail) at bundle time.
+ * Pagefind's API, loaded once per document under the base path, the other parts merged into the first
+ * (src/emit/search-parts.ts). A failed load is retried by the next search. `import(url)` with a
+ * variable: esbuild would resolve a literal at bundle time.
  */
 export function loadPagefind(basePath = ''): Promise<PagefindBrowserApi> {
   const url = withBase(basePath, STATIC_INDEX_SCRIPT);
@@ -101,12 +86,10 @@ export function loadPagefind(basePath = ''): Promise<PagefindBrowserApi> {
     listed.catch(() => undefined); // awaited below, after the script
     const api = (import(/* @vite-ignore */ url) as Promise<PagefindBrowserApi>)
       .then(async (pagefind) => {
-        // Result URLs as the build gave them, the bare site paths postFromHit reads: by default
-        // Pagefind would put the folder above its own (the base path) in front of them.
+        // Result URLs as the build gave them: Pagefind would otherwise prefix the folder above its own.
         await pagefind.options({ baseUrl: '/' });
-        // Absolute URLs (the folders are relative to the script's): Pagefind fetches a merged
-        // index's files from its worker, whose own URL relative ones would follow. All at once:
-        // each waits only for the first part's WebAssembly, which they share.
+        // Absolute folder URLs: the worker fetching merged indexes would resolve relative ones against
+        // itself. All at once: they share the first part's WebAssembly.
         const folder = new URL('./', new URL(url, location.href));
         await Promise.all((await listed).map((part) => pagefind.mergeIndex(new URL(part, folder).href, { baseUrl: '/' })));
         return pagefind;
@@ -120,12 +103,7 @@ export function loadPagefind(basePath = ''): Promise<PagefindBrowserApi> {
   return loading.api;
 }
 
-/**
- * One page of results for `term` in category `cat` ('all' for every
- * category): Pagefind ranks every match (relevance, title matches first) and
- * only the hits of the requested page are loaded (one small fragment file
- * each). Hits that are not article pages are left out.
- */
+/** One page of results for `term` in `cat` ('all'): Pagefind ranks, only this page's hits load. */
 export async function searchStaticIndex(api: PagefindBrowserApi, cat: string, term: string, page: number, signal?: AbortSignal): Promise<SearchResult> {
   const found = await api.search(term, cat === 'all' ? {} : { filters: { [INDEX_CATEGORY_FILTER]: cat } });
   signal?.throwIfAborted();

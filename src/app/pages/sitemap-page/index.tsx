@@ -1,9 +1,5 @@
-// /sitemap (docs/pages.md, "Static pages"): links to /, /about, /contact-us,
-// /opt-out-form and /privacy-policy; the topic pages; every sub-category's
-// /tag/{subcat_slug} link (ep.subcatList(), prerendered); the side box with
-// availability text, a phone number and e-mails (config `sitemapPage`; the box
-// shows what is configured and is left out when nothing is).
-// A failed menu fetch shows 'Error fetching menu items: {message}'.
+// /sitemap (docs/pages.md, "Static pages"): the static pages, topics and every tag, and the configured
+// side box. A failed menu fetch shows 'Error fetching menu items: {message}'.
 import { Link } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import type { SubCategory } from '../../../api/types.ts';

@@ -1,8 +1,5 @@
-// The tag page's desktop 'Category' handle (docs/pages.md, "Tag page"): a
-// vertical tab on the left edge that opens a side menu (120 px tall when
-// open) listing the sections; each entry smooth-scrolls to its section with
-// the section's offset; a click outside closes the menu. Hidden below 768 px
-// (tag.css), where the page is one short column.
+// The tag page's desktop 'Category' handle: a side menu whose entries smooth-scroll to their sections;
+// an outside click closes it. Hidden below 768 px (tag.css).
 import { useRef, useState } from 'react';
 import { useDismiss } from '../../lib/dismiss.ts';
 import { TAG_SECTIONS, scrollToSection } from './sections.ts';

@@ -1,8 +1,5 @@
-// One section of the tag page: heading, 'See all' link to the category's topic
-// page, and its posts in the section's layout. Fades in with staggered timers
-// (up to 5 steps) after hydration only: the first section at 40 ms
-// per step, the others once the reader scrolls past 100 px at 150 ms per step
-// (the listing pages' timings).
+// One tag page section, fading in after hydration: the first at 40 ms a step, the others past 100 px
+// of scroll at 150 ms (the listing pages' timings).
 import { Link } from 'react-router';
 import type { PostItem } from '../../../api/types.ts';
 import { paths } from '../../../site/paths.ts';

@@ -1,15 +1,6 @@
-// The tag page, /tag/{subcat} (docs/pages.md, "Tag page"): the heading is the
-// tag with its first letter capitalised; then News 3, Articles (lead and a side
-// list of 7), Quick Bytes, Podcast, the Home-2 ad slot, Hot Seats 4 (from the
-// interview list), Future Ready 2 (only if present), Guest Author, Learning
-// Center 3, and the footer ads; the desktop 'Category' side menu scrolls to
-// each section.
-//
-// Tags the API answers 500 for are never prerendered (src/site/kinds/tag.ts);
-// a client-side navigation to one reads the mirror's 500/501 and goes to /404
-// (docs/pages.md), and so does a data file the host answers 500 or 501 for
-// (the mirror's read fails with that status: the tag cannot be shown either
-// way); other failures are logged only.
+// The tag page /tag/{subcat} (docs/pages.md, "Tag page"). Tags answered 500 are never prerendered
+// (src/site/kinds/tag.ts); a client navigation to one (mirror 500/501) goes to /404; other failures
+// are logged only.
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';

@@ -1,13 +1,7 @@
-// The tag page's sections (docs/pages.md, "Tag page"): their order,
-// source list, count and the side menu's scroll offset.
-//
-// Scroll offsets (60, 85 or 90 px; docs/decisions/0021-open-page-behaviour-choices.md): the header is 75 px tall, and
-// each section has 24 px of top padding before its heading, so
-// - 60 px: News, the first section, which sits right under the page heading;
-// - 85 px: the sections of the main column before the Home-2 ad (Articles,
-//   Quick Bytes, Podcast);
-// - 90 px: the sections after the full-width Home-2 ad (Hot Seats, Future
-//   Ready, Guest Author, Learning Center), whose banner leaves a larger gap.
+// The tag page's sections (docs/pages.md, "Tag page"): order, source, count and menu scroll offset.
+// Offsets (docs/decisions/0021-open-page-behaviour-choices.md): the header is 75 px and sections have
+// 24 px of padding, so 60 px for News (under the page heading), 85 px before the Home-2 ad, 90 px after
+// it (its banner leaves a larger gap).
 import type { PostItem, TagKey, TagResponse } from '../../../api/types.ts';
 
 export type TagLayout = 'row' | 'lead-list' | 'grid';
@@ -51,10 +45,7 @@ export function sectionPosts(body: TagResponse | undefined, s: TagSection): Post
 /** 'Nohing is there!!!...' (spelt so) when a menu target is missing. */
 export const MISSING_TARGET = 'Nohing is there!!!...';
 
-/**
- * Smooth-scroll to a section, leaving `offset` px above it for the fixed header.
- * Returns false (and alerts) when the section is not on the page.
- */
+/** Smooth-scrolls to a section, `offset` px below the fixed header; false (and an alert) when absent. */
 export function scrollToSection(id: string, offset: number): boolean {
   const el = document.getElementById(id);
   if (!el) {

@@ -1,10 +1,6 @@
-// Topic listing /topic/{cat_slug}[/{subcat}] (docs/pages.md, "Topic
-// listing"). Page 1 is prerendered from the route's deps, and so is each later
-// page at {listing}/page/{n}, which the pagination links to for readers and
-// crawlers without JavaScript (docs/decisions/0105-listing-page-routes.md). Once hydrated, a page change reads
-// the static mirror (every page was crawled) and the address stays. The page
-// number lives in localStorage ('currentPage', ./useStoredPage.ts), restored
-// after hydration.
+// Topic listing /topic/{cat_slug}[/{subcat}] (docs/pages.md, "Topic listing"). Page 1 and each later
+// page ({listing}/page/{n}, docs/decisions/0105-listing-page-routes.md) are prerendered; once hydrated a
+// page change reads the mirror in place. The page number is kept in localStorage (./useStoredPage.ts).
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
@@ -66,11 +62,8 @@ export default function TopicPage() {
   }, [shows, shownPage]);
   const goingBack = failed && shownPage !== lastShown;
 
-  // Malformed -> console error and /404; empty -> /no-posts; a failed
-  // load is logged only, and the page stays as it was: the posts and the
-  // pagination of the page shown before. Navigation happens in effects, so the
-  // server render (which never sees these cases: plan skips empty listings)
-  // stays pure.
+  // Malformed -> console error and /404; empty -> /no-posts; a failed load is logged and the page shown
+  // before stays. In effects, so the server render stays pure.
   useEffect(() => {
     if (malformed) {
       console.error(`Invalid topic response for ${ep.topic(cat, sub, shownPage)}: posts.postData and posts.pagination {totalItems, totalPages} are required`);

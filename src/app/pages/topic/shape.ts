@@ -1,8 +1,5 @@
-// The topic list's response check: the API's one shape definition
-// (src/api/schemas.ts), read the way the page needs it. A response that is not
-// an object with posts holding postData and a pagination with totalItems and
-// totalPages is null (the page logs and goes to /404); a bad record in the
-// list is left out and logged, as the build leaves it out.
+// The topic list's response check (src/api/schemas.ts): no posts.postData with totalItems and totalPages
+// is null (logged, /404); bad records are left out and logged, as the build does.
 import { readShape } from '../../../api/schemas.ts';
 import type { PostItem } from '../../../api/types.ts';
 import { logQuarantined } from '../../lib/quarantine-log.ts';

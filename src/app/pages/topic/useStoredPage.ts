@@ -1,13 +1,7 @@
-// The topic page's current page number (docs/pages.md, "Topic listing"): kept in
-// browser local storage under 'currentPage' and restored on load; a change of
-// page, limit, category or sub-category reloads.
-//
-// The prerendered HTML is page 1 and so is the first client render (no
-// hydration mismatch); the stored number is read in an effect, after
-// hydration. It is restored by the first topic page a document shows, and
-// whenever the app shows again the listing the number was stored for (Back
-// from an article or an author page), while a move to another category or
-// sub-category inside the app starts again at page 1 (and stores 1).
+// The topic page's current page number, kept in localStorage 'currentPage' (docs/pages.md, "Topic
+// listing"). The HTML and first client render are page 1; the stored number is read after hydration,
+// by the first topic page a document shows and on returning to its listing; another listing starts
+// at page 1.
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export const STORAGE_KEY = 'currentPage';
@@ -41,10 +35,8 @@ export function writeStoredPage(n: number): void {
 }
 
 /**
- * [page, setPage] for the listing identified by `listingKey` (category and sub-category).
- * `routePage` is the page the route was rendered for: on a later page's own route
- * ({listing}/page/{n}, docs/decisions/0105-listing-page-routes.md) the address names the page, so that page is
- * the first render's, is stored as the current page, and nothing is restored over it.
+ * [page, setPage] for the listing `listingKey`. On a later page's own route (`routePage`) the address
+ * names the page: it is the first render's, is stored, and nothing is restored over it.
  */
 export function useStoredPage(listingKey: string, routePage = 1): [number, (n: number) => void] {
   const [page, setPageState] = useState(routePage);
