@@ -99,7 +99,10 @@ describe('pressroom watch against the sample API', () => {
     expect((await send(body, { 'x-pressroom-signature-256': signBody('wrong', body) })).status).toBe(401);
     expect((await send(body, {})).status).toBe(401);
     await new Promise((r) => setTimeout(r, 300)); // longer than the debounce
-    expect(await status()).toMatchObject({ state: 'idle', queue: 0, counters: { builds: 0, webhooks: 0 } });
+    const s = await status();
+    // Idle, or still warming up from its start on a loaded machine ('preparing' is idle with its warm-up running): no build either way.
+    expect(['idle', 'preparing']).toContain(s.state);
+    expect(s).toMatchObject({ queue: 0, counters: { builds: 0, webhooks: 0 } });
     expect(await exists(out)).toBe(false);
   });
 
