@@ -23,12 +23,15 @@ export interface TestS3 {
   port: number;
   /** `METHOD /bucket/key?query` of every request, in order of arrival. */
   log: string[];
+  /** false: DeleteObjects answers 501 NotImplemented, as GCS's interoperability mode does. */
+  multiDelete: boolean;
   close(): Promise<void>;
 }
 
 export async function startS3rver(directory: string, buckets: string[]): Promise<TestS3> {
   const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: buckets.map((name) => ({ name, configs: [] })) });
   const log: string[] = [];
+  const self = { multiDelete: true };
   // s3rver is a Koa application: middlewares first in its chain see every request.
   (server as unknown as { middleware: unknown[] }).middleware.unshift(
     async (c: KoaContext, next: () => Promise<void>) => {
@@ -42,11 +45,17 @@ export async function startS3rver(directory: string, buckets: string[]): Promise
         c.body = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>SignatureDoesNotMatch</Code><Message>The request signature we calculated does not match the signature you provided. Check your key and signing method.</Message></Error>';
         return;
       }
+      if (!self.multiDelete && c.method === 'POST' && /\?delete\b/.test(c.url)) {
+        c.status = 501;
+        c.type = 'application/xml';
+        c.body = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NotImplemented</Code><Message>A header or query you provided requested a function that is not implemented.</Message></Error>';
+        return;
+      }
       await next();
     },
   );
   const { port } = (await server.run()) as { port: number };
-  return { endpoint: `http://127.0.0.1:${port}`, port, log, close: () => server.close() };
+  return Object.assign(self, { endpoint: `http://127.0.0.1:${port}`, port, log, close: () => server.close() });
 }
 
 interface KoaContext {

@@ -102,7 +102,7 @@ export function s3Failure(e: unknown, config: S3Config, what: string): Pressroom
       target,
       detail: `${code}${status ? ` (HTTP ${status})` : ''} while ${what} in the bucket ${config.bucket} at ${where}: ${err?.message ?? ''}`.trim(),
       vars: S3_CREDENTIAL_VARS,
-      advice: 'The key needs s3:PutObject, s3:GetObject and s3:DeleteObject on the prefix, s3:PutBucketWebsite for the website configuration, and s3:ListBucket for --verify (docs/deploying.md).',
+      advice: 'The key needs s3:PutObject, s3:GetObject and s3:DeleteObject on the prefix, s3:PutBucketWebsite for the website configuration, and s3:ListBucket (for --verify, and so that a first deploy\'s missing marker answers 404, not 403) (docs/deploying.md).',
     }, e);
   }
   return pressroomError('PR_DEPLOY_TARGET', {

@@ -7,7 +7,7 @@
 // from its own marker. Only `list()` (for `deploy --verify`) lists, and then only the prefix.
 import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import { DeleteObjectsCommand, GetObjectCommand, PutBucketWebsiteCommand, PutObjectCommand, ListObjectsCommand, type PutBucketWebsiteCommandInput } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, PutBucketWebsiteCommand, PutObjectCommand, ListObjectsCommand, type PutBucketWebsiteCommandInput } from '@aws-sdk/client-s3';
 import pLimit from 'p-limit';
 import { REVALIDATE } from '../../emit/headers.ts';
 import { pressroomError } from '../../errors/errors.ts';
@@ -36,6 +36,11 @@ export const S3_DELETE_BATCH = 1000;
 /** One request's work: the bytes it uploaded, or undefined for what is not an object (the website configuration). */
 type Job = () => Promise<number | undefined>;
 
+const notImplemented = (e: unknown): boolean => {
+  const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return err?.name === 'NotImplemented' || err?.$metadata?.httpStatusCode === 501;
+};
+
 export function s3Target(config: S3Config, ctx: S3TargetContext): DeployTarget {
   const client = s3Client(config, ctx.env);
   const prefix = normalisePrefix(config.prefix);
@@ -45,6 +50,8 @@ export function s3Target(config: S3Config, ctx: S3TargetContext): DeployTarget {
   // What this target last read or wrote as its marker, so that a deploy right after readMarker()
   // does not read it again (per target object: a watcher keeps one per target).
   let known: { marker: S3Marker | undefined } | undefined;
+  // Whether the store takes DeleteObjects (false once it answered NotImplemented).
+  let multiDelete = true;
 
   const send = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
     try {
@@ -177,15 +184,30 @@ export function s3Target(config: S3Config, ctx: S3TargetContext): DeployTarget {
     for (let i = 0; i < deletions.length; i += S3_DELETE_BATCH) {
       signal?.throwIfAborted();
       const keys = deletions.slice(i, i + S3_DELETE_BATCH);
-      const res = await counted(`deleting ${keys.length} keys`, () => client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.map((k) => ({ Key: prefix + k })), Quiet: true } }), { abortSignal: signal }));
-      const errors = res.Errors ?? [];
-      if (errors.length) {
-        const first = errors[0]!;
-        throw pressroomError('PR_DEPLOY_TARGET', {
-          target: config.name,
-          detail: `${errors.length} of ${keys.length} keys were not deleted from the bucket ${Bucket}, e.g. ${first.Key}: ${first.Code} ${first.Message ?? ''}`.trim(),
-          advice: 'The key needs s3:DeleteObject on the prefix (docs/deploying.md).',
+      if (multiDelete) {
+        report.requests += 1;
+        const res = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.map((k) => ({ Key: prefix + k })), Quiet: true } }), { abortSignal: signal }).catch((e: unknown) => {
+          // GCS's interoperability mode has no multi-object delete: one DeleteObject per key instead, from now on.
+          if (!notImplemented(e)) throw s3Failure(e, config, `deleting ${keys.length} keys`);
+          multiDelete = false;
+          return undefined;
         });
+        const errors = res?.Errors ?? [];
+        if (errors.length) {
+          const first = errors[0]!;
+          throw pressroomError('PR_DEPLOY_TARGET', {
+            target: config.name,
+            detail: `${errors.length} of ${keys.length} keys were not deleted from the bucket ${Bucket}, e.g. ${first.Key}: ${first.Code} ${first.Message ?? ''}`.trim(),
+            advice: 'The key needs s3:DeleteObject on the prefix (docs/deploying.md).',
+          });
+        }
+      }
+      if (!multiDelete) {
+        const one = (k: string): Job => async () => {
+          await counted(`deleting ${k}`, () => client.send(new DeleteObjectCommand({ Bucket, Key: prefix + k }), { abortSignal: signal }));
+          return undefined;
+        };
+        await batch(keys.map(one), signal, () => undefined);
       }
       report.deleted += keys.length;
       progress(keys.length);
