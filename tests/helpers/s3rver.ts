@@ -121,7 +121,17 @@ const TYPES: Record<string, string> = {
 export const testContentType = (path: string): string => TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 export const testCacheControl = (path: string): string => (HASHED_ASSET.test(path) ? IMMUTABLE : REVALIDATE);
 
-const phaseOf = (path: string): DeployPhase => (/^_|^\.htaccess$|^vercel\.json$/.test(path) ? 'hosts' : path.endsWith('.html') ? 'pages' : 'assets');
+export const phaseOf = (path: string): DeployPhase => (/^_|^\.htaccess$|^vercel\.json$/.test(path) ? 'hosts' : path.endsWith('.html') ? 'pages' : 'assets');
+
+/** A file of a release as a deploy sends it, its bytes from the object store. */
+export const deployFile = (out: string, path: string, f: { sha256: string; size: number }): DeployFile => ({
+  path,
+  source: objectFile(out, f.sha256),
+  sha256: f.sha256,
+  size: f.size,
+  contentType: testContentType(path),
+  cacheControl: testCacheControl(path),
+});
 
 /** The change of a first deploy of the release out/ holds: every file of its manifest. */
 export async function fullChange(out: string, at = new Date().toISOString()): Promise<DeployChange> {
@@ -131,7 +141,7 @@ export async function fullChange(out: string, at = new Date().toISOString()): Pr
   const files = await readReleaseFiles(out, record.manifest);
   const phases: Record<DeployPhase, DeployFile[]> = { assets: [], pages: [], hosts: [] };
   for (const [path, f] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    phases[phaseOf(path)].push({ path, source: objectFile(out, f.sha256), sha256: f.sha256, size: f.size, contentType: testContentType(path), cacheControl: testCacheControl(path) });
+    phases[phaseOf(path)].push(deployFile(out, path, f));
   }
   return {
     to: { release, manifest: record.manifest, at },
