@@ -117,6 +117,7 @@ export function s3Target(config: S3Config, ctx: S3TargetContext): DeployTarget {
     const website = config.website === false ? undefined : await s3Website(ctx.hostsDir);
 
     // What the target holds of the redirects and the website configuration: its marker (one GET, none after readMarker()).
+    if (!known) report.requests += 1;
     const prior = known ? known.marker : await readFullMarker(signal);
     const uploaded = new Set(change.phases.flatMap((p) => p.files.map((f) => f.path)));
     const { put, remove } = redirectChanges(redirects, prior?.s3?.redirects, { full: change.full, uploaded });
