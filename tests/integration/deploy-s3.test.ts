@@ -176,29 +176,38 @@ describe('the s3 deploy target', () => {
     expect(await t.readMarker()).toEqual(next.to);
   });
 
-  it('deletions go in batches of 1,000 keys, and a redirect no longer built is removed', async () => {
+  it('deletions go in batches of 1,000 keys; a redirect the build no longer writes is deleted, and one the change names is sent', async () => {
     const t = target();
     const before = (await t.readMarker())!;
-    const next: DeployChange = {
-      from: before,
-      to: { release: 'r-deletions', manifest: 'e'.repeat(64), at: TEST_NOW },
-      full: false,
-      phases: [{ phase: 'assets', files: [] }, { phase: 'pages', files: [] }, { phase: 'hosts', files: [] }],
-      // The change carries the redirects now: one of the two is gone.
-      redirects: [
-        { path: 'old-story', location: '/news' },
-        { path: 'old-story/index.html', location: '/news' },
-      ],
-      deletions: Array.from({ length: 2500 }, (_, i) => `never/${i}.html`),
-    };
-    const from = s3.log.length;
-    const report = await t.apply(next, { dryRun: false });
-    const sent = s3.log.slice(from);
-    expect(sent.filter((l) => l.startsWith('POST /site/?delete'))).toHaveLength(3);
-    expect(report.deleted).toBe(2500 + redirects.length - 2);
-    expect(await missing(`${PREFIX}old-story-two`)).toBe(true);
-    expect((await raw.send(new HeadObjectCommand({ Bucket: BUCKET, Key: `${PREFIX}old-story` }))).WebsiteRedirectLocation).toBe('/news');
-    expect(sent.filter(isListing)).toEqual([]);
+    // The next build drops the redirect from /old-story-two (its two objects).
+    const file = join(hostSnippetsDirFor(out), 's3', 'redirect-objects.json');
+    const written = await readFile(file, 'utf8');
+    const manifest = JSON.parse(written) as { objects: { key: string }[] };
+    await writeFile(file, JSON.stringify({ ...manifest, objects: manifest.objects.filter((o) => !o.key.startsWith('old-story-two')) }));
+    try {
+      const next: DeployChange = {
+        from: before,
+        to: { release: 'r-deletions', manifest: 'e'.repeat(64), at: TEST_NOW },
+        full: false,
+        phases: [{ phase: 'assets', files: [] }, { phase: 'pages', files: [] }, { phase: 'hosts', files: [] }],
+        // The deploy stage's own diff of the redirects: one points elsewhere now.
+        redirects: [{ path: 'old-story', location: '/about' }],
+        deletions: Array.from({ length: 2500 }, (_, i) => `never/${i}.html`),
+      };
+      const from = s3.log.length;
+      const report = await t.apply(next, { dryRun: false });
+      const sent = s3.log.slice(from).map((l) => l.replace(/\?.*/, ''));
+      expect(sent.filter((l) => l.startsWith('POST /site/'))).toHaveLength(3);
+      expect(sent.filter((l) => l.startsWith('PUT'))).toEqual(['PUT /site/www/old-story', 'PUT /site/www/.pressroom/deploy.json']);
+      expect(report.deleted).toBe(2502);
+      expect(await missing(`${PREFIX}old-story-two`)).toBe(true);
+      expect(await missing(`${PREFIX}old-story-two/index.html`)).toBe(true);
+      expect((await raw.send(new HeadObjectCommand({ Bucket: BUCKET, Key: `${PREFIX}old-story` }))).WebsiteRedirectLocation).toBe('/about');
+      expect((await raw.send(new HeadObjectCommand({ Bucket: BUCKET, Key: `${PREFIX}old-story/index.html` }))).WebsiteRedirectLocation).toBe('/news');
+      expect(s3.log.slice(from).filter(isListing)).toEqual([]);
+    } finally {
+      await writeFile(file, written);
+    }
   });
 
   it('a store without DeleteObjects (GCS in interoperability mode) gets one DeleteObject per key', async () => {

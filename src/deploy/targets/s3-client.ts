@@ -95,11 +95,12 @@ export function s3Failure(e: unknown, config: S3Config, what: string): Pressroom
   const where = `${config.endpoint ?? 'AWS S3'}${config.endpoint ? '' : ` (${config.region ?? 'region not set'})`}`;
   const target = config.name;
   if (code === 'NoSuchBucket') {
-    return pressroomError('PR_DEPLOY_TARGET', { target, detail: `the bucket ${config.bucket} does not exist at ${where} (${what})`, advice: `Create the bucket ${config.bucket}, or fix bucket, region, endpoint or forcePathStyle of the target ${target} in the configuration.` }, e);
+    return pressroomError('PR_DEPLOY_TARGET', { target, type: 's3', detail: `the bucket ${config.bucket} does not exist at ${where} (${what}): create it, or fix bucket, region, endpoint or forcePathStyle of the target in the configuration` }, e);
   }
   if (AUTH_CODES.has(code) || status === 403 || /Could not load credentials/.test(err?.message ?? '')) {
     return pressroomError('PR_DEPLOY_AUTH', {
       target,
+      type: 's3',
       detail: `${code}${status ? ` (HTTP ${status})` : ''} while ${what} in the bucket ${config.bucket} at ${where}: ${err?.message ?? ''}`.trim(),
       vars: S3_CREDENTIAL_VARS,
       advice: 'The key needs s3:PutObject, s3:GetObject and s3:DeleteObject on the prefix, s3:PutBucketWebsite for the website configuration, and s3:ListBucket (for --verify, and so that a first deploy\'s missing marker answers 404, not 403) (docs/deploying.md).',
@@ -107,7 +108,7 @@ export function s3Failure(e: unknown, config: S3Config, what: string): Pressroom
   }
   return pressroomError('PR_DEPLOY_TARGET', {
     target,
-    detail: `${code}${status ? ` (HTTP ${status})` : ''} while ${what} in the bucket ${config.bucket} at ${where}: ${err?.message ?? String(e)}`,
-    advice: 'Check that the endpoint answers and the bucket accepts writes; the SDK already retried (3 attempts).',
+    type: 's3',
+    detail: `${code}${status ? ` (HTTP ${status})` : ''} while ${what} in the bucket ${config.bucket} at ${where}: ${err?.message ?? String(e)} (after 3 attempts)`,
   }, e);
 }

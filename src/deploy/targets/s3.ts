@@ -108,23 +108,23 @@ export function s3Target(config: S3Config, ctx: S3TargetContext): DeployTarget {
       report.requests += 1;
       return send(what, run);
     };
-    // The redirects: the change's, or what the build wrote for S3; with the website configuration
-    // left alone (website: false) the routing rules travel as redirect objects too.
-    const fromBuild = await s3Redirects(ctx.hostsDir, ctx.basePath, { routingRules: config.website === false });
-    const byPath = new Map((change.redirects.length ? change.redirects : fromBuild).map((r) => [r.path, r.location]));
-    if (config.website === false) for (const r of fromBuild) if (!byPath.has(r.path)) byPath.set(r.path, r.location);
-    const redirects = [...byPath].map(([path, location]) => ({ path, location })).sort((a, b) => (a.path < b.path ? -1 : 1));
+    // The redirects: every one the build wrote for S3 (with the website configuration left alone,
+    // website: false, its routing rules too), diffed against what the marker says the bucket
+    // holds; and those the change names (the deploy stage's own diff of them), sent whatever the
+    // marker says. A removed one is deleted only when the build no longer has it.
+    const all = await s3Redirects(ctx.hostsDir, ctx.basePath, { routingRules: config.website === false });
     const website = config.website === false ? undefined : await s3Website(ctx.hostsDir);
 
     // What the target holds of the redirects and the website configuration: its marker (one GET, none after readMarker()).
     if (!known) report.requests += 1;
     const prior = known ? known.marker : await readFullMarker(signal);
     const uploaded = new Set(change.phases.flatMap((p) => p.files.map((f) => f.path)));
-    const { put, remove } = redirectChanges(redirects, prior?.s3?.redirects, { full: change.full, uploaded });
+    const diff = redirectChanges(all, prior?.s3?.redirects, { full: change.full, uploaded });
+    const put = [...new Map([...diff.put, ...change.redirects].map((r) => [r.path, r])).values()];
+    const holds = new Map([...all, ...change.redirects].map((r) => [r.path, r.location]));
     const websiteChanged = website !== undefined && (change.full || prior?.s3?.website !== website.sha256);
     // A key that is a redirect now is not deleted (a page moved away leaves its redirect in its place).
-    const redirectPaths = new Set(redirects.map((r) => r.path));
-    const deletions = [...new Set([...change.deletions.filter((p) => !redirectPaths.has(p) && !uploaded.has(p)), ...remove])].sort();
+    const deletions = [...new Set([...change.deletions.filter((p) => !holds.has(p) && !uploaded.has(p)), ...diff.remove])].sort();
 
     const files = change.phases.reduce((n, p) => n + p.files.length, 0);
     const total = files + put.length + (websiteChanged ? 1 : 0) + deletions.length;
@@ -198,8 +198,8 @@ export function s3Target(config: S3Config, ctx: S3TargetContext): DeployTarget {
           const first = errors[0]!;
           throw pressroomError('PR_DEPLOY_TARGET', {
             target: config.name,
-            detail: `${errors.length} of ${keys.length} keys were not deleted from the bucket ${Bucket}, e.g. ${first.Key}: ${first.Code} ${first.Message ?? ''}`.trim(),
-            advice: 'The key needs s3:DeleteObject on the prefix (docs/deploying.md).',
+            type: 's3',
+            detail: `${errors.length} of ${keys.length} keys were not deleted from the bucket ${Bucket}, e.g. ${first.Key}: ${first.Code} ${first.Message ?? ''} (the key needs s3:DeleteObject on the prefix)`,
           });
         }
       }
@@ -218,7 +218,7 @@ export function s3Target(config: S3Config, ctx: S3TargetContext): DeployTarget {
     signal?.throwIfAborted();
     const marker: S3Marker = {
       ...change.to,
-      s3: { website: website?.sha256 ?? prior?.s3?.website ?? null, redirects: Object.fromEntries(redirects.map((r) => [r.path, r.location])) },
+      s3: { website: website?.sha256 ?? prior?.s3?.website ?? null, redirects: Object.fromEntries([...holds].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) },
     };
     await counted(`writing ${markerKey}`, () =>
       client.send(new PutObjectCommand({ Bucket, Key: markerKey, Body: `${JSON.stringify(marker, null, 1)}\n`, ContentType: 'application/json; charset=utf-8', CacheControl: 'no-store' }), { abortSignal: signal }),
