@@ -267,6 +267,40 @@ describe('the s3 deploy target', () => {
     expect(await target().readMarker()).toEqual(stopped.to);
   });
 
+  it('under a base path, with the prefix of the same name, the website endpoint serves the pages and redirects the old URLs under it', async () => {
+    const bucket = 'project-site';
+    const s3b = await startS3rver(join(tmp.dir, 's3rver-project'), [bucket]);
+    try {
+      const dir = join(tmp.dir, 'project');
+      const projectOut = join(dir, 'out');
+      const site = JSON.parse(await readFile(join(ROOT, 'config/site.json'), 'utf8')) as Record<string, unknown>;
+      await writeFile(join(tmp.dir, 'project.json'), JSON.stringify({ ...site, hosts: ['s3'], redirects: [{ from: '/old-story', to: '/news' }, { from: '/old-story-two', to: '/about' }] }));
+      await build({ api: api.url, out: projectOut, now: TEST_NOW, configFile: join(tmp.dir, 'project.json'), env: {}, handleSignals: false, workers: 0, siteUrl: 'https://devdispatch.example/project' });
+      // The deploy stage's call: no hosts folder and no base path given, both found beside out/.
+      const t = s3Target({ name: 'project', type: 's3', bucket, prefix: 'project', endpoint: s3b.endpoint, forcePathStyle: true, region: 'us-east-1' }, { out: projectOut, env: S3RVER_ENV });
+      await t.apply(await fullChange(projectOut, TEST_NOW), { dryRun: false });
+      const get = (path: string) =>
+        new Promise<{ status: number; location?: string; body: string }>((ok, fail) => {
+          const req = request({ host: '127.0.0.1', port: s3b.port, path, headers: { host: `${bucket}.s3-website-us-east-1.amazonaws.com` } }, (res) => {
+            let body = '';
+            res.on('data', (d) => (body += d));
+            res.on('end', () => ok({ status: res.statusCode!, location: res.headers.location, body }));
+          });
+          req.on('error', fail);
+          req.end();
+        });
+      expect(await get('/project/old-story')).toMatchObject({ status: 301, location: '/project/news' });
+      expect(await get('/project/old-story-two/')).toMatchObject({ status: 301, location: '/project/about' });
+      const page = await get('/project/about/');
+      expect(page.status).toBe(200);
+      expect(page.body).toBe(await readFile(join(projectOut, 'about/index.html'), 'utf8'));
+      expect(s3b.log.filter(isListing)).toEqual([]);
+      await t.close?.();
+    } finally {
+      await s3b.close();
+    }
+  });
+
   it('refused credentials are PR_DEPLOY_AUTH naming the variables, and a missing bucket PR_DEPLOY_TARGET naming it', async () => {
     const wrongSecret = target({}, { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'wrong' });
     await expect(wrongSecret.readMarker()).rejects.toMatchObject({ code: 'PR_DEPLOY_AUTH', message: expect.stringContaining('SignatureDoesNotMatch') });

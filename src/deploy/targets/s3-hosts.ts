@@ -20,6 +20,7 @@ export interface S3Marker extends TargetMarker {
 }
 
 interface WebsiteJson {
+  ErrorDocument?: { Key?: string };
   RoutingRules?: { Condition?: { KeyPrefixEquals?: string }; Redirect?: { Protocol?: string; HostName?: string; ReplaceKeyWith?: string } }[];
 }
 
@@ -47,19 +48,22 @@ export async function s3Website(hostsDir: string): Promise<{ config: Record<stri
 /**
  * The redirects the build wrote for S3, as objects of the deploy: each `{key, redirect}` of
  * hosts/s3/redirect-objects.json, its key made relative to out/ (the build's keys carry the base
- * path, as out/ is published under the key prefix of the same name). With `routingRules`, also
+ * path, as out/ is published under the key prefix of the same name; without `basePath`, the one
+ * the build wrote them for, read from their error document's key). With `routingRules`, also
  * the website's routing rules as objects at their exact key and its index.html: for a target that
  * does not apply website.json (`website: false`), whose redirects would otherwise be lost.
  * Sorted by path, one per path.
  */
-export async function s3Redirects(hostsDir: string, basePath = '', opts: { routingRules?: boolean } = {}): Promise<DeployRedirect[]> {
-  const base = basePath.replace(/^\/+/, '').replace(/\/+$/, '');
+export async function s3Redirects(hostsDir: string, basePath?: string, opts: { routingRules?: boolean } = {}): Promise<DeployRedirect[]> {
+  const objects = await readJson<{ errorDocument?: string; objects?: { key: string; redirect: string }[] }>(join(hostsDir, 's3', 'redirect-objects.json'));
+  const website = opts.routingRules || basePath === undefined ? await readJson<WebsiteJson>(join(hostsDir, 's3', 'website.json')) : undefined;
+  // Without a base path given, the build's own: its error document is `<base>/404.html`.
+  const errorDocument = objects?.value.errorDocument ?? website?.value.ErrorDocument?.Key ?? '404.html';
+  const base = (basePath ?? errorDocument.slice(0, -'404.html'.length)).replace(/^\/+/, '').replace(/\/+$/, '');
   const relative = (key: string) => (base && key.startsWith(`${base}/`) ? key.slice(base.length + 1) : key);
   const found = new Map<string, string>();
-  const objects = await readJson<{ objects?: { key: string; redirect: string }[] }>(join(hostsDir, 's3', 'redirect-objects.json'));
   for (const o of objects?.value.objects ?? []) if (!found.has(relative(o.key))) found.set(relative(o.key), o.redirect);
   if (opts.routingRules) {
-    const website = await readJson<WebsiteJson>(join(hostsDir, 's3', 'website.json'));
     for (const rule of website?.value.RoutingRules ?? []) {
       const key = rule.Condition?.KeyPrefixEquals;
       const r = rule.Redirect;

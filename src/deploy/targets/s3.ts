@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, PutBucketWebsiteCommand, PutObjectCommand, ListObjectsCommand, type PutBucketWebsiteCommandInput } from '@aws-sdk/client-s3';
 import pLimit from 'p-limit';
 import { REVALIDATE } from '../../emit/headers.ts';
+import { hostSnippetsDirFor } from '../../emit/host-snippets.ts';
 import { pressroomError } from '../../errors/errors.ts';
 import type { ApplyContext, ApplyReport, DeployChange, DeployTarget, TargetMarker } from '../types.ts';
 import { md5OfEtag, normalisePrefix, s3Client, s3Failure, type S3Config } from './s3-client.ts';
@@ -19,11 +20,12 @@ export { fileMd5, md5OfEtag, normalisePrefix } from './s3-client.ts';
 export { s3Redirects } from './s3-hosts.ts';
 
 export interface S3TargetContext {
-  /** The published folder (for the record: the files come from DeployFile.source). */
+  /** The published folder (the files themselves come from DeployFile.source). */
   out: string;
-  env: Record<string, string | undefined>;
-  /** `.pressroom/out/hosts`: where the build wrote s3/website.json and s3/redirect-objects.json. */
-  hostsDir: string;
+  /** Where the credentials and the region come from (default: this process's environment). */
+  env?: Record<string, string | undefined>;
+  /** `.pressroom/<out>/hosts`, where the build wrote s3/website.json and s3/redirect-objects.json (default: beside `out`). */
+  hostsDir?: string;
   /** config.site.basePath ('/project'): the build's S3 keys carry it. */
   basePath?: string;
 }
@@ -42,7 +44,8 @@ const notImplemented = (e: unknown): boolean => {
 };
 
 export function s3Target(config: S3Config, ctx: S3TargetContext): DeployTarget {
-  const client = s3Client(config, ctx.env);
+  const client = s3Client(config, ctx.env ?? process.env);
+  const hostsDir = ctx.hostsDir ?? hostSnippetsDirFor(ctx.out);
   const prefix = normalisePrefix(config.prefix);
   const Bucket = config.bucket;
   const markerKey = `${prefix}${S3_MARKER}`;
@@ -112,8 +115,8 @@ export function s3Target(config: S3Config, ctx: S3TargetContext): DeployTarget {
     // website: false, its routing rules too), diffed against what the marker says the bucket
     // holds; and those the change names (the deploy stage's own diff of them), sent whatever the
     // marker says. A removed one is deleted only when the build no longer has it.
-    const all = await s3Redirects(ctx.hostsDir, ctx.basePath, { routingRules: config.website === false });
-    const website = config.website === false ? undefined : await s3Website(ctx.hostsDir);
+    const all = await s3Redirects(hostsDir, ctx.basePath, { routingRules: config.website === false });
+    const website = config.website === false ? undefined : await s3Website(hostsDir);
 
     // What the target holds of the redirects and the website configuration: its marker (one GET, none after readMarker()).
     if (!known) report.requests += 1;

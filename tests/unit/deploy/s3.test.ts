@@ -41,7 +41,7 @@ describe('the s3 target', () => {
     expect(md5OfEtag(undefined)).toBeUndefined();
   });
 
-  it("reads the build's redirect objects relative to out/ (the base path off the keys), and the routing rules as objects when asked", async () => {
+  it("reads the build's redirect objects relative to out/ (the base path, given or the build's own, off the keys), and the routing rules as objects when asked", async () => {
     const hosts = join(tmp.dir, 'hosts');
     await mkdir(join(hosts, 's3'), { recursive: true });
     expect(await s3Redirects(hosts, '/project')).toEqual([]);
@@ -66,6 +66,8 @@ describe('the s3 target', () => {
       { path: 'old', location: '/project/new' },
       { path: 'old/index.html', location: '/project/new' },
     ]);
+    // Without the base path, the one the build wrote the keys for (from its error document).
+    expect(await s3Redirects(hosts)).toEqual(await s3Redirects(hosts, '/project'));
     const withRules = await s3Redirects(hosts, '/project', { routingRules: true });
     expect(withRules).toContainEqual({ path: 'rule', location: '/project/target' });
     expect(withRules).toContainEqual({ path: 'rule/index.html', location: '/project/target' });
