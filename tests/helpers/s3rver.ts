@@ -45,6 +45,13 @@ export async function startS3rver(directory: string, buckets: string[]): Promise
         c.body = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>SignatureDoesNotMatch</Code><Message>The request signature we calculated does not match the signature you provided. Check your key and signing method.</Message></Error>';
         return;
       }
+      // As MinIO, B2 and Ceph do: a DeleteObjects must carry Content-MD5 (the SDK sends a CRC32 by default).
+      if (c.method === 'POST' && /\?delete\b/.test(c.url) && !c.req.headers['content-md5']) {
+        c.status = 400;
+        c.type = 'application/xml';
+        c.body = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>MissingContentMD5</Code><Message>Missing required header for this request: Content-Md5.</Message></Error>';
+        return;
+      }
       if (!self.multiDelete && c.method === 'POST' && /\?delete\b/.test(c.url)) {
         c.status = 501;
         c.type = 'application/xml';

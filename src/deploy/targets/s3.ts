@@ -159,7 +159,7 @@ export function s3Target(config: S3Config, ctx: S3TargetContext): DeployTarget {
         ? [
             async () => {
               const WebsiteConfiguration = website!.config as PutBucketWebsiteCommandInput['WebsiteConfiguration'];
-              await counted('applying the website configuration', () => client.send(new PutBucketWebsiteCommand({ Bucket, WebsiteConfiguration }), { abortSignal: signal }));
+              await counted('applying the website configuration', () => client.send(new PutBucketWebsiteCommand({ Bucket, WebsiteConfiguration, ChecksumAlgorithm: 'MD5' }), { abortSignal: signal }));
               return undefined;
             },
           ]
@@ -190,7 +190,8 @@ export function s3Target(config: S3Config, ctx: S3TargetContext): DeployTarget {
       const keys = deletions.slice(i, i + S3_DELETE_BATCH);
       if (multiDelete) {
         report.requests += 1;
-        const res = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.map((k) => ({ Key: prefix + k })), Quiet: true } }), { abortSignal: signal }).catch((e: unknown) => {
+        // Content-MD5, not the SDK's default CRC32: MinIO, B2 and Ceph refuse a DeleteObjects without it.
+        const res = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.map((k) => ({ Key: prefix + k })), Quiet: true }, ChecksumAlgorithm: 'MD5' }), { abortSignal: signal }).catch((e: unknown) => {
           // GCS's interoperability mode has no multi-object delete: one DeleteObject per key instead, from now on.
           if (!notImplemented(e)) throw s3Failure(e, config, `deleting ${keys.length} keys`);
           multiDelete = false;
