@@ -267,6 +267,18 @@ describe('the s3 deploy target', () => {
     expect(await target().readMarker()).toEqual(stopped.to);
   });
 
+  it('with "website": false (a store without S3 website hosting) sends neither the website configuration nor redirect objects', async () => {
+    const t = s3Target({ ...config({ prefix: 'plain', website: false }) }, { out, env: S3RVER_ENV, hostsDir: hostSnippetsDirFor(out) });
+    const part: DeployChange = { ...change, phases: change.phases.map((p) => ({ ...p, files: p.files.slice(0, 5) })), redirects: [{ path: 'old-story', location: '/news' }] };
+    const from = s3.log.length;
+    const report = await t.apply(part, { dryRun: false });
+    const sent = s3.log.slice(from);
+    expect(sent.filter((l) => l.includes('?website'))).toEqual([]);
+    expect(sent.filter((l) => l.includes('old-story'))).toEqual([]);
+    expect(report.uploaded).toBe(part.phases.reduce((n, p) => n + p.files.length, 0));
+    expect(await t.readMarker()).toEqual(part.to);
+  });
+
   it('under a base path, with the prefix of the same name, the website endpoint serves the pages and redirects the old URLs under it', async () => {
     const bucket = 'project-site';
     const s3b = await startS3rver(join(tmp.dir, 's3rver-project'), [bucket]);

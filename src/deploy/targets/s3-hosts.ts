@@ -50,8 +50,8 @@ export async function s3Website(hostsDir: string): Promise<{ config: Record<stri
  * hosts/s3/redirect-objects.json, its key made relative to out/ (the build's keys carry the base
  * path, as out/ is published under the key prefix of the same name; without `basePath`, the one
  * the build wrote them for, read from their error document's key). With `routingRules`, also
- * the website's routing rules as objects at their exact key and its index.html: for a target that
- * does not apply website.json (`website: false`), whose redirects would otherwise be lost.
+ * the website's routing rules as objects at their exact key and its index.html: every redirect as
+ * an object, for a caller that manages the bucket's website configuration itself.
  * Sorted by path, one per path.
  */
 export async function s3Redirects(hostsDir: string, basePath?: string, opts: { routingRules?: boolean } = {}): Promise<DeployRedirect[]> {

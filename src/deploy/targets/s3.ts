@@ -111,20 +111,23 @@ export function s3Target(config: S3Config, ctx: S3TargetContext): DeployTarget {
       report.requests += 1;
       return send(what, run);
     };
-    // The redirects: every one the build wrote for S3 (with the website configuration left alone,
-    // website: false, its routing rules too), diffed against what the marker says the bucket
-    // holds; and those the change names (the deploy stage's own diff of them), sent whatever the
-    // marker says. A removed one is deleted only when the build no longer has it.
-    const all = await s3Redirects(hostsDir, ctx.basePath, { routingRules: config.website === false });
-    const website = config.website === false ? undefined : await s3Website(hostsDir);
+    // The redirects (only where the bucket is a website: on a store without S3 website hosting an
+    // empty object would answer 200 where a redirect was meant): every one the build wrote for S3,
+    // diffed against what the marker says the bucket holds; and those the change names (the
+    // deploy stage's own diff of them), sent whatever the marker says. A redirect object is
+    // deleted only when the build no longer writes it.
+    const websiteOn = config.website !== false;
+    const all = websiteOn ? await s3Redirects(hostsDir, ctx.basePath) : [];
+    const named = websiteOn ? change.redirects : [];
+    const website = websiteOn ? await s3Website(hostsDir) : undefined;
 
     // What the target holds of the redirects and the website configuration: its marker (one GET, none after readMarker()).
     if (!known) report.requests += 1;
     const prior = known ? known.marker : await readFullMarker(signal);
     const uploaded = new Set(change.phases.flatMap((p) => p.files.map((f) => f.path)));
     const diff = redirectChanges(all, prior?.s3?.redirects, { full: change.full, uploaded });
-    const put = [...new Map([...diff.put, ...change.redirects].map((r) => [r.path, r])).values()];
-    const holds = new Map([...all, ...change.redirects].map((r) => [r.path, r.location]));
+    const put = [...new Map([...diff.put, ...named].map((r) => [r.path, r])).values()];
+    const holds = new Map([...all, ...named].map((r) => [r.path, r.location]));
     const websiteChanged = website !== undefined && (change.full || prior?.s3?.website !== website.sha256);
     // A key that is a redirect now is not deleted (a page moved away leaves its redirect in its place).
     const deletions = [...new Set([...change.deletions.filter((p) => !holds.has(p) && !uploaded.has(p)), ...diff.remove])].sort();
