@@ -12,6 +12,7 @@ export const EXIT = {
   output: 6,
   busy: 7,
   gate: 8,
+  deploy: 9,
 } as const;
 export type ExitClass = keyof typeof EXIT;
 
@@ -67,6 +68,9 @@ export const CATALOGUE = {
   PR_SAMPLE_OVER_API: { exit: 'gate', message: 'Refusing to publish the embedded sample site into {out}: its current release was built from the API {base}', hint: 'A sample build never replaces a real site, and `npm start` builds the sample into out/. Build and serve the sample in a folder of its own: `pressroom build --sample --out out-sample && pressroom serve --out out-sample`. To start fresh with the sample instead, remove {out} and the .pressroom/ folder beside it (the site\'s kept releases go with them).' },
   PR_CHECK_FAILED: { exit: 'api', message: '{failed} of {total} checks failed against {api}', hint: 'Each failed line above names the endpoint and the field that differs from the shapes the crawler expects (src/api/schemas.ts).' },
   PR_SHRINK_GATE: { exit: 'gate', message: 'This build would publish {count} routes, far fewer than the {previous} of the last build', hint: 'If the shrink is intended, rerun with --allow-shrink.' },
+  // deploy (src/deploy)
+  PR_DEPLOY_TARGET: { exit: 'deploy', message: 'Deploy target {target} ({type}) failed: {detail}', hint: 'Nothing is lost: the target keeps the last release it fully received (its marker is written last), and the next deploy sends every change since then. Check that the target is reachable and that its credentials (from the environment) are valid; `pressroom check` tries each target.' },
+  PR_DEPLOY_AUTH: { exit: 'deploy', message: 'Deploy target {target} ({type}) refused the credentials: {detail}', hint: 'Give the process that deploys credentials {target} accepts: {vars}. {advice} Credentials come from the environment or files, never from flags or the configuration file; out/ is published all the same.' },
   PR_INTERNAL: { exit: 'internal', message: 'Internal error: {detail}', hint: 'This is a bug in Pressroom; please report it with the stack trace.' },
 } as const satisfies Record<string, CatalogueEntry>;
 

@@ -26,7 +26,7 @@ export const WARNINGS = {
   W_RENDER: { message: '{detail}', hint: 'The page rendered, but its kind is incomplete: declare the data the page reads in its kind\'s deps, and give it a head with usePageHead.' },
   // emit: host files
   W_REDIRECT_UNSUPPORTED: { message: 'GitLab Pages supports 301/302 redirects only; it skips {count} rules (e.g. {from} {status})', hint: 'Give those redirects status 301 or 302, or switch GitLab Pages off with --hosts.' },
-  W_REDIRECT_S3_OBJECTS: { message: 'S3: {reason}; redirects are written as object metadata in s3/redirect-objects.json', hint: 'Create the redirect objects that s3/redirect-objects.json lists when you upload the site (docs/deploying.md): the bucket\'s routing rules cannot hold these redirects.' },
+  W_REDIRECT_S3_OBJECTS: { message: 'S3: {reason}; redirects are written as object metadata in s3/redirect-objects.json', hint: 'An s3 deploy target creates the redirect objects that s3/redirect-objects.json lists (docs/deploying.md, "S3, R2, MinIO, B2, GCS"); create them yourself if you upload the site another way: the bucket\'s routing rules cannot hold these redirects.' },
   W_REDIRECT_S3_STATUS: { message: 'S3 object redirects are always 301; {count} rules asked for another status (e.g. {from} {status})', hint: 'Those redirects are served as 301 on S3; give them status 301, or serve them from another host.' },
   W_REDIRECT_PAGES_SHADOW_RULES: { message: '{detail}', hint: 'Build GitHub Pages output separately (--hosts github-pages) to keep real HTTP redirects on the other hosts.' },
   W_BASE_PATH_ROOT_HOST: { message: '{detail}', hint: 'These hosts publish at the root of a domain: leave the base path empty for them, or switch them off with --hosts (docs/deploying.md).' },
