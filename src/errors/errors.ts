@@ -15,6 +15,7 @@ export const EXIT = {
   output: 6,
   busy: 7,
   gate: 8,
+  deploy: 9,
 } as const;
 export type ExitClass = keyof typeof EXIT;
 
@@ -68,6 +69,13 @@ export const CATALOGUE = {
   PR_SAMPLE_OVER_API: { exit: 'gate', message: 'Refusing to publish the embedded sample site into {out}: its current release was built from the API {base}', hint: 'A sample build never replaces a real site, and `npm start` builds the sample into out/. Build and serve the sample in a folder of its own: `pressroom build --sample --out out-sample && pressroom serve --out out-sample`. To start fresh with the sample instead, remove {out} and the .pressroom/ folder beside it (the site\'s kept releases go with them).' },
   PR_CHECK_FAILED: { exit: 'api', message: '{failed} of {total} checks failed against {api}', hint: 'Each failed line above names the endpoint and the field that differs from the shapes the crawler expects (src/api/schemas.ts).' },
   PR_SHRINK_GATE: { exit: 'gate', message: 'This build would publish {count} routes, far fewer than the {previous} of the last build', hint: 'If the shrink is intended, rerun with --allow-shrink.' },
+  // deploy (src/deploy)
+  PR_DEPLOY_NO_RELEASE: { exit: 'usage', message: 'Nothing to deploy: {out} holds no release of a build', hint: 'Build the site first (`pressroom build --out {out}`), then deploy it; a deploy sends releases, never the folder as it is.' },
+  PR_DEPLOY_NO_TARGET: { exit: 'usage', message: '{detail}', hint: 'Name a target of the configuration\'s `deploy` list with --target, or add one (docs/deploying.md, "Deploy targets"); `pressroom config` shows the list.' },
+  PR_DEPLOY_TARGET: { exit: 'deploy', message: 'Deploy target {target} ({type}) failed: {detail}', hint: 'Nothing is lost: the target keeps the last release it fully received (its marker is written last), and the next deploy sends every change since then. Check that the target is reachable and that its credentials (from the environment) are valid; `pressroom check` tries each target.' },
+  PR_DEPLOY_SOURCE: { exit: 'output', message: 'Cannot read {file} from the release object store: {detail}', hint: 'The store beside out/ lost a file of the current release (removed by hand, or a release pruned while this deploy ran); `pressroom build --full` records the site again.' },
+  PR_DEPLOY_MAX_DELETES: { exit: 'gate', message: 'Deploy target {target} would delete {count} files, more than its maxDeletes of {max}', hint: 'If so many pages really went, deploy with --force (every file is sent, deletions allowed), or raise the target\'s maxDeletes; nothing was sent.' },
+  PR_DEPLOY_SHRINK: { exit: 'gate', message: 'Deploy target {target} would go from about {previous} files to {count}, a drop beyond shrinkGate', hint: 'The site shrank by more than config shrinkGate since the release the target holds; if that is intended, deploy with --force. Nothing was sent.' },
   PR_INTERNAL: { exit: 'internal', message: 'Internal error: {detail}', hint: 'This is a bug in Pressroom; please report it with the stack trace.' },
 } as const satisfies Record<string, CatalogueEntry>;
 
