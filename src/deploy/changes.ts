@@ -122,7 +122,8 @@ export async function computeChange(input: ChangeInput): Promise<ComputedChange>
         paths = new Set(differ);
         source = 'manifests';
       } else deletions = differ.filter((p) => !files.has(p));
-      siblingsEver = true;
+      // (Whether M had siblings is its record's to say, which is gone: those of a path deleted since
+      // stay on the target until `--verify`, a rare case: the setting changed and the chain was pruned.)
     } else if (!input.full) {
       input.warn?.('W_DEPLOY_RESYNC', { release: from.release });
     }
