@@ -57,7 +57,7 @@ export interface ErrorInfo {
 export interface TargetReport {
   name: string;
   type: TargetConfig['type'];
-  /** The release the target holds after this deploy (the one it held, when it failed). */
+  /** The release the target holds after this deploy (the one it held, when it failed; a dry run: the one it would get). */
   release: string | null;
   from: string | null;
   full: boolean;
@@ -139,7 +139,8 @@ export async function deploy(out: string, config: DeployConfig, opts: DeployOpti
       const size = changeSize(change);
       r.redirects = change.redirects.length;
       const nothing = size.files === 0 && change.deletions.length === 0 && change.redirects.length === 0 && from?.manifest === change.to.manifest;
-      if (opts.dryRun) Object.assign(r, { uploaded: size.files, bytes: size.bytes, deleted: change.deletions.length });
+      // A dry run reports what the deploy would send, and the release it would bring the target to.
+      if (opts.dryRun) Object.assign(r, { release: change.to.release, uploaded: size.files, bytes: size.bytes, deleted: change.deletions.length });
       else if (!nothing) {
         const applied = await target.apply(change, { dryRun: false });
         Object.assign(r, { uploaded: applied.uploaded, bytes: applied.bytes, deleted: applied.deleted, requests: applied.requests });
