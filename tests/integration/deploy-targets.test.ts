@@ -11,7 +11,7 @@ import { deploy, type DeployConfig } from '../../src/deploy/index.ts';
 import type { TargetConfig } from '../../src/deploy/types.ts';
 import type { SampleApi } from '../../src/sample-api/index.ts';
 import { parseRef } from '../../src/webhook/refs.ts';
-import { treeHashes } from '../helpers/files.ts';
+import { listDirs, treeHashes } from '../helpers/files.ts';
 import { buildInto, startTestApi, tempDir } from '../helpers/pressroom.ts';
 
 let api: SampleApi;
@@ -102,6 +102,22 @@ describe('deploy to rsync, git and a command', () => {
     const listed = (await readFile(join(tmp.dir, 'calls', '1', 'changed'), 'utf8')).trim().split('\n');
     expect(listed.length).toBe(expected);
     expect(await readFile(join(tmp.dir, 'calls', '1', 'changed-env'), 'utf8')).toBe(listed.join('\n'));
+  });
+
+  it('a deleted post is deleted from each target, its emptied folders with it', async () => {
+    const post = api.corpus.posts.filter((p) => p.status === 'publish').at(-1)!;
+    api.mutate.deletePost(post.id);
+    const build = await buildInto(tmp.dir, { ...opts(), changed: [parseRef(`post:${post.id}`)] });
+    const site = await siteTree(out);
+    const gone = build.releaseChange!.changed!.filter((p) => !(p in site));
+    expect(gone.some((p) => p.endsWith('/index.html'))).toBe(true);
+    const report = await deploy(out, config);
+    for (const t of report.targets) expect(t.error).toBeUndefined();
+    expect(report.targets[0].deleted).toBeGreaterThanOrEqual(gone.length);
+    expect(await siteTree(join(tmp.dir, 'www'))).toEqual(site);
+    const dirs = async (root: string) => (await listDirs(root)).filter((d) => d !== '.pressroom' && !d.startsWith('.pressroom/'));
+    expect(await dirs(join(tmp.dir, 'www'))).toEqual(await dirs(out));
+    expect(await gitTree(join(tmp.dir, 'remote.git'), 'gh-pages', join(tmp.dir, 'clone-3'))).toEqual(site);
   });
 
   it('a deploy with nothing new sends nothing; --verify repairs drift on rsync and git', async () => {

@@ -11,6 +11,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { carryFile, listTree } from '../../files/links.ts';
 import { killPoint } from '../../runtime/kill-point.ts';
+import { pidAlive } from '../../publish/lock.ts';
 import { deployDirFor, markerText, parseMarker, TARGET_MARKER } from '../marker.ts';
 import { exec, run, toolFailed } from '../exec.ts';
 import type { ApplyContext, ApplyReport, DeployChange, DeployTarget, TargetConfig } from '../types.ts';
@@ -39,6 +40,32 @@ export function rsyncTarget(config: RsyncConfig, ctx: { out: string; env?: Recor
     await run(me, 'rsync', [...base, ...extra, '--from0', '--files-from=-', `${from}/`, dest], { input: paths.join('\0') + '\0', env });
   }
 
+  /**
+   * The folders the deletions may have emptied, deepest first, one call a depth: rsync deletes a
+   * missing folder only when it is empty (a non-empty one, which still holds pages, is kept and
+   * named on stderr), so none that holds a file is touched. Returns the calls made.
+   */
+  async function removeEmptied(stage: string, deletions: readonly string[]): Promise<number> {
+    const byDepth = new Map<number, Set<string>>();
+    for (const p of deletions) {
+      const parts = p.split('/');
+      for (let d = parts.length - 1; d >= 1; d--) {
+        const dir = parts.slice(0, d).join('/');
+        if (dir === '.pressroom') continue;
+        (byDepth.get(d) ?? byDepth.set(d, new Set()).get(d)!).add(dir);
+      }
+    }
+    let calls = 0;
+    for (const depth of [...byDepth.keys()].sort((a, b) => b - a)) {
+      const empty = join(stage, `.emptied-${depth}`);
+      const dirs = [...byDepth.get(depth)!].sort();
+      for (const d of dirs) await mkdir(join(empty, d, '..'), { recursive: true });
+      await send(empty, dirs, ['--delete-missing-args', '--no-implied-dirs']);
+      calls += 1;
+    }
+    return calls;
+  }
+
   return {
     ...me,
     async readMarker() {
@@ -59,8 +86,12 @@ export function rsyncTarget(config: RsyncConfig, ctx: { out: string; env?: Recor
     async apply(change: DeployChange, actx: ApplyContext): Promise<ApplyReport> {
       const report: ApplyReport = { uploaded: 0, bytes: 0, deleted: 0, requests: 0 };
       if (actx.dryRun) return report;
-      // A stage a killed deploy left is of no use: its files are the next change's or not at all.
-      for (const n of await readdir(stageRoot).catch(() => [] as string[])) if (n.startsWith(`${config.name}.stage-`)) await rm(join(stageRoot, n), { recursive: true, force: true });
+      // A stage a killed deploy left is of no use: its files are the next change's or not at all
+      // (a live process's is its own: a watcher's deploy and `pressroom deploy` may run side by side).
+      for (const n of await readdir(stageRoot).catch(() => [] as string[])) {
+        const pid = Number(n.slice(`${config.name}.stage-`.length));
+        if (n.startsWith(`${config.name}.stage-`) && pid !== process.pid && !pidAlive(pid)) await rm(join(stageRoot, n), { recursive: true, force: true });
+      }
       const stage = join(stageRoot, `${config.name}.stage-${process.pid}`);
       const dirs = new Map<string, Promise<unknown>>();
       const total = change.phases.reduce((n, p) => n + p.files.length, 0);
@@ -82,6 +113,7 @@ export function rsyncTarget(config: RsyncConfig, ctx: { out: string; env?: Recor
           await send(stage, change.deletions, ['--delete-missing-args', '--no-implied-dirs']);
           report.requests += 1;
           report.deleted = change.deletions.length;
+          report.requests += await removeEmptied(stage, change.deletions);
         }
         killPoint('deploy-deletions');
         await mkdir(join(stage, '.pressroom'), { recursive: true });
