@@ -124,6 +124,8 @@ export async function createProgram(args = []) {
     .option('--shard <i/n>', 'render only shard I of N of the routes into --out (needs --from-snapshot; assemble with `pressroom merge`)')
     .option('--json', 'print the build report (or the error) as JSON on stdout')
     .option('--quiet', 'no progress output')
+    .option('--deploy', 'after publishing, deploy the release to the configured targets and purge the caches (a failed target is a warning)')
+    .option('--strict-deploy', 'with --deploy: fail (exit 9) when a target or purge fails; the site in out/ is published either way')
     .addOption(logFormat())
     .action(lazy('./commands/build.ts', 'runBuild'));
 
@@ -164,7 +166,22 @@ export async function createProgram(args = []) {
     .option('--strict', 'fail (exit 5) if any record was left out as quarantined')
     .option('--json', 'print the build report as JSON on stdout')
     .option('--quiet', 'no progress output')
+    .option('--deploy', 'after publishing, deploy the release to the configured targets and purge the caches')
+    .option('--strict-deploy', 'with --deploy: fail (exit 9) when a target or purge fails')
     .action(lazy('./commands/scale.ts', 'runMerge'));
+
+  program
+    .command('deploy')
+    .description('Send the release out/ holds to the configured deploy targets (only what changed since each one\'s last release), then purge the configured caches')
+    .option('--out <dir>', 'output folder whose release is deployed', 'out')
+    .option('--config <file>', CONFIG_HELP)
+    .option('--target <names...>', 'only these targets (names from the configuration\'s deploy list)')
+    .option('--dry-run', 'compute and print what each target would receive; send nothing')
+    .option('--force', 'send every file and pass the maxDeletes and shrink gates')
+    .option('--verify', 'compare each target\'s listing with the release and repair what differs (lists the whole target)')
+    .option('--json', 'print the deploy report as JSON on stdout')
+    .option('--quiet', 'print only failures')
+    .action(lazy('./commands/deploy.ts', 'runDeploy'));
 
   program
     .command('serve')

@@ -6,6 +6,7 @@ import { changeLine } from './ops.ts';
 import { jsonLog } from './log.ts';
 import { printWarnings } from '../output.ts';
 import { runShard } from './scale.ts';
+import { deployAfterBuild } from './deploy.ts';
 import { readFile } from 'node:fs/promises';
 import { pressroomError } from '../../src/errors/errors.ts';
 import { parseRefList, type Ref } from '../../src/webhook/refs.ts';
@@ -39,6 +40,8 @@ export interface BuildFlags extends ConfigurationFlags {
   json?: boolean;
   quiet?: boolean;
   logFormat: 'text' | 'json';
+  deploy?: boolean;
+  strictDeploy?: boolean;
 }
 
 export async function runBuild(_ctx: unknown, o: BuildFlags): Promise<void> {
@@ -75,7 +78,9 @@ export async function runBuild(_ctx: unknown, o: BuildFlags): Promise<void> {
     process.stderr.write(`${summaryLine(report, { wallMs, out: o.out, from: sourceWords(report.source, o.fromSnapshot) })}\n`);
     if (!o.quiet) process.stderr.write(changeLine(report));
   }
-  if (o.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  // After the build's own lines: the site is in out/ whatever the deploy does.
+  const deployed = o.deploy ? await deployAfterBuild(report, { out: o.out, config: o.config, strictDeploy: o.strictDeploy, quiet: o.quiet, flags: configurationOptions(o) }) : undefined;
+  if (o.json) process.stdout.write(`${JSON.stringify(deployed ? { ...report, deploy: deployed } : report, null, 2)}\n`);
 }
 
 /** The REFs of --changed and --changed-from (a file, or - for stdin; one REF a line, # comments), or undefined for a whole build. */

@@ -6,6 +6,7 @@ import { checkApi, type CheckResult } from '../../src/check/index.ts';
 import { apiSource, resolveConfig } from '../../src/config/load.ts';
 import { pressroomError } from '../../src/errors/errors.ts';
 import { startSampleApiProcess } from '../../src/sample-api/process.ts';
+import { checkTarget, type TargetCheck } from '../../src/deploy/check.ts';
 
 export async function runCheck(_ctx: unknown, o: { config?: string; json?: boolean; [flag: string]: unknown }): Promise<void> {
   const out = (s: string) => void (o.json ? undefined : process.stdout.write(s));
@@ -30,10 +31,18 @@ export async function runCheck(_ctx: unknown, o: { config?: string; json?: boole
   } finally {
     await sample?.close();
   }
-  const failed = results.filter((x) => !x.ok).length;
-  if (o.json) process.stdout.write(`${JSON.stringify({ ok: failed === 0, file: r.file, api: source.kind === 'api' ? source.base : 'sample', notes, results }, null, 2)}\n`);
-  if (failed) throw pressroomError('PR_CHECK_FAILED', { failed, total: results.length, api: source.kind === 'api' ? source.base : 'the embedded sample API' });
-  out(`all ${results.length} endpoint checks passed\n`);
+  // Each deploy target, where reaching it is cheap (src/deploy/check.ts).
+  const deploy: TargetCheck[] = [];
+  for (const t of config.deploy) {
+    const c = await checkTarget(t, { out: String(o.out ?? 'out') });
+    deploy.push(c);
+    out(`deploy  ${c.ok ? 'ok   ' : 'FAIL '}  ${c.name} (${c.type}): ${c.detail}\n`);
+  }
+  const failed = results.filter((x) => !x.ok).length + deploy.filter((x) => !x.ok).length;
+  const total = results.length + deploy.length;
+  if (o.json) process.stdout.write(`${JSON.stringify({ ok: failed === 0, file: r.file, api: source.kind === 'api' ? source.base : 'sample', notes, results, deploy }, null, 2)}\n`);
+  if (failed) throw pressroomError('PR_CHECK_FAILED', { failed, total, api: source.kind === 'api' ? source.base : 'the embedded sample API' });
+  out(`all ${results.length} endpoint checks passed${deploy.length ? ` and ${deploy.length} deploy targets answered` : ''}\n`);
 }
 
 /** Pages that will show little because their copy is not configured (valid, but worth knowing). */

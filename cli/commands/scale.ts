@@ -6,6 +6,7 @@ import { buildShard, crawlSnapshot } from '../../src/pipeline/scale.ts';
 import { parseShard } from '../../src/pipeline/shard.ts';
 import type { BuildOptions } from '../../src/pipeline/types.ts';
 import { printWarnings } from '../output.ts';
+import { deployAfterBuild } from './deploy.ts';
 
 interface Common {
   json?: boolean;
@@ -39,11 +40,12 @@ export async function runCrawl(_ctx: unknown, o: Common & { snapshot: string; co
   if (o.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }
 
-export async function runMerge(_ctx: unknown, shards: string[], o: Common & { fromSnapshot: string; out: string; config?: string; now?: string; hosts?: string; allowShrink?: boolean; strict?: boolean }): Promise<void> {
+export async function runMerge(_ctx: unknown, shards: string[], o: Common & { fromSnapshot: string; out: string; config?: string; now?: string; hosts?: string; allowShrink?: boolean; strict?: boolean; deploy?: boolean; strictDeploy?: boolean }): Promise<void> {
   const report = await withReporter(o.quiet, (onEvent) =>
     build({ mergeShards: shards, fromSnapshot: o.fromSnapshot, out: o.out, configFile: o.config, now: o.now, hosts: o.hosts, allowShrink: o.allowShrink, strict: o.strict, onEvent }),
   );
   printWarnings(process.stderr, report.warnings, { quiet: o.quiet });
   process.stderr.write(`${summaryLine(report, { wallMs: Math.round(performance.now()), out: o.out, from: sourceWords(report.source, o.fromSnapshot) })}\n`);
-  if (o.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  const deployed = o.deploy ? await deployAfterBuild(report, { out: o.out, config: o.config, strictDeploy: o.strictDeploy, quiet: o.quiet, flags: { hosts: o.hosts } }) : undefined;
+  if (o.json) process.stdout.write(`${JSON.stringify(deployed ? { ...report, deploy: deployed } : report, null, 2)}\n`);
 }

@@ -84,7 +84,21 @@ export function childPaths(node: JsonSchema, path: string): { path: string; node
   return items ? keyPaths(items, `${path}[]`) : [];
 }
 
-const objectOf = (n: JsonSchema): JsonSchema | undefined => (n.type === 'object' && n.properties ? n : n.anyOf?.find((a) => a.type === 'object' && a.properties));
+const objectOf = (n: JsonSchema): JsonSchema | undefined => (n.type === 'object' && n.properties ? n : n.anyOf?.find((a) => a.type === 'object' && a.properties) ?? variantsOf(n));
+
+/**
+ * A list of objects told apart by `type` (deploy targets, purges: a oneOf) as one object for the
+ * docs: every variant's keys, `type` as the enum of their values; a key's first variant describes it.
+ */
+function variantsOf(n: JsonSchema): JsonSchema | undefined {
+  const variants = (n.oneOf as JsonSchema[] | undefined)?.filter((v) => v.type === 'object' && v.properties);
+  if (!variants?.length) return undefined;
+  const properties: Record<string, JsonSchema> = {};
+  for (const v of variants) for (const [k, p] of Object.entries(v.properties!)) properties[k] ??= p;
+  const types = variants.map((v) => v.properties!.type?.const).filter((t) => t !== undefined);
+  if (types.length) properties.type = { type: 'string', enum: types, description: 'What kind it is; the other keys depend on it.' };
+  return { type: 'object', properties };
+}
 
 const show = (v: unknown) => JSON.stringify(v);
 
@@ -92,6 +106,7 @@ const show = (v: unknown) => JSON.stringify(v);
 export function typePhrase(node: JsonSchema | undefined): string {
   if (!node) return 'a valid value';
   if (node.anyOf) return node.anyOf.map(typePhrase).join(' or ');
+  if (node.oneOf) return variantsOf(node) ? 'an object' : 'a valid value';
   if ('const' in node) return show(node.const);
   if (Array.isArray(node.type)) return node.type.map((type) => typePhrase({ ...node, type })).join(' or ');
   if (node.enum) return node.enum.length === 1 ? show(node.enum[0]) : `one of ${node.enum.map(show).join(', ')}`;

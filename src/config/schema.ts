@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { isBasePath } from '../site/paths.ts';
 import { buildKeys } from './schema-build.ts';
 import { contentKeys } from './schema-content.ts';
+import { checkPurgeAfter, deployKeys } from './schema-deploy.ts';
 
 export { HOST_NAMES } from './schema-build.ts';
 export { aboutSchema, pagesSchema, privacySchema, sitemapPageSchema } from './schema-content.ts';
@@ -17,7 +18,9 @@ export const inputSchema = z
     $schema: z.string().optional().describe('The JSON Schema of this file, for editors: "./site.schema.json".'),
     ...contentKeys,
     ...buildKeys,
+    ...deployKeys,
   })
+  .superRefine((c, ctx) => checkPurgeAfter(c as Record<string, unknown>, ctx), { when: (payload) => isObject(payload.value) })
   .superRefine(
     (c, ctx) => {
       // A token whose contact is missing would print literally on a legal page. Runs even when other

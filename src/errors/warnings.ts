@@ -30,6 +30,9 @@ export const WARNINGS = {
   W_REDIRECT_S3_STATUS: { message: 'S3 object redirects are always 301; {count} rules asked for another status (e.g. {from} {status})', hint: 'Those redirects are served as 301 on S3; give them status 301, or serve them from another host.' },
   W_REDIRECT_PAGES_SHADOW_RULES: { message: '{detail}', hint: 'Build GitHub Pages output separately (--hosts github-pages) to keep real HTTP redirects on the other hosts.' },
   W_BASE_PATH_ROOT_HOST: { message: '{detail}', hint: 'These hosts publish at the root of a domain: leave the base path empty for them, or switch them off with --hosts (docs/deploying.md).' },
+  // deploy
+  W_DEPLOY_RESYNC: { message: 'the release {release} a target last received is no longer kept: every file is sent, and files deleted since then are not known', hint: 'Run `pressroom deploy --verify` once: it compares the target\'s listing with the manifest and removes what the site no longer has.' },
+  W_DEPLOY_FAILED: { message: '{detail}', hint: 'The site was published to out/; the failed target keeps the last release it fully received and the next deploy (`pressroom deploy`) sends every change since. With --strict-deploy the build fails instead.' },
 } as const satisfies Record<string, WarningEntry>;
 
 export type WarningCode = keyof typeof WARNINGS;

@@ -18,7 +18,8 @@ import { codeHash, configHash, incrementalStep, keepAlignmentOfCurrent, nextStat
 import { currentState, keepRelease } from '../publish/releases.ts';
 import { checkShrinkGate } from '../publish/gate.ts';
 import { writeBuildReport } from '../publish/report.ts';
-import { discardStaged, publishStaged, recordRelease, recover, type PublishMode } from '../publish/index.ts';
+import { discardStaged, manifestShaOf, publishStaged, recordRelease, recover, type PublishMode } from '../publish/index.ts';
+import { rememberPublish } from '../deploy/kept.ts';
 import { outPaths } from '../publish/paths.ts';
 import { precompressEnabled } from '../emit/precompress.ts';
 import type { SiteContextForKinds } from '../site/types.ts';
@@ -36,9 +37,9 @@ import { warmPool } from './warm-pool.ts';
 import { enforceStrict, quarantinedRecords } from './quarantine.ts';
 import { withSearchIndexMode } from './search-index-mode.ts';
 import type { Quarantined } from '../api/quarantine.ts';
-import type { BuildEvent, BuildOptions, BuildReport, StageName } from './types.ts';
+import type { BuildEvent, BuildOptions, BuildReport, ReleaseChange, StageName } from './types.ts';
 
-export type { BuildEvent, BuildOptions, BuildReport, StageName } from './types.ts';
+export type { BuildEvent, BuildOptions, BuildReport, ReleaseChange, StageName } from './types.ts';
 
 /** Two builds on one output never overlap (docs/operations.md, "The run lock and exit codes"): the run lock is held from start to report. */
 export async function build(options: BuildOptions = {}): Promise<BuildReport> {
@@ -202,13 +203,23 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
       stage('release', () => recordRelease(out, emitted, state, previous, { keep: config.releases.keep, precompress: precompressEnabled(config.output.precompress, config.hosts), spare: options.session !== undefined, incremental: options.session?.incremental })),
       stage('snapshot', async () => (saves ? (await prepareSave()).commit(clock, acquired.source) : undefined)),
     );
+    // What the release changed, as its record says (src/publish/index.ts recordRelease): a deploy of
+    // this build (build --deploy, a watcher) takes it from here instead of reading the record back.
+    const precompress = precompressEnabled(config.output.precompress, config.hosts);
+    const releaseChange: ReleaseChange =
+      previous?.record && emitted.changed.length === 0
+        ? { release, manifest: previous.record.manifest, parent: previous.record.parent, changed: previous.record.changed, precompress: previous.record.precompress }
+        : { release, manifest: emitted.manifestSha, parent: manifestShaOf(previous) ?? null, changed: previous ? emitted.changed : null, precompress };
     if (options.session) {
+      rememberPublish(options.session.deploy, { ...releaseChange, files: emitted.entries });
       if (!options.fromSnapshot) options.session.previous = residentPrevious(snapshot, clock, acquired.source, renderedFrom, options.session.crawl);
       options.session.release = await keepRelease(out, release, state, emitted.entries, emitted.manifestSha);
     }
 
     const report = reportOf(emitted, release, publishedBy);
     await writeBuildReport(out, release, report);
+    // Not part of the written report: the changed paths are the size of the change, for this process's deploy.
+    Object.defineProperty(report, 'releaseChange', { value: releaseChange, enumerable: false });
     return report;
   }
 

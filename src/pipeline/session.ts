@@ -4,6 +4,7 @@
 // output is the same bytes either way. Two sessions share nothing, so two watchers can run side by side.
 import type { Dispatcher } from 'undici';
 import { newCrawlKept, type CrawlKept } from '../crawl/kept.ts';
+import { newDeployKept, type DeployKept } from '../deploy/kept.ts';
 import { newEmitKept, type EmitKept } from '../emit/kept.ts';
 import { newIncrementalKept, type IncrementalKept } from '../incremental/kept.ts';
 import { newPlanKept, type PlanKept } from '../plan/kept.ts';
@@ -26,6 +27,8 @@ export class PublishSession {
   readonly incremental: IncrementalKept = newIncrementalKept();
   readonly render: RenderKept = newRenderKept();
   readonly emit: EmitKept = newEmitKept();
+  /** The chain of this session's publishes with their changes: a watcher's deploys take the change list from it. */
+  readonly deploy: DeployKept = newDeployKept();
 
   constructor(init: { previous?: Previous; agent?: Dispatcher } = {}) {
     this.previous = init.previous;

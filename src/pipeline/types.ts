@@ -78,6 +78,18 @@ export interface ChangedSummary {
   dropped: DroppedRef[];
 }
 
+/** What a publish changed, as its release record says (a deploy of the same process reads it from here). */
+export interface ReleaseChange {
+  release: string;
+  /** The manifest sha256 of the release, and of the site it replaced (null: none). */
+  manifest: string;
+  parent: string | null;
+  /** The paths that differ from the parent, deleted ones included (null: not known). */
+  changed: string[] | null;
+  /** Whether its files have precompressed siblings. */
+  precompress: boolean;
+}
+
 export interface BuildReport {
   ok: true;
   out: string;
@@ -117,6 +129,11 @@ export interface BuildReport {
   searchIndex?: { parts: number; built: number };
   /** The release this build published (.pressroom/<out>/releases/<id>). */
   release: string;
+  /**
+   * What the release changed (not in --json or the written report: its paths are the size of the
+   * change): `build --deploy` hands it to the deploy, which then reads no record back.
+   */
+  releaseChange?: ReleaseChange;
   /** Render threads used (0: the main thread). */
   workers: number;
   /**

@@ -13,10 +13,11 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { dirname, extname, join, posix, resolve, sep } from 'node:path';
+import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { pressroomError } from '../errors/errors.ts';
 import { recover } from '../publish/swap.ts';
 import { MANIFEST_FILE, type ManifestHead } from '../emit/index.ts';
+import { cacheControlFor, contentTypeOf } from '../emit/file-headers.ts';
 import { shellRewrites } from '../plan/index.ts';
 import { isBasePath, stripBase } from '../site/paths.ts';
 import { startSampleApi } from '../sample-api/index.ts';
@@ -48,38 +49,6 @@ export interface Serving {
   close(): Promise<void>;
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json; charset=utf-8',
-  '.conf': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.gif': 'image/gif',
-  '.avif': 'image/avif',
-  '.woff': 'font/woff',
-  '.mp4': 'video/mp4',
-  '.pdf': 'application/pdf',
-  '.wasm': 'application/wasm',
-  // Pagefind's files are gzip streams its script inflates itself: bytes, never a Content-Encoding.
-  '.pagefind': 'application/octet-stream',
-  '.pf_meta': 'application/octet-stream',
-  '.pf_index': 'application/octet-stream',
-  '.pf_fragment': 'application/octet-stream',
-  '.pf_filter': 'application/octet-stream',
-};
-const HASHED = /-[A-Za-z0-9]{8,}\.(js|css)$/;
 const PROXIED = /^\/(api|uploads)\//;
 
 export async function startServe(opts: ServeOptions = {}): Promise<Serving> {
@@ -223,10 +192,12 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, site: Pick<Si
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
     return void res.end('not found\n');
   }
-  const type = TYPES[extname(file).toLowerCase()];
+  // The headers a deploy gives the same file (src/emit/file-headers.ts): one definition for both.
+  const rel = relative(site.root, file).split(sep).join('/');
+  const type = contentTypeOf(rel);
   const headers: Record<string, string> = {
     ...(type ? { 'content-type': type } : {}),
-    'cache-control': HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'max-age=0, must-revalidate',
+    'cache-control': cacheControlFor(rel),
     ...custom,
   };
   await sendStatic(req, res, file, { root: site.root, status, headers, compressed: site.compressed });

@@ -23,6 +23,7 @@ import { apiAgent } from '../crawl/http.ts';
 import { CATEGORY_SLUGS } from '../api/types.ts';
 import { listedPosts } from '../site/common.ts';
 import { warmStoryListings } from '../crawl/changed.ts';
+import { WatchDeploys, type TargetStatus } from './deploys.ts';
 
 export const WATCH_DEFAULTS = {
   host: '127.0.0.1',
@@ -59,7 +60,7 @@ export interface WatchOptions {
 }
 
 /** What GET /status answers (besides the webhooks refused, which the server counts). */
-export type WatcherStatus = WatchStatus & { memory: MemoryStatus };
+export type WatcherStatus = WatchStatus & { memory: MemoryStatus; /** Per deploy target (only when the configuration has some). */ deploy?: Record<string, TargetStatus> };
 
 export interface Watcher {
   /** The server's origin, e.g. http://127.0.0.1:8787. */
@@ -132,7 +133,7 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
   // Idle but still preparing reads as 'preparing' on /status (an operator, or a benchmark, waits for 'idle').
   const status = (): WatcherStatus => {
     const s = queue.status();
-    return { ...s, ...(preparing && s.state === 'idle' ? { state: 'preparing' as const } : {}), memory: memory.sample() };
+    return { ...s, ...(preparing && s.state === 'idle' ? { state: 'preparing' as const } : {}), memory: memory.sample(), ...(deploys ? { deploy: deploys.status() } : {}) };
   };
   const buildWith = async (scope: BuildScope) => {
     await ready;
@@ -141,6 +142,10 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
   const pollMs = o.pollMs === undefined ? WATCH_DEFAULTS.pollMs : o.pollMs;
   const debounceMs = o.debounceMs ?? WATCH_DEFAULTS.debounceMs;
   const timers = o.timers ?? realTimers;
+  // Each publish is deployed beside the next builds, from the session's change list (./deploys.ts).
+  const deploys = config.deploy.length
+    ? new WatchDeploys({ out: resolve(o.build.out ?? 'out'), config, session: session.deploy, backoff: o.backoff ?? WATCH_DEFAULTS.backoff, timers, env: o.build.env, log: (l) => log.deploy?.(l) })
+    : undefined;
   const queue: WatchQueue = new WatchQueue({
     runBuild: buildWith,
     debounceMs,
@@ -150,6 +155,7 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
     onPublish: (p) => {
       memory.published();
       log.publish(p);
+      deploys?.published();
     },
     onFailure: (e) => log.failure(e, queue.status().queue),
     // Idle between stories: collect what publishes left before V8 marks inside a story
@@ -189,6 +195,7 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
         // The refusals left out of the log so far are counted now, not lost with the process.
         rejections.close();
         await stopped;
+        await deploys?.close();
         memory.stop();
         await session.agent?.close();
       })();

@@ -3,6 +3,7 @@
 // or with --log-format json one object per line, `time` first and `type` naming it (cli/commands/log.ts).
 import type { ErrorRecord, PublishRecord } from './queue.ts';
 import type { RejectionSink } from './rejections.ts';
+import type { DeployLogLine } from './deploys.ts';
 import { warningCount } from '../errors/warnings.ts';
 
 type Out = { write(s: string): unknown };
@@ -13,6 +14,8 @@ export interface WatchLog extends Partial<RejectionSink> {
   publish(p: PublishRecord): void;
   failure(e: ErrorRecord, pending: number): void;
   stopping(building: boolean, pending: number): void;
+  /** One line per deploy of a target (./deploys.ts); optional, as the refusals are. */
+  deploy?(line: DeployLogLine): void;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -65,6 +68,11 @@ export function watchLog(stream: Out, format: 'text' | 'json', now: () => Date =
     suppressed(reason, n, windowMs) {
       if (format === 'json') return void json({ type: 'rejected-suppressed', reason, count: n, windowMs });
       text(`rejected ${plural(n, 'more request')} for ${reason} in ${seconds(windowMs)}, not logged one by one`);
+    },
+    deploy({ report: r, attempt, retryInMs }) {
+      if (format === 'json') return void json({ type: 'deploy', target: r.name, targetType: r.type, release: r.release, uploaded: r.uploaded, bytes: r.bytes, deleted: r.deleted, requests: r.requests, ms: r.ms, ...(r.error ? { code: r.error.code, message: r.error.message, attempt, retryInMs } : {}) });
+      if (r.error) return void text(`deploy ${r.name} (${r.type}) failed (attempt ${attempt}, retry in ${seconds(retryInMs ?? 0)}; the site in out/ is published): ${r.error.code}: ${r.error.message.replace(/\s*\n\s*/g, '; ')}`);
+      text(`deployed ${r.name} (${r.type}) in ${seconds(r.ms)}: ${plural(r.uploaded, 'file')} sent, ${count(r.deleted)} deleted, ${plural(r.requests, 'request')}; release ${r.release}`);
     },
     stopping(building, pending) {
       if (format === 'json') return void json({ type: 'stopping', building, pending });
