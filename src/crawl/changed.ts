@@ -137,9 +137,9 @@ export async function crawlChanged(given: ChangedCrawlOptions): Promise<ChangedC
     // details with the sub-category, then its listings without it, and this REF, `categories`
     // alone, names no post. Found by its listings alone, those details, the article pages and
     // data made from them and the removed tag's feeds (emit/feeds makes a tag's feed from its
-    // posts' details) stayed as they were until the post was edited again (issue 47's soak;
-    // tests/integration/changed-batch.test.ts). The list of every listed post with its details
-    // is the last build's own (src/site/listed.ts): this fetches nothing.
+    // posts' details) stayed as they were until the post was edited again (bench/HISTORY.md, the
+    // soak's `--minutes 7` run; tests/integration/changed-batch.test.ts). The list of every listed
+    // post with its details is the last build's own (src/site/listed.ts): this fetches nothing.
     if (slugs.size > 0) {
       for (const { item, post } of listedDetails(prev)) {
         if ((post?.subcat_slug != null && slugs.has(post.subcat_slug)) || (item.subcat_name != null && names.has(item.subcat_name))) targets.posts.add(Number(item.id));

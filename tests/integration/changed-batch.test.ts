@@ -1,6 +1,6 @@
 // Change-driven builds of a batch of edits (pressroom watch builds once for every REF named while
-// it was busy) equal full builds. Issue 47's soak (bench/HISTORY.md, "bench/soak.ts: dated
-// figures", `--minutes 7`): posts were put into a sub-category, then it was removed (subcatRemove,
+// it was busy) equal full builds. The soak of bench/HISTORY.md ("bench/soak.ts: dated figures",
+// `--minutes 7`): posts were put into a sub-category, then it was removed (subcatRemove,
 // REF `categories`), and the watcher's output kept that tag's feeds and two posts' data naming it.
 // A batch of those edits, all made before its build, publishes what a full build publishes (the
 // first test, and the seeded properties); what left the soak's output behind is the removal
