@@ -12,7 +12,7 @@
 // crawl, always correct. A REF naming an unfetchable path is dropped and reported (./dropped-refs.ts).
 import { ep } from '../api/endpoints.ts';
 import { CATEGORY_SLUGS, type Author, type Post } from '../api/types.ts';
-import { PANEL_DEPS, listedIdOfDetails, listedPost, subcats } from '../site/common.ts';
+import { PANEL_DEPS, listedDetails, listedIdOfDetails, listedPost, subcats } from '../site/common.ts';
 import { HOME_DEPS } from '../site/kinds/home.ts';
 import { authorSlugs } from '../site/kinds/author.ts';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
@@ -103,13 +103,31 @@ export async function crawlChanged(given: ChangedCrawlOptions): Promise<ChangedC
   }
   if (opts.sampleRedirects) await fetchSampleRedirects(opts, snap);
   if (targets.categories) {
-    // A sub-category renamed, re-slugged or removed shows on its posts: they change as if edited.
-    // A new one is found by the fixed point.
+    // A sub-category renamed, re-slugged or removed is printed on its posts and their list items:
+    // those posts change as if edited. A new one is found by the fixed point.
     const after = new Map(subcats(snap).map((s) => [s.subcat_id, s]));
+    const slugs = new Set<string>();
+    const names = new Set<string>();
     for (const s of subcats(prev)) {
       const now = after.get(s.subcat_id);
       if (now && now.subcat_slug === s.subcat_slug && now.subcat_name === s.subcat_name) continue;
+      slugs.add(s.subcat_slug);
+      names.add(s.subcat_name);
       for (const cat of CATEGORY_SLUGS) for (const { item } of listItems(topicCollection(cat, s.subcat_slug), prev)) targets.posts.add(Number(item.id));
+    }
+    // Not only the posts its listings held: every post whose details or list item in the last
+    // snapshot print it. The two disagree when the sub-category changed while the last build
+    // crawled (pressroom watch builds while the CMS keeps editing): that build read a post's
+    // details with the sub-category, then its listings without it, and this REF, `categories`
+    // alone, names no post. Found by its listings alone, those details, the article pages and
+    // data made from them and the removed tag's feeds (emit/feeds makes a tag's feed from its
+    // posts' details) stayed as they were until the post was edited again (bench/HISTORY.md, the
+    // soak's `--minutes 7` run; tests/integration/changed-batch.test.ts). The list of every listed
+    // post with its details is the last build's own (src/site/listed.ts): this fetches nothing.
+    if (slugs.size > 0) {
+      for (const { item, post } of listedDetails(prev)) {
+        if ((post?.subcat_slug != null && slugs.has(post.subcat_slug)) || (item.subcat_name != null && names.has(item.subcat_name))) targets.posts.add(Number(item.id));
+      }
     }
     await get(subcats(snap).map((s) => ep.tag(s.subcat_slug)));
   }
