@@ -24,6 +24,7 @@ import { startSampleApi } from '../sample-api/index.ts';
 import { HOST_DEFAULT_CACHE, headersFor, parseHeadersFile, type HeaderRule } from './headers.ts';
 import { matchRule, parseRedirects, type ServeRule } from './rules.ts';
 import { CompressedBodies, sendStatic } from './static.ts';
+import { acrossSwaps, OutMissing, outPresent, type SwapWait } from './swap-wait.ts';
 
 export interface ServeOptions {
   out?: string;
@@ -35,6 +36,8 @@ export interface ServeOptions {
   dataDir?: string;
   /** Serve out/ under this path prefix (e.g. /project); default: the base path the site was built with. */
   base?: string;
+  /** Hears of each request that waits for a publish's swap of out/ (./swap-wait.ts), as the wait starts and ends. */
+  onSwapWait?: (e: SwapWait) => void;
 }
 
 export interface Serving {
@@ -80,7 +83,8 @@ export async function startServe(opts: ServeOptions = {}): Promise<Serving> {
 
   const compressed = new CompressedBodies();
   const server = createServer((req, res) => {
-    handle({ root, base, rules, headerRules, apiProxy, compressed }, req, res).catch((e) => {
+    const site = { root, base, rules, headerRules, apiProxy, compressed };
+    acrossSwaps(root, res, () => handle(site, req, res), opts.onSwapWait).catch((e) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(`internal error: ${(e as Error).message}\n`);
     });
@@ -144,6 +148,8 @@ async function handle({ root, base, rules, headerRules, apiProxy, compressed }: 
   }
   const file = await findFile(root, rel);
   if (file) return sendFile(req, res, { root, compressed }, file, 200, custom);
+  // No file may mean no out/ for the instant of a publish's swap: answered again once it is back.
+  if (!(await outPresent(root))) throw new OutMissing(root);
   const rule = matchRule(rules, url.pathname);
   if (rule && rule.status >= 300 && rule.status < 400) {
     res.writeHead(rule.status, { location: rule.to, 'content-type': 'text/plain; charset=utf-8' });
@@ -189,6 +195,7 @@ async function findFile(root: string, rel: string): Promise<string | null> {
 async function sendFile(req: IncomingMessage, res: ServerResponse, site: Pick<Site, 'root' | 'compressed'>, file: string, status: number, custom?: Record<string, string>): Promise<void> {
   const st = await stat(file).catch(() => null);
   if (!st) {
+    if (!(await outPresent(site.root))) throw new OutMissing(site.root);
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
     return void res.end('not found\n');
   }

@@ -110,7 +110,9 @@ function sendFile(req: IncomingMessage, res: ServerResponse, file: string, opts:
       if (!ranges) r.removeHeader('Accept-Ranges');
       if (opts.status !== 200) r.statusCode = opts.status;
     });
-    stream.on('error', (e: Error & { status?: number }) => {
+    stream.on('error', (e: Error & { status?: number; code?: string }) => {
+      // A file gone between finding and opening it: the caller's swap check answers (./swap-wait.ts).
+      if (!res.headersSent && e.code === 'ENOENT') return fail(e);
       if (!res.headersSent) res.writeHead(e.status ?? 500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(e.status === 404 ? 'not found\n' : `cannot send the file: ${e.message}\n`);
       ok();
@@ -118,6 +120,5 @@ function sendFile(req: IncomingMessage, res: ServerResponse, file: string, opts:
     stream.on('end', ok);
     res.on('close', ok);
     stream.pipe(res);
-    void fail;
   });
 }

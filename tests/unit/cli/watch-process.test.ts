@@ -2,7 +2,7 @@
 // A child that cannot start fails with the catalogue's PR_WATCH_PROCESS, naming the binary and the
 // reason, and leaves no signal handler behind (the spawn's 'exit' never comes then).
 import { describe, expect, it } from 'vitest';
-import { watchInChild } from '../../../cli/watch-process.js';
+import { childEnv, watchInChild, WATCH_MALLOC_ARENAS } from '../../../cli/watch-process.js';
 
 describe('watchInChild', () => {
   it('leaves every command but watch to this process', () => {
@@ -23,5 +23,11 @@ describe('watchInChild', () => {
     expect(e?.message).toContain('ENOENT');
     expect(e?.hint).toContain('NODE_OPTIONS=--max-semi-space-size=64');
     expect(process.listenerCount('SIGTERM')).toBe(before);
+  });
+
+  it("gives the child glibc's arena limit unless the operator set one, and keeps the rest of the environment", () => {
+    expect(childEnv({ PATH: '/bin', PRESSROOM_WEBHOOK_SECRET: 's' })).toEqual({ PATH: '/bin', PRESSROOM_WEBHOOK_SECRET: 's', MALLOC_ARENA_MAX: WATCH_MALLOC_ARENAS });
+    expect(childEnv({ MALLOC_ARENA_MAX: '8' }).MALLOC_ARENA_MAX).toBe('8');
+    expect(WATCH_MALLOC_ARENAS).toBe('2');
   });
 });
