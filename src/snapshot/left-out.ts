@@ -1,0 +1,130 @@
+// Which records the build leaves out as path twins (docs/decisions/0112-quarantine-one-view.md): two
+// records whose pages or folders would be one name on a case-insensitive or normalising disk (macOS,
+// Windows, a zip). Decided here, once per snapshot, from the records themselves, so the published
+// view (./published-view.ts) leaves them out of every page, link, menu, sitemap, feed, mirror file
+// and search entry. Of two twins the first by URL path, then record, in code-unit order stays; of a
+// category, the site's own (CATEGORY_SLUGS) stays and the twin goes with its posts.
+import { ep } from '../api/endpoints.ts';
+import type { Quarantined } from '../api/quarantine.ts';
+import { CATEGORY_SLUGS, type EventItem, type SubCategory } from '../api/types.ts';
+import { listedDetails } from '../site/common.ts';
+import type { SiteKept } from '../site/kept.ts';
+import { outputFileFor, paths } from '../site/paths.ts';
+import { checkSlug, collisionKey } from '../site/slug.ts';
+import type { SnapshotView } from '../site/types.ts';
+
+/** The records left out, by kind; `key` names the set (equal sets, equal keys; '' for none). */
+export interface LeftOut {
+  readonly key: string;
+  readonly posts: ReadonlySet<number>;
+  /** Post details paths of the left-out posts. */
+  readonly postPaths: ReadonlySet<string>;
+  readonly subcats: ReadonlySet<number>;
+  readonly subcatSlugs: ReadonlySet<string>;
+  readonly events: ReadonlySet<number>;
+  readonly eventSlugs: ReadonlySet<string>;
+  /** Category slugs that are twins of the site's categories (their posts go with them). */
+  readonly categories: ReadonlySet<string>;
+  /** For the build report, sorted by the caller (src/pipeline/quarantine.ts). */
+  readonly records: readonly Quarantined[];
+}
+
+const SITE_CATEGORY_KEYS: ReadonlyMap<string, string> = new Map(CATEGORY_SLUGS.map((s) => [collisionKey(s), s]));
+
+/** A category slug the site does not have, on the folder of one it has (`News` beside `news`). */
+export function isTwinCategory(slug: unknown): boolean {
+  if (typeof slug !== 'string') return false;
+  const own = SITE_CATEGORY_KEYS.get(collisionKey(slug));
+  return own !== undefined && own !== slug;
+}
+
+interface Candidate<T> {
+  path: string;
+  record: string;
+  item: T;
+}
+
+const byPathThenRecord = (a: Candidate<unknown>, b: Candidate<unknown>) => cmp(a.path, b.path) || cmp(a.record, b.record);
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The twins among `all` (all but the first of each group on one file), each with the one kept. */
+function twinsOf<T>(all: readonly Candidate<T>[]): [Candidate<T>, Candidate<T>][] {
+  const groups = new Map<string, Candidate<T>[]>();
+  for (const c of all) {
+    const key = collisionKey(outputFileFor(c.path));
+    const group = groups.get(key);
+    if (group) group.push(c);
+    else groups.set(key, [c]);
+  }
+  const out: [Candidate<T>, Candidate<T>][] = [];
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    group.sort(byPathThenRecord);
+    for (const twin of group.slice(1)) if (twin.path !== group[0].path || twin.record !== group[0].record) out.push([twin, group[0]]);
+  }
+  return out;
+}
+
+const WINS = '(of two twins the first by path, then record, in code-unit order wins)';
+
+/** The records of `snap` left out as twins; `kept`: the session's site part (the listed posts are the plan's own answer). */
+export function leftOutOf(snap: SnapshotView, kept?: SiteKept): LeftOut {
+  const records: Quarantined[] = [];
+  const posts = new Set<number>();
+  const postPaths = new Set<string>();
+  const postCandidates: Candidate<{ id: number; path: string }>[] = [];
+  for (const d of listedDetails(snap, kept)) {
+    const { id, cat_slug, post_name } = d.item;
+    postCandidates.push({ path: paths.article(cat_slug, post_name), record: `post ${id} (${cat_slug}/${post_name})`, item: { id, path: d.path } });
+  }
+  for (const [twin, first] of twinsOf(postCandidates)) {
+    posts.add(twin.item.id);
+    postPaths.add(twin.item.path);
+    records.push({ endpoint: twin.item.path, id: twin.record, reason: `writes the same file ${outputFileFor(twin.path)} as ${first.record}, which is published ${WINS}` });
+  }
+
+  const subcats = new Set<number>();
+  const subcatSlugs = new Set<string>();
+  const subList = snap.ok<SubCategory[]>(ep.subcatList());
+  const subCandidates = (Array.isArray(subList) ? subList : [])
+    .filter((s) => s && checkSlug(s.subcat_slug).ok)
+    .map((s) => ({ path: paths.tag(s.subcat_slug), record: `sub-category ${s.subcat_id} (${s.subcat_slug})`, item: s }));
+  for (const [twin, first] of twinsOf(subCandidates)) {
+    subcats.add(twin.item.subcat_id);
+    subcatSlugs.add(twin.item.subcat_slug);
+    records.push({ endpoint: ep.subcatList(), id: twin.record, reason: `its pages are in the same folder as those of ${first.record}, which is published ${WINS}` });
+  }
+
+  const events = new Set<number>();
+  const eventSlugs = new Set<string>();
+  const eventCandidates: Candidate<{ ev: EventItem; list: string }>[] = [];
+  const seen = new Set<number>();
+  for (const list of [ep.eventsAll, ep.eventsUpcoming, ep.eventsPast]) {
+    const pages = (snap.ok<any>(list(1))?.responseData?.pagination?.totalPages as number | undefined) ?? 1;
+    for (let n = 1; n <= Math.max(1, Math.min(pages, 100_000)); n++) {
+      for (const ev of (snap.ok<any>(list(n))?.responseData?.eventData ?? []) as EventItem[]) {
+        if (!ev || seen.has(ev.event_id) || !checkSlug(ev.event_slug).ok) continue;
+        seen.add(ev.event_id);
+        eventCandidates.push({ path: paths.event(ev.event_slug), record: `event ${ev.event_id} (${ev.event_slug})`, item: { ev, list: list(n) } });
+      }
+    }
+  }
+  for (const [twin, first] of twinsOf(eventCandidates)) {
+    events.add(twin.item.ev.event_id);
+    eventSlugs.add(twin.item.ev.event_slug);
+    records.push({ endpoint: twin.item.list, id: twin.record, reason: `writes the same file ${outputFileFor(twin.path)} as ${first.record}, which is published ${WINS}` });
+  }
+
+  const categories = new Set<string>();
+  const catBody = snap.ok<any>(ep.categoryAll());
+  const catList: { cat_id?: unknown; cat_slug?: unknown }[] = Array.isArray(catBody) ? catBody : Array.isArray(catBody?.category) ? catBody.category : [];
+  for (const c of catList) {
+    if (!c || !isTwinCategory(c.cat_slug)) continue;
+    const slug = c.cat_slug as string;
+    categories.add(slug);
+    records.push({ endpoint: ep.categoryAll(), id: `category ${String(c.cat_id)} (${slug})`, reason: `its pages are in the same folder as those of category ${SITE_CATEGORY_KEYS.get(collisionKey(slug))}, the site's own; left out with its posts` });
+  }
+
+  const key = records.length === 0 ? '' : records.map((q) => q.id).sort().join('\u0000');
+  return { key, posts, postPaths, subcats, subcatSlugs, events, eventSlugs, categories, records };
+}
