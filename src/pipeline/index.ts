@@ -108,7 +108,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
   // The crawl's snapshot, saved whole; every stage after it reads `snapshot`, the published view that
   // leaves the quarantined twins out of everything (src/snapshot/published-view.ts).
   const whole: Snapshot = acquired.snapshot;
-  const leftOut = leftOutOf(whole, ctx.kept);
+  const leftOut = leftOutOf(whole, ctx.kept, options.session?.published);
   const snapshot = publishedView(whole, leftOut, options.session?.published);
   for (const q of leftOut.records) warn('W_QUARANTINE', { endpoint: q.endpoint, id: q.id, reason: q.reason });
   const buildPlan = await stage('plan', () => plan(snapshot, ctx, configured, undefined, options.session?.plan));

@@ -7,7 +7,8 @@
 import { ep } from '../api/endpoints.ts';
 import type { Quarantined } from '../api/quarantine.ts';
 import { CATEGORY_SLUGS, type EventItem, type SubCategory } from '../api/types.ts';
-import { listedDetails } from '../site/common.ts';
+import { changedPlaces } from '../lists/list-change.ts';
+import { listedDetails, type ListedDetails } from '../site/common.ts';
 import type { SiteKept } from '../site/kept.ts';
 import { outputFileFor, paths } from '../site/paths.ts';
 import { checkSlug, collisionKey } from '../site/slug.ts';
@@ -67,15 +68,77 @@ function twinsOf<T>(all: readonly Candidate<T>[]): [Candidate<T>, Candidate<T>][
 
 const WINS = '(of two twins the first by path, then record, in code-unit order wins)';
 
-/** The records of `snap` left out as twins; `kept`: the session's site part (the listed posts are the plan's own answer). */
-export function leftOutOf(snap: SnapshotView, kept?: SiteKept): LeftOut {
+/**
+ * A session's listed posts grouped by collision key, patched by the slots that changed: grouping every
+ * post again was O(site) a publish. Only the latest grouping is kept.
+ */
+export interface LeftOutKept {
+  posts?: PostGroups;
+}
+
+interface PostGroups {
+  details: readonly ListedDetails[];
+  /** Each slot's collision key. */
+  keys: string[];
+  /** Collision key -> the slots on it. */
+  groups: Map<string, number[]>;
+  /** The keys of more than one slot. */
+  shared: Set<string>;
+}
+
+// The folder an article is in is `{cat}/{name}`: decoding its encoded path gives these segments back.
+const postKey = (d: ListedDetails): string => collisionKey(`${d.item.cat_slug}/${d.item.post_name}`);
+
+function postGroups(details: readonly ListedDetails[], kept: LeftOutKept | undefined): PostGroups {
+  const last = kept?.posts;
+  if (last && last.details === details) return last;
+  const redo = last && changedPlaces(last.details, details);
+  let made: PostGroups;
+  if (last && redo) {
+    const { keys, groups, shared } = last;
+    for (const i of redo) {
+      const was = keys[i];
+      const key = postKey(details[i]);
+      if (key === was) continue;
+      const from = groups.get(was)!;
+      from.splice(from.indexOf(i), 1);
+      if (from.length === 0) groups.delete(was);
+      if (from.length <= 1) shared.delete(was);
+      const to = groups.get(key);
+      if (to) (to.push(i), shared.add(key));
+      else groups.set(key, [i]);
+      keys[i] = key;
+    }
+    made = { details, keys, groups, shared };
+  } else {
+    const keys = details.map(postKey);
+    const groups = new Map<string, number[]>();
+    const shared = new Set<string>();
+    keys.forEach((key, i) => {
+      const group = groups.get(key);
+      if (group) (group.push(i), shared.add(key));
+      else groups.set(key, [i]);
+    });
+    made = { details, keys, groups, shared };
+  }
+  if (kept) kept.posts = made;
+  return made;
+}
+
+/** The records of `snap` left out as twins; `kept`: the session's site part (the listed posts are the plan's own answer) and this decision's. */
+export function leftOutOf(snap: SnapshotView, kept?: SiteKept, own?: LeftOutKept): LeftOut {
   const records: Quarantined[] = [];
   const posts = new Set<number>();
   const postPaths = new Set<string>();
+  const details = listedDetails(snap, kept);
+  const grouped = postGroups(details, own);
   const postCandidates: Candidate<{ id: number; path: string }>[] = [];
-  for (const d of listedDetails(snap, kept)) {
-    const { id, cat_slug, post_name } = d.item;
-    postCandidates.push({ path: paths.article(cat_slug, post_name), record: `post ${id} (${cat_slug}/${post_name})`, item: { id, path: d.path } });
+  for (const key of [...grouped.shared].sort()) {
+    for (const i of grouped.groups.get(key)!) {
+      const d = details[i];
+      const { id, cat_slug, post_name } = d.item;
+      postCandidates.push({ path: paths.article(cat_slug, post_name), record: `post ${id} (${cat_slug}/${post_name})`, item: { id, path: d.path } });
+    }
   }
   for (const [twin, first] of twinsOf(postCandidates)) {
     posts.add(twin.item.id);

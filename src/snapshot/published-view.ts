@@ -5,7 +5,7 @@
 // are absent; lists lose its items. With nothing left out the view is the snapshot itself.
 // The saved snapshot stays whole: the report names its quarantine, the next build decides again.
 import type { SnapshotEntry, SnapshotView } from '../site/types.ts';
-import { isTwinCategory, type LeftOut } from './left-out.ts';
+import { isTwinCategory, type LeftOut, type LeftOutKept } from './left-out.ts';
 import { entryHash } from './snapshot-files.ts';
 
 /** What the pipeline reads of a snapshot after the crawl. */
@@ -16,8 +16,8 @@ export interface PublishedSnapshot extends SnapshotView {
 
 type Whole = PublishedSnapshot & { sortedPaths(): readonly string[] };
 
-/** A session's filtered entries, by the whole snapshot's entry, while the left-out set is the same. */
-export interface PublishedKept {
+/** A session's part: the post groups (./left-out.ts) and the filtered entries, by the whole snapshot's entry, while the left-out set is the same. */
+export interface PublishedKept extends LeftOutKept {
   key: string;
   entries: WeakMap<SnapshotEntry, SnapshotEntry | null>;
 }

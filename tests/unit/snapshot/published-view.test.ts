@@ -43,6 +43,29 @@ describe('left-out twins', () => {
     expect(left.key).not.toBe('');
   });
 
+  it('in a session, patches its post groups by the listed posts that changed, to the answer of a build without one', () => {
+    const kept = newPublishedKept();
+    const names = ['a', 'b', 'c', 'd'];
+    let s = new Snapshot();
+    const at = (list: string[]) => {
+      s = Snapshot.copyOf(s);
+      const items = list.map((n, i) => post(i + 1, 'news', n));
+      s.set(ep.topic('news', null, 1), { status: 200, body: listing(items) });
+      for (const p of items) s.set(ep.postDetails('news', p.post_name), { status: 201, body: details(p) });
+      return s;
+    };
+    const twins: number[] = [];
+    for (const list of [names, ['a', 'B', 'c', 'b'], ['a', 'B', 'c', 'x'], ['A', 'B', 'a', 'b'], names]) {
+      const snap = at(list);
+      const ids = (q: { records: readonly { id: string }[] }) => q.records.map((r) => r.id);
+      const patched = ids(leftOutOf(snap, undefined, kept));
+      expect(patched, list.join()).toEqual(ids(leftOutOf(snap)));
+      twins.push(patched.length);
+    }
+    expect(twins).toEqual([0, 1, 0, 2, 0]);
+    expect(kept.posts?.shared.size).toBe(0);
+  });
+
   it('is empty, and the view is the snapshot itself, without twins', () => {
     const s = new Snapshot();
     s.set(ep.topic('news', null, 1), { status: 200, body: listing([post(1, 'news', 'a'), post(2, 'news', 'b')]) });
