@@ -87,7 +87,9 @@ interface PostGroups {
 }
 
 // The folder an article is in is `{cat}/{name}`: decoding its encoded path gives these segments back.
-const postKey = (d: ListedDetails): string => collisionKey(`${d.item.cat_slug}/${d.item.post_name}`);
+// A listed post without a page (no details, a draft) competes with no one: a key of its own slot.
+const postKey = (d: ListedDetails, i: number): string =>
+  !d.post || (d.post.post_status && d.post.post_status !== 'publish') ? `\u0000${i}` : collisionKey(`${d.item.cat_slug}/${d.item.post_name}`);
 
 function postGroups(details: readonly ListedDetails[], kept: LeftOutKept | undefined): PostGroups {
   const last = kept?.posts;
@@ -98,7 +100,7 @@ function postGroups(details: readonly ListedDetails[], kept: LeftOutKept | undef
     const { keys, groups, shared } = last;
     for (const i of redo) {
       const was = keys[i];
-      const key = postKey(details[i]);
+      const key = postKey(details[i], i);
       if (key === was) continue;
       const from = groups.get(was)!;
       from.splice(from.indexOf(i), 1);
@@ -111,7 +113,7 @@ function postGroups(details: readonly ListedDetails[], kept: LeftOutKept | undef
     }
     made = { details, keys, groups, shared };
   } else {
-    const keys = details.map(postKey);
+    const keys = details.map((d, i) => postKey(d, i));
     const groups = new Map<string, number[]>();
     const shared = new Set<string>();
     keys.forEach((key, i) => {
@@ -166,7 +168,8 @@ export function leftOutOf(snap: SnapshotView, kept?: SiteKept, own?: LeftOutKept
     const pages = (snap.ok<any>(list(1))?.responseData?.pagination?.totalPages as number | undefined) ?? 1;
     for (let n = 1; n <= Math.max(1, Math.min(pages, 100_000)); n++) {
       for (const ev of (snap.ok<any>(list(n))?.responseData?.eventData ?? []) as EventItem[]) {
-        if (!ev || seen.has(ev.event_id) || !checkSlug(ev.event_slug).ok) continue;
+        // An event without its details has no page to compete for (src/site/kinds/events.ts).
+        if (!ev || seen.has(ev.event_id) || !checkSlug(ev.event_slug).ok || !snap.ok<any>(ep.eventDetails(ev.event_slug))?.eventData?.[0]) continue;
         seen.add(ev.event_id);
         eventCandidates.push({ path: paths.event(ev.event_slug), record: `event ${ev.event_id} (${ev.event_slug})`, item: { ev, list: list(n) } });
       }
