@@ -18,11 +18,13 @@ import type { SnapshotView } from '../site/types.ts';
 export interface LeftOut {
   readonly key: string;
   readonly posts: ReadonlySet<number>;
-  /** Post details paths of the left-out posts. */
+  /** Post details paths of the left-out posts (not one a kept post has too). */
   readonly postPaths: ReadonlySet<string>;
   readonly subcats: ReadonlySet<number>;
+  /** Slugs of the left-out sub-categories that no kept one has. */
   readonly subcatSlugs: ReadonlySet<string>;
   readonly events: ReadonlySet<number>;
+  /** Slugs of the left-out events that no kept one has. */
   readonly eventSlugs: ReadonlySet<string>;
   /** Category slugs that are twins of the site's categories (their posts go with them). */
   readonly categories: ReadonlySet<string>;
@@ -142,9 +144,11 @@ export function leftOutOf(snap: SnapshotView, kept?: SiteKept, own?: LeftOutKept
       postCandidates.push({ path: paths.article(cat_slug, post_name), record: `post ${id} (${cat_slug}/${post_name})`, item: { id, path: d.path } });
     }
   }
+  // The crawl keeps slugs in NFC (src/crawl/normalise.ts): an NFC/NFD twin's own responses are then
+  // the kept one's, and only its list items go.
   for (const [twin, first] of twinsOf(postCandidates)) {
     posts.add(twin.item.id);
-    postPaths.add(twin.item.path);
+    if (twin.item.path !== first.item.path) postPaths.add(twin.item.path);
     records.push({ endpoint: twin.item.path, id: twin.record, reason: `writes the same file ${outputFileFor(twin.path)} as ${first.record}, which is published ${WINS}` });
   }
 
@@ -156,7 +160,7 @@ export function leftOutOf(snap: SnapshotView, kept?: SiteKept, own?: LeftOutKept
     .map((s) => ({ path: paths.tag(s.subcat_slug), record: `sub-category ${s.subcat_id} (${s.subcat_slug})`, item: s }));
   for (const [twin, first] of twinsOf(subCandidates)) {
     subcats.add(twin.item.subcat_id);
-    subcatSlugs.add(twin.item.subcat_slug);
+    if (twin.item.subcat_slug !== first.item.subcat_slug) subcatSlugs.add(twin.item.subcat_slug);
     records.push({ endpoint: ep.subcatList(), id: twin.record, reason: `its pages are in the same folder as those of ${first.record}, which is published ${WINS}` });
   }
 
@@ -177,7 +181,7 @@ export function leftOutOf(snap: SnapshotView, kept?: SiteKept, own?: LeftOutKept
   }
   for (const [twin, first] of twinsOf(eventCandidates)) {
     events.add(twin.item.ev.event_id);
-    eventSlugs.add(twin.item.ev.event_slug);
+    if (twin.item.ev.event_slug !== first.item.ev.event_slug) eventSlugs.add(twin.item.ev.event_slug);
     records.push({ endpoint: twin.item.list, id: twin.record, reason: `writes the same file ${outputFileFor(twin.path)} as ${first.record}, which is published ${WINS}` });
   }
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Quarantined } from '../../../src/api/quarantine.ts';
 import { DATA_ELEMENT_ID } from '../../../src/page-data/page-data.ts';
-import { paths } from '../../../src/site/paths.ts';
+import { outputFileFor, paths } from '../../../src/site/paths.ts';
 import { listFiles } from '../../helpers/files.ts';
 import { walk } from './inspect.ts';
 
@@ -25,8 +25,13 @@ export interface Needle {
 const enc = encodeURIComponent;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The needle of a quarantined record, from its id (`post 12 (news/x)`, `event 3 (slug)`, `ad 103`...). */
-export function needleOf(q: Quarantined): Needle | null {
+/**
+ * The needle of a quarantined record, from its id (`post 12 (news/x)`, `event 3 (slug)`, `ad 103`...).
+ * `published`: whether out/ has the page of a site path. The crawl keeps slugs in NFC, so an NFC/NFD
+ * twin has the kept one's name and URL: a URL that a published page answers is the kept record's,
+ * and such a twin is known by its id alone.
+ */
+export function needleOf(q: Quarantined, published: (path: string) => boolean = () => false): Needle | null {
   const m = /^(post|event|ad|author|sub-category|category) (\d+)(?: \((.*)\))?$/su.exec(q.id);
   if (!m) return null;
   const [, kind, idText, named] = m;
@@ -36,16 +41,17 @@ export function needleOf(q: Quarantined): Needle | null {
     n.isIt = (o) => o.id === id && 'post_name' in o;
     if (named !== undefined) {
       const at = named.indexOf('/');
-      n.urls.push(paths.article(named.slice(0, at), named.slice(at + 1)));
+      const url = paths.article(named.slice(0, at), named.slice(at + 1));
+      if (!published(url)) n.urls.push(url);
     }
   } else if (kind === 'event') {
-    n.isIt = (o) => o.event_id === id || (named !== undefined && o.event_slug === named);
-    if (named !== undefined) n.urls.push(paths.event(named), paths.pastEvent(named));
+    n.isIt = (o) => o.event_id === id;
+    if (named !== undefined && !published(paths.event(named))) n.urls.push(paths.event(named), paths.pastEvent(named));
   } else if (kind === 'ad') n.isIt = (o) => o.banner_id === id;
   else if (kind === 'author') n.isIt = (o) => o.author_id === id && 'author_name' in o;
   else if (kind === 'sub-category') {
-    n.isIt = (o) => (o.subcat_id === id && 'subcat_slug' in o) || (named !== undefined && o.subcat_slug === named);
-    if (named !== undefined) {
+    n.isIt = (o) => o.subcat_id === id && 'subcat_slug' in o;
+    if (named !== undefined && !published(paths.tag(named))) {
       n.urls.push(paths.tag(named));
       n.patterns.push(new RegExp(`^/topic/[^/]+/${escapeRe(enc(named))}(/|$)`));
     }
@@ -88,10 +94,13 @@ function sitePathsIn(text: string, origin: string): string[] {
   return out;
 }
 
-/** Every mention of a left-out record in out/, as `file: record (where)`. */
-export async function leftOutMentions(out: string, needles: readonly Needle[], origin: string): Promise<string[]> {
+/** Every mention of a quarantined record in out/, as `file: record (where)`. */
+export async function leftOutMentions(out: string, quarantined: readonly Quarantined[], origin: string): Promise<string[]> {
+  const files = await listFiles(out);
+  const pages = new Set(files);
+  const needles = quarantined.map((q) => needleOf(q, (path) => pages.has(outputFileFor(path)))).filter((n) => n !== null);
   const problems: string[] = [];
-  for (const f of await listFiles(out)) {
+  for (const f of files) {
     if (/\.(br|gz)$/.test(f) || f.startsWith('assets/')) continue;
     const found = new Set<string>();
     const where = new Set<string>();

@@ -95,6 +95,21 @@ describe('the published view', () => {
     expect([plain.post_name, plain.subcat_slug, plain.subcat_name]).toEqual(['plain', null, null]);
   });
 
+  it('of twins with one name (the crawl keeps slugs in NFC), drops only the list item: their responses are the kept one\'s', () => {
+    const whole = new Snapshot();
+    const items = [post(1, 'news', 'caf\u00e9-review', NFC), post(2, 'news', 'caf\u00e9-review', NFC)];
+    whole.set(ep.topic('news', null, 1), { status: 200, body: listing(items) });
+    whole.set(ep.postDetails('news', 'caf\u00e9-review'), { status: 201, body: details(items[0]) });
+    whole.set(ep.subcatList(), { status: 200, body: [{ subcat_id: 1, subcat_name: 'Café', subcat_slug: NFC }, { subcat_id: 2, subcat_name: 'Café', subcat_slug: NFC }] });
+    whole.set(ep.topic('news', NFC, 1), { status: 200, body: listing(items) });
+    const left = leftOutOf(whole);
+    expect(left.records.map((q) => q.id)).toEqual(['post 2 (news/caf\u00e9-review)', 'sub-category 2 (caf\u00e9)']);
+    const view = publishedView(whole, left);
+    expect(view.get(ep.postDetails('news', 'caf\u00e9-review'))).toBe(whole.get(ep.postDetails('news', 'caf\u00e9-review')));
+    expect(view.ok<any>(ep.topic('news', NFC, 1)).posts.postData.map((p: { id: number; subcat_slug: string }) => [p.id, p.subcat_slug])).toEqual([[1, NFC]]);
+    expect(view.ok<any>(ep.subcatList()).map((s: { subcat_id: number }) => s.subcat_id)).toEqual([1]);
+  });
+
   it('gives the very same entry where nothing is left out, and one filtered entry per entry, hashed by its body', () => {
     const whole = hostileSnapshot();
     const view = publishedView(whole, leftOutOf(whole));
