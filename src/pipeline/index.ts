@@ -22,7 +22,7 @@ import { discardStaged, manifestShaOf, publishStaged, recordRelease, recover, ty
 import { rememberPublish } from '../deploy/kept.ts';
 import { outPaths } from '../publish/paths.ts';
 import { precompressEnabled } from '../emit/precompress.ts';
-import type { SiteContextForKinds } from '../site/types.ts';
+import type { SiteContextForKinds, SnapshotView } from '../site/types.ts';
 import { checkSource } from './sample-guard.ts';
 import { refuseForeignOut } from './out-guard.ts';
 import { acquireSnapshot, loadPrevious, prepareSnapshotSave, residentPrevious, unpublishedChange, type PreparedSnapshot } from './snapshot.ts';
@@ -35,6 +35,8 @@ import { renderStream } from './render-stream.ts';
 import { warmRender } from './warm-up.ts';
 import { warmPool } from './warm-pool.ts';
 import { enforceStrict, quarantinedRecords } from './quarantine.ts';
+import { leftOutOf } from '../snapshot/left-out.ts';
+import { publishedView } from '../snapshot/published-view.ts';
 import { withSearchIndexMode } from './search-index-mode.ts';
 import type { Quarantined } from '../api/quarantine.ts';
 import type { BuildEvent, BuildOptions, BuildReport, ReleaseChange, StageName } from './types.ts';
@@ -103,22 +105,27 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
   };
   const acquired = await stage('crawl', () => acquireSnapshot({ options, config: configured, apiFrom, clock, ctx, warn, emitEvent: crawlEvents, previous: previousSnapshot, changeBase }));
   const { replacesSample } = await checkSource(out, acquired.source, sampleConfig, (message) => emitEvent({ type: 'info', message }));
-  const snapshot: Snapshot = acquired.snapshot;
+  // The crawl's snapshot, saved whole; every stage after it reads `snapshot`, the published view that
+  // leaves the quarantined twins out of everything (src/snapshot/published-view.ts).
+  const whole: Snapshot = acquired.snapshot;
+  const leftOut = leftOutOf(whole, ctx.kept, options.session?.published);
+  const snapshot = publishedView(whole, leftOut, options.session?.published);
+  for (const q of leftOut.records) warn('W_QUARANTINE', { endpoint: q.endpoint, id: q.id, reason: q.reason });
   const buildPlan = await stage('plan', () => plan(snapshot, ctx, configured, undefined, options.session?.plan));
   const config = withSearchIndexMode(configured, buildPlan.routes, warn, options.session?.plan);
-  const quarantined = quarantinedRecords(snapshot, planQuarantine, options.session?.crawl);
+  const quarantined = quarantinedRecords(whole, [...leftOut.records, ...planQuarantine], options.session?.crawl);
   enforceStrict(quarantined, options.strict);
   checkShrinkGate({ count: buildPlan.routes.length, previous: previous && !replacesSample ? previous.state.routes.size : undefined, shrinkGate: config.shrinkGate, allowShrink: options.allowShrink });
   const bundle = await stage('bundle', () => clientBundle(config.site.basePath));
   const code = await codeHash({ bundleHash: bundle.hash, config, publicConfig: publicConfig(config) });
-  const step = await incrementalStep({ previous, routes: buildPlan.routes, snapshot, codeHash: code, configHash: configHash({ config, publicConfig: publicConfig(config) }), full: options.full, previousSnapshot: previousSnapshot && { snapshot: previousSnapshot.snapshot, id: previousSnapshot.id() }, kept: options.session?.incremental });
+  const step = await incrementalStep({ previous, routes: buildPlan.routes, snapshot, codeHash: code, configHash: configHash({ config, publicConfig: publicConfig(config) }), full: options.full, previousSnapshot: previousSnapshot && publishedPrevious(previousSnapshot.snapshot, previousSnapshot.id()), kept: options.session?.incremental });
   const renderer = options.mergeShards
-    ? await shardPages(options.mergeShards, { snapshot: snapshotId(snapshot), code, routes: buildPlan.routes })
+    ? await shardPages(options.mergeShards, { snapshot: snapshotId(whole), code, routes: buildPlan.routes })
     : await createPageRenderer({ config, publicConfig: publicConfig(config), bundle, snapshot, workers: resolveWorkers(config.render.workers, step.decision.render.length), pool: warm.take(), kept: options.session?.render });
   // The snapshot's save up to its commit is prepared while render threads work; a change-driven or
   // inline build needs this thread and prepares after publishing.
   let saving: Promise<PreparedSnapshot> | undefined;
-  const prepareSave = () => (saving ??= prepareSnapshotSave(snapshot, snapshotDir));
+  const prepareSave = () => (saving ??= prepareSnapshotSave(whole, snapshotDir));
   const saves = !options.fromSnapshot && !options.rehearse;
   if (saves && renderer.threads > 0 && !options.changed) prepareSave().catch(() => undefined); // awaited at the snapshot stage
   try {
@@ -194,7 +201,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
     // Recorded after the swap, so readers do not wait. A kill before it leaves out/ ahead of the
     // current release, and the next change-driven build crawls everything (./snapshot.ts
     // unpublishedChange). Hashed once: the release records it, and a watcher knows its snapshot by it.
-    const renderedFrom = snapshotId(snapshot, options.session?.crawl);
+    const renderedFrom = snapshotId(whole, options.session?.crawl);
     // The snapshot is saved only once the site is published, so it always matches the published site.
     // Saved beside the release record (file links vs serialising: different resources). Either order
     // is safe to kill: until both are done, the next change-driven build crawls everything.
@@ -212,7 +219,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
         : { release, manifest: emitted.manifestSha, parent: manifestShaOf(previous) ?? null, changed: previous ? emitted.changed : null, precompress };
     if (options.session) {
       rememberPublish(options.session.deploy, { ...releaseChange, files: emitted.entries });
-      if (!options.fromSnapshot) options.session.previous = residentPrevious(snapshot, clock, acquired.source, renderedFrom, options.session.crawl);
+      if (!options.fromSnapshot) options.session.previous = residentPrevious(whole, clock, acquired.source, renderedFrom, options.session.crawl);
       options.session.release = await keepRelease(out, release, state, emitted.entries, emitted.manifestSha);
     }
 
@@ -241,7 +248,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
       retries: acquired.stats.retries,
       notModified: acquired.stats.notModified,
       ...(acquired.changed ? { changed: acquired.changed } : {}),
-      snapshotEntries: snapshot.size,
+      snapshotEntries: whole.size,
       incremental: {
         mode: step.decision.reason,
         rendered: step.decision.render.length,
@@ -263,6 +270,20 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
       peakRssBytes: process.resourceUsage().maxRSS * 1024,
     };
   }
+}
+
+/**
+ * The saved snapshot as the release it came from published it (the same view), made only when the
+ * incremental step reads it: its entry hashes are those of the mirror files that release wrote.
+ */
+function publishedPrevious(whole: Snapshot, id: string): { snapshot: SnapshotView; id: string } {
+  let view: SnapshotView | undefined;
+  return {
+    get snapshot() {
+      return (view ??= publishedView(whole, leftOutOf(whole)));
+    },
+    id,
+  };
 }
 
 /**

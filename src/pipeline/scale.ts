@@ -2,6 +2,8 @@
 // `build --shard I/N` renders 1/N of the routes, `merge` is the ordinary build with the shards' pages.
 import type { Quarantined } from '../api/quarantine.ts';
 import { enforceStrict, quarantinedRecords } from './quarantine.ts';
+import { leftOutOf } from '../snapshot/left-out.ts';
+import { publishedView } from '../snapshot/published-view.ts';
 import { withSearchIndexMode } from './search-index-mode.ts';
 import { join, resolve } from 'node:path';
 import { clientBundle } from '../bundle/prebuilt.ts';
@@ -50,15 +52,19 @@ export async function buildShard(options: BuildOptions & { shard: ShardSpec }): 
   const lock = await acquireLock(out, { command: 'build --shard', handleSignals: options.handleSignals });
   try {
     const { warnings, warn } = warningSink();
-    const { snapshot, meta } = await Snapshot.load(options.fromSnapshot);
+    const { snapshot: whole, meta } = await Snapshot.load(options.fromSnapshot);
     const { config: configured, clock } = configure({ ...options, now: options.now ?? meta.createdAt });
     // Twins are left out exactly as the merge leaves them out, so every shard plans the merge's routes.
     const planQuarantine: Quarantined[] = [];
     const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn, quarantine: (q) => void planQuarantine.push(q) };
+    // The records the merge leaves out, left out of the same published view (src/snapshot/published-view.ts).
+    const leftOut = leftOutOf(whole);
+    const snapshot = publishedView(whole, leftOut);
+    for (const q of leftOut.records) warn('W_QUARANTINE', { endpoint: q.endpoint, id: q.id, reason: q.reason });
     const routes = plan(snapshot, ctx, configured).routes;
     // The merge resolves "auto" from the same routes, so the shards' pages carry the same search mode.
     const config = withSearchIndexMode(configured, routes, warn);
-    enforceStrict(quarantinedRecords(snapshot, planQuarantine), options.strict);
+    enforceStrict(quarantinedRecords(whole, [...leftOut.records, ...planQuarantine]), options.strict);
     const bundle = await clientBundle(config.site.basePath);
     const code = await codeHash({ bundleHash: bundle.hash, config, publicConfig: publicConfig(config) });
     const mine = routes.filter((_, i) => ownsRoute(i, options.shard));
@@ -69,7 +75,7 @@ export async function buildShard(options: BuildOptions & { shard: ShardSpec }): 
     try {
       const record = await writeShard(
         out,
-        { version: 1, shard: options.shard.index, of: options.shard.count, snapshot: snapshotId(snapshot), code },
+        { version: 1, shard: options.shard.index, of: options.shard.count, snapshot: snapshotId(whole), code },
         (async function* () {
           for await (const page of renderer.stream(mine)) {
             for (const w of page.warnings) warn('W_RENDER', { detail: w }, page.path);

@@ -11,6 +11,7 @@ import { newPlanKept, type PlanKept } from '../plan/kept.ts';
 import type { KeptRelease } from '../publish/releases.ts';
 import { newRenderKept, type RenderKept } from '../render/kept.ts';
 import { newSiteKept, type SiteKept } from '../site/kept.ts';
+import { newPublishedKept, type PublishedKept } from '../snapshot/published-view.ts';
 import type { Previous } from './snapshot.ts';
 
 export class PublishSession {
@@ -23,6 +24,8 @@ export class PublishSession {
 
   readonly crawl: CrawlKept = newCrawlKept();
   readonly site: SiteKept = newSiteKept();
+  /** The snapshot as published, its quarantined records left out (src/snapshot/published-view.ts). */
+  readonly published: PublishedKept = newPublishedKept();
   readonly plan: PlanKept = newPlanKept();
   readonly incremental: IncrementalKept = newIncrementalKept();
   readonly render: RenderKept = newRenderKept();

@@ -1,15 +1,17 @@
 // The hostile corpus (`--corpus hostile`): the normal corpus plus records that attack the build (path
 // traversal, reserved names, Unicode/case twins, markup, script URLs, header splitting). Only the data
 // is hostile. HOSTILE_RECORDS lists each, for the security tests.
-// Twins write one file: one of each pair is quarantined (src/plan/index.ts), and --strict fails;
-// `--corpus hostile-no-twins` leaves them out. A word as an ad's duration_time and a number as an
+// Twins write one file or folder: one of each pair is quarantined (src/snapshot/left-out.ts), and
+// --strict fails; `--corpus hostile-no-twins` leaves them out. Besides the post twins: a category
+// `News` (a case twin of `news`) with one post, sub-categories `café` in NFC and in NFD, one post
+// each, and two events `News` and `news`. A word as an ad's duration_time and a number as an
 // event's title are wrong field types: quarantined, not fatal.
 
 import type { Corpus, PostRec } from './corpus.ts';
 
 export interface HostileRecord {
-  kind: 'post' | 'subcat' | 'author' | 'event' | 'ad' | 'redirect';
-  /** post_name / subcat_slug / author_name / event_slug / banner_id / current_url */
+  kind: 'post' | 'category' | 'subcat' | 'author' | 'event' | 'ad' | 'redirect';
+  /** post_name / cat_slug / subcat_slug / author_name / event_slug / banner_id / current_url */
   key: string;
   /** category of a hostile post (for the postdetails path) */
   cat?: string;
@@ -26,6 +28,12 @@ export interface HostileOptions {
 const NFC_SLUG = 'caf\u00e9-review';
 const NFD_SLUG = 'cafe\u0301-review';
 const TWINS: ReadonlySet<string> = new Set([NFC_SLUG, NFD_SLUG, 'Case-Twin', 'case-twin']);
+/** The case twin of the category `news`, its one post, the NFC/NFD twin sub-categories and the case twin events. */
+const TWIN_CATEGORY = 'News';
+const TWIN_CATEGORY_POST = 'hostile-category-post-1';
+const NFC_SUBCAT = 'caf\u00e9';
+const NFD_SUBCAT = 'cafe\u0301';
+const TWIN_EVENTS = ['News', 'news'] as const;
 
 /** Hostile posts: [post_name, title, attack, body?]. Each goes into the news category unless noted. */
 const POSTS: [string, string, string, string?][] = [
@@ -70,6 +78,13 @@ const BY_EVIL_AUTHOR: ReadonlySet<string> = new Set(['..', 'a%2Fb', 'CON', NFD_S
 
 export const HOSTILE_RECORDS: readonly HostileRecord[] = [
   ...POSTS.map(([key, , attack]) => ({ kind: 'post' as const, key, cat: 'news', attack, ...(TWINS.has(key) ? { twin: true as const } : {}) })),
+  { kind: 'category', key: TWIN_CATEGORY, attack: 'case twin of the category news, with one post', twin: true },
+  { kind: 'post', key: TWIN_CATEGORY_POST, cat: TWIN_CATEGORY, attack: 'post in the case twin category News', twin: true },
+  { kind: 'subcat', key: NFC_SUBCAT, attack: 'NFC twin of the NFD sub-category slug', twin: true },
+  { kind: 'subcat', key: NFD_SUBCAT, attack: 'NFD twin of the NFC sub-category slug', twin: true },
+  { kind: 'post', key: 'cafe-nfc-post', cat: 'news', attack: 'post in the NFC sub-category café', twin: true },
+  { kind: 'post', key: 'cafe-nfd-post', cat: 'news', attack: 'post in the NFD sub-category café', twin: true },
+  ...TWIN_EVENTS.map((key) => ({ kind: 'event' as const, key, attack: `case twin event slug ${key}`, twin: true as const })),
   { kind: 'subcat', key: '../admin', attack: 'sub-category slug with traversal' },
   { kind: 'subcat', key: 'empty-topic', attack: 'sub-category with no posts (empty lists)' },
   { kind: 'author', key: 'evil/author', attack: 'author slug with a separator, markup in the name, no photo or bio' },
@@ -135,6 +150,7 @@ export function addHostileRecords(c: Corpus, options: HostileOptions = {}): void
     { ...ev, event_id: 1002, event_slug: 'event\nnewline', event_title: 'Newline\u2028event', event_link: 'javascript:alert(12)' },
     { ...ev, event_id: 1003, event_slug: 'numeric-title-event', event_title: 20260115 as unknown as string },
   );
+  if (options.twins !== false) addTwins(c, base, id, ev);
   c.ads.push(
     { banner_id: 101, banner_type: 'Home-2', banner_name: 'Script ad', banner_img: '/uploads/pixel_img/evil-1.png', dest_url: 'javascript:alert(13)', duration_time: 5, active: true },
     { banner_id: 102, banner_type: 'Post-1', banner_name: '"><script>alert(14)</script>', banner_img: '/uploads/pixel_img/evil-2.png', dest_url: 'data:text/html,<script>alert(15)</script>', duration_time: null, active: true },
@@ -146,4 +162,38 @@ export function addHostileRecords(c: Corpus, options: HostileOptions = {}): void
     { current_url: '/hostile/javascript', redirect_url: 'javascript:alert(16)', status: 302 },
     { current_url: '/hostile/absolute', redirect_url: 'https://evil.example/', status: 301 },
   );
+}
+
+/**
+ * The twins beyond the posts: category `News` beside `news` (its post the newest, so the home page
+ * lists it), sub-categories `café` in NFC and NFD with a post each, events `News` and `news`.
+ * Appended after every other hostile record, so those keep their ids.
+ */
+function addTwins(c: Corpus, base: PostRec, lastId: number, ev: Corpus['events'][number]): void {
+  const cat = c.categories.length;
+  c.categories.push({ cat_id: cat + 1, cat_name: 'News (case twin)', cat_slug: TWIN_CATEGORY });
+  const sub = c.subcats.length;
+  c.subcats.push({ subcat_id: sub + 1, subcat_name: 'Café (NFC)', subcat_slug: NFC_SUBCAT }, { subcat_id: sub + 2, subcat_name: 'Café (NFD)', subcat_slug: NFD_SUBCAT });
+  const news = c.categories.findIndex((k) => k.cat_slug === 'news');
+  const post = (id: number, name: string, title: string, catAt: number, subcat: number, daysAgo: number): PostRec => ({
+    ...base,
+    id,
+    name,
+    title,
+    cat: catAt,
+    subcat,
+    author: base.author,
+    date: c.todayMs - daysAgo * 86_400_000,
+    keywords: null,
+    banner: null,
+    podcast: null,
+    status: 'publish',
+    content: `<p>${title}</p>`,
+  });
+  c.posts.push(
+    post(lastId + 1, TWIN_CATEGORY_POST, 'Post in the case twin category', cat, -1, 1),
+    post(lastId + 2, 'cafe-nfc-post', 'Post in café (NFC)', news, sub, 2),
+    post(lastId + 3, 'cafe-nfd-post', 'Post in café (NFD)', news, sub + 1, 2),
+  );
+  c.events.push(...TWIN_EVENTS.map((slug, i) => ({ ...ev, event_id: 1004 + i, event_slug: slug, event_title: `Case twin event ${slug}` })));
 }

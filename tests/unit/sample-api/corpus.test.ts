@@ -89,7 +89,8 @@ describe('corpus generator', () => {
     expect(c.posts.slice(0, 150)).toEqual(normal.posts);
     for (const r of HOSTILE_RECORDS) {
       const found =
-        r.kind === 'post' ? c.posts.some((p) => p.name === r.key)
+        r.kind === 'post' ? c.posts.some((p) => p.name === r.key && c.categories[p.cat].cat_slug === r.cat)
+        : r.kind === 'category' ? c.categories.some((k) => k.cat_slug === r.key)
         : r.kind === 'subcat' ? c.subcats.some((s) => s.subcat_slug === r.key)
         : r.kind === 'author' ? c.authors.some((a) => a.author_name === r.key)
         : r.kind === 'event' ? c.events.some((e) => e.event_slug === r.key)
