@@ -80,7 +80,8 @@ describe('host files under a base path', () => {
   it('Caddyfile.pressroom', () => {
     const text = file(caddyRedirects.render(input({ hosts: ['caddy'] })), 'Caddyfile.pressroom');
     const parsed = parseCaddy(text);
-    expect(parsed.redirects.filter((r) => !r.from.endsWith('/') || r.from === '/project/')).toEqual(RULES.map(prefixed));
+    // The redirects, then the home without its slash to its canonical form.
+    expect(parsed.redirects.filter((r) => !r.from.endsWith('/') || r.from === '/project/')).toEqual([...RULES.map(prefixed), { from: '/project', to: '/project/', status: 301 }]);
     expect(parsed.rewrites).toEqual(['rewrite /project/preview/* /project/_shell/preview.html', 'rewrite /project/search/* /project/_shell/search.html']);
     expect(text).toContain('rewrite @pressroom_404 /project/404.html');
     expect(text).toContain('path_regexp ^/project(/assets/)');
