@@ -3,7 +3,7 @@
 // `nginx/pressroom.conf` inside `server {}`: index files, 404, redirects, shell rewrites, cache
 // headers. $uri is decoded, so keys are decoded sources; plan admits no `$ ' ;` and values are
 // double-quoted, so data cannot add directives. The map file also carries the map hash sizes its
-// keys need: a stock nginx.conf's bucket size (one cache line, 64) refuses a key of about 50 bytes,
+// keys need: a stock nginx.conf's bucket size (one cache line, 64) refuses a key over 46 bytes,
 // and the map file is the only http-level include an operator adds (docs/deploying.md).
 import { baseRegex, hostView } from './base.ts';
 import type { HostFormat } from './types.ts';
@@ -23,9 +23,10 @@ const pow2 = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
 
 /**
  * map_hash_bucket_size and map_hash_max_size for these keys. nginx stores a key in
- * `pointer + align(len + 2, pointer)` bytes and ends a bucket with a pointer; a bucket that holds
- * four of the longest keys leaves room for the collisions of a table of up to twice as many buckets
- * as keys (both sizes only bound what nginx may allocate).
+ * `pointer + align(len + 2, pointer)` bytes and ends a bucket with a pointer: a key that does not
+ * fit a bucket stops nginx. A bucket holds four of the longest keys, and the table may grow to twice
+ * as many buckets as keys, room for the collisions (with less, nginx warns and ignores the bucket
+ * size). Both only bound what nginx may allocate.
  */
 export function nginxMapHashSizes(keys: readonly string[]): { bucket: number; max: number } {
   const longest = Math.max(0, ...keys.map((k) => utf8.encode(k).length));
