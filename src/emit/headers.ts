@@ -3,8 +3,9 @@
 //
 // Both hosts combine the headers of every matching rule and cannot match "name-HASH.js", so a folder
 // rule would make /assets/logo.svg immutable too, and a catch-all would send two Cache-Control
-// values. So: one rule per hashed file, plus `/data/*`; other files keep the hosts' default, which
-// is exactly `public, max-age=0, must-revalidate`. Cloudflare's 100 rules and 2,000 characters a
+// values. So: one rule per hashed file, plus `/data/*` (the data mirror, which every build writes,
+// said outright as docs/deploying.md promises); other files keep the hosts' default, which is exactly
+// `public, max-age=0, must-revalidate`. Cloudflare's 100 rules and 2,000 characters a
 // line are checked. nginx, Apache, Caddy and Vercel equivalents live in their redirect writers.
 import { pressroomError } from '../errors/errors.ts';
 
@@ -19,7 +20,7 @@ export const HASHED_ASSET = /^[^/].*\/[^/]+-[A-Za-z0-9]{8,}\.(js|css)$/;
 export const HASHED_URL_PATTERN = '[^/]+-[A-Za-z0-9]{8,}\\.(js|css)$';
 
 export interface HeadersInput {
-  /** Every file of out/ (relative, '/'-separated, decoded), e.g. from the manifest. */
+  /** The files of out/ that may be hashed assets (relative, '/'-separated, decoded); the data mirror need not be among them. */
   files: readonly string[];
   hosts: readonly string[];
   /** config.site.basePath: rules name the URLs under it, as the redirect files do (./redirects/base.ts). */
@@ -38,7 +39,7 @@ export function headerRules({ files, basePath = '' }: Pick<HeadersInput, 'files'
   const hashed = files.filter((f) => (f.endsWith('.js') || f.endsWith('.css')) && HASHED_ASSET.test(f)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return [
     ...hashed.map((f) => ({ path: `${basePath}${urlPath(f)}`, headers: [['Cache-Control', IMMUTABLE]] as [string, string][] })),
-    ...(files.some((f) => f.startsWith('data/')) ? [{ path: `${basePath}/data/*`, headers: [['Cache-Control', REVALIDATE]] as [string, string][] }] : []),
+    { path: `${basePath}/data/*`, headers: [['Cache-Control', REVALIDATE]] },
   ];
 }
 

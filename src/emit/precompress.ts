@@ -1,5 +1,5 @@
 // Precompressed `.br` and `.gz` siblings for hosts that serve them as they are (nginx, Caddy) and for
-// `pressroom serve`; by default written only when nginx or Caddy is selected (output.precompress
+// `pressroom serve`, of the files readers get (not of vercel.json, which Vercel reads itself); by default written only when nginx or Caddy is selected (output.precompress
 // "auto"). Deterministic: gzip's header has no name and a zero mtime, brotli has no header.
 import { writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
@@ -17,7 +17,10 @@ export const SIBLINGS = ['.br', '.gz'] as const;
 const br = promisify(brotliCompress);
 const gz = promisify(gzip);
 
-export const precompressible = (rel: string, size: number): boolean => size >= PRECOMPRESS_MIN_BYTES && COMPRESSIBLE.test(rel);
+/** Host configuration in out/ that a host reads itself and never serves to a reader (`_redirects` and the like have no text extension). */
+const HOST_READ = new Set(['vercel.json']);
+
+export const precompressible = (rel: string, size: number): boolean => size >= PRECOMPRESS_MIN_BYTES && COMPRESSIBLE.test(rel) && !HOST_READ.has(rel);
 
 /** Whether a build writes siblings: the setting, or for "auto" whether a selected host serves them. */
 export function precompressEnabled(setting: boolean | 'auto' | undefined, hosts: readonly string[]): boolean {

@@ -4,11 +4,11 @@
 // commonly overrides) and accepts PURGE from loopback, the VCL docs/deploying.md ("CDN purge")
 // gives operators. varnishd runs in the foreground (-F) in a process group of its own, so
 // close() ends its master and its cache child together.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, stopGroup } from './server-process.ts';
 
 export const VARNISHD = process.env.PRESSROOM_VARNISHD ?? '/usr/sbin/varnishd';
 
@@ -50,14 +50,6 @@ sub vcl_backend_response {
 }
 `;
 
-/** A port that was free a moment ago (bound on port 0, then released): varnishd binds it itself. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((ok, fail) => server.once('error', fail).listen(0, '127.0.0.1', ok));
-  const { port } = server.address() as { port: number };
-  await new Promise((ok) => server.close(ok));
-  return port;
-}
 
 /**
  * Starts varnishd for `backendPort` with a work folder of its own (removed by close()); a port
@@ -101,7 +93,7 @@ async function launch(backendPort: number, dir: string): Promise<Varnish> {
         url: `http://127.0.0.1:${port}`,
         port,
         close: async () => {
-          await stop(child, exited);
+          await stopGroup(child, exited);
           await rm(dir, { recursive: true, force: true });
         },
       };
@@ -114,13 +106,3 @@ async function launch(backendPort: number, dir: string): Promise<Varnish> {
   }
 }
 
-async function stop(child: ChildProcess, exited: Promise<void>): Promise<void> {
-  if (child.exitCode === null && child.signalCode === null) {
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      // Already gone.
-    }
-  }
-  await exited;
-}

@@ -202,8 +202,8 @@ describe('a build for https://user.github.io/project', () => {
     for (const line of (await read('.htaccess')).split('\n')) {
       const rm = /^RedirectMatch \d+ "\^([^"]*)" "([^"]*)"$/.exec(line);
       if (rm) {
-        // '^/project/old/?$' -> '/project/old' (escaped bytes read as one letter; '^/project/?$' is the home page).
-        const pattern = rm[1].replace(/\/\?\$$/, '').replace(/\\x[0-9a-f]{2}/g, 'x');
+        // '^/project/old/?$' -> '/project/old' (escaped bytes read as one letter; '^/project/?$' and '^/project$' are the home page).
+        const pattern = rm[1].replace(/\/\?\$$|\$$/, '').replace(/\\x[0-9a-f]{2}/g, 'x');
         check('.htaccess', 'RedirectMatch pattern', pattern === BASE ? `${BASE}/` : pattern);
         check('.htaccess', 'RedirectMatch target', rm[2]);
       }

@@ -43,6 +43,8 @@ export const apacheRedirects: HostFormat = {
       '',
       '# Redirects: API records, config/, empty listings. Exact paths, first match wins.',
       ...redirects.map((r) => `RedirectMatch ${r.status} "${apachePattern(r.from)}" "${r.to}"`),
+      // The base path itself is this folder: with DirectorySlash Off nothing else would answer it.
+      ...(basePath ? [`# The site's home is ${basePath}/, as its links name it.`, `RedirectMatch 301 "^${baseRegex(basePath)}$" "${basePath}/"`] : []),
       '',
       'RewriteEngine On',
       '# Client-only routes answered by their shell page (status 200).',

@@ -29,6 +29,8 @@ export const caddyRedirects: HostFormat = {
       '# then `file_server { precompressed br gzip }` so the .br/.gz siblings the build writes (config output.precompress) are served.',
       '# Redirects (API records, config/, empty listings): exact paths, in the canonical order.',
       ...redirects.flatMap((r) => [`redir ${r.from} ${r.to} ${r.status}`, ...(r.from.endsWith('/') ? [] : [`redir ${r.from}/ ${r.to} ${r.status}`])]),
+      // The home's canonical form is the base path with its slash, as the links name it (try_files would answer both).
+      ...(basePath ? [`redir ${basePath} ${basePath}/ 301`] : []),
       '',
       '# Client-only routes answered by their shell page (status 200).',
       ...rewrites.map((r) => `rewrite ${r.prefix}* ${r.to}`),

@@ -42,6 +42,7 @@ export function nginxMap(contents: string): RedirectFile {
   const q = '"(?:[^"\\\\\\n]|\\\\.)*"';
   const f = grammar('nginx/redirects.map', contents, [
     { re: /^# [^\n]*$/ },
+    { re: /^map_hash_(bucket|max)_size \d+;$/ },
     { re: /^map \$uri \$pressroom_redirect(_status)? \{$/ },
     { re: /^ {2}default (""|0);$/ },
     { re: new RegExp(`^  ${q} ${q};$`), rule: true },
@@ -51,7 +52,9 @@ export function nginxMap(contents: string): RedirectFile {
   ]);
   const statuses = lines(contents).filter((l) => new RegExp(`^  "(?:[^"\\\\]|\\\\.)*" ${STATUS};$`).test(l)).length;
   if (statuses !== f.rules) f.problems.push(`nginx/redirects.map: ${f.rules} targets but ${statuses} statuses`);
-  return f;
+  // `"/a" "/b";` and `"/a/" "/b";` are one rule (the trailing-slash form).
+  const targets = lines(contents).filter((l) => new RegExp(`^  ${q} ${q};$`).test(l));
+  return { ...f, rules: new Set(targets.map((l) => l.replace(/^ {2}"((?:[^"\\]|\\.)*?)\/?" /, '$1 '))).size };
 }
 
 export function apache(contents: string): RedirectFile {

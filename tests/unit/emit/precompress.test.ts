@@ -31,6 +31,9 @@ describe('precompress', () => {
     expect(precompressible('a/b.html', PRECOMPRESS_MIN_BYTES - 1)).toBe(false);
     expect(precompressible('logo.png', 1e6)).toBe(false);
     expect(precompressible('font.woff2', 1e6)).toBe(false);
+    // Host configuration a host reads itself is never served, so it gets no siblings; the JSON readers fetch does.
+    expect(precompressible('vercel.json', 1e6)).toBe(false);
+    expect(precompressible('data/vercel.json', 1e6)).toBe(true);
   });
 
   it('"auto" writes them for nginx or Caddy only; true and false decide alone', () => {

@@ -70,6 +70,8 @@ describe('host files under a base path', () => {
     expect(text).toContain('ErrorDocument 404 /project/404.html');
     expect(text).toContain('RedirectMatch 301 "^/project/old/?$" "/project/new"');
     expect(text).toContain('RedirectMatch 302 "^/project/?$" "/project/news"');
+    // The home without its slash: the folder itself, which DirectorySlash Off would leave unanswered.
+    expect(text).toContain('RedirectMatch 301 "^/project$" "/project/"');
     expect(text).toContain('RewriteRule "^search/" "/project/_shell/search.html" [L]');
     expect(text).toContain('<If "%{REQUEST_URI} =~ m#^/project/assets/');
     expect(text).not.toMatch(/"\/(old|_shell|404)/);
@@ -78,7 +80,8 @@ describe('host files under a base path', () => {
   it('Caddyfile.pressroom', () => {
     const text = file(caddyRedirects.render(input({ hosts: ['caddy'] })), 'Caddyfile.pressroom');
     const parsed = parseCaddy(text);
-    expect(parsed.redirects.filter((r) => !r.from.endsWith('/') || r.from === '/project/')).toEqual(RULES.map(prefixed));
+    // The redirects, then the home without its slash to its canonical form.
+    expect(parsed.redirects.filter((r) => !r.from.endsWith('/') || r.from === '/project/')).toEqual([...RULES.map(prefixed), { from: '/project', to: '/project/', status: 301 }]);
     expect(parsed.rewrites).toEqual(['rewrite /project/preview/* /project/_shell/preview.html', 'rewrite /project/search/* /project/_shell/search.html']);
     expect(text).toContain('rewrite @pressroom_404 /project/404.html');
     expect(text).toContain('path_regexp ^/project(/assets/)');
@@ -88,9 +91,10 @@ describe('host files under a base path', () => {
   it('nginx: map keys are the decoded prefixed paths; the locations and the 404 page are under the prefix', () => {
     const files = nginxRedirects.render(input({ hosts: ['nginx'] }));
     const { targets } = parseNginxMap(file(files, 'nginx/redirects.map'));
-    expect(targets).toEqual(RULES.map((r) => [decodedPath(`${B}${r.from}`), prefixed(r).to]));
+    expect(targets.filter(([k]) => !k.endsWith('/') || k === '/project/')).toEqual(RULES.map((r) => [decodedPath(`${B}${r.from}`), prefixed(r).to]));
+    expect(targets).toContainEqual(['/project/old/', '/project/new']);
     const conf = file(files, 'nginx/pressroom.conf');
-    for (const line of ['error_page 404 /project/404.html;', 'location /project/ {', 'location /project/search/ {', '  try_files /project/_shell/search.html =404;', 'location ~ "^/project/assets/', 'location = /project/404.html {']) {
+    for (const line of ['error_page 404 /project/404.html;', 'location = /project { return 301 /project/; }', 'location /project/ {', 'location /project/search/ {', '  try_files /project/_shell/search.html =404;', 'location ~ "^/project/assets/', 'location = /project/404.html {']) {
       expect(conf).toContain(line);
     }
   });

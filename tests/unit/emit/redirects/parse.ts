@@ -87,6 +87,7 @@ export function parseNginxMap(text: string): { targets: [string, string][]; stat
   for (const line of text.split('\n')) {
     const t = line.trim();
     if (t === '' || t.startsWith('#')) continue;
+    if (!cur && /^map_hash_(bucket|max)_size \d+;$/.test(t)) continue;
     if (/^map \$uri \$\w+ \{$/.test(t)) {
       cur = [];
       maps.push(cur);

@@ -121,8 +121,9 @@ describe('round trip per format (same rules, same order, nothing injected)', () 
   it('nginx map', () => {
     const files = renderRedirects(input({ hosts: ['nginx'] }));
     const { targets, statuses } = parseNginxMap(file(files, 'nginx/redirects.map'));
-    expect(targets).toEqual(RULES.map((r) => [decodedPath(r.from), r.to]));
-    expect(statuses).toEqual(RULES.map((r) => [decodedPath(r.from), String(r.status)]));
+    // Each old URL twice: as it is and with a trailing slash ($uri keeps the slash).
+    expect(targets).toEqual(RULES.flatMap((r) => [[decodedPath(r.from), r.to], [`${decodedPath(r.from)}/`, r.to]]));
+    expect(statuses).toEqual(RULES.flatMap((r) => [[decodedPath(r.from), String(r.status)], [`${decodedPath(r.from)}/`, String(r.status)]]));
   });
 
   it('S3 routing rules (under 50): every rule, longest key first', () => {
