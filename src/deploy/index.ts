@@ -116,6 +116,7 @@ export async function deploy(out: string, config: DeployConfig, opts: DeployOpti
   const report: DeployReport = { out, dryRun: opts.dryRun ?? false, targets: [], purges: [], warnings, ok: true };
   const failures: PressroomError[] = [];
   const changes = new Map<string, DeployChange>();
+  const purged = new Map<PurgeConfig, PurgeReport>();
   const redirects = selected.some((t) => t.type === 's3') ? await redirectObjects(out, config.site.basePath) : [];
 
   for (const tc of selected) {
@@ -160,9 +161,15 @@ export async function deploy(out: string, config: DeployConfig, opts: DeployOpti
     r.ms = Math.round(performance.now() - started);
     report.targets.push(r);
     opts.onEvent?.({ type: 'target-end', report: r });
+    // A purge that follows this target runs now, not after the others: the cache in front of this
+    // target's host need not wait for another target's upload (or its retries).
+    if (!opts.dryRun) for (const pc of config.purge) if (pc.after === tc.name) purged.set(pc, await purgeOne(pc, config, changes, opts, failures));
   }
 
-  if (!opts.dryRun) report.purges = await purgeAfter(config, changes, opts, failures);
+  if (!opts.dryRun) {
+    for (const pc of config.purge) if (!purged.has(pc)) purged.set(pc, await purgeOne(pc, config, changes, opts, failures));
+    report.purges = config.purge.map((pc) => purged.get(pc)!);
+  }
   if (report.purges.some((p) => p.error)) report.ok = false;
   if (opts.strict && failures.length) throw pressroomError(failures[0].code, failures[0].params as Record<string, string | number>, failures[0], { deploy: report });
   return report;
@@ -179,35 +186,30 @@ export function purgeFiles(changes: Iterable<DeployChange>): string[] {
   return [...paths].sort();
 }
 
-/** Each purger after the targets it follows (`after`, default every target) succeeded. */
-async function purgeAfter(config: DeployConfig, changes: ReadonlyMap<string, DeployChange>, opts: DeployOptions, failures: PressroomError[]): Promise<PurgeReport[]> {
-  const reports: PurgeReport[] = [];
-  for (const pc of config.purge) {
-    const started = performance.now();
-    const r: PurgeReport = { name: pc.name, type: pc.type, paths: 0, urls: 0, requests: 0, ms: 0 };
-    // Default: after every target this deploy brought up to date; `after`: only once that one is.
-    const done = pc.after ? (changes.has(pc.after) ? [pc.after] : []) : [...changes.keys()];
-    if (done.length === 0) r.skipped = pc.after ? `its target ${pc.after} was not deployed` : 'no target was deployed';
-    else {
-      const files = purgeFiles(done.map((n) => changes.get(n)!));
-      const paths = purgePaths(files, { basePath: config.site.basePath });
-      r.paths = paths.length;
-      if (paths.length) {
-        try {
-          const res = await purgerFor(pc, opts.env ?? process.env).purge(paths, { siteUrl: config.site.url, release: changes.get(done[0])!.to.release });
-          r.urls = res.urls;
-          r.requests = res.requests;
-        } catch (e) {
-          failures.push(isPressroomError(e) ? e : pressroomError('PR_INTERNAL', { detail: String(e) }));
-          r.error = info(e);
-        }
+/** One purger, once the targets it follows (`after`, default every target this deploy brought up to date) are. */
+async function purgeOne(pc: PurgeConfig, config: DeployConfig, changes: ReadonlyMap<string, DeployChange>, opts: DeployOptions, failures: PressroomError[]): Promise<PurgeReport> {
+  const started = performance.now();
+  const r: PurgeReport = { name: pc.name, type: pc.type, paths: 0, urls: 0, requests: 0, ms: 0 };
+  const done = pc.after ? (changes.has(pc.after) ? [pc.after] : []) : [...changes.keys()];
+  if (done.length === 0) r.skipped = pc.after ? `its target ${pc.after} was not deployed` : 'no target was deployed';
+  else {
+    const files = purgeFiles(done.map((n) => changes.get(n)!));
+    const paths = purgePaths(files, { basePath: config.site.basePath });
+    r.paths = paths.length;
+    if (paths.length) {
+      try {
+        const res = await purgerFor(pc, opts.env ?? process.env).purge(paths, { siteUrl: config.site.url, release: changes.get(done[0])!.to.release });
+        r.urls = res.urls;
+        r.requests = res.requests;
+      } catch (e) {
+        failures.push(isPressroomError(e) ? e : pressroomError('PR_INTERNAL', { detail: String(e) }));
+        r.error = info(e);
       }
     }
-    r.ms = Math.round(performance.now() - started);
-    reports.push(r);
-    opts.onEvent?.({ type: 'purge-end', report: r });
   }
-  return reports;
+  r.ms = Math.round(performance.now() - started);
+  opts.onEvent?.({ type: 'purge-end', report: r });
+  return r;
 }
 
 /** A deploy under the run lock of out/ (`pressroom deploy`, `build --deploy`): never beside a publish of the same folder. */

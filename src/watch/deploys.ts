@@ -6,7 +6,7 @@
 // capped); a publish meanwhile only marks it pending, and its next attempt sends the union of the
 // changes since what it holds. /status shows each target's release, when, its error and whether it
 // is behind; the log has a line per deploy.
-import { deploy, type DeployConfig, type ErrorInfo, type TargetReport } from '../deploy/index.ts';
+import { deploy, type DeployConfig, type ErrorInfo, type PurgeReport, type TargetReport } from '../deploy/index.ts';
 import type { DeployKept } from '../deploy/kept.ts';
 import { backoffDelay, type Timers } from './queue.ts';
 
@@ -35,6 +35,8 @@ export interface WatchDeploysOptions {
   timers: Timers;
   env?: Record<string, string | undefined>;
   log(line: DeployLogLine): void;
+  /** One line per purge a deploy ran (a purge the cache refused is not retried: the next publish's purge names its own paths). */
+  logPurge?(report: PurgeReport): void;
 }
 
 interface TargetState {
@@ -94,11 +96,12 @@ export class WatchDeploys {
       const due = [...this.#targets].filter(([, s]) => s.status.pending && s.retryAt <= now).map(([name]) => name);
       if (due.length === 0) return;
       for (const name of due) this.#targets.get(name)!.status.pending = false;
-      const report = await deploy(this.#o.out, this.#o.config, { targets: due, session: this.#o.session, env: this.#o.env }).catch((e: Error) => ({
+      const report: { targets: TargetReport[]; purges?: PurgeReport[] } = await deploy(this.#o.out, this.#o.config, { targets: due, session: this.#o.session, env: this.#o.env }).catch((e: Error) => ({
         // A failure before any target (the release unreadable): each target retries.
         targets: due.map((name): TargetReport => ({ name, type: this.#o.config.deploy.find((t) => t.name === name)!.type, release: null, from: null, full: false, source: 'none', uploaded: 0, bytes: 0, deleted: 0, redirects: 0, requests: 0, ms: 0, error: { code: (e as { code?: string }).code ?? 'PR_INTERNAL', message: e.message, hint: '' } })),
       }));
       for (const r of report.targets) this.#settle(r);
+      for (const p of report.purges ?? []) if (!p.skipped) this.#o.logPurge?.(p);
     } while (this.#again && !this.#closed);
   }
 

@@ -144,7 +144,7 @@ export async function startWatch(o: WatchOptions): Promise<Watcher> {
   const timers = o.timers ?? realTimers;
   // Each publish is deployed beside the next builds, from the session's change list (./deploys.ts).
   const deploys = config.deploy.length
-    ? new WatchDeploys({ out: resolve(o.build.out ?? 'out'), config, session: session.deploy, backoff: o.backoff ?? WATCH_DEFAULTS.backoff, timers, env: o.build.env, log: (l) => log.deploy?.(l) })
+    ? new WatchDeploys({ out: resolve(o.build.out ?? 'out'), config, session: session.deploy, backoff: o.backoff ?? WATCH_DEFAULTS.backoff, timers, env: o.build.env, log: (l) => log.deploy?.(l), logPurge: (r) => log.purge?.(r) })
     : undefined;
   const queue: WatchQueue = new WatchQueue({
     runBuild: buildWith,

@@ -4,6 +4,7 @@
 import type { ErrorRecord, PublishRecord } from './queue.ts';
 import type { RejectionSink } from './rejections.ts';
 import type { DeployLogLine } from './deploys.ts';
+import type { PurgeReport } from '../deploy/index.ts';
 import { warningCount } from '../errors/warnings.ts';
 
 type Out = { write(s: string): unknown };
@@ -16,6 +17,8 @@ export interface WatchLog extends Partial<RejectionSink> {
   stopping(building: boolean, pending: number): void;
   /** One line per deploy of a target (./deploys.ts); optional, as the refusals are. */
   deploy?(line: DeployLogLine): void;
+  /** One line per cache purge after a deploy. */
+  purge?(report: PurgeReport): void;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -73,6 +76,11 @@ export function watchLog(stream: Out, format: 'text' | 'json', now: () => Date =
       if (format === 'json') return void json({ type: 'deploy', target: r.name, targetType: r.type, release: r.release, uploaded: r.uploaded, bytes: r.bytes, deleted: r.deleted, requests: r.requests, ms: r.ms, ...(r.error ? { code: r.error.code, message: r.error.message, attempt, retryInMs } : {}) });
       if (r.error) return void text(`deploy ${r.name} (${r.type}) failed (attempt ${attempt}, retry in ${seconds(retryInMs ?? 0)}; the site in out/ is published): ${r.error.code}: ${r.error.message.replace(/\s*\n\s*/g, '; ')}`);
       text(`deployed ${r.name} (${r.type}) in ${seconds(r.ms)}: ${plural(r.uploaded, 'file')} sent, ${count(r.deleted)} deleted, ${plural(r.requests, 'request')}; release ${r.release}`);
+    },
+    purge(r) {
+      if (format === 'json') return void json({ type: 'purge', purge: r.name, purgeType: r.type, paths: r.paths, urls: r.urls, requests: r.requests, ms: r.ms, ...(r.error ? { code: r.error.code, message: r.error.message } : {}) });
+      if (r.error) return void text(`purge ${r.name} (${r.type}) failed (the files are deployed; the next publish purges its own paths): ${r.error.code}: ${r.error.message.replace(/\s*\n\s*/g, '; ')}`);
+      text(`purged ${r.name} (${r.type}) in ${seconds(r.ms)}: ${plural(r.paths, 'path')}, ${plural(r.requests, 'request')}`);
     },
     stopping(building, pending) {
       if (format === 'json') return void json({ type: 'stopping', building, pending });

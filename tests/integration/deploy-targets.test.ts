@@ -5,6 +5,8 @@
 // out/ byte for byte (its `.pressroom/` marker aside).
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploy, type DeployConfig } from '../../src/deploy/index.ts';
@@ -130,5 +132,43 @@ describe('deploy to rsync, git and a command', () => {
     expect(verified.targets[0]).toMatchObject({ source: 'verify', uploaded: 1, deleted: 1 });
     expect(verified.targets[1]).toMatchObject({ source: 'verify', uploaded: 0, deleted: 0 });
     expect(await siteTree(join(tmp.dir, 'www'))).toEqual(await siteTree(out));
+  });
+
+  it('a purge that follows a target runs as soon as that target is deployed; one without `after` once every target is', async () => {
+    const purged: string[] = [];
+    const cache = createServer((req, res) => {
+      purged.push(`${req.method} ${req.url}`);
+      res.end();
+    });
+    await new Promise<void>((ok) => cache.listen(0, '127.0.0.1', ok));
+    const url = `http://127.0.0.1:${(cache.address() as AddressInfo).port}`;
+    try {
+      const events: string[] = [];
+      const report = await deploy(
+        out,
+        {
+          ...config,
+          deploy: [
+            { name: 'first', type: 'command', run: 'true' },
+            { name: 'second', type: 'command', run: 'true' },
+          ],
+          purge: [
+            { name: 'all', type: 'http', url },
+            { name: 'early', type: 'http', url, after: 'first' },
+          ],
+        },
+        { onEvent: (e) => events.push(e.type === 'target-start' ? `start ${e.target}` : e.type === 'target-end' ? `end ${e.report.name}` : `purge ${e.report.name}`) },
+      );
+      expect(events).toEqual(['start first', 'end first', 'purge early', 'start second', 'end second', 'purge all']);
+      // Reported in the configuration's order, each with the paths of the whole site (a first deploy).
+      expect(report.purges.map((p) => [p.name, p.error ?? null])).toEqual([['all', null], ['early', null]]);
+      expect(report.purges[0].paths).toBeGreaterThan(0);
+      expect(report.purges[1].paths).toBe(report.purges[0].paths);
+      expect(purged.length).toBe(report.purges[0].paths * 2);
+      expect(purged.every((r) => r.startsWith('PURGE /'))).toBe(true);
+    } finally {
+      cache.closeAllConnections();
+      await new Promise((ok) => cache.close(ok));
+    }
   });
 });

@@ -5,10 +5,15 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PurgeReport } from '../../../src/deploy/index.ts';
 import { newDeployKept } from '../../../src/deploy/kept.ts';
 import { objectFile } from '../../../src/publish/paths.ts';
-import { releasePaths, setCurrentRelease } from '../../../src/publish/releases.ts';
+import { purgePaths } from '../../../src/deploy/purge/urls.ts';
+import { readReleaseFiles } from '../../../src/publish/manifest.ts';
+import { readRecord, releasePaths, setCurrentRelease } from '../../../src/publish/releases.ts';
 import { WatchDeploys, type DeployLogLine } from '../../../src/watch/deploys.ts';
 import { tempDir } from '../../helpers/pressroom.ts';
 
@@ -103,5 +108,50 @@ describe('the watcher\'s deploys', () => {
     await deploys.close();
     expect(lines.slice(3).map((l) => [l.report.name, l.report.error?.code ?? 'ok'])).toEqual([['flaky', 'ok']]);
     expect(deploys.status().flaky).toEqual({ release: '20260115T120000000Z', at: expect.any(String), pending: false });
+  });
+
+  it('logs each purge after the deploy, and a purge the cache refuses with its error', async () => {
+    await release('20260115T120000000Z', { 'index.html': 'home', 'news/a/index.html': 'a' });
+    // A cache that accepts PURGE of the home page only.
+    const cache = createServer((req, res) => res.writeHead(req.url === '/' || req.url === '/index.html' ? 200 : 405).end());
+    await new Promise<void>((ok) => cache.listen(0, '127.0.0.1', ok));
+    const url = `http://127.0.0.1:${(cache.address() as AddressInfo).port}`;
+    const purges: PurgeReport[] = [];
+    let done: () => void = () => {};
+    const logged = new Promise<void>((ok) => (done = ok));
+    const deploys = new WatchDeploys({
+      out,
+      config: {
+        deploy: [{ name: 'ok', type: 'command', run: 'true' }],
+        purge: [
+          { name: 'home-only', type: 'http', url },
+          { name: 'never', type: 'http', url, after: 'elsewhere' },
+        ],
+        shrinkGate: 0.1,
+        site: { url: 'https://news.example.com', basePath: '' },
+      },
+      session: newDeployKept(),
+      backoff: { initialMs: 1000, maxMs: 8000 },
+      timers: manualTimers(),
+      log: () => {},
+      logPurge: (r) => {
+        purges.push(r);
+        done();
+      },
+    });
+    try {
+      deploys.published();
+      await logged;
+      await deploys.close();
+    } finally {
+      cache.closeAllConnections();
+      await new Promise((ok) => cache.close(ok));
+    }
+    // The purge that follows no target of this deploy is skipped, and not logged.
+    // Every path of the release (a first deploy): its files in each form a reader requests them.
+    const files = await readReleaseFiles(out, (await readRecord(out, '20260115T120000000Z'))!.manifest);
+    const paths = purgePaths([...files.keys()], { basePath: '' }).length;
+    expect(paths).toBeGreaterThanOrEqual(5);
+    expect(purges).toEqual([expect.objectContaining({ name: 'home-only', type: 'http', paths, error: expect.objectContaining({ code: 'PR_DEPLOY_PURGE' }) })]);
   });
 });

@@ -66,6 +66,25 @@ describe('the watch log', () => {
     expect(JSON.parse(json.lines[0])).toMatchObject({ type: 'publish', refs: publish.refs, dropped });
   });
 
+  it('writes a line per purge: what it purged, or its error (the files are deployed by then)', () => {
+    const ok = { name: 'varnish', type: 'http' as const, paths: 12, urls: 12, requests: 12, ms: 40 };
+    const refused = { ...ok, urls: 0, requests: 0, error: { code: 'PR_DEPLOY_PURGE', message: 'The CDN purge varnish failed\nstatus 405', hint: 'h' } };
+    const text = collect('text');
+    text.log.purge(ok);
+    text.log.purge(refused);
+    expect(text.lines).toEqual([
+      'purged varnish (http) in 0.0s: 12 paths, 12 requests\n',
+      'purge varnish (http) failed (the files are deployed; the next publish purges its own paths): PR_DEPLOY_PURGE: The CDN purge varnish failed; status 405\n',
+    ]);
+    const json = collect('json');
+    json.log.purge(ok);
+    json.log.purge(refused);
+    expect(json.lines.map((l) => JSON.parse(l))).toEqual([
+      { time: '2026-01-15T12:00:00.000Z', type: 'purge', purge: 'varnish', purgeType: 'http', paths: 12, urls: 12, requests: 12, ms: 40 },
+      { time: '2026-01-15T12:00:00.000Z', type: 'purge', purge: 'varnish', purgeType: 'http', paths: 12, urls: 0, requests: 0, ms: 40, code: 'PR_DEPLOY_PURGE', message: 'The CDN purge varnish failed\nstatus 405' },
+    ]);
+  });
+
   it('formats durations for people', () => {
     expect([850, 59_949, 65_000, 900_000, 3_600_000, 5_430_000].map(seconds)).toEqual(['0.9s', '59.9s', '1m 5s', '15m', '1h', '1h 30m 30s']);
   });
