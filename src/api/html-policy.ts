@@ -6,8 +6,9 @@
 //   new tab without an opener;
 // - images: http(s) or site-relative, numeric width/height only;
 // - iframes only when videoEmbedUrl() rebuilds them from an allow-listed host;
-// - h2-h4 get ids "toc-<slug>" and numbers: an h2 (or an h3/h4 before any h2) starts section "N.",
-//   the h3/h4 after it are "N.1.", "N.2.", ... (an h4 on the h3 level, not "N.1.1.").
+// - headings are renumbered to the outline under the page's h1 (headingOutline()), so none skips a
+//   level; the author's h2-h4 get ids "toc-<slug>" and numbers: a heading rendered as h2 starts
+//   section "N.", the deeper ones after it are "N.1.", "N.2.", ... (an h4 on the h3 level, not "N.1.1.").
 import type { TocEntry } from './types.ts';
 import { videoEmbedUrl } from './video.ts';
 
@@ -102,36 +103,51 @@ function slugify(text: string): string {
     .replace(/-+$/, '');
 }
 
+/** The heading tags of a CMS body; the page gives them their outline level (headingOutline()). */
+export const BODY_HEADINGS = ['h2', 'h3', 'h4', 'h5', 'h6'] as const;
+
+/** What one body heading becomes: its outline level, and for an author's h2-h4 its TOC entry (its id). */
+export interface OutlinedHeading {
+  level: number;
+  entry?: TocEntry;
+}
+
 /**
- * Ids and numbers for the headings of one body, in order: `next(level, text)` per h2-h4; `toc` so
- * far. `ariaLevel` is set when a heading skips a level, so assistive technology hears the outline's
- * level while the tag, style and numbering stay the author's.
+ * The headings of one body, in order: `next(level, text)` per h2-h6 gives the level the heading is
+ * rendered at, and ids and numbers for h2-h4; `toc` so far. The body sits under the page's h1, and
+ * the HTML checker refuses a heading more than one level below the one before it, which
+ * `aria-level` does not change: so the tag itself is renumbered. A heading nests under the nearest
+ * earlier one the author made shallower, one level below it; siblings stay siblings, and a heading
+ * is never made deeper than the author's.
  */
-export function tableOfContents(): { next(level: 2 | 3 | 4, text: string): TocEntry & { ariaLevel?: number }; toc: TocEntry[] } {
+export function headingOutline(): { next(level: number, text: string): OutlinedHeading; toc: TocEntry[] } {
   const toc: TocEntry[] = [];
   const used = new Map<string, number>();
+  // The open sections: the author's level and the rendered one, deepest last.
+  const open: { author: number; level: number }[] = [];
   let major = 0;
   let minor = 0;
-  let outline = 1; // the page's h1 comes before the body
   return {
     toc,
-    next(level, text) {
+    next(authorLevel, text) {
+      while (open.length > 0 && open[open.length - 1].author >= authorLevel) open.pop();
+      const level = (open.length > 0 ? open[open.length - 1].level : 1) + 1;
+      open.push({ author: authorLevel, level });
+      if (authorLevel > 4) return { level };
       const base = `toc-${slugify(text) || 'section'}`;
       let n = used.get(base) ?? 0;
       let id = base;
       while (used.has(id)) id = `${base}-${++n + 1}`;
       used.set(base, n);
       used.set(id, 0);
-      // h3/h4 before any h2 have no parent section: they start one themselves.
+      // A TOC heading under an h5/h6 the outline made an h2 has no section yet: it starts one.
       if (level === 2 || major === 0) {
         major += 1;
         minor = 0;
       } else minor += 1;
-      const entry: TocEntry = { level, id, text, number: minor === 0 ? `${major}.` : `${major}.${minor}.` };
+      const entry: TocEntry = { level: level as TocEntry['level'], id, text, number: minor === 0 ? `${major}.` : `${major}.${minor}.` };
       toc.push(entry);
-      const heard = Math.min(level, outline + 1);
-      outline = heard;
-      return heard === level ? entry : { ...entry, ariaLevel: heard };
+      return { level, entry };
     },
   };
 }

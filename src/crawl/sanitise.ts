@@ -4,7 +4,7 @@
 // the input's sha256 in a caller-owned SanitisedCache (a build's, or a session's).
 import { createHash } from 'node:crypto';
 import sanitizeHtml from 'sanitize-html';
-import { ALLOWED_TAGS, AUTHOR_ATTRIBUTES, DROPPED_WITH_CONTENT, EMBED_HOSTS, embedAttributes, imageAttributes, linkAttributes, POLICY_ATTRIBUTES, tableOfContents, videoEmbedUrl } from '../api/html-policy.ts';
+import { ALLOWED_TAGS, AUTHOR_ATTRIBUTES, DROPPED_WITH_CONTENT, EMBED_HOSTS, embedAttributes, imageAttributes, linkAttributes, POLICY_ATTRIBUTES, headingOutline, videoEmbedUrl } from '../api/html-policy.ts';
 import type { TocEntry } from '../api/types.ts';
 
 export type { TocEntry };
@@ -39,16 +39,16 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-// Headings as sanitize-html prints them: no attributes allowed on h2-h4, so exactly "<hN>".
-const HEADING = /<h([234])>([\s\S]*?)<\/h\1>/g;
+// Headings as sanitize-html prints them: no attributes allowed on h2-h6, so exactly "<hN>".
+const HEADING = /<h([2-6])>([\s\S]*?)<\/h\1>/g;
 
 function addToc(html: string): SanitisedHtml {
-  const contents = tableOfContents();
-  const out = html.replace(HEADING, (_m, lvl: string, inner: string) => {
-    const { id, ariaLevel } = contents.next(Number(lvl) as 2 | 3 | 4, htmlToText(inner));
-    return `<h${lvl} id="${id}"${ariaLevel ? ` aria-level="${ariaLevel}"` : ''}>${inner}</h${lvl}>`;
+  const outline = headingOutline();
+  const out = html.replace(HEADING, (_m, authorLevel: string, inner: string) => {
+    const { level, entry } = outline.next(Number(authorLevel), htmlToText(inner));
+    return `<h${level}${entry ? ` id="${entry.id}"` : ''}>${inner}</h${level}>`;
   });
-  return { html: out, toc: Object.freeze(contents.toc) };
+  return { html: out, toc: Object.freeze(outline.toc) };
 }
 
 // A session meets the same bodies every re-read; a one-off build only within a few responses, so it

@@ -242,7 +242,7 @@ async function writeSiteWide(w: OutputWriter, input: EmitInput, stop: { failed: 
   const publishing = input.now ? await publishingFiles({ plan: input.plan, lookup: input.lookup, changes: input.changes, config: input.config, now: input.now, kept: input.kept }) : null;
   for (const f of publishing?.files ?? []) await w.write(f.path, f.contents, f.id);
   const extraSitemaps = publishing?.newsSitemap ? [publishing.newsSitemap] : [];
-  for (const f of await renderSitemaps(input.plan.sitemap, { url: site.url, name: site.name, language: site.language }, input.sitemapLimit ?? SITEMAP_SHARD_LIMIT, extraSitemaps, input.kept)) {
+  for (const f of await renderSitemaps(input.plan.sitemap, { url: site.url }, input.sitemapLimit ?? SITEMAP_SHARD_LIMIT, extraSitemaps, input.kept)) {
     await w.write(f.path, f.contents, f.id);
   }
   await w.write('robots.txt', robotsTxt(site.url, site.basePath));

@@ -1,5 +1,7 @@
 // Sitemaps with the `sitemap` package (docs/deploying.md, "Sitemaps"): an index `sitemap.xml` listing
-// shards `sitemaps/sitemap-N.xml` of at most 2,000 URLs, real lastmod only, image and news entries.
+// shards `sitemaps/sitemap-N.xml` of at most 2,000 URLs, real lastmod only, image entries. Google
+// News markup belongs to the news sitemap alone (./sitemap-news.ts, which keeps Google's two-day
+// window and one entry per URL): here recent articles are plain URLs like every other page.
 // 2,000 as WordPress splits (not the protocol's 50,000): an edit rewrites its shard each publish, and
 // a huge shard made that cost grow with the site (docs/decisions/0068-kept-state.md).
 // Gotcha: an index stream must be read to the end or `finish` never fires (streamToPromise here).
@@ -17,20 +19,15 @@ export const shardFile = (n: number) => `sitemaps/sitemap-${n}.xml`;
 
 export interface SitemapSite {
   url: string;
-  name: string;
-  language: string;
 }
 
-function item(e: SitemapEntry, site: SitemapSite): SitemapItemLoose {
+function item(e: SitemapEntry): SitemapItemLoose {
   return {
     url: e.url,
     ...(e.lastmod ? { lastmod: e.lastmod } : {}),
     ...(e.changefreq ? { changefreq: e.changefreq as SitemapItemLoose['changefreq'] } : {}),
     ...(e.priority !== undefined ? { priority: e.priority } : {}),
     img: e.images.map((url) => ({ url })),
-    ...(e.news
-      ? { news: { publication: { name: site.name, language: site.language }, publication_date: e.news.publicationDate, title: e.news.title } }
-      : {}),
   };
 }
 
@@ -93,7 +90,7 @@ export async function renderSitemaps(entries: readonly SitemapEntry[], site: Sit
     if (same) shard = before;
     else {
       const slice = entries.slice(from, to);
-      const contents = await shardXml(slice, site, siteKey, kept?.sitemapElements);
+      const contents = await shardXml(slice, siteKey, kept?.sitemapElements);
       // Its bytes' id, kept with the text: the writer carries an unchanged shard (megabytes) without encoding and hashing it.
       shard = { contents, id: contentId(contents), lastmod: slice.reduce<string | undefined>((max, e) => (e.lastmod && (!max || iso(e.lastmod, lastmods) > iso(max, lastmods)) ? e.lastmod : max), undefined) };
     }
@@ -108,14 +105,14 @@ export async function renderSitemaps(entries: readonly SitemapEntry[], site: Sit
 }
 
 /** One shard's text: the entries without a kept element (at least one, for the header) rendered by the package, the rest joined. */
-async function shardXml(shard: readonly SitemapEntry[], site: SitemapSite, siteKey: string, elements: SitemapKept['sitemapElements'] | undefined): Promise<string> {
-  const stream = () => new SitemapStream({ xmlns: { news: shard.some((e) => e.news), image: shard.some((e) => e.images.length > 0), video: false, xhtml: false } });
+async function shardXml(shard: readonly SitemapEntry[], siteKey: string, elements: SitemapKept['sitemapElements'] | undefined): Promise<string> {
+  const stream = () => new SitemapStream({ xmlns: { news: false, image: shard.some((e) => e.images.length > 0), video: false, xhtml: false } });
   if (shard.length === 0) return xml(stream(), []);
   // A one-off build keeps no elements: the package renders the shard.
-  if (!elements) return xml(stream(), shard.map((e) => item(e, site)));
+  if (!elements) return xml(stream(), shard.map((e) => item(e)));
   const missing = shard.filter((e) => elements.get(e)?.site !== siteKey);
   const batch = missing.length ? missing : [shard[0]];
-  const text = await xml(stream(), batch.map((e) => item(e, site)));
+  const text = await xml(stream(), batch.map((e) => item(e)));
   const head = text.indexOf('<url>');
   // Split at each element's end: text inside an element is escaped, so '</url>' only ends one.
   const cut: string[] = [];
@@ -127,7 +124,7 @@ async function shardXml(shard: readonly SitemapEntry[], site: SitemapSite, siteK
     at = end + '</url>'.length;
   }
   // Not the shape this relies on (a later version of the package): the package renders the whole shard.
-  if (head < 0 || cut.length !== batch.length || text.slice(at) !== CLOSE_TAG) return xml(stream(), shard.map((e) => item(e, site)));
+  if (head < 0 || cut.length !== batch.length || text.slice(at) !== CLOSE_TAG) return xml(stream(), shard.map((e) => item(e)));
   batch.forEach((e, i) => elements.set(e, { site: siteKey, xml: cut[i] }));
   return text.slice(0, head) + shard.map((e) => elements.get(e)!.xml).join('') + CLOSE_TAG;
 }

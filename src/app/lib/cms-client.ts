@@ -2,7 +2,7 @@
 // DOMPurify adapter of the same policy (src/api/html-policy.ts) and look as they will when published.
 // Also the live post fetch with its 3000 ms timeout.
 import DOMPurify from 'dompurify';
-import { ALLOWED_TAGS, AUTHOR_ATTRIBUTES, classifyUrl, DROPPED_WITH_CONTENT, embedAttributes, imageAttributes, linkAttributes, POLICY_ATTRIBUTES, tableOfContents } from '../../api/html-policy.ts';
+import { ALLOWED_TAGS, AUTHOR_ATTRIBUTES, BODY_HEADINGS, classifyUrl, DROPPED_WITH_CONTENT, embedAttributes, headingOutline, imageAttributes, linkAttributes, POLICY_ATTRIBUTES } from '../../api/html-policy.ts';
 import type { Post, TocEntry } from '../../api/types.ts';
 import { liveGet } from '../data/live.ts';
 
@@ -10,15 +10,24 @@ export { ALLOWED_TAGS, classifyUrl };
 
 const ALL_ATTRS = [...new Set([...Object.values(AUTHOR_ATTRIBUTES), ...Object.values(POLICY_ATTRIBUTES)].flat())];
 
-/** Give h2-h4 under `root` the policy's ids and return their table of contents. */
+/** Renumber the headings under `root` to the page's outline, give h2-h4 the policy's ids, and return their table of contents. */
 export function addHeadingIds(root: ParentNode): TocEntry[] {
-  const contents = tableOfContents();
-  for (const h of Array.from(root.querySelectorAll('h2, h3, h4'))) {
-    const { id, ariaLevel } = contents.next(Number(h.tagName.slice(1)) as 2 | 3 | 4, (h.textContent ?? '').replace(/\s+/g, ' ').trim());
-    h.setAttribute('id', id);
-    if (ariaLevel) h.setAttribute('aria-level', String(ariaLevel));
+  const outline = headingOutline();
+  for (const h of Array.from(root.querySelectorAll(BODY_HEADINGS.join(', ')))) {
+    const { level, entry } = outline.next(Number(h.tagName.slice(1)), (h.textContent ?? '').replace(/\s+/g, ' ').trim());
+    const el = level === Number(h.tagName.slice(1)) ? h : renamed(h, `h${level}`);
+    if (entry) el.setAttribute('id', entry.id);
   }
-  return contents.toc;
+  return outline.toc;
+}
+
+/** `el` replaced by an element named `tag` holding its attributes and children. */
+function renamed(el: Element, tag: string): Element {
+  const to = el.ownerDocument.createElement(tag);
+  for (const name of el.getAttributeNames()) to.setAttribute(name, el.getAttribute(name)!);
+  to.append(...Array.from(el.childNodes));
+  el.replaceWith(to);
+  return to;
 }
 
 /** Table of contents of HTML whose headings already carry ids (parsed with DOMParser, nothing executed). */

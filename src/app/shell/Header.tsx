@@ -58,7 +58,8 @@ export function Header({ routeSlug = null }: { routeSlug?: string | null }) {
           <span className="header-toggle-bar" />
         </button>
         <input type="checkbox" id="site-nav-switch" className="nav-switch" aria-label="Menu" aria-controls="site-nav" />
-        <label htmlFor="site-nav-switch" className="header-toggle header-toggle-static" aria-hidden="true">
+        {/* Not aria-hidden: HTML forbids that on a control's label. Its bars are empty, so the checkbox's aria-label alone names it. */}
+        <label htmlFor="site-nav-switch" className="header-toggle header-toggle-static">
           <span className="header-toggle-bar" />
           <span className="header-toggle-bar" />
           <span className="header-toggle-bar" />

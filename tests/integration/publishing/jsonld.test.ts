@@ -216,4 +216,14 @@ describe('sitemaps validate against the XSDs (xmllint)', () => {
     // Every news URL is a page of the site listed in the shards.
     for (const u of news) expect(all).toContain(u);
   });
+
+  it('carries Google News markup in the news sitemap only: one <news:news> per URL there, none in the shards', async () => {
+    const shards = files.filter((f) => /^sitemaps\/sitemap-\d+\.xml$/.test(f));
+    const newsMarkup = async (f: string) => (await readFile(join(out, f), 'utf8')).match(/<news:\w+|xmlns:news/g) ?? [];
+    for (const f of shards) expect(await newsMarkup(f), f).toEqual([]);
+    const news = await readFile(join(out, 'sitemaps/news.xml'), 'utf8');
+    const urls = news.match(/<url>/g)?.length ?? 0;
+    expect(urls).toBeGreaterThan(0);
+    expect(news.match(/<news:news>/g)?.length).toBe(urls);
+  });
 });

@@ -68,10 +68,23 @@ describe('sanitisePostHtml', () => {
     expect(new Set(toc.map((t) => t.id)).size).toBe(toc.length);
   });
 
-  it('gives a heading that skips a level the outline level for assistive technology; tag, style and numbering stay', () => {
+  it('renumbers headings that skip a level under the page\'s h1, so the outline never skips one (the HTML checker\'s rule)', () => {
     const { html, toc } = sanitisePostHtml('<h3>Starts low</h3><h2>Two</h2><h4>Skips three</h4><h3>Three</h3><h4>Four</h4>');
-    expect(html).toBe('<h3 id="toc-starts-low" aria-level="2">Starts low</h3><h2 id="toc-two">Two</h2><h4 id="toc-skips-three" aria-level="3">Skips three</h4><h3 id="toc-three">Three</h3><h4 id="toc-four">Four</h4>');
-    expect(toc.map((t) => [t.level, t.number])).toEqual([[3, '1.'], [2, '2.'], [4, '2.1.'], [3, '2.2.'], [4, '2.3.']]);
+    expect(html).toBe('<h2 id="toc-starts-low">Starts low</h2><h2 id="toc-two">Two</h2><h3 id="toc-skips-three">Skips three</h3><h3 id="toc-three">Three</h3><h4 id="toc-four">Four</h4>');
+    expect(toc.map((t) => [t.level, t.number])).toEqual([[2, '1.'], [2, '2.'], [3, '2.1.'], [3, '2.2.'], [4, '2.3.']]);
+    expect(outlineSkips(html)).toEqual([]);
+  });
+
+  it('renumbers by nesting: siblings stay siblings, h5 and h6 follow their section (not in the TOC), every rendered h2 starts a number', () => {
+    const { html, toc } = sanitisePostHtml('<h2>A</h2><h4>B</h4><p>x</p><h4>C</h4><h6>D</h6><h3>E</h3><h5>F <em>f</em></h5><h3>G</h3><h3>H</h3>');
+    expect(html).toBe(
+      '<h2 id="toc-a">A</h2><h3 id="toc-b">B</h3><p>x</p><h3 id="toc-c">C</h3><h4>D</h4><h3 id="toc-e">E</h3><h4>F <em>f</em></h4><h3 id="toc-g">G</h3><h3 id="toc-h">H</h3>',
+    );
+    expect(toc.map((t) => `${t.level} ${t.number} ${t.text}`)).toEqual(['2 1. A', '3 1.1. B', '3 1.2. C', '3 1.3. E', '3 1.4. G', '3 1.5. H']);
+    expect(outlineSkips(html)).toEqual([]);
+    // A body of h3s only: each is a section of its own, as the outline has it.
+    expect(sanitisePostHtml('<h3>X</h3><h3>Y</h3><h4>Z</h4>').toc.map((t) => `${t.level} ${t.number}`)).toEqual(['2 1.', '2 2.', '3 2.1.']);
+    expect(html).not.toContain('aria-level');
   });
 
   it('keeps U+2028 as harmless text', () => {
@@ -131,3 +144,15 @@ describe('excerptFromHtml', () => {
     expect(excerptFromHtml('<p>a &amp;lt; b</p><script>x</script>', 50)).toBe('a &lt; b');
   });
 });
+
+/** Each heading that goes more than one level deeper than the one before it, the page's h1 first. */
+function outlineSkips(html: string): string[] {
+  let last = 1;
+  const skips: string[] = [];
+  for (const m of html.matchAll(/<h([1-6])[\s>]/g)) {
+    const level = Number(m[1]);
+    if (level > last + 1) skips.push(`h${level} after h${last}`);
+    last = level;
+  }
+  return skips;
+}

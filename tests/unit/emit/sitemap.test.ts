@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderSitemaps, SITEMAP_SHARD_LIMIT } from '../../../src/emit/sitemap.ts';
 import type { SitemapEntry } from '../../../src/plan/types.ts';
 
-const site = { url: 'https://site.example', name: 'Site', language: 'en' };
+const site = { url: 'https://site.example' };
 const entry = (n: number, lastmod?: string): SitemapEntry => ({ url: `https://site.example/p/${n}`, images: [], ...(lastmod ? { lastmod } : {}) });
 
 describe('sitemap sharding', () => {
@@ -51,11 +51,18 @@ describe('sitemap sharding', () => {
     expect(await renderSitemaps(entries, site, 12)).toEqual(await whole(entries));
   });
 
-  it('escapes XML special characters and writes Google News entries', async () => {
-    const [, shard] = await renderSitemaps([{ url: 'https://site.example/a?x=1&y=2', images: [], news: { title: 'Tom & "Jerry" <3', publicationDate: '2026-01-14T00:00:00.000Z' } }], site);
-    expect(shard.contents).toContain('https://site.example/a?x=1&amp;y=2');
-    expect(shard.contents).toContain('<news:name>Site</news:name>');
-    expect(shard.contents).not.toContain('<3');
+  it('escapes XML special characters', async () => {
+    const [, shard] = await renderSitemaps([{ url: 'https://site.example/a?x=1&y=2', images: ['https://img.example/a.jpg?w=1&h=2'] }], site);
+    expect(shard.contents).toContain('<loc>https://site.example/a?x=1&amp;y=2</loc>');
+    expect(shard.contents).toContain('<image:loc>https://img.example/a.jpg?w=1&amp;h=2</image:loc>');
+  });
+
+  it('leaves Google News markup to the news sitemap: a recent article is a plain URL with its images in the shard', async () => {
+    const [, shard] = await renderSitemaps([{ url: 'https://site.example/a', images: ['https://img.example/a.jpg'], lastmod: '2026-01-14T00:00:00.000Z', news: { title: 'Tom & "Jerry" <3', publicationDate: '2026-01-14T00:00:00.000Z' } }], site);
+    expect(shard.contents).toContain('<loc>https://site.example/a</loc>');
+    expect(shard.contents).toContain('<image:loc>https://img.example/a.jpg</image:loc>');
+    expect(shard.contents).not.toContain('news');
+    expect(shard.contents).not.toContain('Jerry');
   });
 
   it('a second render with one entry changed gives that shard the new entry and the others the same bytes (a kept shard is never stale)', async () => {
@@ -69,10 +76,8 @@ describe('sitemap sharding', () => {
     expect(changed[2]!.contents).not.toContain('/p/4<');
     expect(changed[0]!.contents).toContain('<lastmod>2026-01-05T00:00:00.000Z</lastmod>');
     // The same shard for another site is rendered for it, not taken from the other site's.
-    const other = await renderSitemaps(entries, { ...site, name: 'Other' }, 2);
+    const other = await renderSitemaps(entries, { url: 'https://other.example' }, 2);
     expect(other[1]).toEqual(first[1]);
-    const news = [{ url: 'https://site.example/n', images: [], news: { title: 'T', publicationDate: '2026-01-14T00:00:00.000Z' } }];
-    expect((await renderSitemaps(news, site))[1]!.contents).toContain('<news:name>Site</news:name>');
-    expect((await renderSitemaps(news, { ...site, name: 'Other' }))[1]!.contents).toContain('<news:name>Other</news:name>');
+    expect(other[0]!.contents).toContain('<loc>https://other.example/sitemaps/sitemap-0.xml</loc>');
   });
 });

@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveGetWithTimeout, POST_FETCH_TIMEOUT_MS, sanitiseDraftHtml, tocFromHtml } from '../../../../src/app/lib/cms-client.ts';
+import { sanitisePostHtml } from '../../../../src/crawl/sanitise.ts';
 
 const EVIL = [
   '<h2>Intro</h2><p>Hello<script>alert("body")</script></p>',
@@ -41,19 +42,28 @@ describe('sanitiseDraftHtml', () => {
   it('gives h2-h4 ids and numbers the TOC like the build (1., 1.1., 2.)', () => {
     const { html, toc } = sanitiseDraftHtml('<h3 id="x">Before</h3><h2>Why it matters</h2><h3>The cost</h3><h4>Details</h4><h2>Why it matters</h2><h5>Not listed</h5>');
     expect(toc).toEqual([
-      { level: 3, id: 'toc-before', text: 'Before', number: '1.' },
+      { level: 2, id: 'toc-before', text: 'Before', number: '1.' },
       { level: 2, id: 'toc-why-it-matters', text: 'Why it matters', number: '2.' },
       { level: 3, id: 'toc-the-cost', text: 'The cost', number: '2.1.' },
       { level: 4, id: 'toc-details', text: 'Details', number: '2.2.' },
       { level: 2, id: 'toc-why-it-matters-2', text: 'Why it matters', number: '3.' },
     ]);
     expect(html).toContain('<h2 id="toc-why-it-matters-2">Why it matters</h2>');
-    expect(html).toContain('<h5>Not listed</h5>');
+    // Not in the TOC, and renumbered to its place in the outline like the others.
+    expect(html).toContain('<h3>Not listed</h3>');
   });
 
-  it('gives a heading that skips a level the outline level for assistive technology, as the build does', () => {
-    const { html } = sanitiseDraftHtml('<h3>Starts low</h3><h2>Two</h2><h4>Skips three</h4><h3>Three</h3><h4>Four</h4>');
-    expect(html).toBe('<h3 id="toc-starts-low" aria-level="2">Starts low</h3><h2 id="toc-two">Two</h2><h4 id="toc-skips-three" aria-level="3">Skips three</h4><h3 id="toc-three">Three</h3><h4 id="toc-four">Four</h4>');
+  it('renumbers headings that skip a level, exactly as the build does (same HTML, same TOC)', () => {
+    for (const body of [
+      '<h3>Starts low</h3><h2>Two</h2><h4>Skips three</h4><h3>Three</h3><h4>Four</h4>',
+      '<h2>A</h2><h4>B</h4><p>x</p><h4>C</h4><h6>D</h6><h3>E</h3><h5>F <em>f</em></h5><h3>G</h3><h3>H</h3>',
+    ]) {
+      const draft = sanitiseDraftHtml(body);
+      const built = sanitisePostHtml(body);
+      expect(draft.html).toBe(built.html);
+      expect(draft.toc).toEqual(built.toc);
+    }
+    expect(sanitiseDraftHtml('<h3>Starts low</h3><h2>Two</h2><h4>Skips three</h4>').html).toBe('<h2 id="toc-starts-low">Starts low</h2><h2 id="toc-two">Two</h2><h3 id="toc-skips-three">Skips three</h3>');
   });
 
   it('computes a TOC from HTML with DOMParser without running it', () => {

@@ -139,13 +139,18 @@ describe('sitemaps validate against the XSDs (xmllint)', () => {
     { url: 'https://devdispatch.example/news/old', lastmod: '2026-11-01T09:00:00.000Z', images: [], news: { title: 'Old', publicationDate: '2026-11-01T09:00:00.000Z' } },
     { url: 'https://devdispatch.example/about?a=1&b=2', images: [] },
   ];
-  it('index, shard with image and news entries, and the news sitemap', async () => {
+  it('index, shard with image entries, and the news sitemap: news markup in the news sitemap only', async () => {
     const news = (await renderNewsSitemap(entries, site, NOW))!;
-    const files = await renderSitemaps(entries, { url: site.url, name: site.name, language: site.language }, 45_000, [news.path]);
+    const files = await renderSitemaps(entries, { url: site.url }, 45_000, [news.path]);
     expect(files[0].contents).toContain('https://devdispatch.example/sitemaps/news.xml');
     xmllint('siteindex.xsd', files[0].contents);
     for (const f of files.slice(1)) xmllint('urlset-with-extensions.xsd', f.contents);
     xmllint('urlset-with-extensions.xsd', news.contents);
+    const [, shard] = files;
+    expect(shard.contents).toContain('<loc>https://devdispatch.example/news/first</loc>');
+    expect(shard.contents).toContain('<image:loc>https://devdispatch.example/uploads/a.jpg</image:loc>');
+    expect(shard.contents).not.toMatch(/news:|xmlns:news/);
+    expect(news.contents).toContain('<loc>https://devdispatch.example/news/first</loc>');
     expect(news.contents).toContain('news:publication_date');
     expect(news.contents).not.toContain('/news/old');
   });
