@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploy, type DeployConfig } from '../../src/deploy/index.ts';
 import type { TargetConfig } from '../../src/deploy/types.ts';
@@ -171,13 +171,22 @@ describe(`pressroom watch deploys every publish to s3, rsync and git (seed ${SEE
     expect(removedSteps).toBeGreaterThan(0);
 
     // The watcher stops cleanly; then `deploy --verify` lists the bucket (the one path that may,
-    // as the log shows) and finds nothing to repair.
+    // as the log shows) and repairs only what was removed from it by hand: a page and a redirect
+    // object (the build's redirect objects are the bucket's by design, not drift to delete).
     watch.child.kill('SIGTERM');
     expect(await watch.exit).toEqual({ code: 0, signal: null });
+    const redirects = await expectedRedirects(out);
+    expect(redirects.size).toBeGreaterThan(0);
+    const page = [...before.keys()].find((p) => p.endsWith('.html'))!;
+    for (const Key of [page, [...redirects.keys()][0]!]) await reader.send(new DeleteObjectCommand({ Bucket: BUCKET, Key }));
     const config: DeployConfig = { deploy: targets, purge: [], shrinkGate: 0.1, site: { url: 'https://news.example.com', basePath: '' } };
     const fromS3 = s3.log.length;
     const verified = await deploy(out, config, { verify: true, env: S3RVER_ENV });
-    for (const t of verified.targets) expect(t, t.name).toMatchObject({ error: undefined, source: 'verify', uploaded: 0, deleted: 0 });
+    for (const t of verified.targets) {
+      expect(t.error, t.name).toBeUndefined();
+      expect(t, t.name).toMatchObject({ source: 'verify', uploaded: t.name === 'bucket' ? 2 : 0, deleted: 0 });
+    }
     expect(s3.log.slice(fromS3).filter(isListing).length).toBeGreaterThan(0);
+    expect(await bucketDiff(reader, BUCKET, before, redirects)).toEqual([]);
   });
 });
