@@ -132,7 +132,7 @@ export async function deploy(out: string, config: DeployConfig, opts: DeployOpti
       const sent = local && from && local.manifest === from.manifest ? local.redirects : undefined;
       const red = tc.type === 's3' ? redirectChange(redirects, sent, opts.force === true || !from) : { send: [], stale: [] };
       const input = { out, from, full: opts.force, kept: opts.session, redirects: red.send, staleRedirects: red.stale, warn, now: opts.now };
-      const computed = opts.verify && target.list ? await verifyChange(target, input) : await computeChange(input);
+      const computed = opts.verify && target.list ? await verifyChange(target, input, tc.type === 's3' ? redirects : []) : await computeChange(input);
       const change = computed.change;
       r.full = change.full;
       r.source = opts.verify && target.list ? 'verify' : computed.source;

@@ -15,13 +15,16 @@ import { objectFile } from '../../src/publish/paths.ts';
 import { currentReleaseId, readRecord } from '../../src/publish/releases.ts';
 import type { DeployChange, DeployFile, DeployPhase } from '../../src/deploy/types.ts';
 
+/** A request carrying this header is a test's own read of the bucket (tests/helpers/deploy-check.ts): not logged. */
+export const CHECK_HEADER = 'x-pressroom-test-check';
+
 /** s3rver's fixed credentials (it checks SigV4 signatures against them). */
 export const S3RVER_ENV = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' };
 
 export interface TestS3 {
   endpoint: string;
   port: number;
-  /** `METHOD /bucket/key?query` of every request, in order of arrival. */
+  /** `METHOD /bucket/key?query` of every request, in order of arrival, but a test's own reads (CHECK_HEADER). */
   log: string[];
   /** false: DeleteObjects answers 501 NotImplemented, as GCS's interoperability mode does. */
   multiDelete: boolean;
@@ -35,7 +38,7 @@ export async function startS3rver(directory: string, buckets: string[]): Promise
   // s3rver is a Koa application: middlewares first in its chain see every request.
   (server as unknown as { middleware: unknown[] }).middleware.unshift(
     async (c: KoaContext, next: () => Promise<void>) => {
-      log.push(`${c.method} ${c.url}`);
+      if (!c.req.headers[CHECK_HEADER]) log.push(`${c.method} ${c.url}`);
       await next();
     },
     async (c: KoaContext, next: () => Promise<void>) => {

@@ -12,6 +12,7 @@ import pLimit from 'p-limit';
 import { REVALIDATE } from '../../emit/headers.ts';
 import { hostSnippetsDirFor } from '../../emit/host-snippets.ts';
 import { pressroomError } from '../../errors/errors.ts';
+import { killPoint } from '../../runtime/kill-point.ts';
 import type { ApplyContext, ApplyReport, DeployChange, DeployTarget, TargetMarker } from '../types.ts';
 import { md5OfEtag, normalisePrefix, s3Client, s3Failure, type S3Config } from './s3-client.ts';
 import { redirectChanges, s3Redirects, s3Website, type S3Marker } from './s3-hosts.ts';
@@ -184,9 +185,13 @@ export function s3Target(config: S3Config, ctx: S3TargetContext): DeployTarget {
         jobs.push(...hostJobs());
       }
       await batch(jobs, signal, count);
+      killPoint(`deploy-${phase}`);
     }
     signal?.throwIfAborted();
-    if (!hostsSent) await batch(hostJobs(), signal, count);
+    if (!hostsSent) {
+      await batch(hostJobs(), signal, count);
+      killPoint('deploy-hosts');
+    }
 
     for (let i = 0; i < deletions.length; i += S3_DELETE_BATCH) {
       signal?.throwIfAborted();
@@ -221,6 +226,7 @@ export function s3Target(config: S3Config, ctx: S3TargetContext): DeployTarget {
       progress(keys.length);
     }
 
+    killPoint('deploy-deletions');
     // Last: the marker says what the target holds only once it holds all of it.
     signal?.throwIfAborted();
     const marker: S3Marker = {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { computeChange } from '../../../src/deploy/changes.ts';
 import { checkDeployGates } from '../../../src/deploy/gates.ts';
+import { verifyChange } from '../../../src/deploy/verify.ts';
 import { newDeployKept, rememberPublish } from '../../../src/deploy/kept.ts';
 import { phaseOf } from '../../../src/deploy/phases.ts';
 import { warningSink } from '../../../src/errors/warnings.ts';
@@ -163,5 +164,20 @@ describe('gates', () => {
   it('the shrink gate on the deletions', () => {
     expect(() => checkDeployGates({ target: 't', change: change(100), siteFiles: 200, maxDeletes: 1000, shrinkGate: 0.1 })).toThrow(expect.objectContaining({ code: 'PR_DEPLOY_SHRINK' }));
     expect(() => checkDeployGates({ target: 't', change: change(10), siteFiles: 200, maxDeletes: 1000, shrinkGate: 0.1 })).not.toThrow();
+  });
+});
+
+describe('verify', () => {
+  it("keeps the build's redirect objects a listing shows (not drift to delete), puts one that is missing, and deletes a key the site does not have", async () => {
+    await three();
+    const sha256 = (s: string) => ({ sha256: sha(s) });
+    // The target holds the release, two redirect objects but one, and a stray key.
+    const listing = new Map<string, { sha256?: string; size?: number }>([['b.html', sha256('b2')], ['_redirects', sha256('r')], ['assets/app-ABCDEFGH.js', sha256('js')], ['old', { size: 0 }], ['stray.html', sha256('s')]]);
+    const target = { name: 't', type: 's3' as const, readMarker: async () => undefined, apply: async () => ({ uploaded: 0, bytes: 0, deleted: 0, requests: 0 }), list: async () => listing };
+    const redirects = [{ path: 'old', location: '/b' }, { path: 'older/index.html', location: '/b' }];
+    const { change } = await verifyChange(target, { out, from: undefined }, redirects);
+    expect(change.deletions).toEqual(['stray.html']);
+    expect(change.redirects).toEqual([{ path: 'older/index.html', location: '/b' }]);
+    expect(change.phases.flatMap((p) => p.files.map((f) => f.path))).toEqual([M]);
   });
 });
