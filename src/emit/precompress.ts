@@ -18,7 +18,7 @@ const br = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 /** Host configuration in out/ that a host reads itself and never serves to a reader (`_redirects` and the like have no text extension). */
-const HOST_READ = new Set(['vercel.json']);
+const HOST_READ: ReadonlySet<string> = new Set(['vercel.json']);
 
 export const precompressible = (rel: string, size: number): boolean => size >= PRECOMPRESS_MIN_BYTES && COMPRESSIBLE.test(rel) && !HOST_READ.has(rel);
 
