@@ -94,6 +94,10 @@ export class WatchDeploys {
       this.#again = false;
       const now = this.#o.timers.now();
       const due = [...this.#targets].filter(([, s]) => s.status.pending && s.retryAt <= now).map(([name]) => name);
+      // A retry's timer can fire a little before `retryAt` by timers.now() (timers and the wall clock
+      // are different clocks), or while a deploy runs: a target still waiting is armed again, or no
+      // timer would be left to retry it.
+      for (const s of this.#targets.values()) if (s.status.pending && s.retryAt > now && s.timer === undefined) this.#arm(s, s.retryAt - now);
       if (due.length === 0) return;
       for (const name of due) this.#targets.get(name)!.status.pending = false;
       const report: { targets: TargetReport[]; purges?: PurgeReport[] } = await deploy(this.#o.out, this.#o.config, { targets: due, session: this.#o.session, env: this.#o.env }).catch((e: Error) => ({
@@ -119,6 +123,11 @@ export class WatchDeploys {
     s.retryAt = this.#o.timers.now() + delay;
     s.status = { ...s.status, pending: true, error: { ...r.error, attempt: s.attempt, retryAt: new Date(s.retryAt).toISOString() } };
     this.#o.log({ report: r, attempt: s.attempt, retryInMs: delay });
+    this.#arm(s, delay);
+  }
+
+  #arm(s: TargetState, delay: number): void {
+    if (this.#closed) return;
     if (s.timer !== undefined) this.#o.timers.clearTimeout(s.timer);
     s.timer = this.#o.timers.setTimeout(() => {
       s.timer = undefined;

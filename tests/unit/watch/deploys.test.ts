@@ -54,6 +54,13 @@ function manualTimers() {
       now += ms;
       for (const [h, t] of [...pending]) if (t.at <= now) (pending.delete(h), t.fn());
     },
+    /** Fires the timers due within `ms` without moving the clock: a timer that comes early. */
+    fireEarly(ms: number) {
+      for (const [h, t] of [...pending]) if (t.at <= now + ms) (pending.delete(h), t.fn());
+    },
+    get armed() {
+      return pending.size;
+    },
   };
 }
 
@@ -107,6 +114,43 @@ describe('the watcher\'s deploys', () => {
     await logged(4);
     await deploys.close();
     expect(lines.slice(3).map((l) => [l.report.name, l.report.error?.code ?? 'ok'])).toEqual([['flaky', 'ok']]);
+    expect(deploys.status().flaky).toEqual({ release: '20260115T120000000Z', at: expect.any(String), pending: false });
+  });
+
+  it('retries a target whose retry timer fired before its time by the clock', async () => {
+    await release('20260115T120000000Z', { 'index.html': 'home' });
+    const flag = join(tmp.dir, 'up');
+    const timers = manualTimers();
+    const lines: DeployLogLine[] = [];
+    let waiter: { n: number; ok: () => void } | undefined;
+    const logged = (n: number) => new Promise<void>((ok) => (lines.length >= n ? ok() : (waiter = { n, ok })));
+    const deploys = new WatchDeploys({
+      out,
+      config: { deploy: [{ name: 'flaky', type: 'command', run: `test -f ${flag}` }], purge: [], shrinkGate: 0.1, site: { url: 'https://news.example.com', basePath: '' } },
+      session: newDeployKept(),
+      backoff: { initialMs: 1000, maxMs: 8000 },
+      timers,
+      log: (l) => {
+        lines.push(l);
+        if (waiter && lines.length >= waiter.n) waiter.ok();
+      },
+    });
+    deploys.published();
+    await logged(1);
+    expect(lines[0]).toMatchObject({ attempt: 1, retryInMs: 1000 });
+    await writeFile(flag, '');
+    // The timer fires 1 ms before its time by the clock: nothing is due yet, and a timer must be
+    // armed again for the rest (the loop runs on the next turns of the event loop).
+    timers.advance(999);
+    expect(timers.armed).toBe(1);
+    timers.fireEarly(1);
+    for (let i = 0; i < 100 && timers.armed === 0; i++) await new Promise<void>((ok) => setImmediate(ok));
+    expect(timers.armed).toBe(1);
+    expect(lines).toHaveLength(1);
+    timers.advance(1);
+    await logged(2);
+    await deploys.close();
+    expect(lines[1].report.error).toBeUndefined();
     expect(deploys.status().flaky).toEqual({ release: '20260115T120000000Z', at: expect.any(String), pending: false });
   });
 
