@@ -64,34 +64,34 @@ function manualTimers() {
   };
 }
 
+/** WatchDeploys on the test's timers, with a log whose `logged(n)` resolves once it has n lines (one per deploy of a target). */
+function watchDeploys(timers: ReturnType<typeof manualTimers>, deploy: { name: string; type: 'command'; run: string }[]) {
+  const lines: DeployLogLine[] = [];
+  let waiter: { n: number; ok: () => void } | undefined;
+  const logged = (n: number) => new Promise<void>((ok) => (lines.length >= n ? ok() : (waiter = { n, ok })));
+  const deploys = new WatchDeploys({
+    out,
+    config: { deploy, purge: [], shrinkGate: 0.1, site: { url: 'https://news.example.com', basePath: '' } },
+    session: newDeployKept(),
+    backoff: { initialMs: 1000, maxMs: 8000 },
+    timers,
+    log: (l) => {
+      lines.push(l);
+      if (waiter && lines.length >= waiter.n) waiter.ok();
+    },
+  });
+  return { deploys, lines, logged };
+}
+
 describe('the watcher\'s deploys', () => {
   it('retries a failing target with backoff, alone, and shows it on /status', async () => {
     await release('20260115T120000000Z', { 'index.html': 'home' });
     const flag = join(tmp.dir, 'up');
     const timers = manualTimers();
-    const lines: DeployLogLine[] = [];
-    let waiter: { n: number; ok: () => void } | undefined;
-    /** Resolves once the log has `n` lines (each deploy of a target logs one). */
-    const logged = (n: number) => new Promise<void>((ok) => (lines.length >= n ? ok() : (waiter = { n, ok })));
-    const deploys = new WatchDeploys({
-      out,
-      config: {
-        deploy: [
-          { name: 'ok', type: 'command', run: 'true' },
-          { name: 'flaky', type: 'command', run: `test -f ${flag}` },
-        ],
-        purge: [],
-        shrinkGate: 0.1,
-        site: { url: 'https://news.example.com', basePath: '' },
-      },
-      session: newDeployKept(),
-      backoff: { initialMs: 1000, maxMs: 8000 },
-      timers,
-      log: (l) => {
-        lines.push(l);
-        if (waiter && lines.length >= waiter.n) waiter.ok();
-      },
-    });
+    const { deploys, lines, logged } = watchDeploys(timers, [
+      { name: 'ok', type: 'command', run: 'true' },
+      { name: 'flaky', type: 'command', run: `test -f ${flag}` },
+    ]);
     deploys.published();
     await logged(2);
     expect(lines.map((l) => [l.report.name, l.report.error?.code ?? 'ok'])).toEqual([
@@ -121,20 +121,7 @@ describe('the watcher\'s deploys', () => {
     await release('20260115T120000000Z', { 'index.html': 'home' });
     const flag = join(tmp.dir, 'up');
     const timers = manualTimers();
-    const lines: DeployLogLine[] = [];
-    let waiter: { n: number; ok: () => void } | undefined;
-    const logged = (n: number) => new Promise<void>((ok) => (lines.length >= n ? ok() : (waiter = { n, ok })));
-    const deploys = new WatchDeploys({
-      out,
-      config: { deploy: [{ name: 'flaky', type: 'command', run: `test -f ${flag}` }], purge: [], shrinkGate: 0.1, site: { url: 'https://news.example.com', basePath: '' } },
-      session: newDeployKept(),
-      backoff: { initialMs: 1000, maxMs: 8000 },
-      timers,
-      log: (l) => {
-        lines.push(l);
-        if (waiter && lines.length >= waiter.n) waiter.ok();
-      },
-    });
+    const { deploys, lines, logged } = watchDeploys(timers, [{ name: 'flaky', type: 'command', run: `test -f ${flag}` }]);
     deploys.published();
     await logged(1);
     expect(lines[0]).toMatchObject({ attempt: 1, retryInMs: 1000 });
