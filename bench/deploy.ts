@@ -35,6 +35,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { startCli } from './cli-child.ts';
 import { appendHistory } from './history.ts'; // evaluated before this module's body: --no-history is gone before parseArgs below
 import { precompressible, SIBLINGS } from '../src/emit/precompress.ts';
 import { readReleaseFiles } from '../src/publish/manifest.ts';
@@ -81,20 +82,7 @@ interface Child {
 }
 
 function start(args: string[], opts: { nodeFlags?: string[]; env?: Record<string, string> } = {}): Child {
-  const proc = spawn(process.execPath, [...(opts.nodeFlags ?? []), BIN, ...args], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', PRESSROOM_WEBHOOK_SECRET: SECRET, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let err = '';
-  proc.stderr!.on('data', (d) => (err += d));
-  const url = new Promise<string>((ok, fail) => {
-    let out = '';
-    proc.stdout!.on('data', (d) => {
-      out += d;
-      const m = /https?:\/\/[^\s]+/.exec(out);
-      if (m) ok(m[0].replace(/\/$/, ''));
-    });
-    proc.once('exit', (code) => fail(new Error(`pressroom ${args[0]} exited ${code}: ${err.slice(-2000)}`)));
-  });
-  url.catch(() => undefined); // a process that prints no URL (the watcher) is waited for otherwise
-  return { proc, stderr: () => err, url };
+  return startCli(BIN, args, { ...opts, secret: SECRET });
 }
 
 /** Runs a command to its end: its stdout and the wall-clock time (the process's start included, as an operator's cron pays it). */

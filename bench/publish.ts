@@ -50,6 +50,7 @@ import { listTree } from '../src/files/links.ts';
 import { randomEdits } from '../src/sample-api/random-edits.ts';
 import { startSampleApi } from '../src/sample-api/index.ts';
 import { mulberry32 } from '../src/sample-api/prng.ts';
+import { startCli } from './cli-child.ts';
 import { appendHistory } from './history.ts'; // evaluated before this module's body: --no-history is gone before parseArgs below
 import { inodeProbe, inodeProbeLine } from './inode-probe.ts';
 
@@ -84,19 +85,8 @@ interface Child {
 }
 
 function start(args: string[], nodeFlags: string[] = [], env: Record<string, string> = {}, bin = BIN): Child {
-  const proc = spawn(process.execPath, [...nodeFlags, bin, ...args], { cwd: resolve(bin, '../..'), env: { ...process.env, NODE_ENV: 'production', PRESSROOM_WEBHOOK_SECRET: SECRET, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let err = '';
-  proc.stderr!.on('data', (d) => (err += d));
-  const line = new Promise<string>((ok, fail) => {
-    let out = '';
-    proc.stdout!.on('data', (d) => {
-      out += d;
-      const m = /https?:\/\/[^\s]+/.exec(out);
-      if (m) ok(m[0].replace(/\/$/, ''));
-    });
-    proc.once('exit', (code) => fail(new Error(`pressroom ${args[0]} exited ${code}: ${err.slice(-2000)}`)));
-  });
-  return { proc, stderr: () => err, line };
+  const c = startCli(bin, args, { secret: SECRET, nodeFlags, env });
+  return { proc: c.proc, stderr: c.stderr, line: c.url };
 }
 
 function run(args: string[], bin = BIN): Promise<number> {
