@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, publicConfig } from '../../../src/config/load.ts';
-import { codeHash } from '../../../src/incremental/code-hash.ts';
+import { codeHash, configHash } from '../../../src/incremental/code-hash.ts';
 import { testDir } from '../../helpers/temp.ts';
 
 async function fakeRoot(): Promise<string> {
@@ -23,6 +23,15 @@ describe('codeHash', () => {
   it('is stable for equal inputs', async () => {
     const root = await fakeRoot();
     expect(await codeHash({ ...base, root })).toBe(await codeHash({ ...base, root }));
+  });
+
+  it('does not change with deploy targets or purges, which act only after a publish', async () => {
+    const root = await fakeRoot();
+    const h = await codeHash({ ...base, root });
+    const deploying = { ...base.config, deploy: [{ name: 'box', type: 'rsync', dest: '/srv/site' }], purge: [{ name: 'cdn', type: 'http', url: 'http://127.0.0.1:6081' }] };
+    expect(await codeHash({ ...base, root, config: deploying })).toBe(h);
+    expect(configHash({ config: deploying, publicConfig: base.publicConfig })).toBe(configHash(base));
+    expect(configHash({ config: { ...deploying, site: { name: 'B' } }, publicConfig: base.publicConfig })).not.toBe(configHash(base));
   });
 
   it('changes with a component, the template, the bundle, the config, the build day or the version', async () => {
