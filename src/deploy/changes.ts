@@ -149,11 +149,32 @@ export async function computeChange(input: ChangeInput): Promise<ComputedChange>
   if (siblingsEver) for (const p of deletions) if (precompressible(p, Infinity)) for (const ext of SIBLINGS) siblingDeletions.push(p + ext);
 
   const phases = PHASES.map((phase) => ({ phase, files: uploads.filter((u) => phaseOf(u.path) === phase) })).filter((p) => p.files.length > 0);
+  const allDeletions = [...deletions, ...siblingDeletions].sort();
   return {
-    change: { ...base, full, phases, deletions: [...deletions, ...siblingDeletions].sort() },
+    change: { ...base, full, phases, deletions: allDeletions, emptied: emptiedFolders(allDeletions, files.keys()) },
     source,
     siteFiles: files.size,
   };
+}
+
+/**
+ * The folders of the deleted paths that hold no file of the release, deepest first. One pass over the
+ * release's paths, and only when something is deleted: an rsync deploy then removes only those (one
+ * call a depth) instead of trying every folder of every deleted path (about 0.1 s a call).
+ */
+export function emptiedFolders(deletions: readonly string[], release: Iterable<string>): string[] {
+  if (deletions.length === 0) return [];
+  const candidates = new Set<string>();
+  for (const p of deletions) {
+    const parts = p.split('/');
+    for (let d = parts.length - 1; d >= 1; d--) candidates.add(parts.slice(0, d).join('/'));
+  }
+  for (const path of release) {
+    for (let i = path.indexOf('/'); i > 0 && candidates.size > 0; i = path.indexOf('/', i + 1)) candidates.delete(path.slice(0, i));
+    if (candidates.size === 0) break;
+  }
+  const depth = (d: string) => d.split('/').length;
+  return [...candidates].sort((a, b) => depth(b) - depth(a) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
 export function deployFile(out: string, path: string, sha256: string, size: number): DeployFile {

@@ -51,6 +51,11 @@ export interface DeployChange {
   redirects: DeployRedirect[];
   /** Paths to remove, after every upload. */
   deletions: string[];
+  /**
+   * Folders the deletions leave with no file of the release, deepest first (targets with folders remove
+   * them). Undefined: not known, so every folder of a deleted path may be.
+   */
+  emptied?: string[];
 }
 
 export interface ApplyReport {
@@ -65,6 +70,12 @@ export interface ApplyContext {
   dryRun: boolean;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
+  /**
+   * A phase's files are all on the target, where readers get them. Targets that send phase by phase
+   * (rsync, s3) call it before the next phase; the deploy purges the pages' URLs then, before the
+   * host files, the deletions and the marker (../deploy/index.ts). It never throws.
+   */
+  onPhase?: (phase: DeployPhase) => Promise<void>;
 }
 
 /**

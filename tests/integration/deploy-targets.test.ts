@@ -4,6 +4,7 @@
 // by a change-driven build and the second deploy sends exactly that change: each target then holds
 // out/ byte for byte (its `.pressroom/` marker aside).
 import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -166,6 +167,52 @@ describe('deploy to rsync, git and a command', () => {
       expect(report.purges[1].paths).toBe(report.purges[0].paths);
       expect(purged.length).toBe(report.purges[0].paths * 2);
       expect(purged.every((r) => r.startsWith('PURGE /'))).toBe(true);
+    } finally {
+      cache.closeAllConnections();
+      await new Promise((ok) => cache.close(ok));
+    }
+  });
+
+  it('a purge after an rsync target names the changed pages once the target has them, before its deletions; the deleted pages after them', async () => {
+    const www = join(tmp.dir, 'www-early');
+    // Each PURGE as the cache gets it, with what the target's folder holds at that moment.
+    const seen: { url: string; edited: string | null; deletedThere: boolean }[] = [];
+    let editedFile = '';
+    let deletedFile = '';
+    const cache = createServer((req, res) => {
+      const read = (f: string) => (existsSync(join(www, f)) ? readFileSync(join(www, f), 'utf8') : null);
+      seen.push({ url: req.url ?? '', edited: editedFile && read(editedFile), deletedThere: deletedFile !== '' && existsSync(join(www, deletedFile)) });
+      res.end();
+    });
+    await new Promise<void>((ok) => cache.listen(0, '127.0.0.1', ok));
+    const url = `http://127.0.0.1:${(cache.address() as AddressInfo).port}`;
+    try {
+      const early: DeployConfig = { ...config, deploy: [{ name: 'box2', type: 'rsync', dest: www }], purge: [{ name: 'cache', type: 'http', url, after: 'box2' }] };
+      expect((await deploy(out, early)).targets[0].error).toBeUndefined();
+      const published = api.corpus.posts.filter((p) => p.status === 'publish');
+      const [edited, deleted] = [published[0], published.at(-2)!];
+      api.mutate.editPost(edited.id, { post_title: 'Purged before the deletions' });
+      api.mutate.deletePost(deleted.id);
+      await buildInto(tmp.dir, { ...opts(), changed: [parseRef(`post:${edited.id}`), parseRef(`post:${deleted.id}`)] });
+      const pagePath = (p: typeof edited) => `/${api.corpus.categories[p.cat].cat_slug}/${p.name}`;
+      editedFile = `${pagePath(edited).slice(1)}/index.html`;
+      deletedFile = `${pagePath(deleted).slice(1)}/index.html`;
+      expect(existsSync(join(out, deletedFile))).toBe(false);
+      seen.length = 0;
+      const report = await deploy(out, early);
+      expect(report.targets[0]).toMatchObject({ full: false });
+      expect(report.purges[0]).toMatchObject({ name: 'cache' });
+      expect(report.purges[0].error).toBeUndefined();
+      const editedUrl = seen.find((r) => r.url === pagePath(edited))!;
+      const deletedUrl = seen.find((r) => r.url === pagePath(deleted))!;
+      // The edited page: purged when the target served its new version, while the deleted page was still there.
+      expect(editedUrl.edited).toContain('Purged before the deletions');
+      expect(editedUrl.deletedThere).toBe(true);
+      // The deleted page: purged once the target no longer had it.
+      expect(deletedUrl.deletedThere).toBe(false);
+      expect(seen.indexOf(editedUrl)).toBeLessThan(seen.indexOf(deletedUrl));
+      expect(report.purges[0].paths).toBe(new Set(seen.map((r) => r.url)).size);
+      expect(await siteTree(www)).toEqual(await siteTree(out));
     } finally {
       cache.closeAllConnections();
       await new Promise((ok) => cache.close(ok));

@@ -41,19 +41,18 @@ export function rsyncTarget(config: RsyncConfig, ctx: { out: string; env?: Recor
   }
 
   /**
-   * The folders the deletions may have emptied, deepest first, one call a depth: rsync deletes a
-   * missing folder only when it is empty (a non-empty one, which still holds pages, is kept and
-   * named on stderr), so none that holds a file is touched. Returns the calls made.
+   * Removes the folders the deletions emptied, deepest first, one call a depth: rsync deletes a missing
+   * folder only when it is empty (a non-empty one, which still holds pages, is kept and named on stderr),
+   * so none that holds a file is touched. `emptied` comes from the release (../changes.ts emptiedFolders);
+   * without it, every folder of a deleted path is tried. Returns the calls made.
    */
-  async function removeEmptied(stage: string, deletions: readonly string[]): Promise<number> {
+  async function removeEmptied(stage: string, deletions: readonly string[], emptied: readonly string[] | undefined): Promise<number> {
     const byDepth = new Map<number, Set<string>>();
-    for (const p of deletions) {
-      const parts = p.split('/');
-      for (let d = parts.length - 1; d >= 1; d--) {
-        const dir = parts.slice(0, d).join('/');
-        if (dir === '.pressroom') continue;
-        (byDepth.get(d) ?? byDepth.set(d, new Set()).get(d)!).add(dir);
-      }
+    const folders = emptied ?? deletions.flatMap((p) => p.split('/').slice(0, -1).map((_, d, parts) => parts.slice(0, d + 1).join('/')));
+    for (const dir of folders) {
+      if (dir === '.pressroom') continue;
+      const d = dir.split('/').length;
+      (byDepth.get(d) ?? byDepth.set(d, new Set()).get(d)!).add(dir);
     }
     let calls = 0;
     for (const depth of [...byDepth.keys()].sort((a, b) => b - a)) {
@@ -105,6 +104,7 @@ export function rsyncTarget(config: RsyncConfig, ctx: { out: string; env?: Recor
           report.bytes += files.reduce((n, f) => n + f.size, 0);
           actx.onProgress?.(report.uploaded, total);
           killPoint(`deploy-${phase}`);
+          await actx.onPhase?.(phase);
         }
         if (change.deletions.length) {
           // Paths the stage does not have: --delete-missing-args removes them from the destination. Their
@@ -113,7 +113,7 @@ export function rsyncTarget(config: RsyncConfig, ctx: { out: string; env?: Recor
           await send(stage, change.deletions, ['--delete-missing-args', '--no-implied-dirs']);
           report.requests += 1;
           report.deleted = change.deletions.length;
-          report.requests += await removeEmptied(stage, change.deletions);
+          report.requests += await removeEmptied(stage, change.deletions, change.emptied);
         }
         killPoint('deploy-deletions');
         await mkdir(join(stage, '.pressroom'), { recursive: true });

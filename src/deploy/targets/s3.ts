@@ -186,6 +186,7 @@ export function s3Target(config: S3Config, ctx: S3TargetContext): DeployTarget {
       }
       await batch(jobs, signal, count);
       killPoint(`deploy-${phase}`);
+      await actx.onPhase?.(phase);
     }
     signal?.throwIfAborted();
     if (!hostsSent) {

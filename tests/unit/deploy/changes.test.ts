@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { computeChange } from '../../../src/deploy/changes.ts';
+import { computeChange, emptiedFolders } from '../../../src/deploy/changes.ts';
 import { checkDeployGates } from '../../../src/deploy/gates.ts';
 import { verifyChange } from '../../../src/deploy/verify.ts';
 import { newDeployKept, rememberPublish } from '../../../src/deploy/kept.ts';
@@ -179,5 +179,18 @@ describe('verify', () => {
     expect(change.deletions).toEqual(['stray.html']);
     expect(change.redirects).toEqual([{ path: 'older/index.html', location: '/b' }]);
     expect(change.phases.flatMap((p) => p.files.map((f) => f.path))).toEqual([M]);
+  });
+});
+
+describe('emptiedFolders', () => {
+  it('names the folders of deleted paths that no file of the release is under, deepest first', () => {
+    const release = ['index.html', 'news/a/index.html', 'search/part-2.json', 'topic/news/index.html'];
+    const deleted = ['news/b/index.html', 'news/b/index.html.br', 'search/part-1.json', 'topic/news/page/9/index.html', 'gone/x/y/index.html'];
+    expect(emptiedFolders(deleted, release)).toEqual(['topic/news/page/9', 'gone/x/y', 'topic/news/page', 'gone/x', 'news/b', 'gone']);
+  });
+
+  it('is empty when nothing is deleted or every folder still holds a file', () => {
+    expect(emptiedFolders([], ['a/index.html'])).toEqual([]);
+    expect(emptiedFolders(['a/old.json'], ['a/index.html', 'b/index.html'])).toEqual([]);
   });
 });
