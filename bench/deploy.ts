@@ -177,7 +177,9 @@ async function measure(posts: number): Promise<SizeFigure> {
   await writeFile(walkLog, '');
   const site = JSON.parse(await readFile(join(ROOT, 'config/site.json'), 'utf8')) as Record<string, unknown> & { hosts?: string[] };
   const s3 = await startS3rver(join(dir, 's3rver'), ['site']);
-  const reader = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  // One attempt per read: the poll below is the retry. The SDK's own retries (with their backoff) would
+  // add seconds to the figure when a read meets an object that s3rver is rewriting.
+  const reader = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, maxAttempts: 1, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
   const deploy = [
     { name: 'box', type: 'rsync', dest: www },
     { name: 's3', type: 's3', bucket: 'site', region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, concurrency: Number(values.concurrency) },
