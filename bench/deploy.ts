@@ -177,8 +177,8 @@ async function measure(posts: number): Promise<SizeFigure> {
   await writeFile(walkLog, '');
   const site = JSON.parse(await readFile(join(ROOT, 'config/site.json'), 'utf8')) as Record<string, unknown> & { hosts?: string[] };
   const s3 = await startS3rver(join(dir, 's3rver'), ['site']);
-  // One attempt per read: the poll below is the retry. The SDK's own retries (with their backoff) would
-  // add seconds to the figure when a read meets an object that s3rver is rewriting.
+  // One attempt per read: the poll below is the retry, every 20 ms. The SDK's own retries would wait
+  // their backoff after a failed read (an object s3rver is rewriting) and add it to the figure.
   const reader = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, maxAttempts: 1, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
   const deploy = [
     { name: 'box', type: 'rsync', dest: www },
