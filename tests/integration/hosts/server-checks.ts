@@ -68,7 +68,7 @@ function redirectsOf(map: string): BuiltSite['redirects'] {
   return targets.filter(([k]) => !(k.endsWith('/') && keys.has(k.slice(0, -1)))).map(([from, to]) => ({ from, to, status: Number(status.get(from)) }));
 }
 
-interface Answer {
+export interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
@@ -77,7 +77,7 @@ interface Answer {
 const agent = new Agent({ keepAlive: true, maxSockets: 8 });
 
 /** One GET, redirects not followed, the body as sent (no decoding). */
-function get(origin: string, path: string, headers: Record<string, string> = { 'accept-encoding': 'identity' }): Promise<Answer> {
+export function get(origin: string, path: string, headers: Record<string, string> = { 'accept-encoding': 'identity' }): Promise<Answer> {
   return new Promise((ok, fail) => {
     const req = request(`${origin}${path}`, { agent, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -91,10 +91,10 @@ function get(origin: string, path: string, headers: Record<string, string> = { '
 }
 
 /** A decoded path as a request path: each segment percent-encoded, as the site's links are. */
-const urlOf = (decoded: string) => decoded.split('/').map(encodeURIComponent).join('/');
+export const urlOf = (decoded: string) => decoded.split('/').map(encodeURIComponent).join('/');
 
 /** Runs `each` over `items`, eight at a time; returns the problems found. */
-async function sweep<T>(items: readonly T[], each: (item: T) => Promise<string | null>): Promise<string[]> {
+export async function sweep<T>(items: readonly T[], each: (item: T) => Promise<string | null>): Promise<string[]> {
   const problems: string[] = [];
   let next = 0;
   await Promise.all(

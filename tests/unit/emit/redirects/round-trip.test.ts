@@ -88,9 +88,15 @@ describe('the canonical list used here', () => {
 });
 
 describe('round trip per format (same rules, same order, nothing injected)', () => {
-  it('_redirects (Netlify, Cloudflare Pages, GitLab Pages)', () => {
-    const parsed = parseNetlify(file(netlifyRedirects.render(input()), '_redirects'));
+  it('_redirects (Netlify, GitLab Pages)', () => {
+    const parsed = parseNetlify(file(netlifyRedirects.render(input({ hosts: ['netlify', 'gitlab'] })), '_redirects'));
     expect(parsed).toEqual([...RULES.map(strip), ...shellRewrites().map((r) => ({ from: `${r.prefix}*`, to: r.to, status: 200 }))]);
+  });
+
+  it('_redirects with Cloudflare Pages: each rule then its trailing-slash form, shells named without .html', () => {
+    const parsed = parseNetlify(file(netlifyRedirects.render(input()), '_redirects'));
+    const twins = RULES.flatMap((r) => (r.from.endsWith('/') ? [strip(r)] : [strip(r), { ...strip(r), from: `${r.from}/` }]));
+    expect(parsed).toEqual([...twins, ...shellRewrites().map((r) => ({ from: `${r.prefix}*`, to: r.to.replace(/\.html$/, ''), status: 200 }))]);
   });
 
   it('vercel.json', () => {
