@@ -20,10 +20,9 @@ export interface AdViewProps {
   eager?: boolean;
 }
 
-/** The space one banner takes (ads.css sizes it as the banner's image). */
-function Space({ width, height }: { width: number; height: number }) {
-  const style = { '--ad-width': `${width}px`, aspectRatio: `${width} / ${height}` } as CSSProperties;
-  return <span className="ad-space" aria-hidden="true" style={style} />;
+/** The space one banner takes: sized as its image by ads.css, from the slot's --ad-width and --ad-ratio. */
+function Space() {
+  return <span className="ad-space" aria-hidden="true" />;
 }
 
 export function AdView({ type, pick, width, height, className = 'ad-slot', label = 'Advertisement', eager }: AdViewProps) {
@@ -33,12 +32,14 @@ export function AdView({ type, pick, width, height, className = 'ad-slot', label
   let content;
   if (pick) {
     // Each picked place keeps its space until its ad is known, and stays empty without one.
-    content = shown.map((ad, i) => (ad ? <AdBanner key={ad.banner_id} ad={ad} width={width} height={height} eager={eager} /> : <Space key={`space-${pick[i]}`} width={width} height={height} />));
+    content = shown.map((ad, i) => (ad ? <AdBanner key={ad.banner_id} ad={ad} width={width} height={height} eager={eager} /> : <Space key={`space-${pick[i]}`} />));
   } else {
-    content = filled ? <AdRotator ads={ads} width={width} height={height} eager={eager} /> : <Space width={width} height={height} />;
+    content = filled ? <AdRotator ads={ads} width={width} height={height} eager={eager} /> : <Space />;
   }
+  // The banner's size, for the empty space and the image alike: the slot measures the same before and after it fills.
+  const size = { '--ad-width': `${width}px`, '--ad-ratio': `${width} / ${height}` } as CSSProperties;
   return (
-    <aside className={className} aria-label={label} aria-busy={state === 'loading' ? true : undefined} data-ad-state={filled ? 'filled' : state === 'loading' ? 'loading' : 'empty'}>
+    <aside className={className} style={size} aria-label={label} aria-busy={state === 'loading' ? true : undefined} data-ad-state={filled ? 'filled' : state === 'loading' ? 'loading' : 'empty'}>
       {content}
     </aside>
   );

@@ -69,9 +69,9 @@ describe('ad slot', () => {
     expect(slot.getAttribute('aria-label')).toBe('Advertisement between the sections');
     expect(slot.getAttribute('aria-busy')).toBe('true');
     expect(slot.getAttribute('data-ad-state')).toBe('loading');
-    const space = slot.querySelector('.ad-space') as HTMLElement;
-    expect(space.getAttribute('aria-hidden')).toBe('true');
-    expect(space.style.aspectRatio).toBe('1200 / 150');
+    expect(slot.querySelector('.ad-space')!.getAttribute('aria-hidden')).toBe('true');
+    expect((slot as HTMLElement).style.getPropertyValue('--ad-ratio')).toBe('1200 / 150');
+    expect((slot as HTMLElement).style.getPropertyValue('--ad-width')).toBe('1200px');
     expect(slot.querySelector('a, img')).toBeNull();
     expect(html).not.toContain('sponsor.example');
     expect(asked).toEqual([]);
