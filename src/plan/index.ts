@@ -8,7 +8,6 @@ import { notedPlaces, noteReplaced } from '../lists/list-change.ts';
 import { SAMPLE_REDIRECTS_PATH } from '../crawl/discover.ts';
 import { PAGE_KINDS, routesOf, SHELLS } from '../site/kinds/index.ts';
 import { absoluteUrl, outputFileFor } from '../site/paths.ts';
-import { SHELL_DEPS } from '../site/common.ts';
 import { collisionKey } from '../site/slug.ts';
 import type { PageKind, RouteSpec, SiteContextForKinds, SnapshotView } from '../site/types.ts';
 import { byRouteOrder, type LastPlan, type PlanKept } from './kept.ts';
@@ -27,7 +26,7 @@ export function plan(snap: SnapshotView, ctx: SiteContextForKinds, config: PlanC
     joinedSpecs(kinds.map((k) => routesOf(k, snap, ctx)), kept),
     ctx.quarantine &&
       ((twin, first) => {
-        const q = { endpoint: twin.deps.find((d) => !SHELL_DEPS.includes(d)) ?? twin.path, id: twin.record, reason: `writes the same file ${twin.file} as ${first.record}, which is published (of two twins the first by path, then record, in code-unit order wins)` };
+        const q = { endpoint: twin.deps[0] ?? twin.path, id: twin.record, reason: `writes the same file ${twin.file} as ${first.record}, which is published (of two twins the first by path, then record, in code-unit order wins)` };
         ctx.warn('W_QUARANTINE', { endpoint: q.endpoint, id: q.id, reason: q.reason });
         ctx.quarantine!(q);
       }),

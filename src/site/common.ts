@@ -16,12 +16,11 @@ export { headOf, type ListedDetails, type PostHead } from './listed.ts';
  */
 export const PANEL_DEPS: readonly string[] = [ep.latestPost(), ep.leadership(), ep.featuredPanel()];
 
-/** What every page's shell renders from the API: the active ads (slots on most pages). */
-export const SHELL_DEPS: readonly string[] = [ep.ads()];
-
-export function withShell(...deps: string[]): string[] {
-  return [...SHELL_DEPS, ...deps];
-}
+/**
+ * The active ads: every ad slot reads them from the mirror once hydrated, so no page's HTML depends
+ * on them and an ad edit writes their mirror file only (docs/decisions/0116-ads-from-the-mirror.md).
+ */
+export const AD_READS: readonly string[] = [ep.ads()];
 
 /** Pages 1..totalPages of a paged endpoint, once page 1 is known. */
 export function allPages(snap: SnapshotView, first: string, pageN: (n: number) => string, total: (body: any) => number | undefined): string[] {

@@ -39,7 +39,7 @@ const articleFile = (api: SampleApi, id: number) => {
   return `${cat}/${p.name}/index.html`;
 };
 
-/** `partial`: the change is not in the header panels every page shows (SHELL_DEPS), so not every page is rendered again. */
+/** `partial`: the change is not in what every page renders, so not every page is rendered again. */
 async function expectEqualToFull(r: BuildReport, partial: boolean) {
   expect(r.incremental.mode).toBe('incremental');
   expect(r.incremental.rendered).toBeGreaterThan(0);

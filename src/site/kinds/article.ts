@@ -3,7 +3,7 @@ import { CATEGORY_SLUGS, type Post } from '../../api/types.ts';
 import { paths } from '../paths.ts';
 import { sameJsonValue } from '../../encoding/json.ts';
 import { changedPlaces, notedPlaces, noteReplaced } from '../../lists/list-change.ts';
-import { isRecent, listedDetails, listedPosts, recentAt, withShell, type PostHead } from '../common.ts';
+import { isRecent, listedDetails, listedPosts, recentAt, type PostHead } from '../common.ts';
 import type { SiteKept } from '../kept.ts';
 import type { ListedDetails } from '../listed.ts';
 import { checkSlug } from '../slug.ts';
@@ -14,7 +14,7 @@ import { patternsOf } from './patterns.ts';
 // listed, so never routes.
 
 export function articleDeps(post: Pick<Post, 'cat_slug' | 'post_name' | 'post_author_id'>): string[] {
-  return withShell(ep.postDetails(post.cat_slug, post.post_name), ep.authorById(post.post_author_id));
+  return [ep.postDetails(post.cat_slug, post.post_name), ep.authorById(post.post_author_id)];
 }
 
 // Read by every article page after hydration, not in its HTML

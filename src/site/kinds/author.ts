@@ -1,7 +1,7 @@
 import { ep } from '../../api/endpoints.ts';
 import type { Author } from '../../api/types.ts';
 import { paths } from '../paths.ts';
-import { allPages, authorPagination, laterPages, listedDetails, withShell } from '../common.ts';
+import { allPages, authorPagination, laterPages, listedDetails } from '../common.ts';
 import { changedPlaces } from '../../lists/list-change.ts';
 import type { ListedDetails } from '../listed.ts';
 import type { SiteKept } from '../kept.ts';
@@ -80,7 +80,7 @@ export const author: PageKind = {
         kind: 'author',
         path: paths.author(name),
         params: { auther_name: name },
-        deps: withShell(ep.authorDetails(name), first, ep.subcatList()),
+        deps: [ep.authorDetails(name), first, ep.subcatList()],
         sitemap: { changefreq: 'daily', priority: 0.4, images: details.author_photo ? [details.author_photo] : [] },
         record: `author ${details.author_id} (${name})`,
       });
@@ -89,7 +89,7 @@ export const author: PageKind = {
           kind: 'author',
           path: paths.listingPage(paths.author(name), n),
           params: { auther_name: name, page: String(n) },
-          deps: withShell(ep.authorDetails(name), ep.authorPosts(name, null, n), ep.subcatList()),
+          deps: [ep.authorDetails(name), ep.authorPosts(name, null, n), ep.subcatList()],
           sitemap: null,
           record: `author ${details.author_id} (${name}) page ${n}`,
         });

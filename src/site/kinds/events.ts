@@ -1,7 +1,7 @@
 import { ep } from '../../api/endpoints.ts';
 import type { EventItem } from '../../api/types.ts';
 import { paths } from '../paths.ts';
-import { allPages, laterPages, withShell } from '../common.ts';
+import { allPages, laterPages } from '../common.ts';
 import { checkSlug } from '../slug.ts';
 import type { PageKind, RouteSpec, SnapshotView } from '../types.ts';
 import { patternsOf } from './patterns.ts';
@@ -35,7 +35,7 @@ function detailRoutes(snap: SnapshotView, slugs: string[], kind: 'event-detail' 
       kind,
       path: kind === 'event-detail' ? paths.event(slug) : paths.pastEvent(slug),
       params: { event_slug: slug },
-      deps: withShell(ep.eventDetails(slug), ...EVENT_DETAIL_DEPS),
+      deps: [ep.eventDetails(slug), ...EVENT_DETAIL_DEPS],
       // /past-events/{slug} is a second URL with canonical /events/{slug}: only canonicals go in the sitemap.
       sitemap: kind === 'event-detail' ? { changefreq: 'weekly', priority: 0.5, images: ev.event_banner ? [ev.event_banner] : [] } : null,
       record: `event ${ev.event_id} (${slug})`,
@@ -52,7 +52,7 @@ export const events: PageKind = {
       kind: 'events',
       path: paths.events(),
       params: {},
-      deps: withShell(ep.eventsAll(1), ep.eventsUpcoming(1), ep.eventsPast(1)),
+      deps: [ep.eventsAll(1), ep.eventsUpcoming(1), ep.eventsPast(1)],
       sitemap: { changefreq: 'daily', priority: 0.6 },
       record: 'events list',
     },
@@ -62,7 +62,7 @@ export const events: PageKind = {
         kind: 'events',
         path: paths.listingPage(paths.events(), n),
         params: { page: String(n) },
-        deps: withShell(ep.eventsAll(n)),
+        deps: [ep.eventsAll(n)],
         sitemap: null,
         record: `events list page ${n}`,
       }),
@@ -79,7 +79,7 @@ export const pastEvents: PageKind = {
       kind: 'past-events',
       path: paths.pastEvents(),
       params: {},
-      deps: withShell(ep.eventsPast(1)),
+      deps: [ep.eventsPast(1)],
       sitemap: { changefreq: 'daily', priority: 0.4 },
       record: 'past events list',
     },

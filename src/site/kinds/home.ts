@@ -1,6 +1,6 @@
 import { ep } from '../../api/endpoints.ts';
 import { paths } from '../paths.ts';
-import { PANEL_DEPS, withShell } from '../common.ts';
+import { AD_READS, PANEL_DEPS } from '../common.ts';
 import type { PageKind } from '../types.ts';
 import { patternsOf } from './patterns.ts';
 
@@ -23,11 +23,12 @@ export const home: PageKind = {
       kind: 'home',
       path: paths.home(),
       params: {},
-      deps: withShell(...HOME_DEPS),
+      deps: [...HOME_DEPS],
       sitemap: { changefreq: 'hourly', priority: 1, lastmod: ctx.today },
       record: 'home page',
     },
   ],
-  // The header panels of every page: crawled and mirrored, read in the browser when opened.
-  fetches: () => [...PANEL_DEPS],
+  // The header panels and the ads of every page: crawled and mirrored, read in the browser (panels
+  // when opened, ads once hydrated).
+  fetches: () => [...PANEL_DEPS, ...AD_READS],
 };

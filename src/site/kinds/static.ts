@@ -1,7 +1,6 @@
 import { ep } from '../../api/endpoints.ts';
 import type { PageKindName } from '../types.ts';
 import type { PageKind } from '../types.ts';
-import { withShell } from '../common.ts';
 import { patternsOf } from './patterns.ts';
 
 // Pages of configuration and copy, plus the run-time shells: prerendered pages whose content the
@@ -17,7 +16,7 @@ function single(kind: PageKindName, path: string, opts: { deps?: string[]; sitem
         kind,
         path,
         params: {},
-        deps: withShell(...(opts.deps ?? [])),
+        deps: [...(opts.deps ?? [])],
         sitemap: opts.sitemap === false ? null : { changefreq: 'monthly', priority: opts.priority ?? 0.3 },
         record: `${kind} page`,
         file: opts.file,

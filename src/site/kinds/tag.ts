@@ -1,6 +1,6 @@
 import { ep } from '../../api/endpoints.ts';
 import { paths } from '../paths.ts';
-import { subcats, withShell } from '../common.ts';
+import { subcats } from '../common.ts';
 import type { PageKind, RouteSpec } from '../types.ts';
 import { patternsOf } from './patterns.ts';
 
@@ -16,7 +16,7 @@ export const tag: PageKind = {
         kind: 'tag',
         path: paths.tag(s.subcat_slug),
         params: { subcat: s.subcat_slug },
-        deps: withShell(ep.tag(s.subcat_slug)),
+        deps: [ep.tag(s.subcat_slug)],
         sitemap: { changefreq: 'daily', priority: 0.5 },
         record: `sub-category ${s.subcat_id} (${s.subcat_slug})`,
       });

@@ -1,7 +1,7 @@
 import { ep } from '../../api/endpoints.ts';
 import { CATEGORY_SLUGS } from '../../api/types.ts';
 import { paths } from '../paths.ts';
-import { allPages, laterPages, subcats, topicPagination, withShell } from '../common.ts';
+import { allPages, laterPages, subcats, topicPagination } from '../common.ts';
 import type { PageKind, RouteSpec, SnapshotView, RedirectRule } from '../types.ts';
 import { patternsOf } from './patterns.ts';
 
@@ -36,7 +36,7 @@ export const topic: PageKind = {
         kind: 'topic',
         path: paths.topic(cat, subcat),
         params: subcat ? { cat_slug: cat, subcat } : { cat_slug: cat },
-        deps: withShell(first, ep.subcatList()),
+        deps: [first, ep.subcatList()],
         sitemap: { changefreq: 'hourly', priority: subcat ? 0.5 : 0.8, lastmod: newest },
         record: `topic ${cat}${subcat ? `/${subcat}` : ''}`,
       });
@@ -46,7 +46,7 @@ export const topic: PageKind = {
           kind: 'topic',
           path: paths.listingPage(paths.topic(cat, subcat), n),
           params: subcat ? { cat_slug: cat, subcat, page: String(n) } : { cat_slug: cat, page: String(n) },
-          deps: withShell(ep.topic(cat, subcat, n), ep.subcatList()),
+          deps: [ep.topic(cat, subcat, n), ep.subcatList()],
           sitemap: null,
           record: `topic ${cat}${subcat ? `/${subcat}` : ''} page ${n}`,
         });

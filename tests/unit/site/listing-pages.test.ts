@@ -32,8 +32,8 @@ describe('listing page routes', () => {
     expect(routes.map((r) => r.path)).toEqual(['/topic/news', '/topic/news/page/2', '/topic/news/cloud', '/topic/news/cloud/page/2']);
     const [first, second, , sub2] = routes;
     expect(first.sitemap).not.toBeNull();
-    expect(second).toMatchObject({ kind: 'topic', params: { cat_slug: 'news', page: '2' }, sitemap: null, deps: [ep.ads(), ep.topic('news', null, 2), ep.subcatList()] });
-    expect(sub2).toMatchObject({ params: { cat_slug: 'news', subcat: 'cloud', page: '2' }, deps: [ep.ads(), ep.topic('news', 'cloud', 2), ep.subcatList()] });
+    expect(second).toMatchObject({ kind: 'topic', params: { cat_slug: 'news', page: '2' }, sitemap: null, deps: [ep.topic('news', null, 2), ep.subcatList()] });
+    expect(sub2).toMatchObject({ params: { cat_slug: 'news', subcat: 'cloud', page: '2' }, deps: [ep.topic('news', 'cloud', 2), ep.subcatList()] });
     expect(second.deps).not.toContain(ep.topic('news', null, 1));
   });
 
@@ -50,7 +50,7 @@ describe('listing page routes', () => {
     const routes = author.routes(snap, testCtx()).map((r) => ({ path: r.path, params: r.params, deps: r.deps, sitemap: r.sitemap }));
     expect(routes.map((r) => r.path)).toEqual(['/author/ada', '/author/ada/page/2', '/author/ada/page/3']);
     expect(routes[0].sitemap).not.toBeNull();
-    expect(routes[1]).toEqual({ path: '/author/ada/page/2', params: { auther_name: 'ada', page: '2' }, deps: [ep.ads(), ep.authorDetails('ada'), ep.authorPosts('ada', null, 2), ep.subcatList()], sitemap: null });
+    expect(routes[1]).toEqual({ path: '/author/ada/page/2', params: { auther_name: 'ada', page: '2' }, deps: [ep.authorDetails('ada'), ep.authorPosts('ada', null, 2), ep.subcatList()], sitemap: null });
   });
 
   it('events: /events/page/{n} for the All Events list only, with that page as data', () => {
@@ -63,9 +63,9 @@ describe('listing page routes', () => {
     });
     const routes = events.routes(snap, testCtx());
     expect(routes.map((r) => [r.path, r.deps, r.sitemap === null])).toEqual([
-      ['/events', [ep.ads(), ep.eventsAll(1), ep.eventsUpcoming(1), ep.eventsPast(1)], false],
-      ['/events/page/2', [ep.ads(), ep.eventsAll(2)], true],
-      ['/events/page/3', [ep.ads(), ep.eventsAll(3)], true],
+      ['/events', [ep.eventsAll(1), ep.eventsUpcoming(1), ep.eventsPast(1)], false],
+      ['/events/page/2', [ep.eventsAll(2)], true],
+      ['/events/page/3', [ep.eventsAll(3)], true],
     ]);
   });
 

@@ -1,13 +1,17 @@
-// What an ad slot shows (docs/pages.md, "Shared shell", Ads): without `pick`, the rotation (the HTML
-// shows the first); with `pick`, the chosen ads side by side. An island; its ads come as props.
-import type { Ad } from '../../../api/types.ts';
+// What an ad slot shows (docs/pages.md, "Shared shell", Ads): without `pick`, the rotation; with
+// `pick`, the chosen ads side by side. The ads are read from the mirror once hydrated (./useAds.ts):
+// the server HTML has the labelled slot with its space reserved at the banner's size, so filling it
+// moves nothing; a reader without JavaScript, or a failed read, leaves the space empty.
+import type { CSSProperties } from 'react';
+import type { BannerType } from '../../../api/types.ts';
 import { AdBanner } from './AdBanner.tsx';
 import { AdRotator } from './AdRotator.tsx';
+import { useAds } from './useAds.ts';
 
 export interface AdViewProps {
-  /** The active ads of the slot's type, in API order. */
-  ads: Ad[];
-  /** Pick ads by index among them (e.g. [1, 2]: the second and third). */
+  /** The banner_type shown; none: any active ad. */
+  type?: BannerType;
+  /** Pick ads by index among the active ones of the type (e.g. [1, 2]: the second and third). */
   pick?: number[];
   width: number;
   height: number;
@@ -16,22 +20,27 @@ export interface AdViewProps {
   eager?: boolean;
 }
 
-export function AdView({ ads, pick, width, height, className = 'ad-slot', label = 'Advertisement', eager }: AdViewProps) {
+/** The space one banner takes: sized as its image by ads.css, from the slot's --ad-width and --ad-ratio. */
+function Space() {
+  return <span className="ad-space" aria-hidden="true" />;
+}
+
+export function AdView({ type, pick, width, height, className = 'ad-slot', label = 'Advertisement', eager }: AdViewProps) {
+  const { ads, state } = useAds(type);
+  const shown = pick ? pick.map((i) => ads[i]) : ads;
+  const filled = shown.some(Boolean);
+  let content;
   if (pick) {
-    const chosen = pick.map((i) => ads[i]).filter(Boolean);
-    if (chosen.length === 0) return null;
-    return (
-      <aside className={className} aria-label={label}>
-        {chosen.map((ad) => (
-          <AdBanner key={ad.banner_id} ad={ad} width={width} height={height} eager={eager} />
-        ))}
-      </aside>
-    );
+    // Each picked place keeps its space until its ad is known, and stays empty without one.
+    content = shown.map((ad, i) => (ad ? <AdBanner key={ad.banner_id} ad={ad} width={width} height={height} eager={eager} /> : <Space key={`space-${pick[i]}`} />));
+  } else {
+    content = filled ? <AdRotator ads={ads} width={width} height={height} eager={eager} /> : <Space />;
   }
-  if (ads.length === 0) return null;
+  // The banner's size, for the empty space and the image alike: the slot measures the same before and after it fills.
+  const size = { '--ad-width': `${width}px`, '--ad-ratio': `${width} / ${height}` } as CSSProperties;
   return (
-    <aside className={className} aria-label={label}>
-      <AdRotator ads={ads} width={width} height={height} eager={eager} />
+    <aside className={className} style={size} aria-label={label} aria-busy={state === 'loading' ? true : undefined} data-ad-state={filled ? 'filled' : state === 'loading' ? 'loading' : 'empty'}>
+      {content}
     </aside>
   );
 }

@@ -1,16 +1,20 @@
 // @vitest-environment jsdom
 // Ad rotation (docs/pages.md, "Shared shell", Ads): slots filter by
-// banner_type; the prerendered HTML shows the first ad; after hydration each ad
-// shows for its duration_time seconds (default 5), fades out 200 ms, the next
-// fades in, looping; the next image is preloaded; dest_url opens in a new tab
-// with rel="noopener"; unsafe dest_url never renders.
+// banner_type; the server HTML has the labelled slot with its space reserved and
+// no ad (docs/decisions/0116-ads-from-the-mirror.md); after hydration the slot
+// fills from the mirror, each ad shows for its duration_time seconds (default
+// 5), fades out 200 ms, the next fades in, looping; the next image is
+// preloaded; dest_url opens in a new tab with rel="noopener"; unsafe dest_url
+// never renders.
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ep } from '../../../../../src/api/endpoints.ts';
 import type { Ad } from '../../../../../src/api/types.ts';
 import { AdSlot } from '../../../../../src/app/components/ads/AdSlot.tsx';
 import { AD_FADE_MS } from '../../../../../src/app/components/ads/useRotation.ts';
+import { resetMirrorReads } from '../../../../../src/app/data/mirror-read.ts';
 import { mount, ok, serverHtml, type Mounted } from '../../../../helpers/app-harness.tsx';
+import { settle, stubAdsMirror } from './ads-harness.ts';
 
 const ad = (id: number, type: string, duration: number | null, extra: Partial<Ad> = {}): Ad => ({
   banner_id: id,
@@ -28,12 +32,14 @@ const ADS = [
   ad(4, 'Footer-3', 4),
   ad(5, 'Home-2', 3, { dest_url: 'javascript:alert(1)' }),
 ];
-const DATA = { [ep.ads()]: ok(ADS) };
 
 let m: Mounted | null = null;
 let preloaded: string[];
+let asked: string[];
 beforeEach(() => {
   vi.useFakeTimers();
+  resetMirrorReads();
+  asked = stubAdsMirror(ok(ADS));
   preloaded = [];
   vi.stubGlobal(
     'Image',
@@ -56,19 +62,41 @@ const fading = () => m!.container.querySelector('.ad-rotator')!.classList.contai
 const tick = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
 
 describe('ad slot', () => {
-  it('prerenders the first ad of the type, linking out in a new tab with noopener', () => {
-    document.body.innerHTML = serverHtml(<AdSlot type="Home-2" width={1200} height={150} />, '/', DATA).html;
-    const links = document.querySelectorAll('a.ad-banner');
+  it('the server HTML has the labelled slot, busy, with the banner space reserved and no ad; none of the ads is in it', () => {
+    const { html } = serverHtml(<AdSlot type="Home-2" width={1200} height={150} label="Advertisement between the sections" />, '/', { [ep.ads()]: ok(ADS) });
+    document.body.innerHTML = html;
+    const slot = document.querySelector('aside.ad-slot')!;
+    expect(slot.getAttribute('aria-label')).toBe('Advertisement between the sections');
+    expect(slot.getAttribute('aria-busy')).toBe('true');
+    expect(slot.getAttribute('data-ad-state')).toBe('loading');
+    expect(slot.querySelector('.ad-space')!.getAttribute('aria-hidden')).toBe('true');
+    expect((slot as HTMLElement).style.getPropertyValue('--ad-ratio')).toBe('1200 / 150');
+    expect((slot as HTMLElement).style.getPropertyValue('--ad-width')).toBe('1200px');
+    expect(slot.querySelector('a, img')).toBeNull();
+    expect(html).not.toContain('sponsor.example');
+    expect(asked).toEqual([]);
+    document.body.innerHTML = '';
+  });
+
+  it('fills after hydration from the mirror with the first ad of the type, linking out in a new tab with noopener', async () => {
+    m = mount(<AdSlot type="Home-2" width={1200} height={150} />, '/', {});
+    await settle();
+    expect(m.recoverable).toEqual([]);
+    expect(asked).toEqual(['/data/advertisement/get_active.json']);
+    const slot = m.container.querySelector('aside.ad-slot')!;
+    expect(slot.getAttribute('data-ad-state')).toBe('filled');
+    expect(slot.hasAttribute('aria-busy')).toBe(false);
+    const links = m.container.querySelectorAll('a.ad-banner');
     expect(links.length).toBe(1);
     expect(links[0].getAttribute('href')).toBe('https://sponsor.example/1');
     expect(links[0].getAttribute('target')).toBe('_blank');
     expect(links[0].getAttribute('rel')).toContain('noopener');
     expect(links[0].querySelector('img')!.getAttribute('alt')).toBe('Ad 1');
-    document.body.innerHTML = '';
   });
 
-  it('rotates: duration_time seconds each (default 5), a 200 ms fade, looping, the next image preloaded', () => {
-    m = mount(<AdSlot type="Home-2" width={1200} height={150} />, '/', DATA);
+  it('rotates: duration_time seconds each (default 5), a 200 ms fade, looping, the next image preloaded', async () => {
+    m = mount(<AdSlot type="Home-2" width={1200} height={150} />, '/', {});
+    await settle();
     expect(m.recoverable).toEqual([]);
     expect(m.container.querySelector('.ad-rotator')!.getAttribute('data-ad-count')).toBe('3'); // the unsafe one is dropped
     expect(shownAlt()).toBe('Ad 1');
@@ -88,25 +116,30 @@ describe('ad slot', () => {
     expect(shownAlt()).toBe('Ad 1'); // loops
   });
 
-  it('a single matching ad does not rotate', () => {
-    m = mount(<AdSlot type="Footer-3" width={1200} height={150} />, '/', DATA);
+  it('a single matching ad does not rotate', async () => {
+    m = mount(<AdSlot type="Footer-3" width={1200} height={150} />, '/', {});
+    await settle();
     tick(60_000);
     expect(shownAlt()).toBe('Ad 4');
     expect(fading()).toBe(false);
     expect(preloaded).toEqual([]);
   });
 
-  it('pick shows the chosen ads side by side without rotating; no ads -> no slot', () => {
+  it('pick shows the chosen ads side by side without rotating; a slot without ads keeps its empty space', async () => {
     m = mount(
       <>
         <AdSlot type="Home-2" pick={[1, 2]} width={300} height={250} />
         <AdSlot type="Post-1" width={300} height={250} className="ad-slot empty" />
       </>,
       '/',
-      DATA,
+      {},
     );
+    await settle();
     expect([...m.container.querySelectorAll('a.ad-banner img')].map((i) => i.getAttribute('alt'))).toEqual(['Ad 2', 'Ad 3']);
     expect(m.container.querySelector('.ad-rotator')).toBeNull();
-    expect(m.container.querySelector('.empty')).toBeNull();
+    const empty = m.container.querySelector('.empty')!;
+    expect(empty.getAttribute('data-ad-state')).toBe('empty');
+    expect(empty.querySelector('a, img')).toBeNull();
+    expect(empty.querySelectorAll('.ad-space')).toHaveLength(1);
   });
 });

@@ -88,14 +88,16 @@ describe('article page (server render)', () => {
     expect(missing).toContain('src="/assets/placeholder.svg"');
   });
 
-  it("leaves 'More from' and 'Related Content' to the browser (docs/decisions/0054-article-side-lists-after-hydration.md), and carries both ad slots", () => {
-    // Seeded or not, the lists are read from the mirror after hydration: no article's HTML depends on them.
+  it("leaves 'More from', 'Related Content' and the ads to the browser (decisions 54 and 116), and carries both ad slots, empty", () => {
+    // Seeded or not, the lists and the ads are read from the mirror after hydration: no article's HTML depends on them.
     const { html } = render(makePost());
     expect(html).not.toContain('More from DevDispatch');
     expect(html).not.toContain('Related Content');
     expect(html).not.toContain('Aside one');
-    expect(html).toContain('alt="Side campaign"');
-    expect(html).toContain('alt="Footer campaign"');
+    expect(html).not.toContain('Side campaign');
+    expect(html).not.toContain('Footer campaign');
+    expect(html).toContain('aria-label="Advertisement beside the article"');
+    expect(html).toContain('aria-label="Advertisement below the article"');
   });
 
   it('has no client-only parts: no skeleton, no scroll-to-top button', () => {

@@ -8,6 +8,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ep } from '../../../../../src/api/endpoints.ts';
 import type { EventItem } from '../../../../../src/api/types.ts';
+import { resetMirrorReads } from '../../../../../src/app/data/mirror-read.ts';
 import EventDetailPage from '../../../../../src/app/pages/event-detail/index.tsx';
 import PastEventDetailPage from '../../../../../src/app/pages/past-event-detail/index.tsx';
 import { clientMount, item, mirrorFetch, ok, serverRender, type Mounted } from '../../../../helpers/app-harness.tsx';
@@ -92,13 +93,35 @@ describe('event detail: server render', () => {
     expect(hidden).not.toContain('event-detail-banner');
   });
 
-  it('ads: the past-event version uses the second and third active ads, the upcoming version the first and second', () => {
-    const alts = (html: string) => {
-      document.body.innerHTML = html;
-      return [...document.querySelectorAll('.event-ads img')].map((i) => i.getAttribute('alt'));
-    };
-    expect(alts(serverRender(PastEventDetailPage, PAST, '/past-events/cloud-summit', data(EVENT)).html)).toEqual(['Ad 2', 'Ad 3']);
-    expect(alts(serverRender(EventDetailPage, PATTERNS, '/events/cloud-summit', data(EVENT)).html)).toEqual(['Ad 1', 'Ad 2']);
+  it('ads: none in the HTML, the slot with two empty spaces (read from the mirror after hydration)', () => {
+    document.body.innerHTML = serverRender(PastEventDetailPage, PAST, '/past-events/cloud-summit', data(EVENT)).html;
+    expect(document.querySelectorAll('.event-ads img')).toHaveLength(0);
+    expect(document.querySelectorAll('.event-ads .ad-space')).toHaveLength(2);
+    document.body.innerHTML = '';
+  });
+});
+
+describe('event detail: ads after hydration', () => {
+  beforeEach(() => {
+    resetMirrorReads();
+    vi.stubGlobal('fetch', vi.fn(mirrorFetch(data(EVENT))));
+  });
+
+  const alts = async (Page: typeof EventDetailPage, patterns: string[], url: string) => {
+    const { html, state } = serverRender(Page, patterns, url, data(EVENT));
+    mounted = clientMount(Page, patterns, url, { html, state });
+    await act(async () => {
+      for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+    });
+    const shown = [...mounted.container.querySelectorAll('.event-ads img')].map((i) => i.getAttribute('alt'));
+    mounted.unmount();
+    mounted = null;
+    return shown;
+  };
+
+  it('the past-event version uses the second and third active ads, the upcoming version the first and second', async () => {
+    expect(await alts(PastEventDetailPage, PAST, '/past-events/cloud-summit')).toEqual(['Ad 2', 'Ad 3']);
+    expect(await alts(EventDetailPage, PATTERNS, '/events/cloud-summit')).toEqual(['Ad 1', 'Ad 2']);
   });
 });
 

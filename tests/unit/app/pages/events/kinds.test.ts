@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { ep } from '../../../../../src/api/endpoints.ts';
 import { eventDetail, events, pastEventDetail, pastEvents } from '../../../../../src/site/kinds/events.ts';
 import { about, contact, optOutForm, privacyPolicy, sitemapPage } from '../../../../../src/site/kinds/static.ts';
-import { SHELL_DEPS } from '../../../../../src/site/common.ts';
 import { memorySnapshot, testCtx } from '../../../../helpers/memory-snapshot.ts';
 
 const ev = (id: number, slug: string) => ({ event_id: id, event_slug: slug, event_title: slug, event_banner: `/uploads/e${id}.jpg`, event_location: 'Online', event_date: '2026-01-01T00:00:00.000Z', event_desc: '', event_link: null, podcast_link: null, banner_show: 1 });
@@ -23,9 +22,9 @@ const snap = memorySnapshot({
 const ctx = testCtx() as never;
 
 describe('events and static page kinds', () => {
-  it('/events depends on the shell and page 1 of all three tabs', () => {
+  it('/events depends on page 1 of all three tabs (not on the ads, read from the mirror)', () => {
     const [r] = events.routes(snap, ctx);
-    expect(r.deps).toEqual([...SHELL_DEPS, ep.eventsAll(1), ep.eventsUpcoming(1), ep.eventsPast(1)]);
+    expect(r.deps).toEqual([ep.eventsAll(1), ep.eventsUpcoming(1), ep.eventsPast(1)]);
     expect(r.sitemap).not.toBeNull();
     expect(events.fetches!(snap, ctx)).toContain(ep.eventsAll(2));
   });
@@ -34,7 +33,7 @@ describe('events and static page kinds', () => {
     const detail = eventDetail.routes(snap, ctx);
     expect(detail.map((r) => r.path)).toEqual(['/events/alpha', '/events/beta', '/events/gamma']);
     expect(detail.every((r) => r.sitemap !== null)).toBe(true);
-    expect(detail[0].deps).toEqual([...SHELL_DEPS, ep.eventDetails('alpha'), ep.homeLatestNews(), ep.homePopular()]);
+    expect(detail[0].deps).toEqual([ep.eventDetails('alpha'), ep.homeLatestNews(), ep.homePopular()]);
     const past = pastEventDetail.routes(snap, ctx);
     expect(past.map((r) => r.path)).toEqual(['/past-events/beta']);
     expect(past[0].sitemap).toBeNull();

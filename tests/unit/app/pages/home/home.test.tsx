@@ -5,7 +5,7 @@
 // when the item has a podcast_link, else the card); Guest Author carousel;
 // Quick Bytes (side list items 2-5, grid from the fifth); Articles (grid items
 // 2-3, side list items 2-5); no side list when only the lead exists; the
-// Footer-3 banner; srcset widths; 'No Posts Available' for an empty or failed
+// Footer-3 slot; srcset widths; 'No Posts Available' for an empty or failed
 // list; head title = site title.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ep } from '../../../../../src/api/endpoints.ts';
@@ -13,9 +13,7 @@ import HomePage from '../../../../../src/app/pages/home/index.tsx';
 import { click, item, mount, ok, serverHtml, site, type Data, type Mounted } from '../../../../helpers/app-harness.tsx';
 
 const list = (base: number, n: number, cat: string, extra: Record<string, unknown> = {}) => Array.from({ length: n }, (_, i) => item(base + i, { cat_slug: cat, ...extra }));
-const ADS = [{ banner_id: 9, banner_type: 'Footer-3', banner_name: 'Footer ad', banner_img: '/uploads/pixel_img/f.png', dest_url: 'https://ads.example/', duration_time: 5 }];
 const data = (): Data => ({
-  [ep.ads()]: ok(ADS),
   [ep.homeLatest()]: ok(list(1, 4, 'featured')),
   [ep.homeLatestNews()]: ok(list(10, 3, 'news')),
   [ep.homePopular()]: ok(list(20, 4, 'news')),
@@ -67,8 +65,9 @@ describe('home page', () => {
     // Articles: grid items 2-3, side list items 2-5
     expect(ids(r.querySelectorAll('.home-articles .articles-grid .post-card-title a'))).toEqual([61, 62]);
     expect(ids(r.querySelectorAll('.home-articles .side-list .post-row-title a'))).toEqual([61, 62, 63, 64]);
-    // Footer-3 banner last
-    expect(r.querySelector('.home-page > :last-child .ad-slot img')!.getAttribute('alt')).toBe('Footer ad');
+    // Footer-3 slot last: its space reserved, filled from the mirror after hydration (tests/unit/app/components/ads)
+    expect(r.querySelector('.home-page > :last-child .ad-slot')!.getAttribute('data-ad-state')).toBe('loading');
+    expect(r.querySelector('.home-page > :last-child .ad-slot .ad-space')).not.toBeNull();
     expect(r.querySelector('.reveal-out')).toBeNull();
   });
 

@@ -30,8 +30,7 @@ function tagBody(futureready: number) {
     },
   };
 }
-const ADS = [1, 2].map((i) => ({ banner_id: i, banner_type: i === 1 ? 'Home-2' : 'Footer-3', banner_name: `Ad ${i}`, banner_img: `/uploads/pixel_img/${i}.png`, dest_url: 'https://ads.example/', duration_time: 5 }));
-const data = (fr = 3): Data => ({ [ep.ads()]: ok(ADS), [ep.tag('cloud-computing')]: ok(tagBody(fr)) });
+const data = (fr = 3): Data => ({ [ep.tag('cloud-computing')]: ok(tagBody(fr)) });
 
 let m: Mounted | null = null;
 let scrollTo: ReturnType<typeof vi.fn>;
@@ -61,7 +60,7 @@ describe('tag page: server render', () => {
       item(2, { cat_slug: 'news', p_content: '<p>Summary <em>in</em> HTML</p>' }),
       item(3, { cat_slug: 'news', p_content: ' ', post_content: '' }),
     ];
-    const { html } = serverHtml(<TagPage />, '/tag/cloud-computing', { [ep.ads()]: ok(ADS), [ep.tag('cloud-computing')]: ok(body) }, PATTERN);
+    const { html } = serverHtml(<TagPage />, '/tag/cloud-computing', { [ep.tag('cloud-computing')]: ok(body) }, PATTERN);
     document.body.innerHTML = html;
     const excerpts = [...document.querySelectorAll('#tag-news .post-card-excerpt')].map((p) => p.textContent);
     expect(excerpts).toEqual(['Body with markup & more', 'Summary in HTML', 'No content available']);
@@ -69,7 +68,7 @@ describe('tag page: server render', () => {
 
   it('the cyber-security tag carries the security title: title, og:site_name, feed links, share title', () => {
     const body = { ...tagBody(0), posts: { ...tagBody(0).posts, subCatName: 'cyber security' } };
-    const { html, head } = serverHtml(<TagPage />, '/tag/cyber-security', { [ep.ads()]: ok(ADS), [ep.tag('cyber-security')]: ok(body) }, PATTERN);
+    const { html, head } = serverHtml(<TagPage />, '/tag/cyber-security', { [ep.tag('cyber-security')]: ok(body) }, PATTERN);
     expect(head!.title).toBe('Cyber security | DevDispatch IT Security News');
     expect(head!.siteName).toBe('DevDispatch IT Security News');
     expect(head!.alternates![0].title).toBe('DevDispatch IT Security News: Cyber security (RSS)');
@@ -95,8 +94,9 @@ describe('tag page: server render', () => {
     expect(section(root, 'tag-guestauthor')!.querySelector('.no-posts')!.textContent).toBe('No Posts Available');
     expect(section(root, 'tag-news')!.querySelector('.post-card-title a')!.getAttribute('href')).toBe('/news/post-100');
     expect(section(root, 'tag-news')!.querySelector('.post-card-excerpt')!.textContent).toBe('Tag excerpt 100');
-    const ads = [...root.querySelectorAll('.ad-slot img')].map((i) => i.getAttribute('alt'));
-    expect(ads).toEqual(['Ad 1', 'Ad 2']);
+    // The slots, filled from the mirror after hydration (tests/unit/app/components/ads).
+    const ads = [...root.querySelectorAll('.ad-slot')].map((a) => a.getAttribute('aria-label'));
+    expect(ads).toEqual(['Advertisement between the sections', 'Advertisement at the foot of the page']);
     // Home-2 sits between Podcast and Hot Seats.
     const order = [...root.querySelectorAll('.tag-section, .ad-slot')].map((e) => e.id || 'ad');
     expect(order.indexOf('ad')).toBe(4);
@@ -183,7 +183,7 @@ describe('tag page: client navigation', () => {
   for (const status of [500, 501]) {
     it(`a tag whose mirror says ${status} goes to /404`, async () => {
       vi.stubGlobal('fetch', vi.fn(mirrorFetch({ [ep.tag('gone')]: { status, body: { error: 'x' } } })));
-      m = mount(<TagPage />, '/tag/gone', { [ep.ads()]: ok([]) }, { hydrate: false, pattern: PATTERN });
+      m = mount(<TagPage />, '/tag/gone', {}, { hydrate: false, pattern: PATTERN });
       await settle(() => m!.container.querySelector('[data-testid="location"]') !== null);
       expect(m.container.querySelector('[data-testid="location"]')!.textContent).toBe('/404');
     });
@@ -192,7 +192,7 @@ describe('tag page: client navigation', () => {
   it('other failures are logged and the page stays', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     vi.stubGlobal('fetch', vi.fn(mirrorFetch({})));
-    m = mount(<TagPage />, '/tag/unknown', { [ep.ads()]: ok([]) }, { hydrate: false, pattern: PATTERN });
+    m = mount(<TagPage />, '/tag/unknown', {}, { hydrate: false, pattern: PATTERN });
     await settle(() => m!.container.querySelector('h1') !== null);
     expect(m.container.querySelector('[data-testid="location"]')).toBeNull();
     expect(m.container.querySelector('h1')!.textContent).toBe('Unknown');
