@@ -66,7 +66,7 @@ async function pagesOf(name: string, dir: string, configFile: string, also: (r: 
   const taken = new Set(chosen.values());
   for (const r of built.routes) if (also(r) && !taken.has(r)) chosen.set(`${name} ${r.kind} ${r.path}`, r);
   const files: Checked[] = [...chosen].map(([label, r]) => ({ label, file: join(out, r.file) }));
-  const redirect = built.redirects.map((r) => join(out, outputFileFor(r.from))).find((f) => existsSync(f));
+  const redirect = built.redirects.map((r) => join(out, outputFileFor(r.from, 'folder'))).find((f) => existsSync(f));
   if (redirect) files.push({ label: `${name} GitHub Pages redirect page`, file: redirect });
   planned.set(name, { kinds: new Set(built.routes.map((r) => r.kind)) });
   // A planned route whose file is missing would be a build bug; the checker would report it as an IO error.

@@ -39,7 +39,7 @@ describe('purgePaths', () => {
       ['tech', '50%-off'],
     ]) {
       const link = sitePaths.article(cat, slug);
-      const file = outputFileFor(link);
+      const file = outputFileFor(link, 'folder');
       expect(purgePaths([file], root)[0]).toBe(link);
     }
     expect(purgePaths(['news/café/index.html'], root)).toEqual(['/news/caf%C3%A9', '/news/caf%C3%A9/', '/news/caf%C3%A9/index.html']);
