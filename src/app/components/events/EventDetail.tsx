@@ -53,7 +53,7 @@ export function EventDetail({ variant }: { variant: EventVariant }) {
           description: eventExcerpt(ev.event_desc, 160) || ev.event_title,
           image: ev.event_banner,
           canonicalPath: path,
-          jsonLd: [eventJsonLd(ev, { siteUrl: site.url, imageHost: api.imageHost, path })],
+          jsonLd: [eventJsonLd(ev, { siteUrl: site.url, trailingSlash: site.trailingSlash, imageHost: api.imageHost, path })],
         }
       : { title: `Events | ${site.name}`, noindex: true, canonicalPath: path },
   );

@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import type { TagResponse } from '../../../api/types.ts';
 import { feedLinksFor } from '../../../site/feeds.ts';
-import { absoluteUrl, paths } from '../../../site/paths.ts';
+import { pageAbsoluteUrl, paths } from '../../../site/paths.ts';
 import { AdSlot } from '../../components/ads/AdSlot.tsx';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
 import { ShareButtons } from '../../components/ShareButtons.tsx';
@@ -41,8 +41,8 @@ export default function TagPage() {
         '@context': 'https://schema.org',
         '@type': 'BreadcrumbList',
         itemListElement: [
-          { '@type': 'ListItem', position: 1, name: 'Home', item: absoluteUrl(site.url, paths.home()) },
-          { '@type': 'ListItem', position: 2, name: tag, item: absoluteUrl(site.url, paths.tag(subcat)) },
+          { '@type': 'ListItem', position: 1, name: 'Home', item: pageAbsoluteUrl(site, paths.home()) },
+          { '@type': 'ListItem', position: 2, name: tag, item: pageAbsoluteUrl(site, paths.tag(subcat)) },
         ],
       },
     ],

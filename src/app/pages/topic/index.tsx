@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ep } from '../../../api/endpoints.ts';
 import type { SubCategory, TopicResponse } from '../../../api/types.ts';
 import { feedLinksFor } from '../../../site/feeds.ts';
-import { absoluteUrl, listingPageNumber, paths } from '../../../site/paths.ts';
+import { pageAbsoluteUrl, listingPageNumber, paths } from '../../../site/paths.ts';
 import { AdSlot } from '../../components/ads/AdSlot.tsx';
 import { EmptyState } from '../../components/listing/EmptyState.tsx';
 import { FilterTabs } from '../../components/listing/FilterTabs.tsx';
@@ -100,9 +100,9 @@ export default function TopicPage() {
         '@context': 'https://schema.org',
         '@type': 'BreadcrumbList',
         itemListElement: [
-          { '@type': 'ListItem', position: 1, name: 'Home', item: absoluteUrl(site.url, paths.home()) },
-          { '@type': 'ListItem', position: 2, name: catTitle, item: absoluteUrl(site.url, paths.topic(cat)) },
-          ...(sub && subTitle ? [{ '@type': 'ListItem', position: 3, name: subTitle, item: absoluteUrl(site.url, paths.topic(cat, sub)) }] : []),
+          { '@type': 'ListItem', position: 1, name: 'Home', item: pageAbsoluteUrl(site, paths.home()) },
+          { '@type': 'ListItem', position: 2, name: catTitle, item: pageAbsoluteUrl(site, paths.topic(cat)) },
+          ...(sub && subTitle ? [{ '@type': 'ListItem', position: 3, name: subTitle, item: pageAbsoluteUrl(site, paths.topic(cat, sub)) }] : []),
         ],
       },
     ],
