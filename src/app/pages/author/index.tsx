@@ -2,7 +2,8 @@
 // with the author window. Later pages are prerendered at /author/{name}/page/{n}
 // (docs/decisions/0105-listing-page-routes.md); once hydrated, a click changes the page in place.
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { usePageNavigate as useNavigate } from '../../components/PageLink.tsx';
 import { ep } from '../../../api/endpoints.ts';
 import type { SubCategory } from '../../../api/types.ts';
 import { cutText } from '../../../encoding/html.ts';

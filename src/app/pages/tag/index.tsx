@@ -2,7 +2,8 @@
 // (src/site/kinds/tag.ts); a client navigation to one (mirror 500/501) goes to /404; other failures
 // are logged only.
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { usePageNavigate as useNavigate } from '../../components/PageLink.tsx';
 import { ep } from '../../../api/endpoints.ts';
 import type { TagResponse } from '../../../api/types.ts';
 import { feedLinksFor } from '../../../site/feeds.ts';

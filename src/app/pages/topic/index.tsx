@@ -2,7 +2,8 @@
 // page ({listing}/page/{n}, docs/decisions/0105-listing-page-routes.md) are prerendered; once hydrated a
 // page change reads the mirror in place. The page number is kept in localStorage (./useStoredPage.ts).
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { usePageNavigate as useNavigate } from '../../components/PageLink.tsx';
 import { ep } from '../../../api/endpoints.ts';
 import type { SubCategory, TopicResponse } from '../../../api/types.ts';
 import { feedLinksFor } from '../../../site/feeds.ts';
