@@ -24,9 +24,11 @@ export const CONFIG_INPUTS: readonly ConfigInput[] = [
   { path: 'site.name', env: 'PRESSROOM_SITE_NAME', flag: 'site-name', parse: 'string' },
   { path: 'site.url', env: 'PRESSROOM_SITE_URL', flag: 'site-url', parse: 'string' },
   { path: 'site.basePath', env: 'PRESSROOM_BASE_PATH', flag: 'base-path', parse: 'string' },
+  { path: 'site.trailingSlash', env: 'PRESSROOM_TRAILING_SLASH', parse: 'string' },
   { path: 'today', env: 'PRESSROOM_TODAY', parse: 'string' },
   { path: 'crawl.concurrency', env: 'PRESSROOM_CONCURRENCY', flag: 'concurrency', parse: 'int' },
   { path: 'hosts', env: 'PRESSROOM_HOSTS', flag: 'hosts', parse: 'list' },
+  { path: 'output.pageFiles', env: 'PRESSROOM_PAGE_FILES', parse: 'string' },
   { path: 'render.workers', env: 'PRESSROOM_WORKERS', flag: 'workers', parse: 'int' },
 ];
 

@@ -202,8 +202,8 @@ export function apiSource(config: Pick<SiteConfig, 'api'>): ApiSource {
 export function publicConfig(config: SiteConfig): PublicConfig {
   const { site, nav, footer, contact, api } = config;
   return {
-    // A root site embeds no basePath key (its pages' bytes unchanged); the app reads none as ''.
-    site: site.basePath ? site : withoutBasePath(site),
+    // A root site embeds no basePath key, a "never" site no trailingSlash (its pages' bytes unchanged); the app reads none as '' and "never".
+    site: publicSite(site),
     nav,
     footer,
     contact,
@@ -219,9 +219,9 @@ export function publicConfig(config: SiteConfig): PublicConfig {
   };
 }
 
-function withoutBasePath(site: SiteConfig['site']): PublicConfig['site'] {
-  const { basePath: _basePath, ...rest } = site;
-  return rest;
+function publicSite(site: SiteConfig['site']): PublicConfig['site'] {
+  const { basePath, trailingSlash, ...rest } = site;
+  return { ...rest, ...(basePath ? { basePath } : {}), ...(trailingSlash === 'always' ? { trailingSlash } : {}) };
 }
 
 /** The build clock: --now, else config.today, else the real clock; read once per build. */

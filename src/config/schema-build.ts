@@ -13,6 +13,14 @@ const hostName = z.string().regex(/^[A-Za-z0-9.-]+(:\d+)?$/, 'a host name such a
 /** Every static host Pressroom can write files for (docs/configuration.md, `hosts`). */
 export const HOST_NAMES = ['netlify', 'cloudflare', 'gitlab', 'vercel', 'nginx', 'apache', 'caddy', 's3', 'github-pages'] as const;
 
+/**
+ * Hosts that serve `x/index.html` only at `/x/` (`/x` answers a redirect to it) and `x.html` at `/x`:
+ * with site.trailingSlash "never" the pages are written as `x.html` for them (output.pageFiles "auto").
+ * GitLab Pages also redirects `/x`, but redirects `/x` to `/x/` whenever a folder `x/` exists, even
+ * beside `x.html` (docs/decisions/0117-trailing-slash-and-page-files.md): "always" suits it.
+ */
+export const FOLDER_SLASH_HOSTS = ['cloudflare', 'github-pages'] as const;
+
 /** ISO date or date-time that Date can read, e.g. 2026-01-15 or 2026-01-15T12:00:00Z. */
 const isoDate = z.string().refine((s) => !Number.isNaN(isoDateMs(s)), `expected ${ISO_DATE_EXPECTED}`);
 const REDIRECT_CODES: readonly number[] = [301, 302, 307, 308];
@@ -92,6 +100,10 @@ export const buildKeys = {
         .union([z.literal('auto'), z.boolean()])
         .default('auto')
         .describe('Write .br and .gz siblings of HTML, JS, CSS, JSON and XML files for hosts that serve them as they are; "auto" writes them when nginx or caddy is among the hosts.'),
+      pageFiles: z
+        .enum(['auto', 'folder', 'file'])
+        .default('auto')
+        .describe('The file of the page at /x: "folder" writes x/index.html, "file" writes x.html (the home stays index.html, the 404 page 404.html). "auto" is "file" when site.trailingSlash is "never" and hosts include cloudflare or github-pages (they serve x/index.html only at /x/, after a redirect), else "folder". "file" needs site.trailingSlash "never".'),
     })
     .prefault({})
     .describe('Output files.'),

@@ -28,6 +28,10 @@ export const siteSchema = z
       .refine(isBasePath, 'expected "" or a path such as /project: starting with /, no trailing slash, segments of letters, digits and - . _ ~')
       .optional()
       .describe('The path prefix the site is served under, e.g. /project for a GitHub Pages project site: every link, asset, canonical and sitemap URL and host file carries it, while out/ keeps its layout. Paths elsewhere in the configuration stay site paths (/assets/logo.svg, /about). Set it, or give site.url the path (both must then agree). Default: the path of site.url ("" for an origin).'),
+    trailingSlash: z
+      .enum(['never', 'always'])
+      .default('never')
+      .describe('Whether page URLs end in a slash: "never" (/about) or "always" (/about/, the form S3 website hosting, GitLab Pages and any host serving about/index.html only at /about/ answer without a redirect). Canonical tags, links, sitemaps, feeds and redirects use it; the other form of a page URL redirects (301) to it where the host can redirect.'),
     title: text.optional().describe('Title of the home page and the site feed. Default: the site name.'),
     description: text.optional().describe('Meta description of the home page and the site feed. Default: the site title.'),
     newsTitle: text.optional().describe('Site title of the news section and its articles (<title>, og:site_name, section feeds). Default: the site name.'),

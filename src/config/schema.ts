@@ -3,7 +3,7 @@
 // required. config/site.schema.json and docs/configuration.md are generated from it (`npm run schema`).
 import { z } from 'zod';
 import { isBasePath } from '../site/paths.ts';
-import { buildKeys } from './schema-build.ts';
+import { buildKeys, FOLDER_SLASH_HOSTS } from './schema-build.ts';
 import { contentKeys } from './schema-content.ts';
 import { checkPurgeAfter, deployKeys } from './schema-deploy.ts';
 
@@ -39,6 +39,17 @@ export const inputSchema = z
       });
     },
     // Every problem at once: also when other keys already failed.
+    { when: (payload) => isObject(payload.value) },
+  )
+  .superRefine(
+    (c, ctx) => {
+      // x.html is served at /x, never at /x/: no host answers "always" from that layout.
+      const site: Record<string, unknown> = isObject(c.site) ? c.site : {};
+      const output: Record<string, unknown> = isObject(c.output) ? c.output : {};
+      if (site.trailingSlash === 'always' && output.pageFiles === 'file') {
+        ctx.addIssue({ code: 'custom', path: ['output', 'pageFiles'], message: 'is "file" but site.trailingSlash is "always": a host serves x.html at /x, not at /x/; use "folder" or "auto"' });
+      }
+    },
     { when: (payload) => isObject(payload.value) },
   )
   .superRefine(
@@ -80,8 +91,11 @@ function derive(c: z.output<typeof inputSchema>) {
   const urlPath = urlParts(c.site.url).path;
   const basePath = c.site.basePath ?? urlPath;
   const url = urlPath ? c.site.url : `${c.site.url}${basePath}`;
+  // "auto": the x.html layout where the URL has no slash and a host would redirect /x to /x/ for x/index.html.
+  const pageFiles = c.output.pageFiles !== 'auto' ? c.output.pageFiles : c.site.trailingSlash === 'never' && c.hosts.some((h) => (FOLDER_SLASH_HOSTS as readonly string[]).includes(h)) ? 'file' : 'folder';
   return {
     ...rest,
+    output: { ...c.output, pageFiles },
     site: { ...c.site, url, basePath, title, description: c.site.description ?? title, newsTitle: c.site.newsTitle ?? c.site.name, securityTitle: c.site.securityTitle ?? c.site.name },
     footer: { ...c.footer, imprint: c.footer.imprint ?? c.site.name },
     about: { ...c.about, title: c.about.title ?? `About ${c.site.name}` },
@@ -102,7 +116,7 @@ export type SiteConfig = z.output<typeof configSchema>;
  */
 export type PublicConfig = Pick<SiteConfig, 'nav' | 'footer' | 'contact'> &
   // basePath is left out of the page data when it is '' (src/config/load.ts publicConfig).
-  { site: Omit<SiteConfig['site'], 'basePath'> & { basePath?: string } } & {
+  { site: Omit<SiteConfig['site'], 'basePath' | 'trailingSlash'> & { basePath?: string; trailingSlash?: SiteConfig['site']['trailingSlash'] } } & {
   api: Pick<SiteConfig['api'], 'publicBase' | 'imageHost' | 'ipLookup' | 'optOutPath' | 'redirectAllowHosts'>;
   /** Whether the search page reads the static index (the build resolves "auto" before rendering). */
   search: { staticIndex: Exclude<SiteConfig['search']['staticIndex'], 'auto'> };

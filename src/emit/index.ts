@@ -25,6 +25,7 @@ import { OutputWriter, type ManifestEntry, type PreviousFiles } from './writer.t
 import { halted, writeChangedPages, writePages } from './pages.ts';
 import type { EmitKept } from './kept.ts';
 import type { Warn } from '../errors/warnings.ts';
+import type { UrlForm } from '../site/paths.ts';
 
 export type { ManifestEntry } from './writer.ts';
 
@@ -48,7 +49,14 @@ export interface ManifestHead {
   source: BuildSource;
   /** config.site.basePath when it is not '' (`pressroom serve` serves the site under it by default); absent otherwise, as before base paths existed. */
   basePath?: string;
+  /** config.site.trailingSlash when "always" (`pressroom serve` redirects the other form to it); absent for "never". */
+  trailingSlash?: 'always';
+  /** config.output.pageFiles when "file" (pages are x.html); absent for "folder". */
+  pageFiles?: 'file';
 }
+
+/** The URL form a manifest records: absent keys are the defaults, as in builds made before the choice existed. */
+export const urlFormOf = (head: Pick<ManifestHead, 'trailingSlash' | 'pageFiles'>): UrlForm => ({ trailingSlash: head.trailingSlash ?? 'never', pageFiles: head.pageFiles ?? 'folder' });
 
 /** A build's manifest: its head and every file it lists (all but the manifest's own index and parts), sorted by path. */
 export interface Manifest extends ManifestHead {
@@ -170,7 +178,14 @@ export async function emit(input: EmitInput): Promise<EmitResult> {
     const headers = headersFile(() => w.others(), input.config.hosts, site.basePath);
     if (headers) await w.write(headers.path, headers.contents);
     await w.flush();
-    const manifest: Manifest = { version: 2, source: input.source, ...(site.basePath ? { basePath: site.basePath } : {}), files: w.manifest() };
+    const manifest: Manifest = {
+      version: 2,
+      source: input.source,
+      ...(site.basePath ? { basePath: site.basePath } : {}),
+      ...(site.trailingSlash === 'always' ? { trailingSlash: 'always' as const } : {}),
+      ...(input.config.output?.pageFiles === 'file' ? { pageFiles: 'file' as const } : {}),
+      files: w.manifest(),
+    };
     // The parts, then the index: a part equal to one of the previous release's is carried as an unchanged page is.
     const parts: ManifestPart[] = [];
     for (const { bytes, ...part } of manifestParts(manifest.files, kept?.manifestRuns)) {
@@ -257,6 +272,7 @@ async function writeSiteWide(w: OutputWriter, input: EmitInput, stop: { failed: 
     immutablePrefixes,
     siteUrl: site.url,
     basePath: site.basePath,
+    urls: { trailingSlash: site.trailingSlash, pageFiles: input.config.output?.pageFiles ?? 'folder' },
     // Read by the GitHub Pages and S3 writers only: not made for the other hosts.
     get pageFiles() {
       return (pageFiles ??= new Set(input.plan.routes.map((r) => r.file)));

@@ -54,7 +54,13 @@ export function* manifestParts(files: readonly ManifestEntry[], runs: PrintedRun
 }
 
 /** The index's text: what the manifest says of the build, and its parts in order. */
-export function manifestIndexText(head: { source: unknown; basePath?: string }, parts: readonly ManifestPart[]): string {
-  const index = { version: MANIFEST_VERSION, source: head.source, ...(head.basePath ? { basePath: head.basePath } : {}), parts: parts.map((p) => ({ path: p.path, sha256: p.sha256, size: p.size })) };
+export function manifestIndexText(head: { source: unknown; basePath?: string; trailingSlash?: 'always'; pageFiles?: 'file' }, parts: readonly ManifestPart[]): string {
+  const index = {
+    version: MANIFEST_VERSION,
+    source: head.source,
+    ...(head.basePath ? { basePath: head.basePath } : {}),
+    ...(head.trailingSlash ? { trailingSlash: head.trailingSlash } : {}),
+    ...(head.pageFiles ? { pageFiles: head.pageFiles } : {}),
+    parts: parts.map((p) => ({ path: p.path, sha256: p.sha256, size: p.size })) };
   return `${JSON.stringify(index, null, 1)}\n`;
 }

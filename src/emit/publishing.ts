@@ -33,6 +33,7 @@ export async function publishingFiles(input: PublishingInput): Promise<{ files: 
     entryOf: input.lookup,
     changes: input.changes,
     siteUrl: site.url,
+    trailingSlash: site.trailingSlash,
     imageHost: input.config.api?.imageHost ?? '',
     site,
     items: input.config.feeds?.items ?? DEFAULT_FEED_ITEMS,

@@ -10,7 +10,6 @@ import { META_FILE, type Snapshot, type SnapshotMeta } from '../snapshot/snapsho
 import { contentIdOfSnapshot } from '../snapshot/content-id.ts';
 import type { CrawlKept } from '../crawl/kept.ts';
 import type { PlannedRoute } from '../plan/types.ts';
-import { outputFileFor } from '../site/paths.ts';
 import { renderedPage } from '../render/index.ts';
 import type { PageRenderer } from '../render/pool.ts';
 
@@ -121,11 +120,13 @@ export async function shardPages(dirs: readonly string[], expected: { snapshot: 
   if (absent) throw pressroomError('PR_SHARD_INVALID', { detail: `no shard holds ${absent.path} (${absent.file}); were the shards built from this snapshot and configuration?` });
   if (where.size !== expected.routes.length) throw pressroomError('PR_SHARD_INVALID', { detail: `the shards hold ${where.size} pages, the plan has ${expected.routes.length} routes` });
 
+  // The plan named each route's file (the page-file layout is its choice, not the merge's).
+  const planned = new Map(expected.routes.map((r) => [r.path, r.file]));
   return {
     threads: 0,
     async *stream(routes) {
       for (const route of routes) {
-        const rel = route.file ?? outputFileFor(route.path);
+        const rel = route.file ?? planned.get(route.path) ?? '';
         const at = where.get(rel);
         if (!at) throw pressroomError('PR_SHARD_INVALID', { detail: `no shard holds ${route.path} (${rel})` });
         const file = join(at.dir, PAGES_DIR, rel);

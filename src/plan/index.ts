@@ -7,7 +7,7 @@ import { firstNotBefore, patchedList } from '../lists/sorted.ts';
 import { notedPlaces, noteReplaced } from '../lists/list-change.ts';
 import { SAMPLE_REDIRECTS_PATH } from '../crawl/discover.ts';
 import { PAGE_KINDS, routesOf, SHELLS } from '../site/kinds/index.ts';
-import { absoluteUrl, outputFileFor } from '../site/paths.ts';
+import { absoluteUrl, outputFileFor, pageAbsoluteUrl, pageUrl, type PageFiles } from '../site/paths.ts';
 import { collisionKey } from '../site/slug.ts';
 import type { PageKind, RouteSpec, SiteContextForKinds, SnapshotView } from '../site/types.ts';
 import { byRouteOrder, type LastPlan, type PlanKept } from './kept.ts';
@@ -17,7 +17,7 @@ import type { BuildPlan, PlannedRoute, RedirectRecord, RewriteRule, SitemapEntry
 export type { BuildPlan, PlannedRoute, RewriteRule, SitemapEntry } from './types.ts';
 export { newPlanKept, type PlanKept } from './kept.ts';
 
-export type PlanConfig = Pick<SiteConfig, 'site' | 'api' | 'redirects'>;
+export type PlanConfig = Pick<SiteConfig, 'site' | 'api' | 'redirects'> & { output: Pick<SiteConfig['output'], 'pageFiles'> };
 
 /** The build's plan; `kept`: the session's part (./kept.ts), none in a one-off build. */
 export function plan(snap: SnapshotView, ctx: SiteContextForKinds, config: PlanConfig, kinds: readonly PageKind[] = PAGE_KINDS, kept?: PlanKept): BuildPlan {
@@ -31,6 +31,7 @@ export function plan(snap: SnapshotView, ctx: SiteContextForKinds, config: PlanC
         ctx.quarantine!(q);
       }),
     kept,
+    config.output.pageFiles,
   );
   // The routes are sorted by path: a path is looked up by binary search, not in a set of every path made per plan.
   const routePaths = { has: (path: string) => hasPath(routes, path) };
@@ -39,7 +40,10 @@ export function plan(snap: SnapshotView, ctx: SiteContextForKinds, config: PlanC
     ...rulesFromRecords(apiRedirectRecords(snap, ctx)),
     ...concatAll(kinds.map((k) => k.redirects?.(snap, ctx) ?? [])),
   ];
-  const redirects = mergeRedirects({ candidates, allowHosts: config.api.redirectAllowHosts, routePaths, warn: ctx.warn });
+  // Old URLs and targets in the site's URL form: a target is linked as every page is.
+  const slash = config.site.trailingSlash;
+  const merged = mergeRedirects({ candidates, allowHosts: config.api.redirectAllowHosts, routePaths, warn: ctx.warn });
+  const redirects = slash === 'always' ? merged.map((r) => ({ ...r, from: pageUrl(slash, r.from), to: pageUrl(slash, r.to) })) : merged;
   return { routes, redirects, rewrites: shellRewrites(), sitemap: sitemapEntries(routes, config, kept) };
 }
 
@@ -91,8 +95,8 @@ function hasPath(routes: readonly PlannedRoute[], path: string): boolean {
  * be published: the first by path (code units), then by record name, stays, whatever the API's order.
  * With `onTwin` the other is reported and left out; without, the build fails.
  */
-export function planRoutes(specs: readonly RouteSpec[], onTwin?: (twin: PlannedRoute, first: PlannedRoute) => void, kept?: PlanKept): readonly PlannedRoute[] {
-  const planned = plannedAll(specs, kept);
+export function planRoutes(specs: readonly RouteSpec[], onTwin?: (twin: PlannedRoute, first: PlannedRoute) => void, kept?: PlanKept, pageFiles: PageFiles = 'folder'): readonly PlannedRoute[] {
+  const planned = plannedAll(specs, kept, pageFiles);
   // A one-off build sorts once: nothing is kept for a next call.
   const routes = kept ? kept.routeOrder.sort(planned) : [...planned].sort(byRouteOrder);
   const last = kept?.planned.take();
@@ -147,7 +151,8 @@ function collisionKeyOf(route: PlannedRoute, kept: PlanKept | undefined): string
   return key;
 }
 
-function plannedAll(specs: readonly RouteSpec[], kept: PlanKept | undefined): PlannedRoute[] {
+function plannedAll(specs: readonly RouteSpec[], kept: PlanKept | undefined, pageFiles: PageFiles): PlannedRoute[] {
+  const newRoute = (spec: RouteSpec) => plannedRoute(spec, pageFiles);
   // A one-off build plans once: no JSON of each route description, nothing kept.
   if (!kept) return specs.map(newRoute);
   const last = kept.lastCall.take();
@@ -177,8 +182,8 @@ function plannedAll(specs: readonly RouteSpec[], kept: PlanKept | undefined): Pl
   return routes;
 }
 
-function newRoute(spec: RouteSpec): PlannedRoute {
-  const route = { ...spec, file: spec.file ?? outputFileFor(spec.path) };
+function plannedRoute(spec: RouteSpec, pageFiles: PageFiles): PlannedRoute {
+  const route = { ...spec, file: spec.file ?? outputFileFor(spec.path, pageFiles) };
   assertInside(route);
   return route;
 }
@@ -209,7 +214,7 @@ export function shellRewrites(): RewriteRule[] {
 const byUrl = (a: SitemapEntry, b: SitemapEntry) => cmp(a.url, b.url);
 
 function sitemapEntries(routes: readonly PlannedRoute[], config: PlanConfig, kept: PlanKept | undefined): readonly SitemapEntry[] {
-  const key = `${config.site.url}\0${config.api.imageHost}`;
+  const key = `${config.site.url}\0${config.api.imageHost}\0${config.site.trailingSlash}`;
   if (!kept) return entriesOf(routes, config, key, undefined).entries;
   const last = kept.sitemap.take();
   let made: { entries: readonly SitemapEntry[]; shared: boolean } | null = null;
@@ -246,7 +251,7 @@ function entryFor(r: PlannedRoute, config: PlanConfig, key: string, kept: PlanKe
   const image = (p: string) => (/^https?:\/\//.test(p) ? p : absoluteUrl(config.api.imageHost || origin, p));
   const { lastmod, changefreq, priority, images, news } = r.sitemap;
   const entry: SitemapEntry = {
-    url: absoluteUrl(origin, r.path),
+    url: pageAbsoluteUrl(config.site, r.path),
     ...(lastmod ? { lastmod } : {}),
     ...(changefreq ? { changefreq } : {}),
     ...(priority !== undefined ? { priority } : {}),

@@ -15,7 +15,7 @@ import type { PublicConfig } from '../config/schema.ts';
 import type { PageCopy } from '../config/page-copy.ts';
 import { pressroomError } from '../errors/errors.ts';
 import { PAGE_KINDS } from '../site/kinds/index.ts';
-import { routerBasename, withBase } from '../site/paths.ts';
+import { pageUrl, routerBasename, withBase } from '../site/paths.ts';
 import type { PageKindName, RouteSpec, SnapshotView } from '../site/types.ts';
 
 /** Kinds whose document is a run-time shell (docs/decisions/0006-run-time-shells.md). */
@@ -40,7 +40,9 @@ export function seededClient(route: RouteSpec, snapshot: SnapshotView): QueryCli
 function routerProps(config: PublicConfig, path: string): { location: string; basename?: string } {
   const base = config.site.basePath ?? '';
   const basename = routerBasename(base);
-  return basename ? { location: withBase(base, path), basename } : { location: path };
+  // The page's URL as the browser has it (site.trailingSlash), so the first client render matches.
+  const url = pageUrl(config.site.trailingSlash, path);
+  return basename ? { location: withBase(base, url), basename } : { location: url };
 }
 
 export function appElement(opts: {

@@ -4,7 +4,7 @@ import type { SiteConfig } from '../config/schema.ts';
 import { escapeHtml } from '../encoding/html.ts';
 import { jsonForScript } from '../encoding/json.ts';
 import type { PageHead } from '../app/head.tsx';
-import { absoluteUrl, imageUrl, withBase } from '../site/paths.ts';
+import { absoluteUrl, imageUrl, pageAbsoluteUrl, withBase } from '../site/paths.ts';
 
 /** og:image width: the largest of the pages' srcset widths (docs/pages.md, "Article"). */
 const OG_IMAGE_WIDTH = 1200;
@@ -39,7 +39,7 @@ export function pageHead(config: SiteConfig, head: PageHead, routePath: string):
   const { site } = config;
   const title = head.title;
   const description = head.description ?? site.description;
-  const canonical = absoluteUrl(site.url, head.canonicalPath ?? routePath);
+  const canonical = pageAbsoluteUrl(site, head.canonicalPath ?? routePath);
   const image = ogImageUrl(config, head.image);
   const type = head.type ?? 'website';
   const tags = [

@@ -28,7 +28,7 @@ import { hydratesAsIslands } from '../site/kinds/islands.ts';
 
 export interface RenderedPage {
   path: string;
-  /** Relative to out/: route.file ?? outputFileFor(route.path). */
+  /** Relative to out/: route.file ?? outputFileFor(route.path, config.output.pageFiles). */
   file: string;
   /** The document as UTF-8, what emit writes. */
   bytes: Buffer;
@@ -167,7 +167,7 @@ export async function createRenderer(opts: RendererOptions): Promise<Renderer> {
       data: pageDataElement({ kind: route.kind, path: route.path, shell, configJson, copyJson, stateJson }),
       scripts: scriptFor(route.kind),
     });
-    return renderedPage({ path: route.path, file: route.file ?? outputFileFor(route.path), bytes, warnings });
+    return renderedPage({ path: route.path, file: route.file ?? outputFileFor(route.path, config.output.pageFiles), bytes, warnings });
   }
 
   return { renderRoute };

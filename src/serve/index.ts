@@ -1,5 +1,6 @@
-// `pressroom serve` (docs/cli.md): out/ served as a static host serves it: `index.html` per folder
-// with and without the slash, `404.html` with 404, the `_redirects` rules, content types, HEAD, no
+// `pressroom serve` (docs/cli.md): out/ served as a static host serves it: each page at its URL in the
+// build's form (site.trailingSlash, from the manifest) from its file (`x/index.html` or `x.html`), the
+// other form of a page URL redirected (301) to it, `404.html` with 404, the `_redirects` rules, content types, HEAD, no
 // traversal; files compressed, ranged and revalidated (./static.ts).
 //
 // The sample site uses same-origin API and images, so /api/* and /uploads/* are proxied to
@@ -16,10 +17,10 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { pressroomError } from '../errors/errors.ts';
 import { recover } from '../publish/swap.ts';
-import { MANIFEST_FILE, type ManifestHead } from '../emit/index.ts';
+import { MANIFEST_FILE, urlFormOf, type ManifestHead } from '../emit/index.ts';
 import { cacheControlFor, contentTypeOf } from '../emit/file-headers.ts';
 import { shellRewrites } from '../plan/index.ts';
-import { isBasePath, stripBase } from '../site/paths.ts';
+import { isBasePath, pageUrl, sitePathOf, stripBase, withBase, type UrlForm } from '../site/paths.ts';
 import { startSampleApi } from '../sample-api/index.ts';
 import { HOST_DEFAULT_CACHE, headersFor, parseHeadersFile, type HeaderRule } from './headers.ts';
 import { matchRule, parseRedirects, type ServeRule } from './rules.ts';
@@ -83,7 +84,7 @@ export async function startServe(opts: ServeOptions = {}): Promise<Serving> {
 
   const compressed = new CompressedBodies();
   const server = createServer((req, res) => {
-    const site = { root, base, rules, headerRules, apiProxy, compressed };
+    const site = { root, base, rules, headerRules, apiProxy, compressed, urls: urlFormOf(manifest) };
     acrossSwaps(root, res, () => handle(site, req, res), opts.onSwapWait).catch((e) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(`internal error: ${(e as Error).message}\n`);
@@ -125,9 +126,11 @@ interface Site {
   apiProxy: string | null;
   /** This server's compressed bodies of files the build wrote no sibling for (./static.ts). */
   compressed: CompressedBodies;
+  /** The build's URL form and page files (its manifest). */
+  urls: UrlForm;
 }
 
-async function handle({ root, base, rules, headerRules, apiProxy, compressed }: Site, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle({ root, base, rules, headerRules, apiProxy, compressed, urls }: Site, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   // Outside the base path there is no site (on GitHub Pages, another repository's).
   const sitePath = stripBase(base, url.pathname);
@@ -146,7 +149,21 @@ async function handle({ root, base, rules, headerRules, apiProxy, compressed }: 
     res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
     return void res.end('bad path\n');
   }
-  const file = await findFile(root, rel);
+  // The other form of a page URL (/about/ for "never", /about for "always") goes to the page's URL,
+  // as every host the build writes for does; a file of that very name (e.g. `_redirects`) is served.
+  const canonical = pageUrl(urls.trailingSlash, sitePathOf(sitePath));
+  if (canonical !== sitePath && !(await isFile(root, rel))) {
+    // An old URL's own rule first: one hop to its target, not two.
+    const own = [matchRule(rules, url.pathname), matchRule(rules, withBase(base, canonical))].find((r) => r && r.status >= 300 && r.status < 400);
+    if (own) {
+      res.writeHead(own.status, { location: own.to, 'content-type': 'text/plain; charset=utf-8' });
+      return void res.end(`redirecting to ${own.to}\n`);
+    }
+    const location = `${withBase(base, canonical)}${url.search}`;
+    res.writeHead(301, { location, 'content-type': 'text/plain; charset=utf-8' });
+    return void res.end(`redirecting to ${location}\n`);
+  }
+  const file = await findFile(root, rel, urls);
   if (file) return sendFile(req, res, { root, compressed }, file, 200, custom);
   // No file may mean no out/ for the instant of a publish's swap: answered again once it is back.
   if (!(await outPresent(root))) throw new OutMissing(root);
@@ -159,7 +176,7 @@ async function handle({ root, base, rules, headerRules, apiProxy, compressed }: 
     // Rewrite targets are URL paths under the base path, like everything in _redirects.
     const targetPath = stripBase(base, rule.to);
     const target = targetPath === null ? null : safePath(targetPath);
-    const rewritten = target === null ? null : await findFile(root, target);
+    const rewritten = target === null ? null : await findFile(root, target, urls);
     if (rewritten) return sendFile(req, res, { root, compressed }, rewritten, 200, custom);
   }
   return sendFile(req, res, { root, compressed }, join(root, '404.html'), 404, custom);
@@ -179,9 +196,12 @@ export function safePath(pathname: string): string | null {
   return norm.slice(1);
 }
 
-/** A file, or the folder's index.html (with or without the trailing slash). */
-async function findFile(root: string, rel: string): Promise<string | null> {
-  const candidates = rel === '' || rel.endsWith('/') ? [`${rel}index.html`] : [rel, `${rel}/index.html`];
+/** The file at `rel` itself, not a folder. */
+const isFile = async (root: string, rel: string): Promise<boolean> => rel !== '' && (await stat(resolve(root, rel)).catch(() => null))?.isFile() === true;
+
+/** A file, or the page's file in the build's layout: the folder's index.html for `x/` and `x` ("folder"), `x.html` for `x` ("file"). */
+async function findFile(root: string, rel: string, urls: UrlForm): Promise<string | null> {
+  const candidates = rel === '' || rel.endsWith('/') ? [`${rel}index.html`] : [rel, urls.pageFiles === 'file' ? `${rel}.html` : `${rel}/index.html`];
   for (const c of candidates) {
     const abs = resolve(root, c);
     if (abs !== root && !abs.startsWith(root + sep)) return null;

@@ -1,6 +1,7 @@
 // Site URL paths and their output files: every internal link and route is built here from checked
-// slugs, so link, file and sitemap URL are one string. No trailing slash; each page is
-// `{path}/index.html` (docs/decisions/0005-no-trailing-slash.md).
+// slugs, so link, file and sitemap URL are one string. A site path has no trailing slash; the URL a
+// page is linked, listed and served at is `pageUrl` of it (site.trailingSlash), and its file is
+// `outputFileFor` of it (the page-file layout): docs/decisions/0117-trailing-slash-and-page-files.md.
 
 const seg = (s: string) => encodeURIComponent(s);
 
@@ -33,15 +34,54 @@ export function listingPageNumber(param: string | undefined): number {
   return param !== undefined && /^[1-9][0-9]{0,8}$/.test(param) ? Number(param) : 1;
 }
 
-/** Output file (relative to out/, '/'-separated, percent-escapes decoded) for a URL path. */
-export function outputFileFor(path: string): string {
+/** site.trailingSlash: whether a page's URL ends in '/' ("always") or not ("never", `/` aside). */
+export type TrailingSlash = 'never' | 'always';
+/** The page-file layout: `x/index.html` ("folder") or `x.html` ("file") for the page at site path /x. */
+export type PageFiles = 'folder' | 'file';
+/** How the build names a page: its URL form and its file (config.site.trailingSlash, config.output.pageFiles resolved). */
+export interface UrlForm {
+  trailingSlash: TrailingSlash;
+  pageFiles: PageFiles;
+}
+
+export const DEFAULT_URL_FORM: UrlForm = Object.freeze({ trailingSlash: 'never', pageFiles: 'folder' });
+
+// A path's last segment with a dot names a file (slugs have no dot: ./slug.ts), e.g. /feed.xml, /assets/app.js.
+const FILE_SEGMENT = /\.[^/]*$/;
+
+/**
+ * The URL path a page is linked, listed and canonicalised at: with "always" a site path gains its
+ * trailing slash (`/about` -> `/about/`, query and fragment kept after it). Unchanged: "never", `/`,
+ * a path already ending in '/', a path whose last segment names a file, and anything not a site path.
+ */
+export function pageUrl(trailingSlash: TrailingSlash | undefined, path: string): string {
+  if (trailingSlash !== 'always' || !path.startsWith('/') || path.startsWith('//')) return path;
+  const cut = path.search(/[?#]/);
+  const bare = cut < 0 ? path : path.slice(0, cut);
+  if (bare.endsWith('/') || FILE_SEGMENT.test(bare)) return path;
+  return `${bare}/${cut < 0 ? '' : path.slice(cut)}`;
+}
+
+/** The site path of a page URL (the inverse of pageUrl): one trailing slash off, `/` kept. */
+export const sitePathOf = (pathname: string): string => (pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname);
+
+/**
+ * The one answer to "which file serves this page": relative to out/, '/'-separated, percent-escapes
+ * decoded. "folder": `x/index.html`; "file": `x.html`. The home is `index.html` in both.
+ */
+export function outputFileFor(path: string, pageFiles: PageFiles): string {
   if (path === '/') return 'index.html';
   const decoded = path
     .split('/')
     .filter(Boolean)
     .map((s) => decodeURIComponent(s))
     .join('/');
-  return `${decoded}/index.html`;
+  return pageFiles === 'file' ? `${decoded}.html` : `${decoded}/index.html`;
+}
+
+/** The absolute URL of a page: site.url and pageUrl of its site path. */
+export function pageAbsoluteUrl(site: { url: string; trailingSlash?: TrailingSlash }, path: string): string {
+  return absoluteUrl(site.url, pageUrl(site.trailingSlash, path));
 }
 
 /**

@@ -54,7 +54,8 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 function twinsOf<T>(all: readonly Candidate<T>[]): [Candidate<T>, Candidate<T>][] {
   const groups = new Map<string, Candidate<T>[]>();
   for (const c of all) {
-    const key = collisionKey(outputFileFor(c.path));
+    // Which paths share a file is the same in either page-file layout; the folder one names it.
+    const key = collisionKey(outputFileFor(c.path, 'folder'));
     const group = groups.get(key);
     if (group) group.push(c);
     else groups.set(key, [c]);
@@ -149,7 +150,7 @@ export function leftOutOf(snap: SnapshotView, kept?: SiteKept, own?: LeftOutKept
   for (const [twin, first] of twinsOf(postCandidates)) {
     posts.add(twin.item.id);
     if (twin.item.path !== first.item.path) postPaths.add(twin.item.path);
-    records.push({ endpoint: twin.item.path, id: twin.record, reason: `writes the same file ${outputFileFor(twin.path)} as ${first.record}, which is published ${WINS}` });
+    records.push({ endpoint: twin.item.path, id: twin.record, reason: `writes the same file ${outputFileFor(twin.path, 'folder')} as ${first.record}, which is published ${WINS}` });
   }
 
   const subcats = new Set<number>();
@@ -182,7 +183,7 @@ export function leftOutOf(snap: SnapshotView, kept?: SiteKept, own?: LeftOutKept
   for (const [twin, first] of twinsOf(eventCandidates)) {
     events.add(twin.item.ev.event_id);
     if (twin.item.ev.event_slug !== first.item.ev.event_slug) eventSlugs.add(twin.item.ev.event_slug);
-    records.push({ endpoint: twin.item.list, id: twin.record, reason: `writes the same file ${outputFileFor(twin.path)} as ${first.record}, which is published ${WINS}` });
+    records.push({ endpoint: twin.item.list, id: twin.record, reason: `writes the same file ${outputFileFor(twin.path, 'folder')} as ${first.record}, which is published ${WINS}` });
   }
 
   const categories = new Set<string>();

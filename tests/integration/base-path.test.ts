@@ -107,7 +107,8 @@ function walkXml(file: string, xml: string): void {
 beforeAll(async () => {
   tmp = await tempDir('pressroom-base-path-');
   out = join(tmp.dir, 'out');
-  report = await buildInto(tmp.dir, { sample: true, siteUrl: SITE, hosts: HOSTS, handleSignals: false });
+  // The folder layout pinned: with github-pages "auto" would write x.html (that layout: tests/integration/hosts/real-servers-page-files.test.ts).
+  report = await buildInto(tmp.dir, { sample: true, siteUrl: SITE, hosts: HOSTS, handleSignals: false, env: { PRESSROOM_PAGE_FILES: 'folder' } });
   files = await listFiles(out);
   for (const f of files) {
     if (f.startsWith('data/') || f.startsWith('assets/')) continue;

@@ -66,7 +66,7 @@ async function pagesOf(name: string, dir: string, configFile: string, also: (r: 
   const taken = new Set(chosen.values());
   for (const r of built.routes) if (also(r) && !taken.has(r)) chosen.set(`${name} ${r.kind} ${r.path}`, r);
   const files: Checked[] = [...chosen].map(([label, r]) => ({ label, file: join(out, r.file) }));
-  const redirect = built.redirects.map((r) => join(out, outputFileFor(r.from))).find((f) => existsSync(f));
+  const redirect = built.redirects.map((r) => join(out, outputFileFor(r.from, 'folder'))).find((f) => existsSync(f));
   if (redirect) files.push({ label: `${name} GitHub Pages redirect page`, file: redirect });
   planned.set(name, { kinds: new Set(built.routes.map((r) => r.kind)) });
   // A planned route whose file is missing would be a build bug; the checker would report it as an IO error.
@@ -76,7 +76,8 @@ async function pagesOf(name: string, dir: string, configFile: string, also: (r: 
 async function sampleSite(): Promise<Checked[]> {
   const t = await tempDir('pressroom-vnu-sample-');
   cleanups.push(t.cleanup);
-  await buildInto(t.dir, { sample: { posts: POSTS }, hosts: ['netlify', 'github-pages'], handleSignals: false });
+  // The folder layout pinned, as pagesOf plans it (github-pages alone would pick x.html).
+  await buildInto(t.dir, { sample: { posts: POSTS }, hosts: ['netlify', 'github-pages'], handleSignals: false, env: { PRESSROOM_PAGE_FILES: 'folder' } });
   // Every page with a CMS body: each body has its own heading outline.
   return pagesOf('sample', t.dir, join(ROOT, 'config/site.json'), (r) => CMS_BODIES.has(r.kind));
 }
@@ -87,7 +88,7 @@ async function hostileSite(): Promise<Checked[]> {
   const t = await tempDir('pressroom-vnu-hostile-');
   cleanups.push(t.cleanup);
   const configFile = await patientConfig(t.dir);
-  await buildInto(t.dir, { api: api.url, configFile, hosts: ['netlify', 'github-pages'], handleSignals: false });
+  await buildInto(t.dir, { api: api.url, configFile, hosts: ['netlify', 'github-pages'], handleSignals: false, env: { PRESSROOM_PAGE_FILES: 'folder' } });
   const hostile = new Set(HOSTILE_RECORDS.map((r) => r.key));
   // Every page of a hostile record: they carry the markup, titles and slugs the checker should see.
   return pagesOf('hostile', t.dir, configFile, (r) => Object.values(r.params).some((v) => hostile.has(v)));

@@ -1,6 +1,6 @@
 // Share buttons (docs/pages.md, "Shared shell"): Facebook (550x400 window), Twitter, LinkedIn and, where
 // asked, Instagram (600x400); size 27. Windows open only on click.
-import { absoluteUrl } from '../../site/paths.ts';
+import { pageAbsoluteUrl } from '../../site/paths.ts';
 import { useSite } from '../context.tsx';
 
 const SIZE = 27;
@@ -28,7 +28,7 @@ function Icon({ name }: { name: string }) {
 
 export function ShareButtons({ path, title, instagram = false }: { path: string; title: string; instagram?: boolean }) {
   const { site } = useSite();
-  const url = absoluteUrl(site.url, path);
+  const url = pageAbsoluteUrl(site, path);
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
   const targets = [

@@ -2,7 +2,7 @@
 import type { EventItem, EventListResponse } from '../../api/types.ts';
 import { stripTags } from '../../encoding/html.ts';
 import { cutAtWord } from './excerpt.ts';
-import { absoluteUrl, imageUrl } from '../../site/paths.ts';
+import { absoluteUrl, imageUrl, pageAbsoluteUrl, type TrailingSlash } from '../../site/paths.ts';
 
 /** 9 items per step; description cut at 100 characters. */
 export const EVENTS_STEP = 9;
@@ -98,8 +98,8 @@ export function isVirtualEvent(location: string | null | undefined): boolean {
 }
 
 /** schema.org Event for the detail page's JSON-LD (docs/pages.md, "Event detail"). */
-export function eventJsonLd(e: EventItem, opts: { siteUrl: string; imageHost: string; path: string }): Record<string, unknown> {
-  const url = absoluteUrl(opts.siteUrl, opts.path);
+export function eventJsonLd(e: EventItem, opts: { siteUrl: string; trailingSlash?: TrailingSlash; imageHost: string; path: string }): Record<string, unknown> {
+  const url = pageAbsoluteUrl({ url: opts.siteUrl, trailingSlash: opts.trailingSlash }, opts.path);
   const virtual = isVirtualEvent(e.event_location);
   const img = imageUrl(opts.imageHost, e.event_banner, 1200);
   const start = new Date(e.event_date);

@@ -2,11 +2,12 @@
 // data: only site-relative paths, http(s) URLs on the site's origin, and exact allow-listed hosts
 // (api.redirectAllowHosts) are followed; javascript:, //evil.example and the like are refused.
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { usePageNavigate } from '../components/PageLink.tsx';
 import { ep } from '../../api/endpoints.ts';
 import type { RedirectCheckResponse } from '../../api/types.ts';
 import { useSite } from '../context.tsx';
-import { stripBase } from '../../site/paths.ts';
+import { sitePathOf, stripBase } from '../../site/paths.ts';
 import { livePost } from '../data/live.ts';
 import type { NotFoundState } from './unknown-article.ts';
 import { basePathOf, liveBaseOf } from './site-urls.ts';
@@ -86,7 +87,9 @@ const checked = new Set<string>();
 export function requestedUrl(location: { pathname: string; search: string; state: unknown }): string | null {
   const requested = (location.state as Partial<NotFoundState> | null)?.requested;
   if (typeof requested === 'string' && requested.startsWith('/') && !requested.startsWith('//')) return requested;
-  return location.pathname === '/404' ? null : `${location.pathname}${location.search}`;
+  // A site path (no trailing slash), as the API knows them, whatever the site's URL form.
+  const path = sitePathOf(location.pathname);
+  return path === '/404' ? null : `${path}${location.search}`;
 }
 
 /**
@@ -98,7 +101,7 @@ export function useRedirectCheck(): void {
   const { api, site } = config;
   const basePath = basePathOf(config);
   const liveBase = liveBaseOf(config);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const current = requestedUrl(useLocation());
   useEffect(() => {
     // useLocation() is inside the router, whose basename is the base path: `current` is a site path, as the API knows them.

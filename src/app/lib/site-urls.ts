@@ -2,7 +2,7 @@
 // prefix where they become an attribute or request. Router links get it from the basename; absolute
 // URLs come from site.url, which already ends in it.
 import type { PublicConfig } from '../../config/schema.ts';
-import { withBase } from '../../site/paths.ts';
+import { pageUrl, withBase } from '../../site/paths.ts';
 import { useSite } from '../context.tsx';
 
 type UrlConfig = Pick<PublicConfig, 'site' | 'api'>;
@@ -18,7 +18,7 @@ export const liveBaseOf = (c: UrlConfig): string => c.api.publicBase || basePath
 
 export interface SiteUrls {
   basePath: string;
-  /** A site path (or an absolute URL, unchanged) as the browser requests it. */
+  /** A site path (or an absolute URL, unchanged) as the browser requests it: a page's in the site's URL form (pageUrl), under the base path. */
   href(path: string): string;
   imageHost: string;
   liveBase: string;
@@ -27,5 +27,6 @@ export interface SiteUrls {
 export function useSiteUrls(): SiteUrls {
   const c = useSite();
   const basePath = basePathOf(c);
-  return { basePath, href: (path) => withBase(basePath, path), imageHost: imageHostOf(c), liveBase: liveBaseOf(c) };
+  const slash = c.site.trailingSlash;
+  return { basePath, href: (path) => withBase(basePath, pageUrl(slash, path)), imageHost: imageHostOf(c), liveBase: liveBaseOf(c) };
 }

@@ -4,9 +4,10 @@
 // the same way (this module). Both carry the requested URL in history state for the redirect check.
 // Only App imports this at run time; pages import its type, so it adds no chunk.
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { usePageNavigate } from '../components/PageLink.tsx';
 import { matchRouteTable } from '../../site/kinds/route-match.ts';
-import { paths } from '../../site/paths.ts';
+import { paths, sitePathOf } from '../../site/paths.ts';
 import type { PageKindName } from '../../site/types.ts';
 
 /** History state of the /404 entry that replaced an unknown article's URL. */
@@ -23,11 +24,11 @@ export function routeKindAt(pathname: string): PageKindName | null {
 /** After hydrating the 404 document at an article URL: go to /404 as the article page does. */
 export function useUnknownArticleToNotFound(active: boolean): void {
   const { pathname, search } = useLocation();
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   // Once, for the URL the document loaded at: later navigations route normally.
   useEffect(() => {
     if (!active || routeKindAt(pathname) !== 'article') return;
-    const state: NotFoundState = { requested: `${pathname}${search}` };
+    const state: NotFoundState = { requested: `${sitePathOf(pathname)}${search}` };
     navigate(paths.notFound(), { replace: true, state });
   }, []);
 }

@@ -1,8 +1,9 @@
 // The URL paths a cache may hold for a changed file of out/ (docs/deploying.md, "CDN purge").
 // A cache keys what it stores by the URL a reader asked for, not by the file the host
 // answered with, so a page is purged in every form a host answers it under: the link
-// form `/a/b` (decision 5: links carry no trailing slash), the folder form `/a/b/` and
-// the file itself `/a/b/index.html`. Segments are escaped as the site's links escape
+// form `/a/b` (site.trailingSlash "never"), the folder form `/a/b/` ("always") and the
+// file itself `/a/b/index.html`; a page of the file layout (decision 117) as `/a/b.html`
+// and `/a/b`. Segments are escaped as the site's links escape
 // them (src/site/paths.ts and src/emit/headers.ts both use encodeURIComponent), so the
 // purged path is byte for byte the one a reader's browser sent.
 

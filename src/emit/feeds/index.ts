@@ -5,7 +5,7 @@ import { siteTitle } from '../../app/lib/site-title.ts';
 import type { SiteConfig } from '../../config/schema.ts';
 import type { PlannedRoute } from '../../plan/types.ts';
 import { feedPath, type FeedScope } from '../../site/feeds.ts';
-import { absoluteUrl, paths } from '../../site/paths.ts';
+import { absoluteUrl, pageAbsoluteUrl, paths } from '../../site/paths.ts';
 import { checkSlug } from '../../site/slug.ts';
 import { feedArticleIndex, newestFirst, type FeedArticle, type FeedArticleIndex, type FeedSource } from './model.ts';
 import { atom, jsonFeed, rss, type FeedMeta } from './render.ts';
@@ -17,7 +17,7 @@ import { listChange } from '../../lists/list-change.ts';
 export type { FeedArticle } from './model.ts';
 
 export interface FeedsInput extends FeedSource {
-  site: Pick<SiteConfig['site'], 'name' | 'newsTitle' | 'securityTitle' | 'title' | 'description' | 'language' | 'logo' | 'url'>;
+  site: Pick<SiteConfig['site'], 'name' | 'newsTitle' | 'securityTitle' | 'title' | 'description' | 'language' | 'logo' | 'url'> & Partial<Pick<SiteConfig['site'], 'trailingSlash'>>;
   items: number;
 }
 
@@ -165,7 +165,7 @@ export function renderFeeds(input: FeedsInput, kept?: FeedsKept): FeedFile[] {
   const seen = new Set<string>();
   const rendered = kept?.rendered;
   for (const s of list) {
-    const meta: FeedMeta = { ...base, scope: s.scope, title: s.title, description: s.scope.kind === 'site' ? input.site.description : `The latest stories from ${s.title}`, link: absoluteUrl(input.site.url, s.page) };
+    const meta: FeedMeta = { ...base, scope: s.scope, title: s.title, description: s.scope.kind === 'site' ? input.site.description : `The latest stories from ${s.title}`, link: pageAbsoluteUrl(input.site, s.page) };
     const items = s.articles.slice(0, input.items);
     const file = (f: 'rss' | 'atom' | 'json') => decodeURIComponent(feedPath(s.scope, f).slice(1));
     const id = file('rss');

@@ -8,7 +8,7 @@ import { changedPlaces, mostChangedPlaces } from '../../lists/list-change.ts';
 import type { PlannedRoute } from '../../plan/types.ts';
 import { headOf, type PostHead } from '../../site/common.ts';
 import type { SnapshotEntry, SnapshotView } from '../../site/types.ts';
-import { absoluteUrl, paths } from '../../site/paths.ts';
+import { absoluteUrl, pageAbsoluteUrl, paths, type TrailingSlash } from '../../site/paths.ts';
 import { checkSlug } from '../../site/slug.ts';
 import type { FeedsKept } from '../kept.ts';
 
@@ -39,6 +39,8 @@ export interface FeedSource {
   /** The snapshot's state and the paths changed since a state (src/snapshot/snapshot-store.ts changesSince), when it can tell. */
   changes?: Pick<SnapshotView, 'state' | 'changesSince'>;
   siteUrl: string;
+  /** site.trailingSlash: item and author links in the site's URL form (fixed for a session, like siteUrl). */
+  trailingSlash?: TrailingSlash;
   imageHost: string;
 }
 
@@ -273,7 +275,7 @@ function feedArticle(src: FeedSource, host: string, path: string, post: PostHead
   let excerpt = described ? clean(described) : undefined;
   return {
     id: `tag:${host},${date.toISOString().slice(0, 10)}:post/${post.id}`,
-    url: absoluteUrl(src.siteUrl, path),
+    url: pageAbsoluteUrl({ url: src.siteUrl, trailingSlash: src.trailingSlash }, path),
     title: clean(post.post_title),
     get excerpt() {
       return (excerpt ??= clean(excerptOf(stripTags(whole()?.post_content ?? ''))));
@@ -283,7 +285,7 @@ function feedArticle(src: FeedSource, host: string, path: string, post: PostHead
     category: { slug: post.cat_slug, name: clean(post.cat_name || post.cat_slug) },
     ...(post.subcat_slug && checkSlug(post.subcat_slug).ok ? { tag: { slug: post.subcat_slug, name: clean(post.subcat_name || post.subcat_slug) } } : {}),
     ...(authorSlug && checkSlug(authorSlug).ok
-      ? { author: { slug: authorSlug, name: clean(author?.author_display_name || post.post_author || authorSlug), url: absoluteUrl(src.siteUrl, paths.author(authorSlug)) } }
+      ? { author: { slug: authorSlug, name: clean(author?.author_display_name || post.post_author || authorSlug), url: pageAbsoluteUrl({ url: src.siteUrl, trailingSlash: src.trailingSlash }, paths.author(authorSlug)) } }
       : {}),
   };
 }

@@ -1,11 +1,11 @@
 // GitHub Pages (docs/deploying.md, "Redirect formats and limits"): no HTTP redirects, so each old URL
-// gets an HTML page at `{from}/index.html` with a meta refresh, `rel=canonical` to the target,
+// gets an HTML page at its file (the pages' layout: `{from}/index.html` or `{from}.html`) with a meta refresh, `rel=canonical` to the target,
 // `noindex`, and a `location.replace` fallback (target JSON-escaped, src/encoding/json.ts). On-site
 // targets are site-relative except in rel=canonical. A redirect page never replaces a real page: a
 // source whose file a page occupies (also case/Unicode-folded) is skipped with a warning.
 import { jsonForScript } from '../../encoding/json.ts';
 import { escapeHtml } from '../../encoding/html.ts';
-import { absoluteUrl, outputFileFor, withBase } from '../../site/paths.ts';
+import { absoluteUrl, DEFAULT_URL_FORM, outputFileFor, sitePathOf, withBase } from '../../site/paths.ts';
 import { collisionKey } from '../../site/slug.ts';
 import { assertRules } from './guard.ts';
 import type { HostFormat } from './types.ts';
@@ -37,7 +37,8 @@ export const githubPagesRedirects: HostFormat = {
     const taken = new Set([...(input.pageFiles ?? [])].map(collisionKey));
     const files: { path: string; contents: string }[] = [];
     for (const r of input.redirects) {
-      const file = outputFileFor(r.from);
+      // The page's own layout: GitHub Pages answers x.html at /x and x/index.html at /x/.
+      const file = outputFileFor(sitePathOf(r.from), (input.urls ?? DEFAULT_URL_FORM).pageFiles);
       const key = collisionKey(file);
       if (taken.has(key)) {
         input.warn?.('W_REDIRECT_SHADOWED', { detail: `GitHub Pages: no redirect page for ${r.from} (${r.source}): ${file} is already a page of this site` });

@@ -2,6 +2,7 @@
 // format (docs/deploying.md, "Redirect formats and limits"), each of this shape.
 import type { SiteConfig } from '../../config/schema.ts';
 import type { RewriteRule } from '../../plan/types.ts';
+import type { UrlForm } from '../../site/paths.ts';
 import type { RedirectRule } from '../../site/types.ts';
 import type { Warn } from '../../errors/warnings.ts';
 
@@ -19,6 +20,8 @@ export interface RedirectInput {
   siteUrl?: string;
   /** config.site.basePath: every host file is written for the site served under it (./base.ts). Default ''. */
   basePath?: string;
+  /** The site's URL form and page-file layout (config.site.trailingSlash, config.output.pageFiles). Default: "never", "folder". */
+  urls?: UrlForm;
   /** Files the pages already occupy in out/ (GitHub Pages redirect pages must not overwrite one). */
   pageFiles?: ReadonlySet<string>;
   /** Non-fatal notes (a rule a host cannot carry and skips). */

@@ -3,6 +3,7 @@
 // Sources are path-to-regexp patterns: `(`, `)`, `+`, `{`, `}` are backslash-escaped (plan keeps `:`,
 // `*`, `?` out). In destinations `:`, `(`, `)`, `*` after the origin are percent-encoded. 308/307 map
 // to `permanent`, 301/302 to statusCode.
+import { DEFAULT_URL_FORM } from '../../site/paths.ts';
 import type { RedirectRule } from '../../site/types.ts';
 import { hostView } from './base.ts';
 import { assertRules, checkLimit } from './guard.ts';
@@ -35,8 +36,12 @@ export const vercelRedirects: HostFormat = {
     // Only esbuild's content-hashed names in those folders ('entry-ZUON7Q7K.js'); the logo beside them keeps Vercel's revalidating default.
     const headers = immutablePrefixes.map((p) => ({ source: `${vercelSource(p)}:file([^/]+-[A-Za-z0-9]{8,}\\.(?:js|css))`, headers: [{ key: 'Cache-Control', value: IMMUTABLE }] }));
     checkLimit(input, 'vercel', 'Vercel (vercel.json routes)', VERCEL_ROUTE_LIMIT, redirects.length + rewrites.length + headers.length);
+    const { trailingSlash, pageFiles } = input.urls ?? DEFAULT_URL_FORM;
     const json = {
       $schema: 'https://openapi.vercel.sh/vercel.json',
+      // Vercel redirects the other form of every URL itself (308): site.trailingSlash, and x.html served at /x for the file layout.
+      trailingSlash: trailingSlash === 'always',
+      ...(pageFiles === 'file' ? { cleanUrls: true } : {}),
       redirects: redirects.map(redirect),
       rewrites: rewrites.map((r) => ({ source: `${vercelSource(r.prefix)}:path*`, destination: r.to })),
       headers,

@@ -104,7 +104,7 @@ describe('JSON-LD of each page kind', () => {
     const feed = JSON.parse(await readFile(join(out, 'feed.json'), 'utf8')) as { items: { url: string; image?: string }[] };
     const item = feed.items.find((i) => i.image);
     expect(item, 'the sample corpus has an article with a banner').toBeTruthy();
-    const article = await page(outputFileFor(new URL(item!.url).pathname));
+    const article = await page(outputFileFor(new URL(item!.url).pathname, 'folder'));
     const [na] = ofType(article, 'NewsArticle');
     expect(na, 'NewsArticle').toBeTruthy();
     expect(typeof na.headline).toBe('string');
@@ -116,7 +116,7 @@ describe('JSON-LD of each page kind', () => {
     expect(na.author).toMatchObject({ '@type': 'Person' });
     expect(na.author.name.length).toBeGreaterThan(0);
     expect(na.author.url).toMatch(new RegExp(`^${SITE}/author/[^/]+$`));
-    expect(existsSync(join(out, outputFileFor(new URL(na.author.url).pathname))), 'the author URL is a page of the build').toBe(true);
+    expect(existsSync(join(out, outputFileFor(new URL(na.author.url).pathname, 'folder'))), 'the author URL is a page of the build').toBe(true);
     expect(na.publisher).toMatchObject({ '@type': 'Organization', name: config.site.name });
     expect([na.publisher.logo].flat().map((l: Ld | string) => (typeof l === 'string' ? l : l.url))[0]).toBe(`${SITE}${config.site.logo}`);
     expectBreadcrumb(article, ['Home', '*', na.headline]);

@@ -78,6 +78,8 @@ async function scenarioB(): Promise<void> {
   config.redirects = hostileRedirects.map((r) => ({ from: r.current_url, to: r.redirect_url, status: r.status }));
   // Every host format, GitHub Pages' redirect pages included (opt-in by default), gets the hostile data.
   config.hosts = ['netlify', 'cloudflare', 'gitlab', 'vercel', 'nginx', 'apache', 'caddy', 's3', 'github-pages'];
+  // With cloudflare and github-pages "auto" would write x.html; these checks name the folder files (the layouts: tests/unit/plan, tests/integration/hosts).
+  config.output = { ...config.output, pageFiles: 'folder' };
   const configFile = join(cfgDir.dir, 'site.json');
   await writeFile(configFile, JSON.stringify(config, null, 2));
 

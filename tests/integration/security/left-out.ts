@@ -98,7 +98,7 @@ function sitePathsIn(text: string, origin: string): string[] {
 export async function leftOutMentions(out: string, quarantined: readonly Quarantined[], origin: string): Promise<string[]> {
   const files = await listFiles(out);
   const pages = new Set(files);
-  const needles = quarantined.map((q) => needleOf(q, (path) => pages.has(outputFileFor(path)))).filter((n) => n !== null);
+  const needles = quarantined.map((q) => needleOf(q, (path) => pages.has(outputFileFor(path, 'folder')))).filter((n) => n !== null);
   const problems: string[] = [];
   for (const f of files) {
     if (/\.(br|gz)$/.test(f) || f.startsWith('assets/')) continue;

@@ -67,8 +67,11 @@ export function apache(contents: string): RedirectFile {
     { re: new RegExp(`^RedirectMatch ${STATUS} "\\^[A-Za-z0-9/_~\\\\x-]*/\\?\\$" "[^"\\s\\\\]+"$`), rule: true },
     { re: /^(#[^\n]*|ErrorDocument 404 \/404\.html|DirectoryIndex index\.html|DirectorySlash Off|RewriteEngine On|)$/ },
     { re: /^RewriteRule "\^[a-z_/-]+" "\/[a-z_/-]+\.html" \[L\]$/ },
-    { re: /^RewriteCond %\{REQUEST_FILENAME\}(\/index\.html -f| -d)$/ },
-    { re: /^RewriteRule "\^\(\.\+\?\)\/\?\$" "\$1\/index\.html" \[L\]$/ },
+    { re: /^RewriteCond %\{REQUEST_FILENAME\}(\/index\.html -f| -d|\.html -f)$/ },
+    { re: /^RewriteCond %\{REQUEST_URI\} !?\/\$$/ },
+    { re: /^RewriteRule "\^\(\.\*\[\^\/\]\)\$" "\$1(\/index)?\.html" \[L\]$/ },
+    // The other form of a page URL (site.trailingSlash): one fixed rule with a capture, not a redirect of the list.
+    { re: /^RedirectMatch 301 "\^\((?:\/[A-Za-z0-9_~\\.-]+)*(?:\/\.\+\?\)\/\+\$|\(\?:\/\[\^\/\]\+\)\*\/\[\^\.\/\]\+\)\$)" "\$1\/?"$/ },
     { re: /^(<IfModule mod_headers\.c>|<\/IfModule>| {2}<\/If>| {2}<If "%\{REQUEST_URI\} =~ m#[^"]*#">| {2,4}Header set Cache-Control "[a-z0-9=, -]+")$/ },
   ]);
 }
@@ -78,12 +81,15 @@ export function caddy(contents: string): RedirectFile {
     { re: new RegExp(`^redir /\\S* \\S+ ${STATUS}$`) },
     { re: /^(#[^\n]*|)$/ },
     { re: /^rewrite \/[a-z_/-]+\* \/[a-z_/-]+\.html$/ },
-    { re: /^try_files \{path\} \{path\}\/index\.html$/ },
+    { re: /^try_files \{path\}( \{path\}\.html)? \{path\}\/index\.html$/ },
+    // The other form of a page URL (site.trailingSlash): a fixed matcher and its redirect.
+    { re: /^@pressroom_other path_regexp pressroom_other \^\([^\s{}]*\)(\/\+)?\$$/ },
+    { re: /^redir @pressroom_other \{re\.pressroom_other\.1\}\/? 301$/ },
     { re: /^(@pressroom_(hashed|revalidate) (not )?path_regexp \S+|header (@pressroom_\w+ )?Cache-Control "[a-z0-9=, -]+")$/ },
     { re: /^(handle_errors \{|\t@pressroom_404 expression \{err\.status_code\} == 404|\trewrite @pressroom_404 \/404\.html|\tfile_server \{|\t\tprecompressed br gzip|\t\}|\})$/ },
   ]);
   // `redir /a /b` and `redir /a/ /b` are one rule (the trailing-slash form).
-  const rules = new Set(lines(contents).filter((l) => l.startsWith('redir ')).map((l) => l.replace(/^redir (\/\S*?)\/? /, 'redir $1 ')));
+  const rules = new Set(lines(contents).filter((l) => l.startsWith('redir /')).map((l) => l.replace(/^redir (\/\S*?)\/? /, 'redir $1 ')));
   return { ...f, rules: rules.size };
 }
 

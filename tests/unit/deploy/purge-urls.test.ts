@@ -39,8 +39,10 @@ describe('purgePaths', () => {
       ['tech', '50%-off'],
     ]) {
       const link = sitePaths.article(cat, slug);
-      const file = outputFileFor(link);
+      const file = outputFileFor(link, 'folder');
       expect(purgePaths([file], root)[0]).toBe(link);
+      // The file layout (output.pageFiles "file"): the page's link form and its file, `/a/b` and `/a/b.html`.
+      expect(purgePaths([outputFileFor(link, 'file')], root)).toEqual([`${link}.html`, link]);
     }
     expect(purgePaths(['news/café/index.html'], root)).toEqual(['/news/caf%C3%A9', '/news/caf%C3%A9/', '/news/caf%C3%A9/index.html']);
     expect(purgePaths(['uploads/a b.png'], root)).toEqual(['/uploads/a%20b.png']);

@@ -14,6 +14,7 @@ const config = {
   site: { url: 'https://site.example' } as any,
   api: { imageHost: '', redirectAllowHosts: ['partner.example'] } as any,
   redirects: [] as { from: string; to: string; status?: number }[],
+  output: { pageFiles: 'folder' as const },
 };
 
 const route = (path: string, record: string, extra: Partial<RouteSpec> = {}): RouteSpec => ({
@@ -59,6 +60,24 @@ describe('plan: routes', () => {
       ['/news/a', 'news/a/index.html'],
       ['/news/b', 'news/b/index.html'],
     ]);
+  });
+
+  it('writes x.html for every page but the home and the explicitly named files in the "file" layout', () => {
+    const p = plan(memorySnapshot({}), testCtx(), { ...config, output: { pageFiles: 'file' } }, [kindOf([route('/news/b', 'b'), route('/', 'home'), route('/404', 'nf', { file: '404.html' }), route('/topic/news/page/2', 'a')])]);
+    expect(p.routes.map((r) => [r.path, r.file])).toEqual([
+      ['/', 'index.html'],
+      ['/404', '404.html'],
+      ['/news/b', 'news/b.html'],
+      ['/topic/news/page/2', 'topic/news/page/2.html'],
+    ]);
+  });
+
+  it('with site.trailingSlash "always" lists sitemap URLs and redirect sources and targets with the slash; route paths stay site paths', () => {
+    const always = { ...config, site: { url: 'https://site.example', trailingSlash: 'always' } as any, redirects: [{ from: '/old', to: '/news/a' }, { from: '/feed-old', to: '/feed.xml' }] };
+    const p = plan(memorySnapshot({}), testCtx(), always, [kindOf([route('/news/a', 'a', { sitemap: {} }), route('/', 'home', { sitemap: {} })])]);
+    expect(p.routes.map((r) => [r.path, r.file])).toEqual([['/', 'index.html'], ['/news/a', 'news/a/index.html']]);
+    expect(p.sitemap.map((e) => e.url)).toEqual(['https://site.example/', 'https://site.example/news/a/']);
+    expect(p.redirects.map((r) => [r.from, r.to])).toEqual([['/feed-old/', '/feed.xml'], ['/old/', '/news/a/']]);
   });
 
   it('in a process that publishes again, gives back the last plan\'s route object for a route description (RouteSpec) equal to one of that plan\'s, and a new route for a changed one', () => {

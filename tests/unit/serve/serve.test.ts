@@ -68,13 +68,14 @@ describe('pressroom serve', () => {
     expect(serving.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
-  it('serves index.html per folder, with and without the trailing slash', async () => {
-    for (const p of ['/news/foo', '/news/foo/']) {
-      const r = await raw('GET', p);
-      expect(r.status).toBe(200);
-      expect(r.body).toBe('<p>foo</p>');
-      expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
-    }
+  it('serves index.html per folder at the URL without the slash, and redirects the slashed form to it (301, query kept)', async () => {
+    const r = await raw('GET', '/news/foo');
+    expect(r.status).toBe(200);
+    expect(r.body).toBe('<p>foo</p>');
+    expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
+    const slashed = await raw('GET', '/news/foo/?a=1');
+    expect(slashed.status).toBe(301);
+    expect(slashed.headers.location).toBe('/news/foo?a=1');
     expect((await raw('GET', '/')).body).toBe('<p>home</p>');
   });
 

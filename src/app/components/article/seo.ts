@@ -3,7 +3,7 @@
 import type { Post } from '../../../api/types.ts';
 import type { PublicConfig } from '../../../config/schema.ts';
 import { cutText, stripTags } from '../../../encoding/html.ts';
-import { absoluteUrl, imageUrl, paths } from '../../../site/paths.ts';
+import { absoluteUrl, pageAbsoluteUrl, imageUrl, paths } from '../../../site/paths.ts';
 import { checkSlug } from '../../../site/slug.ts';
 import type { PageHead } from '../../head.tsx';
 import { siteTitle } from '../../lib/site-title.ts';
@@ -30,10 +30,10 @@ export function articleTitle(post: Pick<Post, 'meta_title' | 'post_title'>, site
 
 export function articleJsonLd(post: Post, config: PublicConfig): object[] {
   const { site } = config;
-  const url = absoluteUrl(site.url, paths.article(post.cat_slug, post.post_name));
+  const url = pageAbsoluteUrl(site, paths.article(post.cat_slug, post.post_name));
   const image = post.banner_img ? imageUrl(config.api.imageHost, post.banner_img, OG_WIDTH) : null;
   const author: Record<string, string> = { '@type': 'Person', name: post.post_author };
-  if (post.author_name && checkSlug(post.author_name).ok) author.url = absoluteUrl(site.url, paths.author(post.author_name));
+  if (post.author_name && checkSlug(post.author_name).ok) author.url = pageAbsoluteUrl(site, paths.author(post.author_name));
   const news = {
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',
@@ -54,8 +54,8 @@ export function articleJsonLd(post: Post, config: PublicConfig): object[] {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
     itemListElement: [
-      { '@type': 'ListItem', position: 1, name: 'Home', item: absoluteUrl(site.url, '/') },
-      { '@type': 'ListItem', position: 2, name: post.cat_name || post.cat_slug, item: absoluteUrl(site.url, paths.topic(post.cat_slug)) },
+      { '@type': 'ListItem', position: 1, name: 'Home', item: pageAbsoluteUrl(site, '/') },
+      { '@type': 'ListItem', position: 2, name: post.cat_name || post.cat_slug, item: pageAbsoluteUrl(site, paths.topic(post.cat_slug)) },
       { '@type': 'ListItem', position: 3, name: post.post_title, item: url },
     ],
   };

@@ -1,5 +1,5 @@
 // One event card (docs/pages.md, "Events list"); the description stripped and cut to 100 characters.
-import { Link } from 'react-router';
+import { PageLink as Link } from '../PageLink.tsx';
 import type { EventItem } from '../../../api/types.ts';
 import { ApiImage } from '../ApiImage.tsx';
 import { formatEventDate, isoDate } from '../../lib/format.ts';

@@ -1,10 +1,11 @@
 // Event detail (docs/pages.md, "Event detail"), shared by /events/{slug} and /past-events/{slug}.
 import { useEffect } from 'react';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { PageLink as Link, PageNavigate as Navigate } from '../PageLink.tsx';
 import { ep } from '../../../api/endpoints.ts';
 import type { EventDetailsResponse } from '../../../api/types.ts';
 import { videoEmbedUrl } from '../../../api/video.ts';
-import { paths, rebaseHtml } from '../../../site/paths.ts';
+import { paths, rebaseHtml, sitePathOf } from '../../../site/paths.ts';
 import { AdSlot } from '../ads/AdSlot.tsx';
 import { ApiImage } from '../ApiImage.tsx';
 import { PageSkeleton } from '../PageSkeleton.tsx';
@@ -53,7 +54,7 @@ export function EventDetail({ variant }: { variant: EventVariant }) {
           description: eventExcerpt(ev.event_desc, 160) || ev.event_title,
           image: ev.event_banner,
           canonicalPath: path,
-          jsonLd: [eventJsonLd(ev, { siteUrl: site.url, imageHost: api.imageHost, path })],
+          jsonLd: [eventJsonLd(ev, { siteUrl: site.url, trailingSlash: site.trailingSlash, imageHost: api.imageHost, path })],
         }
       : { title: `Events | ${site.name}`, noindex: true, canonicalPath: path },
   );
@@ -75,7 +76,7 @@ export function EventDetail({ variant }: { variant: EventVariant }) {
   }
   // Details answered 501 -> /events/{event_slug}; already there, show not-found (no loop).
   const target = paths.event(slug);
-  if (status === 501 && pathname !== target) return <Navigate to={target} replace />;
+  if (status === 501 && sitePathOf(pathname) !== target) return <Navigate to={target} replace />;
   if (!ev) {
     return (
       <section className="not-found container">

@@ -1,6 +1,6 @@
 // The event detail's Latest/Popular sidebar (tab1 Latest, default; tab2 Popular).
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { PageLink as Link } from '../PageLink.tsx';
 import { ep } from '../../../api/endpoints.ts';
 import type { PostItem } from '../../../api/types.ts';
 import { paths } from '../../../site/paths.ts';

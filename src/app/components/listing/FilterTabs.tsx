@@ -2,7 +2,7 @@
 // 8), the rest in a 'More' menu. The active entry has aria-current="page" (and lights More when in
 // the menu). The menu closes on outside click, on Escape (focus back to the button) and on a choice.
 import { useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { PageLink as Link } from '../PageLink.tsx';
 import { useDismiss } from '../../lib/dismiss.ts';
 
 export interface FilterItem {

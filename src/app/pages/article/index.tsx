@@ -5,9 +5,10 @@
 // docs/decisions/0054-article-side-lists-after-hydration.md), and the view count is
 // another island. An unknown post (501, or 404 from the mirror) goes to /404 with the requested URL
 // (../../lib/unknown-article.ts); any other failure shows 'Error: {message}'.
-import { Navigate, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { PageNavigate as Navigate } from '../../components/PageLink.tsx';
 import { ep } from '../../../api/endpoints.ts';
-import { paths } from '../../../site/paths.ts';
+import { paths, sitePathOf } from '../../../site/paths.ts';
 import type { AuthorByIdResponse, Post, PostDetailsResponse } from '../../../api/types.ts';
 import { ArticleSkeleton } from '../../components/article/ArticleSkeleton.tsx';
 import { ArticleView } from '../../components/article/ArticleView.tsx';
@@ -38,7 +39,8 @@ export default function ArticlePage() {
   usePageHead(head);
 
   if (unknown) {
-    const state: NotFoundState = { requested: `${pathname}${search}` };
+    // The site path, as the API's redirect check knows it (lib/redirect-check.ts).
+    const state: NotFoundState = { requested: `${sitePathOf(pathname)}${search}` };
     return <Navigate to={paths.notFound()} replace state={state} />;
   }
   if (failed) {

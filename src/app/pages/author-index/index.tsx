@@ -1,6 +1,6 @@
 // /author: where the author page sends readers on an invalid author answer. It says the author could
 // not be found and offers home and the header's topic listings.
-import { Link } from 'react-router';
+import { PageLink as Link } from '../../components/PageLink.tsx';
 import { paths } from '../../../site/paths.ts';
 import { TopicLinks } from '../../components/TopicLinks.tsx';
 import { useSite } from '../../context.tsx';

@@ -2,12 +2,13 @@
 // with the author window. Later pages are prerendered at /author/{name}/page/{n}
 // (docs/decisions/0105-listing-page-routes.md); once hydrated, a click changes the page in place.
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { usePageNavigate as useNavigate } from '../../components/PageLink.tsx';
 import { ep } from '../../../api/endpoints.ts';
 import type { SubCategory } from '../../../api/types.ts';
 import { cutText } from '../../../encoding/html.ts';
 import { feedLinksFor } from '../../../site/feeds.ts';
-import { absoluteUrl, listingPageNumber, paths } from '../../../site/paths.ts';
+import { pageAbsoluteUrl, listingPageNumber, paths } from '../../../site/paths.ts';
 import { ApiImage } from '../../components/ApiImage.tsx';
 import { AdSlot } from '../../components/ads/AdSlot.tsx';
 import { ListingBody } from '../../components/listing/ListingBody.tsx';
@@ -87,7 +88,7 @@ export default function AuthorPage() {
           {
             '@context': 'https://schema.org',
             '@type': 'ProfilePage',
-            mainEntity: { '@type': 'Person', name: author.author_display_name, description: author.author_description ?? undefined, url: absoluteUrl(site.url, paths.author(name)) },
+            mainEntity: { '@type': 'Person', name: author.author_display_name, description: author.author_description ?? undefined, url: pageAbsoluteUrl(site, paths.author(name)) },
           },
         ]
       : undefined,

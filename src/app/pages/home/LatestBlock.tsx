@@ -1,7 +1,7 @@
 // Home "Latest" (docs/pages.md, "Home"): a lead post, two secondary posts and the Latest/Popular tabs;
 // both panels are prerendered, the switch is client state.
 import { useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
+import { PageLink as Link } from '../../components/PageLink.tsx';
 import { ep } from '../../../api/endpoints.ts';
 import type { PostItem } from '../../../api/types.ts';
 import { ApiImage } from '../../components/ApiImage.tsx';

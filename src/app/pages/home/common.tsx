@@ -1,7 +1,7 @@
 // Pieces of the home blocks: the list hook (a failed or empty list is logged and empty), the section
 // frame, the empty state and the side list beside a lead post (also the tag page's).
 import { useEffect, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { PageLink as Link } from '../../components/PageLink.tsx';
 import type { PostItem } from '../../../api/types.ts';
 import { PostRow } from '../../components/PostCard.tsx';
 import { useApi } from '../../data/api.ts';

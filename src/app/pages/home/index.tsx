@@ -4,7 +4,7 @@ import { ep } from '../../../api/endpoints.ts';
 import type { PostItem } from '../../../api/types.ts';
 import type { PublicConfig } from '../../../config/schema.ts';
 import { feedLinksFor } from '../../../site/feeds.ts';
-import { absoluteUrl, paths } from '../../../site/paths.ts';
+import { absoluteUrl, pageAbsoluteUrl, paths } from '../../../site/paths.ts';
 import { AdSlot } from '../../components/ads/AdSlot.tsx';
 import { useSite } from '../../context.tsx';
 import { useApi } from '../../data/api.ts';
@@ -14,7 +14,7 @@ import { LatestBlock } from './LatestBlock.tsx';
 
 /** Structured data: the publisher (Organization) and WebSite, with a SearchAction to /search/all/{term}. */
 export function homeJsonLd(site: Pick<PublicConfig['site'], 'name' | 'url' | 'logo'>): object[] {
-  const home = absoluteUrl(site.url, paths.home());
+  const home = pageAbsoluteUrl(site, paths.home());
   const logo = /^https?:\/\//i.test(site.logo) ? site.logo : absoluteUrl(site.url, site.logo);
   return [
     { '@context': 'https://schema.org', '@type': 'Organization', name: site.name, url: home, logo },

@@ -1,7 +1,7 @@
 // /no-posts: where listings go on an empty post list. It repeats the empty-state texts and offers Back
 // (after hydration, with history), home and the header's topic listings.
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { PageLink as Link, usePageNavigate as useNavigate } from '../../components/PageLink.tsx';
 import { paths } from '../../../site/paths.ts';
 import { EmptyState } from '../../components/listing/EmptyState.tsx';
 import { TopicLinks } from '../../components/TopicLinks.tsx';

@@ -1,6 +1,6 @@
 // The not-found page, emitted as out/404.html (docs/deploying.md, "404 pages"). After hydration it
 // follows a safe redirect for the requested URL (../../lib/redirect-check.ts).
-import { Link } from 'react-router';
+import { PageLink as Link } from '../../components/PageLink.tsx';
 import { usePageHead } from '../../head.tsx';
 import { useSite } from '../../context.tsx';
 import { useRedirectCheck } from '../../lib/redirect-check.ts';

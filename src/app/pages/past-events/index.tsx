@@ -1,7 +1,7 @@
 // /past-events (docs/pages.md, "Past events"): cards to /past-events/{slug}, Show More by page, events
 // deduplicated by event_id, stopping at totalPages or an empty page.
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { PageLink as Link } from '../../components/PageLink.tsx';
 import { ep } from '../../../api/endpoints.ts';
 import { paths } from '../../../site/paths.ts';
 import { EventGrid, NO_EVENTS } from '../../components/events/EventCard.tsx';

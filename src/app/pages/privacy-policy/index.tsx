@@ -1,7 +1,7 @@
 // /privacy-policy (docs/pages.md, "Static pages"): the legal text from config `privacy`, whose {tokens}
 // name the links (opt-out form, helpline, privacy e-mail), so operators can reword and keep them.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { PageLink as Link } from '../../components/PageLink.tsx';
 import { paths } from '../../../site/paths.ts';
 import { usePageCopy, useSite } from '../../context.tsx';
 import { usePageHead } from '../../head.tsx';

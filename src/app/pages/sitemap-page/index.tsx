@@ -1,6 +1,6 @@
 // /sitemap (docs/pages.md, "Static pages"): the static pages, topics and every tag, and the configured
 // side box. A failed menu fetch shows 'Error fetching menu items: {message}'.
-import { Link } from 'react-router';
+import { PageLink as Link } from '../../components/PageLink.tsx';
 import { ep } from '../../../api/endpoints.ts';
 import type { SubCategory } from '../../../api/types.ts';
 import { paths } from '../../../site/paths.ts';

@@ -1,6 +1,6 @@
 // One tag page section, fading in after hydration: the first at 40 ms a step, the others past 100 px
 // of scroll at 150 ms (the listing pages' timings).
-import { Link } from 'react-router';
+import { PageLink as Link } from '../../components/PageLink.tsx';
 import type { PostItem } from '../../../api/types.ts';
 import { paths } from '../../../site/paths.ts';
 import { PostCard } from '../../components/PostCard.tsx';

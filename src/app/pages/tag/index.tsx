@@ -2,11 +2,12 @@
 // (src/site/kinds/tag.ts); a client navigation to one (mirror 500/501) goes to /404; other failures
 // are logged only.
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { usePageNavigate as useNavigate } from '../../components/PageLink.tsx';
 import { ep } from '../../../api/endpoints.ts';
 import type { TagResponse } from '../../../api/types.ts';
 import { feedLinksFor } from '../../../site/feeds.ts';
-import { absoluteUrl, paths } from '../../../site/paths.ts';
+import { pageAbsoluteUrl, paths } from '../../../site/paths.ts';
 import { AdSlot } from '../../components/ads/AdSlot.tsx';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
 import { ShareButtons } from '../../components/ShareButtons.tsx';
@@ -41,8 +42,8 @@ export default function TagPage() {
         '@context': 'https://schema.org',
         '@type': 'BreadcrumbList',
         itemListElement: [
-          { '@type': 'ListItem', position: 1, name: 'Home', item: absoluteUrl(site.url, paths.home()) },
-          { '@type': 'ListItem', position: 2, name: tag, item: absoluteUrl(site.url, paths.tag(subcat)) },
+          { '@type': 'ListItem', position: 1, name: 'Home', item: pageAbsoluteUrl(site, paths.home()) },
+          { '@type': 'ListItem', position: 2, name: tag, item: pageAbsoluteUrl(site, paths.tag(subcat)) },
         ],
       },
     ],

@@ -2,11 +2,12 @@
 // page ({listing}/page/{n}, docs/decisions/0105-listing-page-routes.md) are prerendered; once hydrated a
 // page change reads the mirror in place. The page number is kept in localStorage (./useStoredPage.ts).
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { usePageNavigate as useNavigate } from '../../components/PageLink.tsx';
 import { ep } from '../../../api/endpoints.ts';
 import type { SubCategory, TopicResponse } from '../../../api/types.ts';
 import { feedLinksFor } from '../../../site/feeds.ts';
-import { absoluteUrl, listingPageNumber, paths } from '../../../site/paths.ts';
+import { pageAbsoluteUrl, listingPageNumber, paths } from '../../../site/paths.ts';
 import { AdSlot } from '../../components/ads/AdSlot.tsx';
 import { EmptyState } from '../../components/listing/EmptyState.tsx';
 import { FilterTabs } from '../../components/listing/FilterTabs.tsx';
@@ -100,9 +101,9 @@ export default function TopicPage() {
         '@context': 'https://schema.org',
         '@type': 'BreadcrumbList',
         itemListElement: [
-          { '@type': 'ListItem', position: 1, name: 'Home', item: absoluteUrl(site.url, paths.home()) },
-          { '@type': 'ListItem', position: 2, name: catTitle, item: absoluteUrl(site.url, paths.topic(cat)) },
-          ...(sub && subTitle ? [{ '@type': 'ListItem', position: 3, name: subTitle, item: absoluteUrl(site.url, paths.topic(cat, sub)) }] : []),
+          { '@type': 'ListItem', position: 1, name: 'Home', item: pageAbsoluteUrl(site, paths.home()) },
+          { '@type': 'ListItem', position: 2, name: catTitle, item: pageAbsoluteUrl(site, paths.topic(cat)) },
+          ...(sub && subTitle ? [{ '@type': 'ListItem', position: 3, name: subTitle, item: pageAbsoluteUrl(site, paths.topic(cat, sub)) }] : []),
         ],
       },
     ],

@@ -32,6 +32,8 @@ export function parseVercel(text: string): { redirects: Parsed[]; rewrites: { so
   return { redirects, rewrites: json.rewrites };
 }
 
+// The one rule for the other form of a page URL (site.trailingSlash), with its capture group: not a redirect of the list.
+const URL_FORM_APACHE = /^RedirectMatch 301 "\^\((?:\/[A-Za-z0-9._~-]+)*(?:\/\.\+\?\)\/\+\$|\(\?:\/\[\^\/\]\+\)\*\/\[\^\.\/\]\+\)\$)" "\$1\/?"$/;
 const KNOWN_APACHE = /^(ErrorDocument 404 \/404\.html|DirectoryIndex index\.html|DirectorySlash Off|RewriteEngine On|RewriteCond .*|RewriteRule "[^"]*" "[^"]*" \[L\]|<IfModule mod_headers\.c>|<\/IfModule>|\s+Header set Cache-Control "[^"]*"|\s+<If "[^"]*">|\s+<\/If>)$/;
 
 export function parseApache(text: string): Parsed[] {
@@ -55,7 +57,7 @@ export function parseApache(text: string): Parsed[] {
       out.push({ from: new TextDecoder().decode(new Uint8Array(bytes)), to: m[3], status: Number(m[1]) });
       continue;
     }
-    if (!KNOWN_APACHE.test(line)) throw new Error(`unknown .htaccess line: ${JSON.stringify(line)}`);
+    if (!KNOWN_APACHE.test(line) && !URL_FORM_APACHE.test(line)) throw new Error(`unknown .htaccess line: ${JSON.stringify(line)}`);
   }
   return out;
 }
@@ -71,6 +73,7 @@ export function parseCaddy(text: string): { redirects: Parsed[]; rewrites: strin
     if (t === '}') depth -= 1;
     if (depth > 0 || t === '}' || t.endsWith('{')) continue;
     const parts = t.split(/\s+/);
+    if (parts[0] === 'redir' && parts[1] === '@pressroom_other') continue;
     if (parts[0] === 'redir') {
       if (parts.length !== 4) throw new Error(`redir with ${parts.length - 1} arguments: ${t}`);
       redirects.push({ from: parts[1], to: parts[2], status: Number(parts[3]) });

@@ -146,7 +146,7 @@ describe('round trip per format (same rules, same order, nothing injected)', () 
 
   it('GitHub Pages: one noindex meta-refresh page per old URL; on-site targets relative (canonical absolute), off-site absolute', () => {
     const files = githubPagesRedirects.render(input());
-    expect(files.map((f) => f.path)).toEqual(RULES.map((r) => outputFileFor(r.from)));
+    expect(files.map((f) => f.path)).toEqual(RULES.map((r) => outputFileFor(r.from, 'folder')));
     expect(RULES.some((r) => r.to.startsWith('/'))).toBe(true);
     expect(RULES.some((r) => r.to.startsWith('https://'))).toBe(true);
     for (const [i, f] of files.entries()) {
