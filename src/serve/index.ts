@@ -176,7 +176,9 @@ async function handle({ root, base, rules, headerRules, apiProxy, compressed, ur
     // Rewrite targets are URL paths under the base path, like everything in _redirects.
     const targetPath = stripBase(base, rule.to);
     const target = targetPath === null ? null : safePath(targetPath);
-    const rewritten = target === null ? null : await findFile(root, target, urls);
+    // A rewrite to `/_shell/search` (the form Cloudflare's `_redirects` needs) is served from
+    // `_shell/search.html`, as Netlify and Cloudflare serve it, whatever the pages' layout.
+    const rewritten = target === null ? null : ((await findFile(root, target, urls)) ?? (await findFile(root, target, { ...urls, pageFiles: 'file' })));
     if (rewritten) return sendFile(req, res, { root, compressed }, rewritten, 200, custom);
   }
   return sendFile(req, res, { root, compressed }, join(root, '404.html'), 404, custom);

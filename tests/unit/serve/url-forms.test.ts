@@ -1,4 +1,4 @@
-// `pressroom serve` with the build's URL form and page files from its manifest (docs/decisions/0114):
+// `pressroom serve` with the build's URL form and page files from its manifest (docs/decisions/0117-trailing-slash-and-page-files.md):
 // every page 200 from its file at its URL, the other form 301 to it, shells and 404 as ever.
 import { request } from 'node:http';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -27,9 +27,9 @@ afterAll(async () => {
   for (const c of cleanups) await c();
 });
 
-async function site(files: Record<string, string>, head: Record<string, unknown>, base?: string): Promise<Serving> {
+async function site(files: Record<string, string>, head: Record<string, unknown>, base?: string, shell = '_shell/search.html'): Promise<Serving> {
   const tmp = await tempDir('pressroom-serve-forms-');
-  for (const [rel, body] of Object.entries({ ...files, '404.html': '<p>missing</p>', '_shell/search.html': '<p>shell</p>', _redirects: `${base ?? ''}/old${head.trailingSlash === 'always' ? '/' : ''} ${base ?? ''}/news/foo${head.trailingSlash === 'always' ? '/' : ''} 301\n${base ?? ''}/search/* ${base ?? ''}/_shell/search.html 200\n` })) {
+  for (const [rel, body] of Object.entries({ ...files, '404.html': '<p>missing</p>', '_shell/search.html': '<p>shell</p>', _redirects: `${base ?? ''}/old${head.trailingSlash === 'always' ? '/' : ''} ${base ?? ''}/news/foo${head.trailingSlash === 'always' ? '/' : ''} 301\n${base ?? ''}/search/* ${base ?? ''}/${shell} 200\n` })) {
     const f = join(tmp.dir, 'out', rel);
     await mkdir(join(f, '..'), { recursive: true });
     await writeFile(f, body);
@@ -44,6 +44,12 @@ async function site(files: Record<string, string>, head: Record<string, unknown>
 }
 
 describe('pressroom serve: the URL form of the build', () => {
+  it('a rewrite to the shell without .html (Cloudflare\'s form) is served from the shell\'s file in the folder layout too', async () => {
+    const s = await site({ 'index.html': '<p>home</p>', 'news/foo/index.html': '<p>foo</p>' }, {}, undefined, '_shell/search');
+    expect(await get(s, '/search/news/kubernetes')).toMatchObject({ status: 200, body: '<p>shell</p>' });
+    expect(await get(s, '/news/foo')).toMatchObject({ status: 200, body: '<p>foo</p>' });
+  });
+
   it('"always": pages 200 at /x/ from x/index.html, /x 301 to /x/ (query kept), files and the home as they are', async () => {
     const s = await site({ 'index.html': '<p>home</p>', 'news/foo/index.html': '<p>foo</p>', 'feed.xml': '<rss/>' }, { trailingSlash: 'always' });
     expect(await get(s, '/news/foo/')).toMatchObject({ status: 200, body: '<p>foo</p>' });
