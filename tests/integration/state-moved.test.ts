@@ -1,4 +1,4 @@
-// docs/operations.md, "A CI recipe": a CI job restores `out/` and `.pressroom/` from a cache (a tar
+// docs/scale.md, "A CI recipe": a CI job restores `out/` and `.pressroom/` from a cache (a tar
 // archive, as actions/cache makes one) into another folder, and a change-driven build there publishes
 // exactly what a full build of the same snapshot would, re-rendering only what the change touches,
 // while the folder it came from is left as it was.
