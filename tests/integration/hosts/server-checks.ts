@@ -116,6 +116,14 @@ export function get(origin: string, path: string, headers: Record<string, string
 export const urlOf = (decoded: string) => decoded.split('/').map(encodeURIComponent).join('/');
 
 /** Runs `each` over `items`, eight at a time; returns the problems found. */
+/** Null when `origin` answers `path` with the redirect's status and target, else what it answered. */
+export async function redirectProblem(origin: string, c: { path: string; to: string; status: number }): Promise<string | null> {
+  const a = await get(origin, c.path);
+  const location = typeof a.headers.location === 'string' ? new URL(a.headers.location, origin).href : String(a.headers.location);
+  const expected = new URL(c.to, origin).href;
+  return a.status === c.status && location === expected ? null : `${c.path}: ${a.status} ${location}, expected ${c.status} ${expected}`;
+}
+
 export async function sweep<T>(items: readonly T[], each: (item: T) => Promise<string | null>): Promise<string[]> {
   const problems: string[] = [];
   let next = 0;
@@ -154,12 +162,7 @@ export function serverChecks(name: ServerName, holder: { readonly site: BuiltSit
     const cases = redirects.flatMap((r) => [{ ...r, path: urlOf(r.from) }, { ...r, path: other(urlOf(r.from)) }]);
     // The sample's old URL with a slash that the issue found unredirected on nginx.
     expect(cases.map((c) => c.path)).toContain(`${basePath}/category/security/`);
-    const problems = await sweep(cases, async (c) => {
-      const a = await fetchPath(c.path);
-      const location = typeof a.headers.location === 'string' ? new URL(a.headers.location, server.origin).href : String(a.headers.location);
-      const expected = new URL(c.to, server.origin).href;
-      return a.status === c.status && location === expected ? null : `${c.path}: ${a.status} ${location}, expected ${c.status} ${expected}`;
-    });
+    const problems = await sweep(cases, (c) => redirectProblem(server.origin, c));
     expect(problems.slice(0, 10), where()).toEqual([]);
   });
 
