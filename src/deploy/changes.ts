@@ -129,14 +129,15 @@ export async function computeChange(input: ChangeInput): Promise<ComputedChange>
     }
   }
   const full = paths === undefined;
-  const present: ManifestEntry[] = [];
+  // Not push(...list): a whole site's entries (150,000 at 50,000 posts) overflow the call stack as arguments.
+  const present: ManifestEntry[] = paths ? [] : [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   if (paths) {
     for (const p of [...paths].sort()) {
       const f = files.get(p);
       if (f) present.push(f);
       else deletions.push(p);
     }
-  } else present.push(...[...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
+  }
 
   const uploads: DeployFile[] = [];
   const siblingDeletions: string[] = [];

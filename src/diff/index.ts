@@ -52,17 +52,19 @@ const list = (title: string, items: readonly string[], mark: string) => (items.l
 /** The human-readable report: a summary, then each changed page's unified diff. */
 export function formatDiff(r: DiffResult): string {
   if (r.equal) return 'No differences.\n';
-  const lines: string[] = [];
+  // concat, not push(...list): a whole site's paths overflow the call stack as arguments.
   if (r.kind === 'snapshot') {
-    lines.push(`Snapshot entries: ${r.added.length} added, ${r.removed.length} removed, ${r.changed.length} changed`);
-    lines.push(...list('Added', r.added, '+'), ...list('Removed', r.removed, '-'), ...list('Changed', r.changed, '~'));
+    const lines = [`Snapshot entries: ${r.added.length} added, ${r.removed.length} removed, ${r.changed.length} changed`].concat(list('Added', r.added, '+'), list('Removed', r.removed, '-'), list('Changed', r.changed, '~'));
     return `${lines.join('\n')}\n`;
   }
   const { pages, files } = r;
-  lines.push(`Routes: ${pages.added.length} added, ${pages.removed.length} removed, ${pages.changed.length} changed`);
-  lines.push(`Other files: ${files.added.length} added, ${files.removed.length} removed, ${files.changed.length} changed`);
-  lines.push(...list('Added routes', pages.added, '+'), ...list('Removed routes', pages.removed, '-'), ...list('Changed routes', pages.changed.map((c) => c.file), '~'));
-  lines.push(...list('Added files', files.added, '+'), ...list('Removed files', files.removed, '-'), ...list('Changed files', files.changed, '~'));
+  const lines = [
+    `Routes: ${pages.added.length} added, ${pages.removed.length} removed, ${pages.changed.length} changed`,
+    `Other files: ${files.added.length} added, ${files.removed.length} removed, ${files.changed.length} changed`,
+  ].concat(
+    list('Added routes', pages.added, '+'), list('Removed routes', pages.removed, '-'), list('Changed routes', pages.changed.map((c) => c.file), '~'),
+    list('Added files', files.added, '+'), list('Removed files', files.removed, '-'), list('Changed files', files.changed, '~'),
+  );
   let text = `${lines.join('\n')}\n`;
   for (const c of pages.changed) text += `\n${c.diff}`;
   return text;

@@ -138,6 +138,21 @@ describe('the change list', () => {
     expect(c.change.deletions).toEqual(['a.html']);
   });
 
+  it('lists a whole site of 200,000 files for a first deploy (as many as a 50,000-post site with siblings; spread as arguments, they overflowed the stack)', async () => {
+    const page = await put('p');
+    const entries = Array.from({ length: 200_000 }, (_, i) => ({ path: `p/${String(i).padStart(6, '0')}/index.html`, sha256: page, size: 1 }));
+    const manifest = await put(JSON.stringify({ version: 1, files: entries }));
+    await mkdir(releasePaths(out, R1).dir, { recursive: true });
+    await writeFile(releasePaths(out, R1).record, JSON.stringify({ manifest, parent: null, changed: null, precompress: false }));
+    await setCurrentRelease(out, R1);
+    const first = await computeChange({ out, from: undefined });
+    expect(first.change.full).toBe(true);
+    // The pages, and the manifest's own index.
+    const files = first.change.phases.flatMap((p) => p.files).filter((f) => f.path.startsWith('p/'));
+    expect(files.length).toBe(200_000);
+    expect([files[0].path, files[199_999].path]).toEqual(['p/000000/index.html', 'p/199999/index.html']);
+  });
+
   it('names no target nor out/ file: a missing release is PR_DEPLOY_NO_RELEASE', async () => {
     await expect(computeChange({ out, from: undefined })).rejects.toMatchObject({ code: 'PR_DEPLOY_NO_RELEASE' });
   });
