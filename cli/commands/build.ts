@@ -1,6 +1,6 @@
 // `pressroom build`: flags -> build() -> feedback on stderr (text or JSON lines),
 // the report on stdout with --json.
-import { build } from '../../src/pipeline/index.ts';
+import { build, type BuildReport } from '../../src/pipeline/index.ts';
 import { createReporter, sourceWords, summaryLine } from '../progress.ts';
 import { changeLine } from './ops.ts';
 import { jsonLog } from './log.ts';
@@ -75,12 +75,21 @@ export async function runBuild(_ctx: unknown, o: BuildFlags): Promise<void> {
     log.summary(report, wallMs);
   } else {
     printWarnings(process.stderr, report.warnings, { quiet: o.quiet });
-    process.stderr.write(`${summaryLine(report, { wallMs, out: o.out, from: sourceWords(report.source, o.fromSnapshot) })}\n`);
-    if (!o.quiet) process.stderr.write(changeLine(report));
+    if (report.unchanged) process.stderr.write(unchangedLine(report, wallMs, o.out));
+    else {
+      process.stderr.write(`${summaryLine(report, { wallMs, out: o.out, from: sourceWords(report.source, o.fromSnapshot) })}\n`);
+      if (!o.quiet) process.stderr.write(changeLine(report));
+    }
   }
   // After the build's own lines: the site is in out/ whatever the deploy does.
   const deployed = o.deploy ? await deployAfterBuild(report, { out: o.out, config: o.config, strictDeploy: o.strictDeploy, quiet: o.quiet, flags: configurationOptions(o) }) : undefined;
   if (o.json) process.stdout.write(`${JSON.stringify(deployed ? { ...report, deploy: deployed } : report, null, 2)}\n`);
+}
+
+/** A scheduled run that found nothing changed (src/pipeline/unchanged.ts): what it asked and what stays. */
+export function unchangedLine(r: BuildReport, wallMs: number, out: string): string {
+  const per = r.requests > 0 ? ` (${(r.timings.crawl / r.requests).toFixed(2)} ms each)` : '';
+  return `unchanged: ${sourceWords(r.source)} answered all ${r.requests} conditional requests 304 in ${(r.timings.crawl / 1000).toFixed(1)} s${per}; ${out} stays release ${r.release}, true until ${r.unchanged!.validUntil} (${(wallMs / 1000).toFixed(1)} s in all)\n`;
 }
 
 /** The REFs of --changed and --changed-from (a file, or - for stdin; one REF a line, # comments), or undefined for a whole build. */

@@ -45,6 +45,8 @@ export interface CrawlOptions {
   kept?: CrawlKept;
   /** The bodies sanitised so far: the session's, else the crawl's own (sanitising). */
   sanitised?: SanitisedCache;
+  /** Paths whose previous entry the API just confirmed unchanged (./probe.ts): reused without asking again. */
+  confirmed?: ReadonlySet<string>;
 }
 
 /** `opts` with the sanitiser's cache the crawl shares across its responses: the session's, else a small one of its own. */
@@ -137,6 +139,10 @@ export async function fetchAll(given: CrawlOptions, snap: Snapshot, paths: reado
 
 async function fetchInto(opts: CrawlOptions, snap: Snapshot, path: string): Promise<void> {
   const prev = opts.previous?.get(path);
+  if (prev && opts.confirmed?.has(path)) {
+    snap.put(prev);
+    return;
+  }
   const res = await opts.client.get(path, prev ? { etag: prev.etag, lastModified: prev.lastModified } : {});
   if (res.notModified && prev) {
     snap.put(prev);

@@ -45,6 +45,7 @@ export const CATALOGUE = {
   PR_API_NOT_JSON: { exit: 'api', message: 'The response from {endpoint} is not JSON ({detail})', hint: 'A proxy or error page answered instead of the API; check the API address, set by {from}.' },
   PR_CRAWL_BUDGET: { exit: 'api', message: 'The crawl passed its budget of {limit} requests (round {round}, {pending} more wanted, e.g. {example})', hint: 'The API keeps announcing new pages (a paging loop?); check the named endpoint, or raise the budget if the site is really this large.' },
   PR_SHARD_INVALID: { exit: 'usage', message: 'Cannot merge the shards: {detail}', hint: 'Build every shard 1/N..N/N with `pressroom build --shard I/N --from-snapshot DIR` from the same snapshot and checkout, then merge them all with that snapshot.' },
+  PR_STATE_NEWER: { exit: 'usage', message: 'The {what} in {dir} was written by a newer Pressroom (format {found}; this one reads up to {supported})', hint: 'Nothing was changed. Run the Pressroom that wrote it, or a newer one. To go on with this one instead, move {dir} away: its next build then crawls and renders everything.' },
   PR_SNAPSHOT_READ: { exit: 'api', message: 'Cannot read the snapshot {dir}: {detail}', hint: 'Point --from-snapshot at a folder written by a previous build (.pressroom/snapshot).' },
   // plan / render
   PR_ROUTE_COLLISION: { exit: 'render', message: 'Two routes write the same file {file}: {first} and {second}', hint: 'Two API records have slugs that map to one path (case or Unicode twins); rename one in the CMS.' },

@@ -133,8 +133,8 @@ export function reusedPages(step: IncrementalStep): RouteState[] {
  * This build's state from its routes and emit's entries. An incremental build's is the previous state
  * patched by the decision (unchanged routes keep their entry objects); any other's is made whole.
  */
-export function nextState(codeHash: string, routes: readonly PlannedRoute[], step: IncrementalStep, files: ReadonlyMap<string, ManifestEntry>, snapshot?: string): BuildState {
-  const state: BuildState = { version: STATE_VERSION, codeHash, ...(step.configHash ? { configHash: step.configHash } : {}), ...(snapshot ? { snapshot } : {}), routes: new Map() };
+export function nextState(codeHash: string, routes: readonly PlannedRoute[], step: IncrementalStep, files: ReadonlyMap<string, ManifestEntry>, snapshot?: string, validUntil?: string): BuildState {
+  const state: BuildState = { version: STATE_VERSION, codeHash, ...(step.configHash ? { configHash: step.configHash } : {}), ...(snapshot ? { snapshot } : {}), ...(validUntil ? { validUntil } : {}), routes: new Map() };
   const entryOf = (r: PlannedRoute): RouteState => {
     const f = files.get(r.file)!;
     return { path: r.path, file: r.file, depsHash: step.hashOf(r), sha256: f.sha256, size: f.size };

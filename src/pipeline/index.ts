@@ -38,6 +38,7 @@ import { enforceStrict, quarantinedRecords } from './quarantine.ts';
 import { leftOutOf } from '../snapshot/left-out.ts';
 import { publishedView } from '../snapshot/published-view.ts';
 import { withSearchIndexMode } from './search-index-mode.ts';
+import { checkUnchanged, unchangedReport } from './unchanged.ts';
 import type { Quarantined } from '../api/quarantine.ts';
 import type { BuildEvent, BuildOptions, BuildReport, ReleaseChange, StageName } from './types.ts';
 
@@ -87,6 +88,12 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
   const ctx: SiteContextForKinds = { today: clock.toISOString().slice(0, 10), now: clock.toISOString(), warn, quarantine: (q) => void planQuarantine.push(q), kept: options.session?.site };
 
   const snapshotDir = snapshotDirFor(options);
+  // A plain scheduled run first asks the API whether anything changed, before loading anything (./unchanged.ts).
+  const api = configured.api.base && configured.api.base !== 'sample' ? configured.api.base : undefined;
+  const plain = api && !options.session && !options.full && !options.fromSnapshot && !options.changed && !options.rehearse && !options.mergeShards && !options.strict;
+  const quick = plain ? await checkUnchanged({ config: configured, base: api, apiFrom, clock, out, snapshotDir, emitEvent }) : undefined;
+  if (quick?.unchanged) return unchangedReport(quick, { out, base: api!, clock, timings, started });
+  if (quick) emitEvent({ type: 'info', message: `building: ${quick.reason}` });
   // A long-running caller (pressroom watch) keeps the snapshot it last saved in memory instead of reading it back.
   const previousSnapshot = options.full || options.fromSnapshot ? undefined : (options.session?.previous ?? (await loadPrevious(snapshotDir, options.session?.crawl)));
   // The release out/ holds, read once (site-sized): the crawl and the incremental step compare with it.
@@ -103,7 +110,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
     if (e.type === 'progress') warm.crawled(e.done);
     emitEvent(e);
   };
-  const acquired = await stage('crawl', () => acquireSnapshot({ options, config: configured, apiFrom, clock, ctx, warn, emitEvent: crawlEvents, previous: previousSnapshot, changeBase }));
+  const acquired = await stage('crawl', () => acquireSnapshot({ options, config: configured, apiFrom, clock, ctx, warn, emitEvent: crawlEvents, previous: previousSnapshot, changeBase, probed: quick?.unchanged === false ? quick : undefined }));
   const { replacesSample } = await checkSource(out, acquired.source, sampleConfig, (message) => emitEvent({ type: 'info', message }));
   // The crawl's snapshot, saved whole; every stage after it reads `snapshot`, the published view that
   // leaves the quarantined twins out of everything (src/snapshot/published-view.ts).
@@ -116,7 +123,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
   const quarantined = quarantinedRecords(whole, [...leftOut.records, ...planQuarantine], options.session?.crawl);
   enforceStrict(quarantined, options.strict);
   checkShrinkGate({ count: buildPlan.routes.length, previous: previous && !replacesSample ? previous.state.routes.size : undefined, shrinkGate: config.shrinkGate, allowShrink: options.allowShrink });
-  const bundle = await stage('bundle', () => clientBundle(config.site.basePath));
+  const bundle = await stage('bundle', () => (quick?.unchanged === false && quick.bundle) || clientBundle(config.site.basePath));
   const code = await codeHash({ bundleHash: bundle.hash, config, publicConfig: publicConfig(config) });
   const step = await incrementalStep({ previous, routes: buildPlan.routes, snapshot, codeHash: code, configHash: configHash({ config, publicConfig: publicConfig(config) }), full: options.full, previousSnapshot: previousSnapshot && publishedPrevious(previousSnapshot.snapshot, previousSnapshot.id()), kept: options.session?.incremental });
   const renderer = options.mergeShards
@@ -205,7 +212,7 @@ async function lockedBuild(options: BuildOptions, cleanup: (() => Promise<void>)
     // The snapshot is saved only once the site is published, so it always matches the published site.
     // Saved beside the release record (file links vs serialising: different resources). Either order
     // is safe to kill: until both are done, the next change-driven build crawls everything.
-    const state = nextState(code, buildPlan.routes, step, emitted.entries, renderedFrom);
+    const state = nextState(code, buildPlan.routes, step, emitted.entries, renderedFrom, buildPlan.validUntil);
     const [release] = await settleBoth(
       stage('release', () => recordRelease(out, emitted, state, previous, { keep: config.releases.keep, precompress: precompressEnabled(config.output.precompress, config.hosts), spare: options.session !== undefined, incremental: options.session?.incremental })),
       stage('snapshot', async () => (saves ? (await prepareSave()).commit(clock, acquired.source) : undefined)),

@@ -57,6 +57,8 @@ interface AcquireInput {
   previous?: Previous;
   /** Why the saved snapshot cannot be the base of a change-driven crawl (./snapshot.ts unpublishedChange), or null. */
   changeBase?: string | null;
+  /** A scheduled run's probe (./unchanged.ts) that found a change: the paths it confirmed, and its requests. */
+  probed?: { confirmed?: ReadonlySet<string>; requests?: number; notModified?: number };
 }
 
 export async function acquireSnapshot(input: AcquireInput): Promise<Acquired> {
@@ -119,7 +121,9 @@ async function crawlFrom(input: AcquireInput, base: string, source: BuildSource,
       if (input.options.rehearse) throw pressroomError('PR_REHEARSAL_BASE', { detail: fallback });
       input.warn('W_CHANGED_FULL_CRAWL', { reason: fallback });
     }
-    const { snapshot, stats } = await crawl(opts);
+    const { snapshot, stats: crawled } = await crawl({ ...opts, confirmed: input.probed?.confirmed });
+    // The probe's requests are this crawl's too: the confirmed answers were not asked for again.
+    const stats = { ...crawled, requests: crawled.requests + (input.probed?.requests ?? 0), notModified: crawled.notModified + (input.probed?.notModified ?? 0) };
     return { snapshot, source, stats, ...(refs.length ? { changed: { refs: refs.map(formatRef), refetched: stats.requests, fallback, dropped: [] } } : {}) };
   } finally {
     await client.close();
@@ -160,7 +164,9 @@ export async function loadPrevious(dir: string, kept?: CrawlKept): Promise<Previ
     const { snapshot, meta } = await Snapshot.load(dir, snapshotBodies(kept));
     let id: string | undefined;
     return { snapshot, meta, source: await readSource(dir), id: () => (id ??= snapshotId(snapshot, kept)) };
-  } catch {
+  } catch (e) {
+    // A snapshot another Pressroom cannot read costs a full crawl; one a newer Pressroom wrote stops the build before it is saved over.
+    if ((e as { code?: string }).code === 'PR_STATE_NEWER') throw e;
     return undefined;
   }
 }

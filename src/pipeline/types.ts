@@ -145,6 +145,8 @@ export interface BuildReport {
   /** Records left out because they failed their check (src/api/quarantine.ts), sorted by endpoint and id. */
   quarantined: Quarantined[];
   pagesPerSecond: number;
+  /** A scheduled run that found nothing changed (src/pipeline/unchanged.ts): out/ stays the release it names, true until `validUntil`. */
+  unchanged?: { validUntil: string };
   /** The process's peak resident memory so far, every thread included (the kernel's high-water mark: process.resourceUsage().maxRSS). */
   peakRssBytes: number;
 }

@@ -11,6 +11,7 @@ import { absoluteUrl, outputFileFor, pageAbsoluteUrl, pageUrl, type PageFiles } 
 import { collisionKey } from '../site/slug.ts';
 import type { PageKind, RouteSpec, SiteContextForKinds, SnapshotView } from '../site/types.ts';
 import { byRouteOrder, type LastPlan, type PlanKept } from './kept.ts';
+import { clockBound } from './clock-bound.ts';
 import { cmp, mergeRedirects, rulesFromRecords } from './redirects.ts';
 import type { BuildPlan, PlannedRoute, RedirectRecord, RewriteRule, SitemapEntry } from './types.ts';
 
@@ -44,7 +45,7 @@ export function plan(snap: SnapshotView, ctx: SiteContextForKinds, config: PlanC
   const slash = config.site.trailingSlash;
   const merged = mergeRedirects({ candidates, allowHosts: config.api.redirectAllowHosts, routePaths, warn: ctx.warn });
   const redirects = slash === 'always' ? merged.map((r) => ({ ...r, from: pageUrl(slash, r.from), to: pageUrl(slash, r.to) })) : merged;
-  return { routes, redirects, rewrites: shellRewrites(), sitemap: sitemapEntries(routes, config, kept) };
+  return { routes, redirects, rewrites: shellRewrites(), sitemap: sitemapEntries(routes, config, kept), validUntil: clockBound(kinds, snap, ctx) };
 }
 
 /** The lists one after the other in one new array. */

@@ -35,6 +35,8 @@ export interface BuildPlan {
   rewrites: RewriteRule[];
   /** Sorted by URL. */
   sitemap: readonly SitemapEntry[];
+  /** ISO-8601: until then, a later clock plans the same snapshot alike (./clock-bound.ts). */
+  validUntil: string;
 }
 
 /** The redirect record shape the sample API (and a redirect export) gives. */

@@ -3,6 +3,7 @@
 // next build compares its hashes with these to decide what to render.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import pLimit from 'p-limit';
 import { pressroomError } from '../errors/errors.ts';
 import { PrintedRuns } from '../lists/printed-runs.ts';
@@ -44,6 +45,8 @@ export interface BuildState {
    * change-driven build starts only from this snapshot: one killed before saving must not be built on.
    */
   snapshot?: string;
+  /** ISO-8601: until then a later clock publishes this snapshot byte for byte alike (src/plan/clock-bound.ts). */
+  validUntil?: string;
   /** By output file (printed sorted). A Map: many times faster than an object at 50,000 keys. */
   routes: RouteStates;
 }
@@ -135,7 +138,8 @@ export function stateIndexText(state: BuildState, parts: readonly { sha256: stri
   PARTS_OF.set(state, new Set(parts.map((p) => p.sha256)));
   const snap = state.snapshot ? `, "snapshot": ${JSON.stringify(state.snapshot)}` : '';
   const config = state.configHash ? `, "configHash": ${JSON.stringify(state.configHash)}` : '';
-  return `{"version": ${state.version}, "codeHash": ${JSON.stringify(state.codeHash)}${config}${snap}, "parts": [\n${parts.map((p) => `  {"sha256": "${p.sha256}", "size": ${p.size}}`).join(',\n')}\n]}\n`;
+  const until = state.validUntil ? `, "validUntil": ${JSON.stringify(state.validUntil)}` : '';
+  return `{"version": ${state.version}, "codeHash": ${JSON.stringify(state.codeHash)}${config}${snap}${until}, "parts": [\n${parts.map((p) => `  {"sha256": "${p.sha256}", "size": ${p.size}}`).join(',\n')}\n]}\n`;
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;
@@ -152,14 +156,10 @@ export async function readState(file: string, readPart: StatePartReader): Promis
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw pressroomError('PR_OUTPUT_WRITE', { file, detail: (e as Error).message }, e);
   }
-  let v: { version?: unknown; codeHash?: unknown; configHash?: unknown; snapshot?: unknown; routes?: unknown; parts?: unknown };
-  try {
-    v = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof v?.codeHash !== 'string' || (v.snapshot !== undefined && typeof v.snapshot !== 'string')) return undefined;
-  const head = { version: STATE_VERSION as typeof STATE_VERSION, codeHash: v.codeHash, ...(typeof v.configHash === 'string' ? { configHash: v.configHash } : {}), ...(typeof v.snapshot === 'string' ? { snapshot: v.snapshot } : {}) };
+  const v = stateHeadOf(text);
+  if (!v) return undefined;
+  if (typeof v.version === 'number' && v.version > STATE_VERSION) throw pressroomError('PR_STATE_NEWER', { what: 'build state', dir: dirname(file), found: v.version, supported: STATE_VERSION });
+  const head = headFields(v);
   // Format 1: the routes inline.
   if (v.version === 1) return isObject(v.routes) ? { ...head, routes: new Map(Object.entries(v.routes as Record<string, RouteState>)) } : undefined;
   if (v.version !== STATE_VERSION || !Array.isArray(v.parts)) return undefined;
@@ -189,6 +189,35 @@ export async function readState(file: string, readPart: StatePartReader): Promis
   const state: BuildState = { ...head, routes };
   PARTS_OF.set(state, new Set(parts.map((p) => p.sha256 as string)));
   return state;
+}
+
+type StateText = { version?: unknown; codeHash: string; configHash?: unknown; snapshot?: unknown; validUntil?: unknown; routes?: unknown; parts?: unknown };
+
+function stateHeadOf(text: string): StateText | undefined {
+  let v: StateText;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof v?.codeHash !== 'string' || (v.snapshot !== undefined && typeof v.snapshot !== 'string')) return undefined;
+  return v;
+}
+
+function headFields(v: StateText): Omit<BuildState, 'routes'> {
+  const str = (x: unknown) => (typeof x === 'string' ? x : undefined);
+  const head: Omit<BuildState, 'routes'> = { version: STATE_VERSION, codeHash: v.codeHash };
+  if (str(v.configHash)) head.configHash = str(v.configHash);
+  if (str(v.snapshot)) head.snapshot = str(v.snapshot);
+  if (str(v.validUntil) && Number.isFinite(Date.parse(v.validUntil as string))) head.validUntil = str(v.validUntil);
+  return head;
+}
+
+/** A state file's head without its parts (src/pipeline/unchanged.ts: what a run that may find nothing to do reads), or undefined. */
+export async function readStateHead(file: string): Promise<Omit<BuildState, 'routes'> | undefined> {
+  const text = await readFile(file, 'utf8').catch(() => undefined);
+  const v = text === undefined ? undefined : stateHeadOf(text);
+  return v && (v.version === 1 || v.version === STATE_VERSION) ? headFields(v) : undefined;
 }
 
 /** The sha256 of the parts a state file names, as far as it can be read (none for a missing or damaged file, or one of format 1). */

@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { pressroomError } from '../errors/errors.ts';
 import { writeFileAtomic } from '../files/atomic-write.ts';
 import type { ManifestEntry } from '../emit/index.ts';
-import { readState, type BuildState } from './build-state.ts';
+import { readState, readStateHead, type BuildState } from './build-state.ts';
 import { objectFile, outPaths } from './paths.ts';
 
 export const RELEASE_SITE = 'site';
@@ -140,6 +140,30 @@ export async function currentState(out: string, kept?: KeptRelease): Promise<Cur
 }
 
 const MANIFEST = 'pressroom-manifest.json';
+
+/** The current release without its routes: its id, record, state head and build report (src/pipeline/unchanged.ts). */
+export interface CurrentHead {
+  id: string;
+  record: ReleaseRecord;
+  state: Omit<BuildState, 'routes'>;
+  /** Its build report as written, when readable. */
+  report: Record<string, unknown> | undefined;
+}
+
+/** The object-store release out/ holds, read without its routes (a few small files), or undefined: as currentState decides. */
+export async function currentHead(out: string): Promise<CurrentHead | undefined> {
+  const id = await currentReleaseId(out);
+  if (!id) return undefined;
+  const p = releasePaths(out, id);
+  const [state, record, manifest, report] = await Promise.all([
+    readStateHead(p.state),
+    readRecord(out, id),
+    readFile(join(resolve(out), MANIFEST)).catch(() => null),
+    readFile(p.report, 'utf8').then((t) => JSON.parse(t) as Record<string, unknown>).catch(() => undefined),
+  ]);
+  if (!state || !record || !manifest || createHash('sha256').update(manifest).digest('hex') !== record.manifest) return undefined;
+  return { id, record, state, report };
+}
 
 /**
  * The release a process just published, as its next build would read it back: state, manifest

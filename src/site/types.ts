@@ -105,6 +105,11 @@ export interface PageKind {
   fetches?(snap: SnapshotView, ctx: SiteContextForKinds): string[];
   /** Host redirects this kind implies (e.g. empty listings to /no-posts). */
   redirects?(snap: SnapshotView, ctx: SiteContextForKinds): RedirectRule[];
+  /**
+   * For a kind whose routes read the clock finer than its day: the first instant (ms) after ctx.now
+   * at which they would differ for the same snapshot (src/plan/clock-bound.ts).
+   */
+  clockBound?(snap: SnapshotView, ctx: SiteContextForKinds): number;
 }
 
 export interface RedirectRule {

@@ -361,6 +361,8 @@ export class Snapshot implements SnapshotView {
     } catch (e) {
       throw fail(`${META_FILE}: ${(e as Error).message}`, e);
     }
+    // A newer format is refused, never read as far as it goes nor saved over (docs/operations.md, "What sits beside `out/`").
+    if (typeof meta?.version === 'number' && meta.version > SNAPSHOT_VERSION) throw pressroomError('PR_STATE_NEWER', { what: 'snapshot', dir, found: meta.version, supported: SNAPSHOT_VERSION });
     if ((meta?.version !== 1 && meta?.version !== SNAPSHOT_VERSION) || !Number.isInteger(meta.entryCount)) {
       throw fail(`${META_FILE}: unsupported version ${String(meta?.version)} or missing entryCount`);
     }

@@ -163,7 +163,35 @@ export const article: PageKind = {
   fetches(snap, ctx) {
     return articleFetches(snap, ctx.kept);
   },
+  clockBound(snap, ctx) {
+    return articleClockBound(listedDetails(snap, ctx.kept), Date.parse(ctx.now), ctx.kept);
+  },
 };
+
+/** When a post dated `date` changes its route with the clock alone after `now`: it enters the news window, or leaves it. */
+export function postClockBound(date: number, now: number): number {
+  if (!Number.isFinite(date)) return Infinity;
+  if (date > now) return date;
+  return now - date <= WINDOW_MS ? date + WINDOW_MS + 1 : Infinity;
+}
+
+/**
+ * The first instant after `now` at which a listed post's route changes with the clock alone. Only
+ * late posts can (isLate): a session's last routes answer names them (the routes were just made, so
+ * the answer is this snapshot's), else every listed post is looked at.
+ */
+function articleClockBound(details: readonly ListedDetails[], now: number, kept: SiteKept | undefined): number {
+  const last = kept?.articleRoutes.take();
+  if (last) kept!.articleRoutes.keep(last);
+  const dateOf = (d: ListedDetails) => (d.post && typeof d.post === 'object' ? (SPECS.get(d.post)?.date ?? Date.parse(d.post.post_date)) : NaN);
+  let bound = Infinity;
+  if (last && last.details === details && last.now === now) {
+    for (const i of last.late) bound = Math.min(bound, postClockBound(dateOf(details[i]), now));
+  } else {
+    for (const d of details) bound = Math.min(bound, postClockBound(dateOf(d), now));
+  }
+  return bound;
+}
 
 /** A published post's route, or null (a draft, an unsafe slug). */
 function articleRoute(post: PostHead, item: Pick<Post, 'id' | 'cat_slug' | 'post_name'>, now: string): RouteSpec | null {

@@ -25,6 +25,7 @@ beforeEach(async () => {
 });
 
 const plan: BuildPlan = {
+  validUntil: '2026-01-03T00:00:00.000Z',
   routes: [
     { kind: 'home', path: '/', params: {}, deps: [], sitemap: { lastmod: '2026-01-02T00:00:00.000Z' }, record: 'home', file: 'index.html' },
     { kind: 'not-found', path: '/404', params: {}, deps: [], sitemap: null, record: 'nf', file: '404.html' },

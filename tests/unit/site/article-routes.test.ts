@@ -7,6 +7,7 @@ import { listedDetails } from '../../../src/site/common.ts';
 import { newSiteKept, type SiteKept } from '../../../src/site/kept.ts';
 import { article, walkedFetches, walkedRoutes } from '../../../src/site/kinds/article.ts';
 import type { SiteContextForKinds } from '../../../src/site/types.ts';
+import { clockBound, nextDay } from '../../../src/plan/clock-bound.ts';
 
 // One listed post in the news category, with its details.
 function snapshot(date: string, title = 'A story'): Snapshot {
@@ -141,5 +142,36 @@ describe('article routes and fetches patched between builds', () => {
       last = routes;
     }
     expect(noted).toBeGreaterThan(5);
+  });
+});
+
+describe('how long a plan holds while only the clock moves (src/plan/clock-bound.ts)', () => {
+  const bound = (date: string, now: string, kept?: SiteKept) => {
+    const snap = snapshot(date);
+    const ctx = at(now, kept);
+    article.routes(snap, ctx);
+    return clockBound([article], snap, ctx);
+  };
+
+  it('ends when a post in the news window leaves it, when a future post enters it, else at the next UTC midnight', () => {
+    // In the window: it leaves 2 days and 1 ms after its date, before midnight.
+    expect(bound('2026-01-12T13:00:00.000Z', '2026-01-14T12:00:00.000Z')).toBe('2026-01-14T13:00:00.001Z');
+    // Dated later the same day: it enters the window then.
+    expect(bound('2026-01-14T18:30:00.000Z', '2026-01-14T12:00:00.000Z')).toBe('2026-01-14T18:30:00.000Z');
+    // Long past: only the day matters.
+    expect(bound('2025-06-01T00:00:00.000Z', '2026-01-14T12:00:00.000Z')).toBe('2026-01-15T00:00:00.000Z');
+    expect(nextDay('2026-12-31')).toBe(Date.parse('2027-01-01T00:00:00.000Z'));
+  });
+
+  it('is the same from a watcher\'s kept answer as from a walk of every post, and each bound is the instant a plan first differs', () => {
+    const kept = newSiteKept();
+    for (const [date, now] of [['2026-01-12T13:00:00.000Z', '2026-01-14T12:00:00.000Z'], ['2026-01-14T18:30:00.000Z', '2026-01-14T12:00:00.000Z']]) {
+      const until = bound(date, now, kept);
+      expect(until).toBe(bound(date, now));
+      const snap = snapshot(date);
+      const just = new Date(Date.parse(until) - 1).toISOString();
+      expect(article.routes(snap, at(just))[0].sitemap).toEqual(article.routes(snap, at(now))[0].sitemap);
+      expect(article.routes(snap, at(until))[0].sitemap).not.toEqual(article.routes(snap, at(now))[0].sitemap);
+    }
   });
 });
