@@ -48,9 +48,13 @@
 //
 // With --cpu-prof DIR each watcher and sample API runs under `node --cpu-prof` (profiles in DIR/<posts>/watch and /api).
 //
-//   node --import tsx bench/publish.ts [--posts 10000] [--big 50000] [--baseline DIR] [--edits 9] [--cold-edits 3] [--gap 1000] [--cpu-prof DIR] [--property 200 --property-posts 60]
+// With --packed every pressroom process (API, builds, watcher, server) runs this tree as its npm
+// package installs it, compiled (packed()), not its sources through tsx, which a fresh process pays
+// seconds to load: what an operator's cron or CI job runs.
+//
+//   node --import tsx bench/publish.ts [--posts 10000] [--big 50000] [--packed] [--baseline DIR] [--edits 9] [--cold-edits 3] [--gap 1000] [--cpu-prof DIR] [--property 200 --property-posts 60]
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -90,10 +94,33 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     /** Another checkout whose CLI publishes the same sizes side by side (its edits in the same turns). */
     baseline: { type: 'string' },
+    /** Every pressroom process runs this tree as its npm package installs it (packed()). */
+    packed: { type: 'boolean', default: false },
   },
 });
 const ROOT = resolve(import.meta.dirname, '..');
-const BIN = join(ROOT, 'cli/bin.cjs');
+// Each size's folders are removed after every size ran: removed between them, the next size's
+// builds would create their files past the inodes just freed (./inode-probe.ts).
+const leftovers: string[] = [];
+
+/**
+ * This tree as `npm install pressroom` puts it (`npm pack`: dist/, compiled, and no TypeScript
+ * sources), its dependencies linked from this tree. A clone runs its sources through tsx, whose
+ * loading a fresh process pays (seconds): the cold rows of an installed Pressroom do not.
+ */
+async function packed(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'pr-bench-packed-'));
+  leftovers.push(dir);
+  const pack = spawnSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' });
+  if (pack.status !== 0) throw new Error(`npm pack exited ${pack.status}: ${pack.stderr.slice(-2000)}`);
+  const tgz = join(dir, pack.stdout.trim().split('\n').pop()!);
+  const tar = spawnSync('tar', ['-xzf', tgz, '-C', dir], { encoding: 'utf8' });
+  if (tar.status !== 0) throw new Error(`tar exited ${tar.status}: ${tar.stderr}`);
+  await symlink(join(ROOT, 'node_modules'), join(dir, 'package', 'node_modules'));
+  console.log(`--packed: every pressroom process runs ${join(dir, 'package')} (npm pack of this tree)`);
+  return join(dir, 'package', 'cli/bin.cjs');
+}
+const BIN = values.packed ? await packed() : join(ROOT, 'cli/bin.cjs');
 const BASELINE_BIN = values.baseline ? join(resolve(values.baseline), 'cli/bin.cjs') : undefined;
 const SECRET = 'bench-secret';
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -158,9 +185,6 @@ interface Measured {
 const profileFlags = (posts: number, command: string): string[] =>
   values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', resolve(values['cpu-prof'], String(posts), command)] : [];
 
-// Each size's folders are removed after every size ran: removed between them, the next size's
-// builds would create their files past the inodes just freed (./inode-probe.ts).
-const leftovers: string[] = [];
 const everyChild: Child[] = [];
 
 /** One size, built in full and served, with its watcher running: what the edits are timed against. */
@@ -216,7 +240,7 @@ async function watchSite(built: Awaited<ReturnType<typeof fullBuild>> & { cold: 
   }
   return {
     posts: built.posts,
-    label: built.bin === BIN ? 'this tree' : 'baseline',
+    label: built.bin !== BIN ? 'baseline' : values.packed ? 'this tree, packed' : 'this tree',
     full: built.full,
     apiUrl,
     ops,
