@@ -15,7 +15,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Agent, request } from 'undici';
 import { ep, SNAPSHOT_KEY_PREFIX } from '../src/api/endpoints.ts';
@@ -35,6 +35,8 @@ export interface ColdRow {
   report: BuildReport;
   /** The process's peak resident memory (./rss-probe.cjs); undefined if it wrote none. */
   rssBytes: number | undefined;
+  /** The machine's load average (1 minute) when the process exited: the figures' context. */
+  load: number;
 }
 
 /** The same conditional GETs a scheduled build sends, issued alone. */
@@ -115,7 +117,7 @@ async function coldBuild(site: ColdSite, op: string, refs: string[], scratch: st
   const ms = performance.now() - t;
   if (code !== 0) throw new Error(`cold build ${refs.join(' ') || '(scheduled)'} exited ${code}: ${stderr.slice(-2000)}${stdout.slice(-2000)}`);
   const rss = await readFile(rssFile, 'utf8').catch(() => undefined);
-  return { op, refs, ms, report: JSON.parse(stdout) as BuildReport, rssBytes: rss === undefined ? undefined : Number(rss) * 1024 };
+  return { op, refs, ms, report: JSON.parse(stdout) as BuildReport, rssBytes: rss === undefined ? undefined : Number(rss) * 1024, load: loadavg()[0]! };
 }
 
 /** Every entry of the saved snapshot, with the validators the next crawl sends for it. */
@@ -213,7 +215,7 @@ export function printCold(posts: number, full: number, m: ColdMeasured): void {
     const t = r.report.timings;
     console.log(
       `  ${r.op.padEnd(9)} ${s(r.ms).padStart(8)} = ${pct(r.ms, full).padStart(7)} of full; ${r.report.incremental.rendered} / ${r.report.routes} pages rendered, ${r.report.changed?.refetched ?? '?'} responses re-read; ` +
-        `peak RSS ${mb(r.rssBytes)}; build ${s(t.total)}: ${STAGES.map((k) => `${k} ${s(t[k] ?? 0)}`).join(', ')}; outside the build (start-up, loading the code, exit) ${s(r.ms - t.total)}; ` +
+        `peak RSS ${mb(r.rssBytes)}; load ${r.load.toFixed(2)}; build ${s(t.total)}: ${STAGES.map((k) => `${k} ${s(t[k] ?? 0)}`).join(', ')}; outside the build (start-up, loading the code, exit) ${s(r.ms - t.total)}; ` +
         `${r.refs.join(' ')}${r.report.changed?.fallback ? `; FELL BACK: ${r.report.changed.fallback}` : ''}`,
     );
   }
@@ -222,7 +224,7 @@ export function printCold(posts: number, full: number, m: ColdMeasured): void {
   const per = (ms: number) => (run.report.notModified ? `${(ms / run.report.notModified).toFixed(3)} ms` : '?');
   console.log(
     `  no-change scheduled run (\`pressroom build\`): ${s(run.ms)} = ${pct(run.ms, full)} of full; ${run.report.requests} requests, ${run.report.notModified} × 304, ` +
-      `${run.report.incremental.rendered} pages rendered, publish ${run.report.incremental.publish}; ${per(run.ms)} per 304; peak RSS ${mb(run.rssBytes)}; ` +
+      `${run.report.incremental.rendered} pages rendered, publish ${run.report.incremental.publish}; ${per(run.ms)} per 304; peak RSS ${mb(run.rssBytes)}; load ${run.load.toFixed(2)}; ` +
       `build ${s(run.report.timings.total)}: ${STAGES.map((k) => `${k} ${s(run.report.timings[k] ?? 0)}`).join(', ')}; outside the build ${s(run.ms - run.report.timings.total)}`,
   );
   console.log(
