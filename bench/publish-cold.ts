@@ -254,7 +254,7 @@ export function coldEdit(m: SizeMeasured): number {
 }
 
 /**
- * The goals of cold publishing and ads (issue 50), on this tree's sizes (smaller first), each with
+ * The goals of cold publishing and ads, on this tree's sizes (smaller first), each with
  * its figure as measured. "No slower" and "the same" are met within SAME_WITHIN: a fresh process
  * is one sample, and the ratio is printed beside the verdict so a reader can hold it to another bar.
  */
