@@ -1,40 +1,60 @@
-// Publish benchmark (docs/operations.md, "Publishing on change"): the latency from an editor's change in the CMS to the changed page being served, through `pressroom watch`.
+// Publish benchmark (docs/operations.md, "Publishing on change"): the latency from an editor's change in the CMS to the changed page being served, through `pressroom watch`,
+// and the same changes published by a fresh process (a cron or CI job's `pressroom build --changed REF`).
 //
 // For each corpus size (--posts, and --big for a second, larger one), in one run:
 //   1. `pressroom api --mutable --webhook ...` (the CMS, its own process),
-//      a full build (`pressroom build --full`, the baseline of the ratios; then `sync`),
-//      `pressroom serve` on the result and `pressroom watch --poll off`; the full builds
+//      a full build (`pressroom build --full`, the baseline of the ratios; then `sync`);
+//   2. the cold rows (./publish-cold.ts), right after that size's full build and before its
+//      watcher starts (the watcher holds out/'s run lock): --cold-edits edits of a post's title,
+//      an addition, a deletion and an ad's name, each made through the API's editing endpoints and
+//      published by a fresh `node cli/bin.cjs build --changed REF` (the REFs the API's answer names;
+//      the full build's flags), each a row: spawn to exit, its ratio to the full build, pages
+//      rendered of the routes, the build report's stages, the time outside the build (start-up and
+//      loading the code) and the process's peak RSS (./rss-probe.cjs). The API's webhook goes to a
+//      sink on the watcher's port meanwhile. Then a no-change scheduled run (a fresh `pressroom
+//      build`: every response polled conditionally): its time, requests and 304s, the cost per 304,
+//      and beside it the same conditional GETs alone through undici at the crawl's concurrency, so
+//      its time minus the API's answering time;
+//   3. `pressroom serve` on the result and `pressroom watch --poll off`; the full builds
 //      run one size after the other, then both watchers run side by side and the edits
 //      below are taken in turns, one size's edit seconds after the other's (measure());
-//   2. an edit (a post's title), --edits more edits of other posts (a warm
+//   4. an edit (a post's title), --edits more edits of other posts (a warm
 //      watcher; their median is printed; the two sizes' i-th edits change posts of as
-//      many keywords, so they render as many pages: pairedEdits()), an addition (a new post) and a deletion, each
+//      many keywords, so they render as many pages: pairedEdits()), an ad edit (its name; served
+//      when the ads' mirror file shows it), an addition (a new post) and a deletion, each
 //      through the API's HTTP editing endpoints, each --gap ms after the watcher
 //      went idle (editors' changes come seconds apart; the work a publish leaves to
 //      the machine after it, the disk's writeback and the collector's sweeping, is
 //      not charged to the next story); the clock runs from just
 //      before the edit request until `pressroom serve` answers the changed
 //      page (the new title, the new page, a 404), polled every 20 ms;
-//   3. prints each latency, its ratio to the full build and the stage
-//      breakdown of the build that published it (its build report); with
+//   5. prints each latency, its ratio to the full build and the stage
+//      breakdown of the build that published it (its build report); the cold rows; with
 //      --big, the ratio of the two sizes pair by pair, with a bootstrap
 //      interval of its median and the sign test of how many pairs the
-//      larger site was slower in (is the difference more than chance?).
+//      larger site was slower in (is the difference more than chance?); last, the goals of
+//      cold publishing and ads, each figure with "met" or "not met".
 // With --property N it also runs the property of tests/helpers/changed-property.ts
 // for N random edits at --property-posts posts (one long run), printing how many steps matched.
-// Figures are printed, never asserted. Goal: an edit <= 2 % of a full build, an addition <= 10 %,
-// and an edit no slower at 50,000 posts than at 10,000.
+// Figures are printed, never asserted. Goals: a warm edit <= 2 % of a full build, an addition <= 10 %,
+// and an edit no slower at 50,000 posts than at 10,000; a cold edit <= 5 % of a full build at 10,000
+// posts and no slower at 50,000; an ad edit, warm and cold, the same as a story edit; a cold
+// `--changed` under 300 MB of peak RSS at 50,000 posts.
 //
 // With --baseline DIR (another checkout of Pressroom with its dependencies installed, e.g. a
-// `git worktree` of an earlier commit) each size is also built and watched by that checkout's CLI,
-// and its edits are taken in the same turns: the change's cost is each edit's latency over the
+// `git worktree` of an earlier commit) each size is also built, published cold and watched by that
+// checkout's CLI, and its edits are taken in the same turns: the change's cost is each edit's latency over the
 // baseline's edit of a post of as many keywords, seconds apart, per size.
 //
 // With --cpu-prof DIR each watcher and sample API runs under `node --cpu-prof` (profiles in DIR/<posts>/watch and /api).
 //
-//   node --import tsx bench/publish.ts [--posts 10000] [--big 50000] [--baseline DIR] [--edits 9] [--gap 1000] [--cpu-prof DIR] [--property 200 --property-posts 60]
+// With --packed every pressroom process (API, builds, watcher, server) runs this tree as its npm
+// package installs it, compiled (packed()), not its sources through tsx, which a fresh process pays
+// seconds to load: what an operator's cron or CI job runs.
+//
+//   node --import tsx bench/publish.ts [--posts 10000] [--big 50000] [--packed] [--baseline DIR] [--edits 9] [--cold-edits 3] [--gap 1000] [--cpu-prof DIR] [--property 200 --property-posts 60]
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -51,6 +71,9 @@ import { randomEdits } from '../src/sample-api/random-edits.ts';
 import { startSampleApi } from '../src/sample-api/index.ts';
 import { mulberry32 } from '../src/sample-api/prng.ts';
 import { startCli } from './cli-child.ts';
+import { coldEdit, coldRow, coldRows, firstAd, keywords, printCold, printGoals, type ColdMeasured } from './publish-cold.ts';
+import { ep } from '../src/api/endpoints.ts';
+import { mirrorUrl } from '../src/api/mirror.ts';
 import { appendHistory } from './history.ts'; // evaluated before this module's body: --no-history is gone before parseArgs below
 import { inodeProbe, inodeProbeLine } from './inode-probe.ts';
 
@@ -63,16 +86,41 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
     /** Edits after the first (a warm watcher), each of another post of the listing (its third page on). */
     edits: { type: 'string', default: '9' },
+    /** Cold edits of a post's title per size (./publish-cold.ts), each published by a fresh process; their median is the goal's figure. */
+    'cold-edits': { type: 'string', default: '3' },
     /** Milliseconds between the watcher going idle and the next change. */
     gap: { type: 'string', default: '1000' },
     /** A folder: each watcher and sample API runs under `node --cpu-prof` and writes its profile into DIR/<posts>/<command> when the benchmark stops it. */
     'cpu-prof': { type: 'string' },
     /** Another checkout whose CLI publishes the same sizes side by side (its edits in the same turns). */
     baseline: { type: 'string' },
+    /** Every pressroom process runs this tree as its npm package installs it (packed()). */
+    packed: { type: 'boolean', default: false },
   },
 });
 const ROOT = resolve(import.meta.dirname, '..');
-const BIN = join(ROOT, 'cli/bin.cjs');
+// Each size's folders are removed after every size ran: removed between them, the next size's
+// builds would create their files past the inodes just freed (./inode-probe.ts).
+const leftovers: string[] = [];
+
+/**
+ * This tree as `npm install pressroom` puts it (`npm pack`: dist/, compiled, and no TypeScript
+ * sources), its dependencies linked from this tree. A clone runs its sources through tsx, whose
+ * loading a fresh process pays (seconds): the cold rows of an installed Pressroom do not.
+ */
+async function packed(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'pr-bench-packed-'));
+  leftovers.push(dir);
+  const pack = spawnSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' });
+  if (pack.status !== 0) throw new Error(`npm pack exited ${pack.status}: ${pack.stderr.slice(-2000)}`);
+  const tgz = join(dir, pack.stdout.trim().split('\n').pop()!);
+  const tar = spawnSync('tar', ['-xzf', tgz, '-C', dir], { encoding: 'utf8' });
+  if (tar.status !== 0) throw new Error(`tar exited ${tar.status}: ${tar.stderr}`);
+  await symlink(join(ROOT, 'node_modules'), join(dir, 'package', 'node_modules'));
+  console.log(`--packed: every pressroom process runs ${join(dir, 'package')} (npm pack of this tree)`);
+  return join(dir, 'package', 'cli/bin.cjs');
+}
+const BIN = values.packed ? await packed() : join(ROOT, 'cli/bin.cjs');
 const BASELINE_BIN = values.baseline ? join(resolve(values.baseline), 'cli/bin.cjs') : undefined;
 const SECRET = 'bench-secret';
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -129,15 +177,14 @@ interface Measured {
   label: string;
   full: number;
   ops: { op: string; ms: number; report: BuildReport }[];
+  /** The fresh processes' rows and the no-change scheduled run (./publish-cold.ts). */
+  cold: ColdMeasured;
 }
 
 /** With --cpu-prof DIR: node's flags that write the process's CPU profile into DIR/<posts>/<command> when it stops. */
 const profileFlags = (posts: number, command: string): string[] =>
   values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', resolve(values['cpu-prof'], String(posts), command)] : [];
 
-// Each size's folders are removed after every size ran: removed between them, the next size's
-// builds would create their files past the inodes just freed (./inode-probe.ts).
-const leftovers: string[] = [];
 const everyChild: Child[] = [];
 
 /** One size, built in full and served, with its watcher running: what the edits are timed against. */
@@ -147,13 +194,14 @@ interface Site {
   full: number;
   apiUrl: string;
   ops: Measured['ops'];
+  cold: ColdMeasured;
   /** Posts of the news listing from its third page on (ten a page), read before any change: those the edits pick from (pairedEdits). */
   listed: any[];
   timed(op: string, change: () => Promise<string>, served: (status: number, body: string) => boolean): Promise<void>;
 }
 
 /** The full build of one size (the baseline of its ratios), then its `pressroom serve` and `pressroom watch`. */
-async function fullBuild(posts: number, bin = BIN): Promise<{ posts: number; bin: string; full: number; apiUrl: string; out: string; watchPort: number }> {
+async function fullBuild(posts: number, bin = BIN): Promise<{ posts: number; bin: string; full: number; apiUrl: string; out: string; watchPort: number; cold?: ColdMeasured }> {
   const dir = await mkdtemp(join(tmpdir(), 'pr-bench-publish-'));
   leftovers.push(dir);
   console.log(`${posts} posts: ${inodeProbeLine(inodeProbe(join(dir, 'inode-probe')))}`);
@@ -171,7 +219,7 @@ async function fullBuild(posts: number, bin = BIN): Promise<{ posts: number; bin
   return { posts, bin, full, apiUrl, out, watchPort };
 }
 
-async function watchSite(built: Awaited<ReturnType<typeof fullBuild>>): Promise<Site> {
+async function watchSite(built: Awaited<ReturnType<typeof fullBuild>> & { cold: ColdMeasured }): Promise<Site> {
   const { out, watchPort, apiUrl } = built;
   const serve = start(['serve', '--out', out, '--port', '0']);
   everyChild.push(serve);
@@ -192,10 +240,11 @@ async function watchSite(built: Awaited<ReturnType<typeof fullBuild>>): Promise<
   }
   return {
     posts: built.posts,
-    label: built.bin === BIN ? 'this tree' : 'baseline',
+    label: built.bin !== BIN ? 'baseline' : values.packed ? 'this tree, packed' : 'this tree',
     full: built.full,
     apiUrl,
     ops,
+    cold: built.cold,
     listed,
     async timed(op, change, served) {
       await idle();
@@ -211,13 +260,6 @@ async function watchSite(built: Awaited<ReturnType<typeof fullBuild>>): Promise<
 
 /** Posts listed per edit wanted: each size's edits are picked from them (pairedEdits). */
 const CANDIDATES = 3;
-
-/**
- * What an edit of a post re-renders: its article, its author's page, and for each of its
- * sub-categories (its keywords) the tag page and the news topic page it is listed on: 4, 6 or
- * 8 pages for one, two or three keywords.
- */
-const keywords = (post: any): number => String(post.meta_keywords ?? '').split(',').filter((k) => k.trim()).length;
 
 /**
  * The posts the edits change, one list per site: the first site's in listing order, each paired
@@ -249,6 +291,16 @@ function edit(site: Site, post: any, i: number): Promise<void> {
   }, (st, body) => st === 200 && body.includes(title));
 }
 
+/** An ad's name edited: published when the ads' mirror file (all the site's HTML leaves them to it) serves the new name. */
+async function adEdit(site: Site): Promise<void> {
+  const ad = await firstAd(site.apiUrl);
+  const name = `Bench ad ${Date.now()}`;
+  await site.timed('ad edit', async () => {
+    await mutate(site.apiUrl, 'PATCH', `/__sample/ads/${ad.banner_id}`, { banner_name: name });
+    return mirrorUrl(ep.ads());
+  }, (st, body) => st === 200 && body.includes(name));
+}
+
 async function addAndDelete(site: Site, victim: any): Promise<void> {
   await site.timed('add', async () => {
     const name = `bench-breaking-${Date.now()}`;
@@ -271,14 +323,17 @@ async function addAndDelete(site: Site, victim: any): Promise<void> {
 async function measure(sizes: number[]): Promise<Site[]> {
   try {
     const built = [];
+    // Each site's cold rows right after its full build, before any watcher holds out/'s run lock.
+    const withCold = async (b: Awaited<ReturnType<typeof fullBuild>>) => ({ ...b, cold: await coldRows(b, { edits: Number(values['cold-edits']), gapMs: Number(values.gap) }) });
     for (const posts of sizes) {
-      built.push(await fullBuild(posts));
-      if (BASELINE_BIN) built.push(await fullBuild(posts, BASELINE_BIN));
+      built.push(await withCold(await fullBuild(posts)));
+      if (BASELINE_BIN) built.push(await withCold(await fullBuild(posts, BASELINE_BIN)));
     }
     const sites = [];
     for (const b of built) sites.push(await watchSite(b));
     const posts = pairedEdits(sites, 1 + Number(values.edits));
     for (let i = 0; i < posts[0]!.length; i++) for (const k of i % 2 ? [...sites.keys()].reverse() : sites.keys()) await edit(sites[k]!, posts[k]![i], i);
+    for (const site of sites) await adEdit(site);
     // The post of the first edit is the one deleted.
     for (const [k, site] of sites.entries()) await addAndDelete(site, posts[k]![0]);
     return sites;
@@ -293,7 +348,7 @@ async function measure(sizes: number[]): Promise<Site[]> {
 
 function print(m: Measured): void {
   console.log(`\n${m.posts.toLocaleString('en')} posts (${m.label}): full build ${s(m.full)}`);
-  const goal: Record<string, number> = { edit: 0.02, 'next edit': 0.02, add: 0.1, delete: 0.1 };
+  const goal: Record<string, number> = { edit: 0.02, 'next edit': 0.02, 'ad edit': 0.02, add: 0.1, delete: 0.1 };
   for (const { op, ms, report } of m.ops) {
     const t = report.timings;
     const stages = (['crawl', 'plan', 'render', 'emit', 'release', 'snapshot'] as const).map((k) => `${k} ${s(t[k] ?? 0)}`).join(', ');
@@ -305,7 +360,10 @@ function print(m: Measured): void {
 }
 
 const measured: Measured[] = await measure(values.big ? [Number(values.posts), Number(values.big)] : [Number(values.posts)]);
-for (const m of measured) print(m);
+for (const m of measured) {
+  print(m);
+  printCold(m.posts, m.full, m.cold);
+}
 // The size comparison below is of this tree's sites; the baseline's are compared with them after it.
 const runs = measured.filter((m) => m.label !== 'baseline');
 const baselines = measured.filter((m) => m.label === 'baseline');
@@ -322,6 +380,8 @@ for (const m of runs) {
   console.log(`  their builds' stages, median: ${STAGES.map((k) => `${k} ${median(next.map((o) => o.report.timings[k] ?? 0)).toFixed(0)} ms`).join(', ')}`);
   // The median hides the slow tail (a collection or the disk's writeback inside a story): the mean and the slowest show it.
   console.log(`  mean ${s(mean(nextMs(m)))}, slowest ${s(Math.max(...nextMs(m)))}`);
+  const ad = m.ops.find((o) => o.op === 'ad edit');
+  if (ad) console.log(`  beside them, the ad edit: ${s(ad.ms)} = ${pct(ad.ms, m.full)} of full, ${ad.report.incremental.rendered} pages rendered (the edits after the first: ${next.map((o) => o.report.incremental.rendered).join(', ')})`);
 }
 if (runs.length === 2) {
   const [a, b] = runs.map((m) => m.ops.find((o) => o.op === 'edit')!.ms);
@@ -358,10 +418,16 @@ for (const b of baselines) {
   const one = (op: string) => [m, b].map((x) => x.ops.find((o) => o.op === op)?.ms ?? NaN);
   console.log(`\n${m.posts.toLocaleString('en')} posts, this tree vs the baseline (${values.baseline}):`);
   console.log(`  full build ${s(m.full)} vs ${s(b.full)} (${(m.full / b.full).toFixed(2)}x)`);
-  for (const op of ['edit', 'add', 'delete']) {
+  for (const op of ['edit', 'ad edit', 'add', 'delete']) {
     const [x, y] = one(op);
-    console.log(`  ${op.padEnd(6)} ${s(x)} vs ${s(y)} (${(x / y).toFixed(2)}x)`);
+    console.log(`  ${op.padEnd(7)} ${s(x)} vs ${s(y)} (${(x / y).toFixed(2)}x)`);
   }
+  for (const op of ['edit', 'ad edit', 'add', 'delete']) {
+    const [x, y] = [m, b].map((x) => coldRow(x, op)?.ms ?? NaN);
+    console.log(`  cold ${op.padEnd(7)} ${s(x)} vs ${s(y)} (${(x / y).toFixed(2)}x)`);
+  }
+  const [x, y] = [m, b].map((x) => x.cold.scheduled.ms);
+  console.log(`  no-change scheduled run ${s(x)} vs ${s(y)} (${(x / y).toFixed(2)}x)`);
   const [mine, theirs] = [m, b].map((x) => x.ops.filter((o) => o.op === 'next edit'));
   const ratios = mine.flatMap((o, i) => (theirs[i] ? [o.ms / theirs[i]!.ms] : []));
   if (ratios.length) {
@@ -373,6 +439,8 @@ for (const b of baselines) {
     );
   }
 }
+printGoals(runs);
+
 /**
  * Whether "the larger site is slower" is more than chance: the exact two-sided sign test of
  * `k` pairs slower out of `n` (ties left out), the probability of a split at least as uneven
@@ -469,12 +537,15 @@ async function longProperty(steps: number, posts: number): Promise<void> {
 // The figures as bench/HISTORY.md's publish table, appended there (./history.ts).
 const opMs = (m: Measured, op: string) => m.ops.find((o) => o.op === op)?.ms ?? NaN;
 appendHistory('publish', [
-  '| posts | tree | full build | first edit | later edits, median (range) | addition | deletion |',
-  '|---|---|---|---|---|---|---|',
+  '| posts | tree | full build | first edit | later edits, median (range) | addition | deletion | ad edit | cold edit, median | cold add / delete | cold ad edit | cold peak RSS | no-change run; requests alone |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...measured.map((m) => {
     const cell = (ms: number) => (Number.isNaN(ms) ? '' : `${s(ms)} (${pct(ms, m.full)})`);
     const next = nextMs(m);
     const range = next.length ? `; ${s(Math.min(...next))}-${s(Math.max(...next))}` : '';
-    return `| ${m.posts.toLocaleString('en')} | ${m.label} | ${s(m.full)} | ${cell(opMs(m, 'edit'))} | ${cell(nextEdits(m))}${range} | ${cell(opMs(m, 'add'))} | ${cell(opMs(m, 'delete'))} |`;
+    const rss = Math.max(...m.cold.rows.map((r) => r.rssBytes ?? NaN)) / 1048576;
+    const { scheduled } = m.cold;
+    const cold = `${cell(coldEdit(m))} | ${cell(coldRow(m, 'add')!.ms)} / ${cell(coldRow(m, 'delete')!.ms)} | ${cell(coldRow(m, 'ad edit')!.ms)} | ${rss.toFixed(1)} MB | ${s(scheduled.ms)}; ${s(scheduled.after.ms)}`;
+    return `| ${m.posts.toLocaleString('en')} | ${m.label} | ${s(m.full)} | ${cell(opMs(m, 'edit'))} | ${cell(nextEdits(m))}${range} | ${cell(opMs(m, 'add'))} | ${cell(opMs(m, 'delete'))} | ${cell(opMs(m, 'ad edit'))} | ${cold} |`;
   }),
 ]);
