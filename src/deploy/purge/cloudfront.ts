@@ -10,7 +10,6 @@
 // timeout sends the same reference and CloudFront answers with the invalidation it already
 // made instead of a second one, while the same paths in a later release are a new request.
 import { createHash } from 'node:crypto';
-import { CloudFrontClient, CreateInvalidationCommand } from '@aws-sdk/client-cloudfront';
 import { pressroomError } from '../../errors/errors.ts';
 import type { PurgeConfig, Purger } from '../types.ts';
 
@@ -37,6 +36,8 @@ export function cloudFrontPurger(config: CloudFrontPurgeConfig, credentials: Clo
       const items = paths.length > maxPaths ? [`${base}/*`] : paths;
       const reference = callerReference(release, items);
       // CloudFront is a global service; its API answers in us-east-1 whatever the distribution serves.
+      // Imported here, not at the top: the SDK takes a good part of a second to load, which every build paid.
+      const { CloudFrontClient, CreateInvalidationCommand } = await import('@aws-sdk/client-cloudfront');
       const client = new CloudFrontClient({ region: config.region ?? 'us-east-1', ...(config.endpoint ? { endpoint: config.endpoint } : {}), ...(credentials ? { credentials } : {}) });
       try {
         await client.send(new CreateInvalidationCommand({ DistributionId: config.distribution, InvalidationBatch: { CallerReference: reference, Paths: { Quantity: items.length, Items: items } } }), { abortSignal: signal });
