@@ -59,8 +59,8 @@ export function changedProperty(defaultSeeds: number[], options: PropertyOptions
   const steps = options.steps ?? STEPS;
   const batch = options.batch ?? 1;
   const what = batch === 1 ? `${steps} random edits` : `${steps} batches of ${typeof batch === 'number' ? batch : batch.join('-')} random edits`;
-  const where = options.process === 'fresh' ? ', each in a fresh process' : '';
-  describe.each(seeds)(`change-driven builds${where} equal full builds (seed %i)`, (seed) => {
+  const fresh = options.process === 'fresh' ? ', each in a fresh process' : '';
+  describe.each(seeds)(`change-driven builds${fresh} equal full builds (seed %i)`, (seed) => {
     it(`after each of ${what}`, () => run(seed, { ...options, steps, batch, posts: options.posts ?? POSTS }));
   });
 }
