@@ -7,17 +7,17 @@
 // they run in parallel; PRESSROOM_CHANGED_SEEDS / _STEPS / _POSTS run more.
 // With `batch`, each build takes several edits at once, with the union of their
 // REFs, as pressroom watch builds once for every REF named while it was busy
-// (tests/integration/changed-batch.test.ts).
+// (tests/integration/changed-batch.test.ts). With `process: 'fresh'`, every
+// change-driven build is a new `pressroom build --changed` process, as cron and CI
+// run it (./changed-builds.ts; tests/integration/changed-cold.test.ts).
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseRef } from '../../src/webhook/refs.ts';
-import { build, rehearse, snapshotDirFor, type BuildOptions, type BuildReport } from '../../src/pipeline/index.ts';
-import { loadPrevious } from '../../src/pipeline/snapshot.ts';
-import { PublishSession } from '../../src/pipeline/session.ts';
+import { build, type BuildOptions, type BuildReport } from '../../src/pipeline/index.ts';
 import { int, rngFor } from '../../src/sample-api/prng.ts';
 import { randomEdits, type Edit } from '../../src/sample-api/random-edits.ts';
 import { startSampleApi } from '../../src/sample-api/index.ts';
+import { startChangeBuilds, type BuildProcess } from './changed-builds.ts';
 import { treeHashes } from './files.ts';
 import { testDir } from './temp.ts';
 
@@ -49,6 +49,8 @@ interface PropertyOptions {
   makers?: Parameters<typeof randomEdits>[3];
   /** Checks of the file's own on every step the change-driven builds published. */
   afterStep?: (s: PublishedStep) => void;
+  /** Where the change-driven builds run (./changed-builds.ts): 'warm', one process and session (default), or 'fresh', a new process each. */
+  process?: BuildProcess;
 }
 
 /** The property for each seed (PRESSROOM_CHANGED_SEEDS=1,2,3 overrides the file's seeds). */
@@ -57,7 +59,8 @@ export function changedProperty(defaultSeeds: number[], options: PropertyOptions
   const steps = options.steps ?? STEPS;
   const batch = options.batch ?? 1;
   const what = batch === 1 ? `${steps} random edits` : `${steps} batches of ${typeof batch === 'number' ? batch : batch.join('-')} random edits`;
-  describe.each(seeds)('change-driven builds equal full builds (seed %i)', (seed) => {
+  const fresh = options.process === 'fresh' ? ', each in a fresh process' : '';
+  describe.each(seeds)(`change-driven builds${fresh} equal full builds (seed %i)`, (seed) => {
     it(`after each of ${what}`, () => run(seed, { ...options, steps, batch, posts: options.posts ?? POSTS }));
   });
 }
@@ -76,27 +79,24 @@ function batches(seed: number, next: () => Edit, batch: number | readonly [numbe
   };
 }
 
-async function run(seed: number, { posts: POSTS, steps: STEPS, batch, makers, afterStep }: PropertyOptions & { posts: number; steps: number; batch: number | readonly [number, number] }): Promise<void> {
+async function run(seed: number, { posts: POSTS, steps: STEPS, batch, makers, afterStep, process: where = 'warm' }: PropertyOptions & { posts: number; steps: number; batch: number | readonly [number, number] }): Promise<void> {
   const root = await testDir('pressroom-changed-');
   const configFile = join(ROOT, 'config/site.json');
   // First the change-driven builds, one after another with nothing between them, as pressroom watch
   // runs them (what a process keeps from build to build is patched by each change: a full build
-  // between two of them, without the session, would not use it; src/pipeline/session.ts); each step's tree is recorded.
+  // between two of them, without the session, would not use it; src/pipeline/session.ts), or as
+  // fresh processes run them from what is on disk; each step's tree is recorded.
   const api = await startSampleApi({ posts: POSTS, seed, today: NOW });
   const port = api.port;
   const published: { label: string; categories: boolean; tree: Record<string, string>; fallback: string | null; refetched: number }[] = [];
   try {
-    const base: BuildOptions = { api: api.url, now: NOW, configFile, env: {}, handleSignals: false, workers: 0 };
     const out = join(root, 'live', 'out');
-    await build({ ...base, out });
-    // One session for every change-driven build (src/watch/index.ts), started from the saved snapshot and a rehearsal.
-    const session = new PublishSession({ previous: await loadPrevious(snapshotDirFor({ out })) });
-    await rehearse({ ...base, out, session });
+    const publish = await startChangeBuilds(where, { api: api.url, out, now: NOW, configFile });
     const next = batches(seed, randomEdits(seed, api.corpus, api.mutate, makers), batch);
     let before = await treeHashes(out);
     for (let step = 1; step <= STEPS; step++) {
       const edit = next();
-      const r = await build({ ...base, out, session, changed: edit.refs.map(parseRef) });
+      const r = await publish(edit.refs);
       const tree = await treeHashes(out);
       published.push({ label: edit.label, categories: edit.refs.includes('categories'), tree, fallback: r.changed?.fallback ?? null, refetched: r.changed?.refetched ?? Infinity });
       afterStep?.({ step, label: edit.label, before, after: tree, report: r });

@@ -47,8 +47,8 @@ export interface CliRun {
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Spawns `node cli/bin.cjs ...args` from the project root (no TTY: plain progress lines). */
-export function spawnCli(args: string[], env: Record<string, string> = {}, opts: { detached?: boolean } = {}): CliRun {
+/** Spawns `node cli/bin.cjs ...args` from the project root (no TTY: plain progress lines); a variable of `env` set to undefined is unset. */
+export function spawnCli(args: string[], env: Record<string, string | undefined> = {}, opts: { detached?: boolean } = {}): CliRun {
   // detached: in a process group of its own, which the test can signal whole (process.kill(-pid, ...)).
   const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'], detached: opts.detached ?? false });
   let out = '';
