@@ -180,7 +180,8 @@ function routeDepsOf(prev: Snapshot, ctx: SiteContextForKinds): (path: string) =
   };
 }
 
-async function readSource(dir: string): Promise<BuildSource | undefined> {
+/** Where a saved snapshot's content came from (source.json), or undefined when unreadable. */
+export async function readSource(dir: string): Promise<BuildSource | undefined> {
   try {
     return JSON.parse(await readFile(join(dir, SOURCE_FILE), 'utf8')) as BuildSource;
   } catch {

@@ -10,19 +10,16 @@
 // Then nothing the site is made of changed and a build would publish out/ byte for byte as it is:
 // the run ends with the release's report, having parsed no body and written nothing. Otherwise
 // the build goes on as always, reusing the responses the probe confirmed and the bundle it made.
-import { join } from 'node:path';
 import { clientBundle } from '../bundle/prebuilt.ts';
 import type { ClientBundle } from '../bundle/index.ts';
 import { publicConfig } from '../config/load.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import { probeUnchanged } from '../crawl/probe.ts';
-import type { BuildSource } from '../emit/index.ts';
 import { stableStringify } from '../encoding/json.ts';
 import { codeHash } from '../incremental/code-hash.ts';
 import { currentHead, type CurrentHead } from '../publish/releases.ts';
 import { readValidators } from '../snapshot/validators.ts';
-import { readFile } from 'node:fs/promises';
-import { SOURCE_FILE, crawlClient } from './snapshot.ts';
+import { crawlClient, readSource } from './snapshot.ts';
 import type { BuildEvent, BuildReport } from './types.ts';
 
 export interface UnchangedInput {
@@ -80,10 +77,6 @@ async function sameCode(config: Readonly<SiteConfig>, bundle: ClientBundle, reco
     if ((await codeHash({ bundleHash: bundle.hash, config: c, publicConfig: publicConfig(c) })) === recorded) return true;
   }
   return false;
-}
-
-async function readSource(dir: string): Promise<BuildSource | undefined> {
-  return readFile(join(dir, SOURCE_FILE), 'utf8').then((t) => JSON.parse(t) as BuildSource, () => undefined);
 }
 
 /** The report of a run that found nothing changed: the current release's, with this run's requests and clock. */

@@ -134,9 +134,14 @@ export async function currentState(out: string, kept?: KeptRelease): Promise<Cur
   if (!state) return undefined;
   const record = await readRecord(out, id);
   if (!record) return { id, state, site: p.site, manifest: await readFile(join(p.site, MANIFEST)).catch(() => null) };
+  const manifest = await manifestIfHeld(out, record.manifest);
+  return manifest ? { id, state, site: resolve(out), record, manifest } : undefined;
+}
+
+/** out/'s manifest file when its sha256 is `sha` (out/ holds that release), else null. */
+async function manifestIfHeld(out: string, sha: string): Promise<Buffer | null> {
   const manifest = await readFile(join(resolve(out), MANIFEST)).catch(() => null);
-  if (!manifest || createHash('sha256').update(manifest).digest('hex') !== record.manifest) return undefined;
-  return { id, state, site: resolve(out), record, manifest };
+  return manifest && createHash('sha256').update(manifest).digest('hex') === sha ? manifest : null;
 }
 
 const MANIFEST = 'pressroom-manifest.json';
@@ -155,13 +160,12 @@ export async function currentHead(out: string): Promise<CurrentHead | undefined>
   const id = await currentReleaseId(out);
   if (!id) return undefined;
   const p = releasePaths(out, id);
-  const [state, record, manifest, report] = await Promise.all([
+  const [state, record, report] = await Promise.all([
     readStateHead(p.state),
     readRecord(out, id),
-    readFile(join(resolve(out), MANIFEST)).catch(() => null),
     readFile(p.report, 'utf8').then((t) => JSON.parse(t) as Record<string, unknown>).catch(() => undefined),
   ]);
-  if (!state || !record || !manifest || createHash('sha256').update(manifest).digest('hex') !== record.manifest) return undefined;
+  if (!state || !record || !(await manifestIfHeld(out, record.manifest))) return undefined;
   return { id, record, state, report };
 }
 
